@@ -1,0 +1,163 @@
+"""Corpora: pages keyed by URL (or id), loaded from the built-in demo set or a file.
+
+A file corpus is either the seed's fake-web JSON (``{url: {title, body, tags?, ...}}``)
+or JSONL (one page per line with a ``url`` key). Bad files raise `CorpusError` with one
+line naming the file, the page and what is wrong.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from datetime import date
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
+
+from sleuth.errors import CorpusError
+
+DEFAULT_CORPUS = "acme"
+MAX_PAGE_CHARS = 5_000_000
+
+
+@dataclass(frozen=True)
+class Page:
+    url: str
+    title: str
+    body: str
+    tags: tuple[str, ...] = ()
+    published: str | None = None
+    version: int | None = None
+    authority: int | None = None
+
+
+@dataclass(frozen=True)
+class Corpus:
+    name: str
+    pages: Mapping[str, Page] = field(repr=False)
+
+    def __len__(self) -> int:
+        return len(self.pages)
+
+    def __iter__(self) -> Iterator[Page]:
+        return iter(self.pages.values())
+
+    def get(self, url: str) -> Page | None:
+        return self.pages.get(url)
+
+
+class _PageIn(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+
+    title: str = ""
+    body: str
+    tags: list[str] = []
+    published: str | None = None
+    version: int | None = None
+    authority: int | None = None
+
+    @field_validator("published")
+    @classmethod
+    def _iso_date(cls, value: str | None) -> str | None:
+        if value is not None:
+            date.fromisoformat(value[:10])
+        return value
+
+    @field_validator("body")
+    @classmethod
+    def _bounded(cls, value: str) -> str:
+        if len(value) > MAX_PAGE_CHARS:
+            raise ValueError(f"body has {len(value)} characters; the limit is {MAX_PAGE_CHARS}")
+        return value
+
+
+def builtin_names() -> list[str]:
+    root = resources.files("sleuth") / "corpora"
+    return sorted(p.name for p in root.iterdir() if p.is_dir() and (p / "pages.json").is_file())
+
+
+def builtin_dir(name: str) -> Path:
+    if name not in builtin_names():
+        known = ", ".join(builtin_names())
+        raise CorpusError(f"unknown corpus {name!r}: built-in corpora are {known}, or give a path")
+    return Path(str(resources.files("sleuth") / "corpora" / name))
+
+
+def load_corpus(spec: str = DEFAULT_CORPUS) -> Corpus:
+    """A built-in corpus by name, or a JSON/JSONL file by path."""
+    path = Path(spec)
+    if spec in builtin_names() and not path.exists():
+        return _from_pages_file(builtin_dir(spec) / "pages.json", name=spec)
+    if not path.exists():
+        raise CorpusError(
+            f"unknown corpus {spec!r}: not a built-in corpus ({', '.join(builtin_names())}) "
+            "and no such file"
+        )
+    if path.is_dir():
+        raise CorpusError(f"{spec}: is a folder; give a .json or .jsonl file")
+    return _from_pages_file(path, name=str(path))
+
+
+def _from_pages_file(path: Path, name: str) -> Corpus:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise CorpusError(f"{path}: cannot read: {exc}") from None
+    if path.suffix == ".jsonl":
+        raw = _jsonl_pages(path, text)
+    else:
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise CorpusError(f"{path}: not valid JSON: {exc}") from None
+        if not isinstance(data, dict):
+            raise CorpusError(f"{path}: expected a JSON object {{url: {{title, body}}}}")
+        raw = list(data.items())
+    pages: dict[str, Page] = {}
+    for url, fields in raw:
+        if not isinstance(url, str) or not url.strip():
+            raise CorpusError(f"{path}: a page has an empty or non-string URL")
+        if url in pages:
+            raise CorpusError(f"{path}: page {url!r} appears twice")
+        pages[url] = _page(path, url, fields)
+    if not pages:
+        raise CorpusError(f"{path}: the corpus has no pages")
+    return Corpus(name=name, pages=pages)
+
+
+def _jsonl_pages(path: Path, text: str) -> list[tuple[Any, Any]]:
+    rows: list[tuple[Any, Any]] = []
+    for lineno, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            obj = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise CorpusError(f"{path}:{lineno}: not valid JSON: {exc}") from None
+        if not isinstance(obj, dict) or "url" not in obj:
+            raise CorpusError(f"{path}:{lineno}: expected an object with a 'url' key")
+        rows.append((obj.pop("url"), obj))
+    return rows
+
+
+def _page(path: Path, url: str, fields: Any) -> Page:
+    if not isinstance(fields, dict):
+        raise CorpusError(f"{path}: page {url!r}: expected an object with 'title' and 'body'")
+    try:
+        page = _PageIn.model_validate(fields)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first["loc"]) or "page"
+        raise CorpusError(f"{path}: page {url!r}: {where}: {first['msg']}") from None
+    return Page(
+        url=url,
+        title=page.title or url,
+        body=page.body,
+        tags=tuple(page.tags),
+        published=page.published,
+        version=page.version,
+        authority=page.authority,
+    )

@@ -1,0 +1,287 @@
+"""The offline policy: deterministic research without a model (the default).
+
+It decides each step from the run's trace alone (it keeps no memory of its own), so a
+stored run replays to the same decisions. Each question — or each required field of a
+brief — is a *goal* with a frame from `sleuth.policies.reading`. Per step:
+
+1. First step: search the question's key words.
+2. While a goal has no accepted sentence, in order:
+   a. open the best unread hit of the searches so far (only the top three hits of
+      each search, and only hits whose title or snippet shares a word with the goal);
+   b. two-hop: if an opened sentence covers the question's names and part of its
+      relation but not all ("the founder of Acme Robotics" → "Ada Ortiz"), search the
+      bridge name found there with the missing words ("Ada Ortiz study");
+   c. for a brief's field, search the question's words with the field's words;
+   d. otherwise the goal is exhausted: it will be reported as cannot-answer.
+3. When every goal is answered or exhausted, corroborate: open up to two more unread
+   hits whose title and snippet alone cover the goal's words (they likely state the
+   same fact), because only reading a second source can reveal a conflict. Conflicts
+   are declared only between typed values (names, places, dates, times, numbers):
+   two differently worded clauses are not a disagreement.
+4. Finish: the short answer and its sentence as evidence; different values from
+   different pages become a conflict report; goals without an accepted sentence
+   become ``cannot:`` answers. With one step left and an answer in hand it finishes
+   at once; without one it keeps researching and lets the budget speak.
+
+Nothing in a page can change this procedure; sentences that read as instructions to
+an AI are never evidence (see `reading.is_injection`).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from sleuth.decision import Decision
+from sleuth.runtime import Turn
+from sleuth.state import RunState, Step
+from sleuth.text import content_terms, normalize_query, stem, words
+
+from .reading import AnswerType, Frame, Reading, frame_question, names, read_page
+
+OPENS_PER_SEARCH = 3
+MAX_CORROBORATIONS = 2
+SEARCH_K = 5
+CONFLICT_SCORE_RATIO = 0.85
+
+
+@dataclass(frozen=True)
+class Goal:
+    name: str | None  # the brief's field, or None for the question itself
+    frame: Frame
+
+
+@dataclass(frozen=True)
+class Answer:
+    readings: tuple[Reading, ...]  # the answering sentence last; a bridge sentence first
+    conflicts: tuple[Reading, ...] = ()
+
+    @property
+    def main(self) -> Reading:
+        return self.readings[-1]
+
+
+@dataclass(frozen=True)
+class _Page:
+    url: str
+    title: str
+    segments: list[tuple[int, str]]
+
+
+class OfflinePolicy:
+    """Deterministic extractive research; see the module docstring for the method."""
+
+    name = "offline"
+
+    def decide(self, state: RunState) -> Turn:
+        goals = goals_of(state)
+        pages = _pages(state)
+        if not any(s.tool == "search" for s in state.steps):
+            query = frame_question(state.task.question).query
+            return _turn("Search the key words of the question.", "search",
+                         {"query": query, "k": SEARCH_K})
+        answers = {g: answer_for(g, pages) for g in goals}
+        if state.steps_left > 1 or not all(answers.values()):
+            for goal in goals:
+                if answers[goal] is None:
+                    action = _research(goal, state, pages)
+                    if action is not None:
+                        return action
+            if state.steps_left > 1:
+                corroborate = _corroboration(goals, answers, state, pages)
+                if corroborate is not None:
+                    return corroborate
+        return _finish(goals, answers, state)
+
+
+def goals_of(state: RunState) -> list[Goal]:
+    task = state.task
+    if task.require:
+        return [Goal(name, frame_question(task.question, name)) for name in task.require]
+    return [Goal(None, frame_question(task.question))]
+
+
+def _pages(state: RunState) -> list[_Page]:
+    ordered = sorted(state.opened.values(), key=lambda p: p.opened_step)
+    return [_Page(p.page.url, p.page.title, p.segments()) for p in ordered]
+
+
+def answer_for(goal: Goal, pages: list[_Page]) -> Answer | None:
+    """The best accepted reading across pages, with conflicting readings of other
+    pages; or a two-hop answer through a bridge sentence; or None."""
+    best_per_page: list[Reading] = []
+    for page in pages:
+        readings = read_page(goal.frame, page.url, page.title, page.segments)
+        if readings:
+            best_per_page.append(readings[0])
+    if best_per_page:
+        best = max(best_per_page, key=lambda r: r.score)  # first opened wins ties
+        typed = goal.frame.answer_type is not AnswerType.OTHER  # clauses differ in wording
+        conflicts = tuple(
+            r for r in best_per_page if typed
+            if r.url != best.url and r.score >= CONFLICT_SCORE_RATIO * best.score
+            and not same_value(r.value, best.value)
+        )
+        return Answer(readings=(best,), conflicts=_distinct(conflicts))
+    hop = _bridge(goal, pages)
+    if hop is not None:
+        bridge, frame = hop
+        for page in pages:
+            readings = read_page(frame, page.url, page.title, page.segments)
+            if readings:
+                return Answer(readings=(bridge, readings[0]))
+    return None
+
+
+def _distinct(readings: tuple[Reading, ...]) -> tuple[Reading, ...]:
+    out: list[Reading] = []
+    for r in readings:
+        if not any(same_value(r.value, o.value) for o in out):
+            out.append(r)
+    return tuple(out)
+
+
+def same_value(a: str, b: str) -> bool:
+    """Whether two extracted values say the same thing ("Room 204" and "Room 204 of the
+    Hall of Science"; "09:30" and "9:30")."""
+    def key(v: str) -> list[str]:
+        return [w.lower().lstrip("0") or "0" for w in words(v) if w.lower() not in ("the", "a", "an")]
+    ka, kb = key(a), key(b)
+    if not ka or not kb:
+        return ka == kb
+    shorter, longer = sorted((ka, kb), key=len)
+    return " ".join(shorter) in " ".join(longer)
+
+
+def _bridge(goal: Goal, pages: list[_Page]) -> tuple[Reading, Frame] | None:
+    """A sentence covering the question's names and part of its relation, and the
+    frame of the second hop through a name it introduces."""
+    frame = goal.frame
+    if len(frame.relation) < 2:
+        return None
+    partial = Frame(text=frame.text, answer_type=AnswerType.OTHER, anchors=frame.anchors,
+                    relation=(), soft=(), query=frame.query)
+    question_terms = set(frame.anchors) | set(frame.relation)
+    for page in pages:
+        for reading in read_page(partial, page.url, page.title, page.segments):
+            sentence_terms = set(content_terms(reading.sentence))
+            covered = [r for r in frame.relation if r in sentence_terms]
+            missing = [r for r in frame.relation if r not in sentence_terms]
+            if not covered or not missing:
+                continue
+            for name in names(reading.sentence):
+                name_terms = tuple(dict.fromkeys(stem(w) for w in words(name)))
+                if not name_terms or set(name_terms) <= question_terms:
+                    continue
+                missing_words = [w for w in words(frame.text) if stem(w) in missing]
+                hop = Frame(text=frame.text, answer_type=frame.answer_type, anchors=name_terms,
+                            relation=tuple(missing), soft=(),
+                            query=" ".join([name, *dict.fromkeys(missing_words)]))
+                return Reading(url=reading.url, start=reading.start, end=reading.end,
+                               sentence=reading.sentence, value=name, score=reading.score), hop
+    return None
+
+
+def _searched(state: RunState) -> set[str]:
+    return {normalize_query(str(s.args.get("query", ""))) for s in state.steps if s.tool == "search"}
+
+
+def _search_steps(state: RunState) -> list[Step]:
+    return [s for s in state.steps if s.tool == "search" and s.observation.kind == "hits"]
+
+
+def _research(goal: Goal, state: RunState, pages: list[_Page]) -> Turn | None:
+    terms = set(goal.frame.anchors) | set(goal.frame.relation)
+    for step in _search_steps(state):
+        for hit in step.observation.data.get("hits", [])[:OPENS_PER_SEARCH]:
+            if hit["url"] in state.opened or _failed_open(state, hit["url"]):
+                continue
+            hit_terms = set(content_terms(f"{hit['title']} {hit['snippet']}"))
+            if terms and not terms & hit_terms:
+                continue
+            return _turn(f"Open the unread result {hit['title']!r} to look for the answer.",
+                         "open", {"url": hit["url"]})
+    searched = _searched(state)
+    hop = _bridge(goal, pages)
+    if hop is not None and normalize_query(hop[1].query) not in searched:
+        return _turn(f"{hop[0].value!r} is the bridge; search it with the missing words.",
+                     "search", {"query": hop[1].query, "k": SEARCH_K})
+    if goal.name is not None and normalize_query(goal.frame.query) not in searched:
+        return _turn(f"Search for the {goal.name} specifically.", "search",
+                     {"query": goal.frame.query, "k": SEARCH_K})
+    return None
+
+
+def _failed_open(state: RunState, url: str) -> bool:
+    return any(s.tool == "open" and s.args.get("url") == url and s.observation.error
+               for s in state.steps)
+
+
+def _corroboration(
+    goals: list[Goal], answers: dict[Goal, Answer | None], state: RunState, pages: list[_Page]
+) -> Turn | None:
+    if _corroborations_so_far(goals, pages) >= MAX_CORROBORATIONS:
+        return None
+    for step in _search_steps(state):
+        for hit in step.observation.data.get("hits", []):
+            if hit["url"] in state.opened or _failed_open(state, hit["url"]):
+                continue
+            hit_terms = set(content_terms(f"{hit['title']} {hit['snippet']}"))
+            for goal in goals:
+                answer = answers[goal]
+                if answer is None or answer.conflicts or len(answer.readings) > 1:
+                    continue
+                frame = goal.frame
+                anchors = sum(a in hit_terms for a in frame.anchors)
+                relation = sum(r in hit_terms for r in frame.relation)
+                if anchors >= frame.required_anchors and relation >= frame.required_relation:
+                    return _turn(f"Check a second source for the {goal.name or 'answer'}: "
+                                 f"{hit['title']!r}.", "open", {"url": hit["url"]})
+    return None
+
+
+def _corroborations_so_far(goals: list[Goal], pages: list[_Page]) -> int:
+    """Pages opened after the last page that answered a new goal."""
+    answered = {g for g in goals if answer_for(g, pages) is not None}
+    for k in range(len(pages) + 1):
+        if {g for g in goals if answer_for(g, pages[:k]) is not None} == answered:
+            return len(pages) - k
+    return 0
+
+
+def _finish(goals: list[Goal], answers: dict[Goal, Answer | None], state: RunState) -> Turn:
+    payloads = {g.name: payload(g, answers[g]) for g in goals}
+    if state.task.require:
+        args: dict[str, Any] = {"fields": payloads}
+    else:
+        args = payloads[None]
+    found = sum(a is not None for a in answers.values())
+    thought = f"Finish: {found} of {len(goals)} answered from the opened pages."
+    return _turn(thought, "finish", args)
+
+
+def payload(goal: Goal, answer: Answer | None) -> dict[str, Any]:
+    if answer is None:
+        what = goal.name or "the answer"
+        return {"answer": f"cannot: no opened page states {what}", "citations": [],
+                "cannot_answer": True, "evidence": ""}
+    if answer.conflicts:
+        return {"conflicts": [
+            {"value": r.value, "citation": r.url, "evidence": r.sentence}
+            for r in (answer.main, *answer.conflicts)
+        ]}
+    citations = list(dict.fromkeys(r.url for r in answer.readings))
+    value = answer.main.value + "".join(f" [{c}]" for c in citations if _is_id(c))
+    evidence: str | list[str] = [r.sentence for r in answer.readings]
+    if len(evidence) == 1:
+        evidence = evidence[0]
+    return {"answer": value, "citations": citations, "cannot_answer": False, "evidence": evidence}
+
+
+def _is_id(url: str) -> bool:
+    return re.match(r"^[A-Za-z][\w.-]*$", url) is not None and "://" not in url
+
+
+def _turn(thought: str, tool: str, args: dict[str, Any]) -> Turn:
+    return Turn(parsed=Decision(tool=tool, args=args, thought=thought))

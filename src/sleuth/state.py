@@ -1,0 +1,113 @@
+"""The state of one run: its steps, what it searched and what it opened.
+
+The runtime owns and mutates a `RunState`; policies read it (the trace is the state).
+`opened` grows only on a successful open, and each `OpenedPage` remembers which spans
+of the page text were actually shown, so only text the agent saw can be quoted.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from sleuth.corpus import Page
+from sleuth.result import ConflictRule, Usage
+
+
+@dataclass(frozen=True)
+class Budgets:
+    """Hard limits set by the caller. Nothing a model or a page says changes them."""
+
+    max_steps: int = 6
+    timeout_s: float = 120.0
+    max_tokens: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.max_steps < 1:
+            raise ValueError("max_steps must be at least 1")
+        if self.timeout_s <= 0:
+            raise ValueError("timeout_s must be positive")
+        if self.max_tokens is not None and self.max_tokens < 1:
+            raise ValueError("max_tokens must be at least 1")
+
+
+@dataclass(frozen=True)
+class Task:
+    """What the user asked: a question, optionally the fields a brief must fill, and an
+    optional explicit rule for resolving conflicts."""
+
+    question: str
+    require: tuple[str, ...] = ()
+    conflict_rule: ConflictRule | None = None
+
+
+@dataclass(frozen=True)
+class Observation:
+    """What a tool call returned. ``text`` is what a model reads; ``data`` is the same
+    content structured (hits, page window) for the offline policy and the trace;
+    ``error`` is a short code when the call failed."""
+
+    text: str
+    kind: str  # hits | page | error | rejected | finish
+    error: str | None = None
+    data: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Step:
+    index: int  # 1-based
+    thought: str
+    tool: str  # "" when the model's output could not be parsed
+    args: dict[str, Any]
+    observation: Observation
+    raw: Any = None  # the model's raw output for this turn, if any
+    started_at: str = ""
+    duration_ms: float = 0.0
+    usage: Usage | None = None
+
+
+@dataclass
+class OpenedPage:
+    page: Page
+    opened_step: int
+    seen: list[tuple[int, int]] = field(default_factory=list)
+
+    def mark_seen(self, start: int, end: int) -> None:
+        spans = sorted([*self.seen, (start, end)])
+        merged: list[tuple[int, int]] = []
+        for s, e in spans:
+            if merged and s <= merged[-1][1]:
+                merged[-1] = (merged[-1][0], max(merged[-1][1], e))
+            else:
+                merged.append((s, e))
+        self.seen = merged
+
+    def segments(self) -> list[tuple[int, str]]:
+        """The shown parts of the page as ``(offset, text)``."""
+        return [(s, self.page.body[s:e]) for s, e in self.seen]
+
+    def seen_text(self) -> str:
+        return "\n".join(text for _, text in self.segments())
+
+
+@dataclass
+class RunState:
+    run_id: str
+    task: Task
+    budgets: Budgets
+    corpus: str
+    policy: str
+    steps: list[Step] = field(default_factory=list)
+    opened: dict[str, OpenedPage] = field(default_factory=dict)
+    searched: dict[str, int] = field(default_factory=dict)  # normalised query -> step
+    seen_in_results: dict[str, int] = field(default_factory=dict)  # url -> first step
+    rejected: list[str] = field(default_factory=list)  # codes of rejected finishes
+    usage: Usage = field(default_factory=Usage)
+
+    @property
+    def question(self) -> str:
+        return self.task.question
+
+    @property
+    def steps_left(self) -> int:
+        return self.budgets.max_steps - len(self.steps)

@@ -1,0 +1,217 @@
+"""The runs store: every run in SQLite, written as it goes.
+
+One row per run when it starts, one row per step as soon as the step is done, and one
+row for the result (or the error) when it ends. Each write commits, so a killed
+process loses at most the step in flight; a run with neither result nor error row is
+reported as ``interrupted``. Schema changes are a plain list of migration functions,
+applied in order and counted in ``PRAGMA user_version``.
+
+The CLI (and later the service) render runs from these rows, so what is printed and
+what is stored never diverge.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import threading
+from collections.abc import Callable
+from dataclasses import asdict
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel
+
+from sleuth.result import Result
+from sleuth.state import RunState, Step
+
+
+def default_db_path() -> Path:
+    """``$SLEUTH_HOME/runs.db``, else ``$XDG_DATA_HOME/sleuth/runs.db``, else
+    ``~/.local/share/sleuth/runs.db``."""
+    home = os.environ.get("SLEUTH_HOME")
+    if home:
+        return Path(home) / "runs.db"
+    data = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(data) / "sleuth" / "runs.db"
+
+
+def _m1_initial(db: sqlite3.Connection) -> None:
+    db.executescript(
+        """
+        CREATE TABLE runs (
+            id TEXT PRIMARY KEY,
+            created_at TEXT NOT NULL,
+            question TEXT NOT NULL,
+            task_json TEXT NOT NULL,
+            corpus TEXT NOT NULL,
+            policy TEXT NOT NULL,
+            budgets_json TEXT NOT NULL
+        );
+        CREATE TABLE steps (
+            run_id TEXT NOT NULL REFERENCES runs(id),
+            idx INTEGER NOT NULL,
+            started_at TEXT NOT NULL,
+            duration_ms REAL NOT NULL,
+            thought TEXT NOT NULL,
+            tool TEXT NOT NULL,
+            args_json TEXT NOT NULL,
+            observation TEXT NOT NULL,
+            kind TEXT NOT NULL,
+            error TEXT,
+            data_json TEXT NOT NULL,
+            raw_json TEXT,
+            usage_json TEXT,
+            PRIMARY KEY (run_id, idx)
+        );
+        CREATE TABLE results (
+            run_id TEXT PRIMARY KEY REFERENCES runs(id),
+            finished_at TEXT NOT NULL,
+            status TEXT NOT NULL,
+            reason TEXT,
+            result_json TEXT,
+            error TEXT
+        );
+        CREATE INDEX runs_created ON runs(created_at);
+        """
+    )
+
+
+MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_m1_initial]
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="milliseconds")
+
+
+def _json(value: Any) -> str:
+    def default(obj: Any) -> Any:
+        if isinstance(obj, BaseModel):
+            return obj.model_dump(mode="json")
+        return str(obj)
+
+    return json.dumps(value, ensure_ascii=False, default=default)
+
+
+class RunStore:
+    """A SQLite file of runs. Safe to share between threads of one process."""
+
+    def __init__(self, path: str | Path | None = None) -> None:
+        self.path = Path(path) if path is not None else default_db_path()
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._lock = threading.Lock()
+        self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+        self._db.row_factory = sqlite3.Row
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute("PRAGMA busy_timeout=5000")
+        self._migrate()
+
+    def close(self) -> None:
+        self._db.close()
+
+    def _migrate(self) -> None:
+        with self._lock:
+            version = self._db.execute("PRAGMA user_version").fetchone()[0]
+            for number, migration in enumerate(MIGRATIONS[version:], start=version + 1):
+                self._db.execute("BEGIN IMMEDIATE")
+                migration(self._db)
+                self._db.execute(f"PRAGMA user_version = {number}")
+                self._db.execute("COMMIT")
+
+    def _write(self, sql: str, params: tuple[Any, ...]) -> None:
+        with self._lock:
+            self._db.execute(sql, params)
+
+    # -- writing, as the run goes ------------------------------------------------------
+
+    def start_run(self, state: RunState) -> None:
+        task = {"question": state.task.question, "require": list(state.task.require),
+                "conflict_rule": state.task.conflict_rule}
+        self._write(
+            "INSERT INTO runs VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (state.run_id, _now(), state.task.question, _json(task), state.corpus,
+             state.policy, _json(asdict(state.budgets))),
+        )
+
+    def append_step(self, run_id: str, step: Step) -> None:
+        obs = step.observation
+        self._write(
+            "INSERT INTO steps VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (run_id, step.index, step.started_at, step.duration_ms, step.thought, step.tool,
+             _json(step.args), obs.text, obs.kind, obs.error, _json(obs.data),
+             None if step.raw is None else _json(step.raw),
+             None if step.usage is None else _json(step.usage)),
+        )
+
+    def finish_run(self, result: Result) -> None:
+        self._write(
+            "INSERT INTO results VALUES (?, ?, ?, ?, ?, NULL)",
+            (result.run_id, _now(), result.status.value,
+             result.reason.value if result.reason else None, result.model_dump_json()),
+        )
+
+    def fail_run(self, run_id: str, error: str) -> None:
+        self._write("INSERT INTO results VALUES (?, ?, 'error', NULL, NULL, ?)",
+                    (run_id, _now(), error))
+
+    # -- reading ----------------------------------------------------------------------
+
+    def list_runs(self, limit: int = 20) -> list[dict[str, Any]]:
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT r.id, r.created_at, r.question, r.corpus, r.policy, "
+                "COALESCE(x.status, 'interrupted') AS status, x.reason, "
+                "(SELECT COUNT(*) FROM steps s WHERE s.run_id = r.id) AS steps "
+                "FROM runs r LEFT JOIN results x ON x.run_id = r.id "
+                "ORDER BY r.created_at DESC, r.id DESC LIMIT ?",
+                (limit,),
+            ).fetchall()
+        return [dict(row) for row in rows]
+
+    def get_run(self, run_id: str) -> dict[str, Any] | None:
+        """The run with its steps and result, as plain JSON-ready data. ``run_id`` may be
+        a unique prefix."""
+        with self._lock:
+            matches = self._db.execute(
+                "SELECT * FROM runs WHERE id LIKE ? ESCAPE '\\' ORDER BY id LIMIT 2",
+                (run_id.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%",),
+            ).fetchall()
+            if len(matches) != 1:
+                return None
+            run = dict(matches[0])
+            steps = self._db.execute(
+                "SELECT * FROM steps WHERE run_id = ? ORDER BY idx", (run["id"],)
+            ).fetchall()
+            end = self._db.execute("SELECT * FROM results WHERE run_id = ?", (run["id"],)).fetchone()
+        return {
+            "id": run["id"],
+            "created_at": run["created_at"],
+            "question": run["question"],
+            "task": json.loads(run["task_json"]),
+            "corpus": run["corpus"],
+            "policy": run["policy"],
+            "budgets": json.loads(run["budgets_json"]),
+            "status": end["status"] if end else "interrupted",
+            "error": end["error"] if end else None,
+            "result": json.loads(end["result_json"]) if end and end["result_json"] else None,
+            "steps": [_step_row(dict(s)) for s in steps],
+        }
+
+
+def _step_row(row: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "index": row["idx"],
+        "started_at": row["started_at"],
+        "duration_ms": row["duration_ms"],
+        "thought": row["thought"],
+        "tool": row["tool"],
+        "args": json.loads(row["args_json"]),
+        "observation": row["observation"],
+        "kind": row["kind"],
+        "error": row["error"],
+        "data": json.loads(row["data_json"]),
+        "raw": json.loads(row["raw_json"]) if row["raw_json"] else None,
+        "usage": json.loads(row["usage_json"]) if row["usage_json"] else None,
+    }

@@ -1,0 +1,152 @@
+"""Small text helpers shared by search, validation and the offline policy.
+
+Everything here is a pure function over strings.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from functools import lru_cache
+
+import snowballstemmer  # type: ignore[import-untyped]
+
+STOPWORDS = frozenset(
+    """
+    a about above after again against all am an and any are as at be because been before
+    being below between both but by can could did do does doing down during each few for
+    from further had has have having he her here hers herself him himself his how i if in
+    into is it its itself just me more most my myself no nor not now of off on once only or
+    other our ours ourselves out over own same she should so some such than that the their
+    theirs them themselves then there these they this those through to too under until up
+    very was we were what when where which while who whom whose why will with would you
+    your yours yourself yourselves s t also may might must shall many much did does done
+    get got let us per via yes ever
+    """.split()
+)
+
+_WORD = re.compile(r"\w+(?:['’]\w+)*", re.UNICODE)
+_SPACE = re.compile(r"\s+")
+_QUOTES = str.maketrans({"‘": "'", "’": "'", "“": '"', "”": '"', "–": "-", "—": "-"})
+
+
+def words(text: str) -> list[str]:
+    """Word tokens in order, as written (case kept, possessive 's dropped)."""
+    out = []
+    for match in _WORD.finditer(text):
+        word = match.group(0)
+        if word.lower().endswith(("'s", "’s")):
+            word = word[:-2]
+        out.append(word)
+    return out
+
+
+@lru_cache(maxsize=65536)
+def stem(word: str) -> str:
+    """Snowball (Porter 2) stem of a lower-cased word: founded/founding -> found,
+    offices -> offic, employs -> employ. Agent nouns (founder, employer) stay apart,
+    as the stemmer keeps them; `RELATED` maps the few that matter back together."""
+    w = word.lower()
+    base = _STEMMER.stemWord(w)
+    return RELATED.get(base, base)
+
+
+_STEMMER = snowballstemmer.stemmer("english")
+
+#: Stems that name the same relation for question answering (agent noun -> verb).
+RELATED = {"founder": "found", "employe": "employ", "employer": "employ", "owner": "own",
+           "creator": "creat", "author": "write", "writer": "write", "inventor": "invent",
+           "designer": "design", "director": "direct", "builder": "build", "headquart": "head"}
+
+
+def content_terms(text: str) -> list[str]:
+    """Stemmed, lower-cased words without stop words, in order, duplicates removed."""
+    seen: dict[str, None] = {}
+    for word in words(text):
+        if word.lower() in STOPWORDS:
+            continue
+        seen.setdefault(stem(word), None)
+    return list(seen)
+
+
+def normalize_space(text: str) -> str:
+    return _SPACE.sub(" ", text).strip()
+
+
+def normalize_query(query: str) -> str:
+    """The form under which two searches count as the same search."""
+    return " ".join(w.lower() for w in words(unicodedata.normalize("NFKC", query)))
+
+
+def canonical(text: str) -> str:
+    """Unicode- and typography-normalised text: NFKC, curly quotes and dashes made plain."""
+    return unicodedata.normalize("NFKC", text).translate(_QUOTES)
+
+
+def find_verbatim(haystack: str, needle: str) -> tuple[int, int] | None:
+    """Where ``needle`` occurs in ``haystack`` up to whitespace and typography, as
+    character offsets into the original ``haystack``; None when it does not occur."""
+    target = normalize_space(canonical(needle))
+    if not target:
+        return None
+    flat_chars: list[str] = []
+    index: list[int] = []
+    previous_space = True
+    for i, ch in enumerate(haystack):
+        folded = canonical(ch)
+        if not folded:
+            continue
+        if folded.isspace():
+            if previous_space:
+                continue
+            flat_chars.append(" ")
+            index.append(i)
+            previous_space = True
+            continue
+        for part in folded:
+            flat_chars.append(part)
+            index.append(i)
+        previous_space = False
+    flat = "".join(flat_chars)
+    at = flat.find(target)
+    if at < 0:
+        return None
+    return index[at], index[at + len(target) - 1] + 1
+
+
+_SENTENCE_END = re.compile(r"(?<=[.!?])[\"')\]]*\s+(?=[\"'(\[]?[A-Z0-9])|\n\s*\n")
+
+
+def sentences(text: str) -> list[tuple[int, int]]:
+    """Sentence spans ``(start, end)`` of ``text``. Splits on end punctuation followed by
+    a capital or digit and on blank lines; good enough for prose, never loses text."""
+    spans: list[tuple[int, int]] = []
+    start = 0
+    for match in _SENTENCE_END.finditer(text):
+        end = match.start()
+        if match.group(0).strip() or not _ends_with_abbreviation(text[start:end]):
+            _append_trimmed(text, start, end, spans)
+            start = match.end()
+    _append_trimmed(text, start, len(text), spans)
+    return spans
+
+
+_ABBREVIATIONS = frozenset(
+    "mr mrs ms dr prof st mt inc co ltd corp jr sr vs etc no fig e.g i.e u.s approx".split()
+)
+
+
+def _ends_with_abbreviation(chunk: str) -> bool:
+    """True when ``chunk`` ends in "Dr." or an initial ("J."), which end no sentence."""
+    last = chunk.rsplit(None, 1)[-1] if chunk.strip() else ""
+    token = last.rstrip(".").lower()
+    return token in _ABBREVIATIONS or (len(token) == 1 and token.isalpha())
+
+
+def _append_trimmed(text: str, start: int, end: int, spans: list[tuple[int, int]]) -> None:
+    while start < end and text[start].isspace():
+        start += 1
+    while end > start and text[end - 1].isspace():
+        end -= 1
+    if end > start:
+        spans.append((start, end))

@@ -1,0 +1,263 @@
+"""Finish validation: the contract of DESIGN.md, in order, plus stricter rules.
+
+Only the pages opened in this run reach this module, and only the parts of them that
+were shown. A finish payload is one of:
+
+* an answer, exactly ``{answer: str, citations: [str], cannot_answer: bool,
+  evidence: str | [str]}`` (a list of quotes is the one accepted extension);
+* a conflict report, ``{conflicts: [{value, citation, evidence}, ...]}``;
+* a brief, ``{fields: {name: answer-or-conflict-report, ...}}`` with exactly the
+  required field names (a plain cannot-answer payload abstains on the whole brief).
+
+Codes, checked in this order for each answer: ``keys``, ``types``, ``abstain_shape``,
+``abstain_prefix``, ``need_citation``, ``cite_not_opened``, ``evidence``,
+``unsupported``; then the stricter ``inline_citation`` (every bracketed id or URL in the
+answer, e.g. ``[doc_voice]``, is among the citations). ``evidence`` is strict too: each
+quote must occur (up to whitespace and typography) in a page the answer *cites*.
+A conflict report adds ``conflict_shape`` (fewer than two distinct values).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from sleuth.result import ConflictValue, Quote
+from sleuth.state import OpenedPage
+from sleuth.text import STOPWORDS, find_verbatim, normalize_space, words
+
+ANSWER_KEYS = frozenset({"answer", "citations", "cannot_answer", "evidence"})
+CONFLICT_KEYS = frozenset({"value", "citation", "evidence"})
+ABSTAIN_PREFIX = "cannot:"
+
+
+@dataclass(frozen=True)
+class Problem:
+    code: str
+    detail: str
+
+    def __str__(self) -> str:
+        return f"{self.code}: {self.detail}"
+
+
+@dataclass(frozen=True)
+class Sourced:
+    """A validated answer (or abstention, or conflict report) for one question/field."""
+
+    cannot_answer: bool
+    answer: str
+    citations: list[str] = field(default_factory=list)
+    evidence: list[Quote] = field(default_factory=list)
+    conflicts: list[ConflictValue] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Validated:
+    """A finish that passed. ``fields`` is set for a brief, ``single`` otherwise."""
+
+    single: Sourced | None = None
+    fields: dict[str, Sourced] | None = None
+
+
+def validate_finish(
+    payload: Any, opened: Mapping[str, OpenedPage], require: Sequence[str] = ()
+) -> Validated | list[Problem]:
+    """Check a finish payload against the pages opened in this run."""
+    if not isinstance(payload, dict):
+        return [Problem("keys", "the finish input must be a JSON object")]
+    if require:
+        if set(payload) == ANSWER_KEYS and payload.get("cannot_answer") is True:
+            abstain = _check_one(payload, opened)
+            if isinstance(abstain, list):
+                return abstain
+            return Validated(fields={name: abstain for name in require})
+        if set(payload) != {"fields"} or not isinstance(payload["fields"], dict):
+            return [Problem("keys", f"a brief finishes with {{'fields': {{...}}}} for {_names(require)}")]
+        given = payload["fields"]
+        if set(given) != set(require):
+            missing = sorted(set(require) - set(given))
+            extra = sorted(set(given) - set(require))
+            return [Problem("keys", f"fields must be exactly {_names(require)}; "
+                                    f"missing {missing or 'none'}, unexpected {extra or 'none'}")]
+        results: dict[str, Sourced] = {}
+        problems: list[Problem] = []
+        for name in require:
+            checked = _check_one(given[name], opened)
+            if isinstance(checked, list):
+                problems.extend(Problem(p.code, f"field {name!r}: {p.detail}") for p in checked)
+            else:
+                results[name] = checked
+        return problems or Validated(fields=results)
+    checked = _check_one(payload, opened)
+    return checked if isinstance(checked, list) else Validated(single=checked)
+
+
+def _names(require: Sequence[str]) -> str:
+    return ", ".join(repr(n) for n in require)
+
+
+def _check_one(payload: Any, opened: Mapping[str, OpenedPage]) -> Sourced | list[Problem]:
+    if isinstance(payload, dict) and set(payload) == {"conflicts"}:
+        return _check_conflicts(payload["conflicts"], opened)
+    return _check_answer(payload, opened)
+
+
+def _check_answer(payload: Any, opened: Mapping[str, OpenedPage]) -> Sourced | list[Problem]:
+    if not isinstance(payload, dict) or set(payload) != ANSWER_KEYS:
+        got = sorted(payload) if isinstance(payload, dict) else type(payload).__name__
+        return [Problem("keys", f"expected exactly {sorted(ANSWER_KEYS)}, got {got}")]
+    answer, citations = payload["answer"], payload["citations"]
+    cannot, evidence = payload["cannot_answer"], payload["evidence"]
+    type_problems = _type_problems(answer, citations, cannot, evidence)
+    if type_problems:
+        return type_problems
+    quotes_in = [evidence] if isinstance(evidence, str) else list(evidence)
+    quotes_in = [q for q in quotes_in if q.strip()]
+    starts_cannot = answer.strip().lower().startswith(ABSTAIN_PREFIX)
+    if cannot:
+        if citations or quotes_in:
+            return [Problem("abstain_shape", "a cannot-answer finish has no citations or evidence")]
+        if not starts_cannot:
+            return [Problem("abstain_prefix", "a cannot-answer answer starts with 'cannot:'")]
+        return Sourced(cannot_answer=True, answer=answer.strip())
+    if starts_cannot:
+        return [Problem("abstain_prefix", "an answer starting 'cannot:' needs cannot_answer true")]
+    if not answer.strip():
+        return [Problem("types", "answer is empty")]
+    if not citations:
+        return [Problem("need_citation", "a positive answer cites at least one opened page")]
+    cited = list(dict.fromkeys(c.strip() for c in citations))
+    for url in cited:
+        if url not in opened:
+            return [Problem("cite_not_opened", f"{url!r} was not opened in this run")]
+    quotes: list[Quote] = []
+    for text in quotes_in or [""]:
+        quote = _locate(text, cited, opened)
+        if isinstance(quote, Problem):
+            return [quote]
+        quotes.append(quote)
+    unsupported = unsupported_terms(answer, opened)
+    if unsupported:
+        return [Problem("unsupported", f"the answer names {', '.join(unsupported)}, "
+                                       "found in no opened page")]
+    stray = [i for i in inline_ids(answer) if i not in cited]
+    if stray:
+        return [Problem("inline_citation", f"the answer cites {', '.join(stray)} inline "
+                                           "but not in citations")]
+    return Sourced(cannot_answer=False, answer=answer.strip(), citations=cited, evidence=quotes)
+
+
+def _type_problems(answer: Any, citations: Any, cannot: Any, evidence: Any) -> list[Problem]:
+    wrong = []
+    if not isinstance(answer, str):
+        wrong.append("answer must be a string")
+    if not isinstance(citations, list) or not all(isinstance(c, str) for c in citations):
+        wrong.append("citations must be a list of strings")
+    if not isinstance(cannot, bool):
+        wrong.append("cannot_answer must be true or false")
+    if not (isinstance(evidence, str) or (
+        isinstance(evidence, list) and all(isinstance(e, str) for e in evidence)
+    )):
+        wrong.append("evidence must be a string (or a list of strings)")
+    return [Problem("types", "; ".join(wrong))] if wrong else []
+
+
+def _check_conflicts(entries: Any, opened: Mapping[str, OpenedPage]) -> Sourced | list[Problem]:
+    if not isinstance(entries, list) or not entries:
+        return [Problem("types", "conflicts must be a non-empty list")]
+    values: list[ConflictValue] = []
+    for n, entry in enumerate(entries, start=1):
+        if not isinstance(entry, dict) or set(entry) != CONFLICT_KEYS:
+            return [Problem("keys", f"conflict {n} has exactly the keys value, citation, evidence")]
+        value, url, text = entry["value"], entry["citation"], entry["evidence"]
+        if not all(isinstance(x, str) for x in (value, url, text)) or not value.strip():
+            return [Problem("types", f"conflict {n}: value, citation and evidence are strings")]
+        url = url.strip()
+        if url not in opened:
+            return [Problem("cite_not_opened", f"conflict {n}: {url!r} was not opened in this run")]
+        quote = _locate(text, [url], opened)
+        if isinstance(quote, Problem):
+            return [Problem(quote.code, f"conflict {n}: {quote.detail}")]
+        unsupported = unsupported_terms(value, opened)
+        if unsupported:
+            return [Problem("unsupported", f"conflict {n}: {', '.join(unsupported)} is in no opened page")]
+        page = opened[url].page
+        values.append(ConflictValue(value=value.strip(), citation=url, evidence=quote,
+                                    published=page.published, version=page.version,
+                                    authority=page.authority))
+    if len({_value_key(v.value) for v in values}) < 2:
+        return [Problem("conflict_shape", "a conflict report needs at least two different values")]
+    return Sourced(cannot_answer=True, answer="cannot: the opened sources disagree",
+                   conflicts=values)
+
+
+def _value_key(value: str) -> str:
+    return " ".join(w.lower() for w in words(value))
+
+
+def _locate(text: str, cited: Sequence[str], opened: Mapping[str, OpenedPage]) -> Quote | Problem:
+    """Find a quote in the shown text of the cited pages, with offsets into the page."""
+    if not text.strip():
+        return Problem("evidence", "evidence is empty; copy a sentence from an opened page")
+    if not any(w.lower() not in STOPWORDS for w in words(text)):
+        return Problem("evidence", "evidence must contain at least one content word")
+    for url in cited:
+        page = opened[url]
+        for offset, segment in page.segments():
+            span = find_verbatim(segment, text)
+            if span:
+                start, end = offset + span[0], offset + span[1]
+                return Quote(url=url, text=page.page.body[start:end],
+                             opened_step=page.opened_step, start=start, end=end)
+    elsewhere = [u for u, p in opened.items() if u not in cited and find_verbatim(p.seen_text(), text)]
+    if elsewhere:
+        return Problem("evidence", f"the evidence is from {elsewhere[0]!r}, which is not cited")
+    short = normalize_space(text)[:80]
+    return Problem("evidence", f"{short!r} is not a verbatim span of any cited, opened page")
+
+
+_NUMBER = re.compile(r"\d+(?:[.,:]\d+)*")
+_INLINE = re.compile(r"\[([^\[\]\s]+)\]")
+_ID = re.compile(r"^(?:[A-Za-z][A-Za-z0-9]*(?:[_\-.:/][A-Za-z0-9]+)+|https?://\S+)$")
+
+
+def unsupported_terms(answer: str, opened: Mapping[str, OpenedPage]) -> list[str]:
+    """Numbers (years included) and proper names in ``answer`` that occur in no opened
+    page's shown text. Bracketed ids are citations, not claims, and are skipped."""
+    answer = _INLINE.sub(" ", answer)
+    corpus_text = "\n".join(p.seen_text() for p in opened.values())
+    digits = corpus_text.replace(",", "")
+    lowered_words = {w.lower() for w in words(corpus_text)}
+    missing: list[str] = []
+    for number in _NUMBER.findall(answer):
+        plain = number.replace(",", "").rstrip(".:")
+        if plain and not re.search(rf"(?<![\d]){re.escape(plain)}(?![\d])", digits):
+            missing.append(number)
+    for name in _proper_names(answer):
+        if name.lower() not in lowered_words:
+            missing.append(name)
+    return list(dict.fromkeys(missing))
+
+
+def _proper_names(text: str) -> list[str]:
+    """Capitalised words, except a sentence's first word when it is a common word."""
+    names = []
+    sentence_start = True
+    for match in re.finditer(r"\w+(?:['’]\w+)*|[.!?:;]", text):
+        token = match.group(0)
+        if token in ".!?:;":
+            sentence_start = True
+            continue
+        if token[0].isupper() and not token.isdigit():
+            word = re.sub(r"['’]s$", "", token)
+            if not (sentence_start and word.lower() in STOPWORDS):
+                names.append(word)
+        sentence_start = False
+    return names
+
+
+def inline_ids(answer: str) -> list[str]:
+    """Bracketed ids or URLs written inline in an answer, e.g. ``[doc_voice]``."""
+    return [m for m in _INLINE.findall(answer) if _ID.match(m)]
