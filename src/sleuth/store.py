@@ -38,8 +38,17 @@ def default_db_path() -> Path:
     return Path(data) / "sleuth" / "runs.db"
 
 
+def _statements(db: sqlite3.Connection, script: str) -> None:
+    """Run ``script`` statement by statement (``executescript`` would commit the
+    migration's transaction early)."""
+    for statement in script.split(";"):
+        if statement.strip():
+            db.execute(statement)
+
+
 def _m1_initial(db: sqlite3.Connection) -> None:
-    db.executescript(
+    _statements(
+        db,
         """
         CREATE TABLE runs (
             id TEXT PRIMARY KEY,
@@ -75,7 +84,7 @@ def _m1_initial(db: sqlite3.Connection) -> None:
             error TEXT
         );
         CREATE INDEX runs_created ON runs(created_at);
-        """
+        """,
     )
 
 

@@ -1,0 +1,317 @@
+"""The `sleuth` command line. Pretty output lives here and only here.
+
+Errors print one line on stderr and exit non-zero: 2 for usage (bad flags, unknown
+corpus, malformed files), 1 for internal errors. Set SLEUTH_DEBUG=1 for a traceback.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import traceback
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import click
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+
+from sleuth.corpus import DEFAULT_CORPUS, builtin_names, load_corpus
+from sleuth.errors import ScriptExhaustedError, SleuthError, UsageError
+from sleuth.policies.offline import OfflinePolicy
+from sleuth.policies.scripted import ScriptedPolicy
+from sleuth.result import ConflictRule
+from sleuth.runtime import Policy, run_steps
+from sleuth.state import Budgets, Step, Task
+from sleuth.store import RunStore
+
+out = Console(highlight=False, soft_wrap=True)
+
+db_option = click.option(
+    "--db", "db", type=click.Path(dir_okay=False, path_type=Path), default=None,
+    help="The runs store (SQLite file). Default: $SLEUTH_HOME/runs.db or "
+    "~/.local/share/sleuth/runs.db.",
+)
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="sleuth")
+def cli() -> None:
+    """sleuth: a research agent that cites only pages it opened, quotes them verbatim,
+    or says why it cannot answer."""
+
+
+@cli.command()
+@click.argument("question")
+@click.option("--corpus", default=DEFAULT_CORPUS, show_default=True,
+              help=f"A built-in corpus ({', '.join(builtin_names())}) or a JSON/JSONL file.")
+@click.option("--policy", type=click.Choice(["offline", "scripted"]), default=None,
+              help="Who decides each step. Default: offline (no model), or scripted with "
+              "--script.")
+@click.option("--script", type=click.Path(exists=True, dir_okay=False, path_type=Path),
+              help="A JSON file of raw model outputs for the scripted policy.")
+@click.option("--require", "require", multiple=True, metavar="FIELD",
+              help="Run a brief: a field that needs its own sourced value (repeatable).")
+@click.option("--conflict-rule", type=click.Choice([r.value for r in ConflictRule]),
+              default=None, help="Resolve conflicts by this explicit rule instead of "
+              "keeping them for review.")
+@click.option("--max-steps", type=click.IntRange(min=1, max=1000), default=6,
+              show_default=True, help="Step budget.")
+@click.option("--timeout", type=click.FloatRange(min=0, min_open=True, max=86400),
+              default=120.0, show_default=True, help="Wall-clock budget in seconds.")
+@db_option
+@click.option("--json", "as_json", is_flag=True, help="Print the Result as JSON.")
+@click.option("--thoughts", is_flag=True, help="Show the policy's thoughts as it goes.")
+def ask(question: str, corpus: str, policy: str | None, script: Path | None,
+        require: tuple[str, ...], conflict_rule: str | None, max_steps: int, timeout: float,
+        db: Path | None, as_json: bool, thoughts: bool) -> None:
+    """Research QUESTION in a corpus and answer with sources, or say why it cannot."""
+    if not question.strip():
+        raise UsageError("the question is empty")
+    fields = tuple(dict.fromkeys(f.strip() for f in require))
+    if any(not f for f in fields):
+        raise UsageError("--require needs a field name")
+    chosen = _policy(policy, script)
+    task = Task(question=question.strip(), require=fields,
+                conflict_rule=ConflictRule(conflict_rule) if conflict_rule else None)
+    pages = load_corpus(corpus)
+    store = RunStore(db)
+    steps = run_steps(task, pages, chosen, Budgets(max_steps=max_steps, timeout_s=timeout),
+                      recorder=store)
+    while True:
+        try:
+            step = next(steps)
+        except StopIteration as stop:
+            result = stop.value
+            break
+        except ScriptExhaustedError as exc:
+            raise SleuthError(f"{exc} (run {exc.run_id}: see `sleuth runs show {exc.run_id}`)")\
+                from None
+        if not as_json:
+            _print_step(step, thoughts)
+    stored = store.get_run(result.run_id)
+    assert stored is not None and stored["result"] is not None
+    if as_json:
+        click.echo(json.dumps(stored["result"], indent=2, ensure_ascii=False))
+    else:
+        _print_result(stored["result"])
+    if isinstance(chosen, ScriptedPolicy) and chosen.remaining:
+        click.echo(f"note: {chosen.remaining} scripted turn(s) were not used", err=True)
+
+
+def _policy(name: str | None, script: Path | None) -> Policy:
+    if name == "scripted" or (name is None and script is not None):
+        if script is None:
+            raise UsageError("--policy scripted needs --script FILE")
+        return ScriptedPolicy.from_file(script)
+    if script is not None:
+        raise UsageError("--script is only for --policy scripted")
+    return OfflinePolicy()
+
+
+def _short(text: str, limit: int = 160) -> str:
+    flat = " ".join(text.split())
+    return flat if len(flat) <= limit else flat[: limit - 1] + "…"
+
+
+def _describe(tool: str, args: dict[str, Any]) -> str:
+    if tool == "search":
+        return f"search {args.get('query')!r}"
+    if tool == "open":
+        offset = f" @{args['offset']}" if args.get("offset") else ""
+        return f"open {args.get('url')}{offset}"
+    if tool == "finish":
+        return "finish"
+    return f"{tool or '(unparsed)'} {_short(json.dumps(args, ensure_ascii=False), 80)}"
+
+
+def _observation_line(kind: str, error: str | None, text: str, data: dict[str, Any]) -> str:
+    if kind == "hits":
+        hits = data.get("hits", [])
+        urls = ", ".join(h["url"] for h in hits[:3]) + (" …" if len(hits) > 3 else "")
+        return f"{len(hits)} hit(s){': ' + urls if hits else ''}"
+    if kind == "page":
+        note = " (re-opened)" if data.get("reopened") else ""
+        return f"read {data.get('title', '')!r}, characters {data.get('start')}-{data.get('end')} " \
+               f"of {data.get('length')}{note}"
+    return _short(text)
+
+
+def _print_step(step: Step, thoughts: bool) -> None:
+    obs = step.observation
+    _step_line(step.index, step.tool, step.args, step.thought if thoughts else "",
+               obs.kind, obs.error, obs.text, obs.data)
+
+
+def _step_line(index: int, tool: str, args: dict[str, Any], thought: str, kind: str,
+               error: str | None, text: str, data: dict[str, Any]) -> None:
+    if thought:
+        out.print(f"  [dim]thought: {escape(_short(thought, 200))}[/]")
+    colour = "red" if error else "cyan"
+    out.print(f"[bold]{index:>2}[/] [{colour}]{escape(_describe(tool, args))}[/]")
+    out.print(f"    → {escape(_observation_line(kind, error, text, data))}")
+
+
+def _print_result(result: dict[str, Any]) -> None:
+    out.print()
+    if not result["cannot_answer"]:
+        out.print(f"[bold green]ANSWER[/] ({result['status']}): {escape(result['answer'])}")
+        _print_fields(result)
+        for quote in result["evidence"]:
+            _print_quote(quote)
+        out.print(f"[dim]cited: {escape(', '.join(result['citations']))}[/]")
+        if result.get("resolution"):
+            r = result["resolution"]
+            out.print(f"[yellow]conflict resolved by rule {r['rule']!r}: picked {escape(r['picked'])}"
+                      f" over {escape(', '.join(r['over']))}[/]")
+    else:
+        reason = f"{result['status']}: {result['reason']}"
+        out.print(f"[bold red]CANNOT ANSWER[/] ({reason}): {escape(result['answer'])}")
+        _print_fields(result)
+        if result["conflicts"]:
+            _print_conflicts(result["conflicts"])
+    out.print(f"[dim]run {result['run_id']} · {result['steps']} steps · "
+              f"opened {len(result['opened'])} page(s)[/]")
+
+
+def _print_fields(result: dict[str, Any]) -> None:
+    for name, field in (result.get("fields") or {}).items():
+        mark = "[red]✗[/]" if field["cannot_answer"] else "[green]✓[/]"
+        out.print(f"  {mark} [bold]{escape(name)}[/]: {escape(field['answer'])}")
+        if not result["cannot_answer"]:
+            continue
+        for quote in field["evidence"]:
+            _print_quote(quote, indent="      ")
+        if field["conflicts"]:
+            _print_conflicts(field["conflicts"], indent="      ")
+
+
+def _print_quote(quote: dict[str, Any], indent: str = "  ") -> None:
+    out.print(f'{indent}[italic]"{escape(quote["text"])}"[/]')
+    out.print(f"{indent}[dim]— {escape(quote['url'])} (opened at step {quote['opened_step']}, "
+              f"characters {quote['start']}-{quote['end']})[/]")
+
+
+def _print_conflicts(conflicts: list[dict[str, Any]], indent: str = "  ") -> None:
+    out.print(f"{indent}[yellow]the opened sources disagree:[/]")
+    for c in conflicts:
+        meta = ", ".join(f"{k} {c[k]}" for k in ("published", "version", "authority")
+                         if c.get(k) is not None)
+        out.print(f"{indent}  • [bold]{escape(c['value'])}[/] — {escape(c['citation'])}"
+                  + (f" [dim]({meta})[/]" if meta else ""))
+        out.print(f'{indent}    [italic]"{escape(c["evidence"]["text"])}"[/]')
+
+
+@cli.group()
+def runs() -> None:
+    """List and replay stored runs."""
+
+
+@runs.command("list")
+@db_option
+@click.option("--limit", type=click.IntRange(min=1), default=20, show_default=True)
+@click.option("--json", "as_json", is_flag=True)
+def runs_list(db: Path | None, limit: int, as_json: bool) -> None:
+    """The most recent runs, newest first."""
+    rows = RunStore(db).list_runs(limit)
+    if as_json:
+        click.echo(json.dumps(rows, indent=2, ensure_ascii=False))
+        return
+    if not rows:
+        out.print("no runs yet")
+        return
+    table = Table(show_edge=False, pad_edge=False)
+    for column in ("run", "when", "status", "reason", "steps"):
+        table.add_column(column, no_wrap=True)
+    table.add_column("question")
+    for row in rows:
+        table.add_row(row["id"], row["created_at"][:19].replace("T", " "), row["status"],
+                      row["reason"] or "", str(row["steps"]), escape(_short(row["question"], 60)))
+    out.print(table)
+
+
+@runs.command("show")
+@click.argument("run_id")
+@db_option
+@click.option("--thoughts", is_flag=True, help="Include the policy's thoughts.")
+@click.option("--full", is_flag=True, help="Print each observation in full.")
+@click.option("--json", "as_json", is_flag=True, help="The stored run: steps and result.")
+def runs_show(run_id: str, db: Path | None, thoughts: bool, full: bool, as_json: bool) -> None:
+    """Replay a stored run step by step (RUN_ID may be a unique prefix)."""
+    run = RunStore(db).get_run(run_id)
+    if run is None:
+        raise UsageError(f"no run {run_id!r} (or the prefix matches several runs)")
+    if not thoughts:
+        for step in run["steps"]:
+            step.pop("thought", None)
+    if as_json:
+        click.echo(json.dumps(run, indent=2, ensure_ascii=False))
+        return
+    out.print(f"[bold]run {run['id']}[/] · {run['created_at']} · policy {run['policy']} · "
+              f"corpus {escape(run['corpus'])}")
+    out.print(f"question: {escape(run['question'])}")
+    if run["task"]["require"]:
+        out.print(f"required fields: {', '.join(run['task']['require'])}")
+    for step in run["steps"]:
+        _step_line(step["index"], step["tool"], step["args"], step.get("thought", ""),
+                   step["kind"], step["error"], step["observation"], step["data"])
+        if full:
+            out.print(escape(step["observation"]), style="dim")
+    if run["result"]:
+        _print_result(run["result"])
+    elif run["status"] == "error":
+        out.print(f"[bold red]ERROR[/]: {escape(run['error'] or '')}")
+    else:
+        out.print("[yellow]interrupted[/]: the process ended before this run finished")
+
+
+@cli.command()
+def corpora() -> None:
+    """List the built-in corpora."""
+    for name in builtin_names():
+        corpus = load_corpus(name)
+        click.echo(f"{name}\t{len(corpus)} pages")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point: one line per error, no tracebacks (unless SLEUTH_DEBUG=1)."""
+    try:
+        cli.main(args=list(argv) if argv is not None else None, prog_name="sleuth",
+                 standalone_mode=False)
+    except click.exceptions.NoArgsIsHelpError as exc:  # pragma: no cover - click version
+        click.echo(exc.ctx.get_help() if exc.ctx else str(exc))
+        return 0
+    except click.UsageError as exc:
+        hint = f" (see `{exc.ctx.command_path} --help`)" if exc.ctx else ""
+        click.echo(f"sleuth: error: {exc.format_message()}{hint}", err=True)
+        return 2
+    except click.ClickException as exc:
+        click.echo(f"sleuth: error: {exc.format_message()}", err=True)
+        return exc.exit_code
+    except click.exceptions.Abort:
+        click.echo("sleuth: aborted", err=True)
+        return 130
+    except click.exceptions.Exit as exc:
+        return int(exc.exit_code)
+    except UsageError as exc:
+        click.echo(f"sleuth: error: {exc}", err=True)
+        return 2
+    except SleuthError as exc:
+        click.echo(f"sleuth: error: {exc}", err=True)
+        return 1
+    except BrokenPipeError:
+        return 1
+    except Exception as exc:  # noqa: BLE001 - the last line of defence
+        if os.environ.get("SLEUTH_DEBUG"):
+            traceback.print_exc()
+        click.echo(f"sleuth: internal error: {type(exc).__name__}: {exc} "
+                   "(set SLEUTH_DEBUG=1 for a traceback)", err=True)
+        return 1
+    return 0
+
+
+def entry() -> None:
+    sys.exit(main())

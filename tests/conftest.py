@@ -1,0 +1,38 @@
+"""Shared test set-up: no network but loopback, and a private runs store per test."""
+
+from __future__ import annotations
+
+import ipaddress
+import socket
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+_real_connect = socket.socket.connect
+
+
+def _loopback_only(self: socket.socket, address: Any) -> Any:
+    host = address[0] if isinstance(address, tuple) else None
+    if host is not None:
+        try:
+            ok = host == "localhost" or ipaddress.ip_address(host).is_loopback
+        except ValueError:
+            ok = False
+        if not ok:
+            raise RuntimeError(f"tests may not reach the network: {address!r}")
+    return _real_connect(self, address)
+
+
+@pytest.fixture(autouse=True)
+def _isolated(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[None]:
+    monkeypatch.setattr(socket.socket, "connect", _loopback_only)
+    monkeypatch.setenv("SLEUTH_HOME", str(tmp_path / "sleuth-home"))
+    monkeypatch.delenv("SLEUTH_DEBUG", raising=False)
+    yield
+
+
+@pytest.fixture
+def db_path(tmp_path: Path) -> Path:
+    return tmp_path / "runs.db"
