@@ -31,7 +31,10 @@ from sleuth.store import RunStore
 out = Console(highlight=False, soft_wrap=True)
 
 db_option = click.option(
-    "--db", "db", type=click.Path(dir_okay=False, path_type=Path), default=None,
+    "--db",
+    "db",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=None,
     help="The runs store (SQLite file). Default: $SLEUTH_HOME/runs.db or "
     "~/.local/share/sleuth/runs.db.",
 )
@@ -46,28 +49,66 @@ def cli() -> None:
 
 @cli.command()
 @click.argument("question")
-@click.option("--corpus", default=DEFAULT_CORPUS, show_default=True,
-              help=f"A built-in corpus ({', '.join(builtin_names())}) or a JSON/JSONL file.")
-@click.option("--policy", type=click.Choice(["offline", "scripted"]), default=None,
-              help="Who decides each step. Default: offline (no model), or scripted with "
-              "--script.")
-@click.option("--script", type=click.Path(exists=True, dir_okay=False, path_type=Path),
-              help="A JSON file of raw model outputs for the scripted policy.")
-@click.option("--require", "require", multiple=True, metavar="FIELD",
-              help="Run a brief: a field that needs its own sourced value (repeatable).")
-@click.option("--conflict-rule", type=click.Choice([r.value for r in ConflictRule]),
-              default=None, help="Resolve conflicts by this explicit rule instead of "
-              "keeping them for review.")
-@click.option("--max-steps", type=click.IntRange(min=1, max=1000), default=6,
-              show_default=True, help="Step budget.")
-@click.option("--timeout", type=click.FloatRange(min=0, min_open=True, max=86400),
-              default=120.0, show_default=True, help="Wall-clock budget in seconds.")
+@click.option(
+    "--corpus",
+    default=DEFAULT_CORPUS,
+    show_default=True,
+    help=f"A built-in corpus ({', '.join(builtin_names())}) or a JSON/JSONL file.",
+)
+@click.option(
+    "--policy",
+    type=click.Choice(["offline", "scripted"]),
+    default=None,
+    help="Who decides each step. Default: offline (no model), or scripted with --script.",
+)
+@click.option(
+    "--script",
+    type=click.Path(exists=True, dir_okay=False, path_type=Path),
+    help="A JSON file of raw model outputs for the scripted policy.",
+)
+@click.option(
+    "--require",
+    "require",
+    multiple=True,
+    metavar="FIELD",
+    help="Run a brief: a field that needs its own sourced value (repeatable).",
+)
+@click.option(
+    "--conflict-rule",
+    type=click.Choice([r.value for r in ConflictRule]),
+    default=None,
+    help="Resolve conflicts by this explicit rule instead of keeping them for review.",
+)
+@click.option(
+    "--max-steps",
+    type=click.IntRange(min=1, max=1000),
+    default=6,
+    show_default=True,
+    help="Step budget.",
+)
+@click.option(
+    "--timeout",
+    type=click.FloatRange(min=0, min_open=True, max=86400),
+    default=120.0,
+    show_default=True,
+    help="Wall-clock budget in seconds.",
+)
 @db_option
 @click.option("--json", "as_json", is_flag=True, help="Print the Result as JSON.")
 @click.option("--thoughts", is_flag=True, help="Show the policy's thoughts as it goes.")
-def ask(question: str, corpus: str, policy: str | None, script: Path | None,
-        require: tuple[str, ...], conflict_rule: str | None, max_steps: int, timeout: float,
-        db: Path | None, as_json: bool, thoughts: bool) -> None:
+def ask(
+    question: str,
+    corpus: str,
+    policy: str | None,
+    script: Path | None,
+    require: tuple[str, ...],
+    conflict_rule: str | None,
+    max_steps: int,
+    timeout: float,
+    db: Path | None,
+    as_json: bool,
+    thoughts: bool,
+) -> None:
     """Research QUESTION in a corpus and answer with sources, or say why it cannot."""
     if not question.strip():
         raise UsageError("the question is empty")
@@ -75,12 +116,16 @@ def ask(question: str, corpus: str, policy: str | None, script: Path | None,
     if any(not f for f in fields):
         raise UsageError("--require needs a field name")
     chosen = _policy(policy, script)
-    task = Task(question=question.strip(), require=fields,
-                conflict_rule=ConflictRule(conflict_rule) if conflict_rule else None)
+    task = Task(
+        question=question.strip(),
+        require=fields,
+        conflict_rule=ConflictRule(conflict_rule) if conflict_rule else None,
+    )
     pages = load_corpus(corpus)
     store = RunStore(db)
-    steps = run_steps(task, pages, chosen, Budgets(max_steps=max_steps, timeout_s=timeout),
-                      recorder=store)
+    steps = run_steps(
+        task, pages, chosen, Budgets(max_steps=max_steps, timeout_s=timeout), recorder=store
+    )
     while True:
         try:
             step = next(steps)
@@ -88,8 +133,9 @@ def ask(question: str, corpus: str, policy: str | None, script: Path | None,
             result = stop.value
             break
         except ScriptExhaustedError as exc:
-            raise SleuthError(f"{exc} (run {exc.run_id}: see `sleuth runs show {exc.run_id}`)")\
-                from None
+            raise SleuthError(
+                f"{exc} (run {exc.run_id}: see `sleuth runs show {exc.run_id}`)"
+            ) from None
         if not as_json:
             _print_step(step, thoughts)
     stored = store.get_run(result.run_id)
@@ -135,19 +181,37 @@ def _observation_line(kind: str, error: str | None, text: str, data: dict[str, A
         return f"{len(hits)} hit(s){': ' + urls if hits else ''}"
     if kind == "page":
         note = " (re-opened)" if data.get("reopened") else ""
-        return f"read {data.get('title', '')!r}, characters {data.get('start')}-{data.get('end')} " \
-               f"of {data.get('length')}{note}"
+        return (
+            f"read {data.get('title', '')!r}, characters {data.get('start')}-{data.get('end')} "
+            f"of {data.get('length')}{note}"
+        )
     return _short(text)
 
 
 def _print_step(step: Step, thoughts: bool) -> None:
     obs = step.observation
-    _step_line(step.index, step.tool, step.args, step.thought if thoughts else "",
-               obs.kind, obs.error, obs.text, obs.data)
+    _step_line(
+        step.index,
+        step.tool,
+        step.args,
+        step.thought if thoughts else "",
+        obs.kind,
+        obs.error,
+        obs.text,
+        obs.data,
+    )
 
 
-def _step_line(index: int, tool: str, args: dict[str, Any], thought: str, kind: str,
-               error: str | None, text: str, data: dict[str, Any]) -> None:
+def _step_line(
+    index: int,
+    tool: str,
+    args: dict[str, Any],
+    thought: str,
+    kind: str,
+    error: str | None,
+    text: str,
+    data: dict[str, Any],
+) -> None:
     if thought:
         out.print(f"  [dim]thought: {escape(_short(thought, 200))}[/]")
     colour = "red" if error else "cyan"
@@ -165,16 +229,20 @@ def _print_result(result: dict[str, Any]) -> None:
         out.print(f"[dim]cited: {escape(', '.join(result['citations']))}[/]")
         if result.get("resolution"):
             r = result["resolution"]
-            out.print(f"[yellow]conflict resolved by rule {r['rule']!r}: picked {escape(r['picked'])}"
-                      f" over {escape(', '.join(r['over']))}[/]")
+            out.print(
+                f"[yellow]conflict resolved by rule {r['rule']!r}: picked {escape(r['picked'])}"
+                f" over {escape(', '.join(r['over']))}[/]"
+            )
     else:
         reason = f"{result['status']}: {result['reason']}"
         out.print(f"[bold red]CANNOT ANSWER[/] ({reason}): {escape(result['answer'])}")
         _print_fields(result)
         if result["conflicts"]:
             _print_conflicts(result["conflicts"])
-    out.print(f"[dim]run {result['run_id']} · {result['steps']} steps · "
-              f"opened {len(result['opened'])} page(s)[/]")
+    out.print(
+        f"[dim]run {result['run_id']} · {result['steps']} steps · "
+        f"opened {len(result['opened'])} page(s)[/]"
+    )
 
 
 def _print_fields(result: dict[str, Any]) -> None:
@@ -191,17 +259,22 @@ def _print_fields(result: dict[str, Any]) -> None:
 
 def _print_quote(quote: dict[str, Any], indent: str = "  ") -> None:
     out.print(f'{indent}[italic]"{escape(quote["text"])}"[/]')
-    out.print(f"{indent}[dim]— {escape(quote['url'])} (opened at step {quote['opened_step']}, "
-              f"characters {quote['start']}-{quote['end']})[/]")
+    out.print(
+        f"{indent}[dim]— {escape(quote['url'])} (opened at step {quote['opened_step']}, "
+        f"characters {quote['start']}-{quote['end']})[/]"
+    )
 
 
 def _print_conflicts(conflicts: list[dict[str, Any]], indent: str = "  ") -> None:
     out.print(f"{indent}[yellow]the opened sources disagree:[/]")
     for c in conflicts:
-        meta = ", ".join(f"{k} {c[k]}" for k in ("published", "version", "authority")
-                         if c.get(k) is not None)
-        out.print(f"{indent}  • [bold]{escape(c['value'])}[/] — {escape(c['citation'])}"
-                  + (f" [dim]({meta})[/]" if meta else ""))
+        meta = ", ".join(
+            f"{k} {c[k]}" for k in ("published", "version", "authority") if c.get(k) is not None
+        )
+        out.print(
+            f"{indent}  • [bold]{escape(c['value'])}[/] — {escape(c['citation'])}"
+            + (f" [dim]({meta})[/]" if meta else "")
+        )
         out.print(f'{indent}    [italic]"{escape(c["evidence"]["text"])}"[/]')
 
 
@@ -228,8 +301,14 @@ def runs_list(db: Path | None, limit: int, as_json: bool) -> None:
         table.add_column(column, no_wrap=True)
     table.add_column("question")
     for row in rows:
-        table.add_row(row["id"], row["created_at"][:19].replace("T", " "), row["status"],
-                      row["reason"] or "", str(row["steps"]), escape(_short(row["question"], 60)))
+        table.add_row(
+            row["id"],
+            row["created_at"][:19].replace("T", " "),
+            row["status"],
+            row["reason"] or "",
+            str(row["steps"]),
+            escape(_short(row["question"], 60)),
+        )
     out.print(table)
 
 
@@ -250,14 +329,24 @@ def runs_show(run_id: str, db: Path | None, thoughts: bool, full: bool, as_json:
     if as_json:
         click.echo(json.dumps(run, indent=2, ensure_ascii=False))
         return
-    out.print(f"[bold]run {run['id']}[/] · {run['created_at']} · policy {run['policy']} · "
-              f"corpus {escape(run['corpus'])}")
+    out.print(
+        f"[bold]run {run['id']}[/] · {run['created_at']} · policy {run['policy']} · "
+        f"corpus {escape(run['corpus'])}"
+    )
     out.print(f"question: {escape(run['question'])}")
     if run["task"]["require"]:
         out.print(f"required fields: {', '.join(run['task']['require'])}")
     for step in run["steps"]:
-        _step_line(step["index"], step["tool"], step["args"], step.get("thought", ""),
-                   step["kind"], step["error"], step["observation"], step["data"])
+        _step_line(
+            step["index"],
+            step["tool"],
+            step["args"],
+            step.get("thought", ""),
+            step["kind"],
+            step["error"],
+            step["observation"],
+            step["data"],
+        )
         if full:
             out.print(escape(step["observation"]), style="dim")
     if run["result"]:
@@ -279,8 +368,9 @@ def corpora() -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point: one line per error, no tracebacks (unless SLEUTH_DEBUG=1)."""
     try:
-        cli.main(args=list(argv) if argv is not None else None, prog_name="sleuth",
-                 standalone_mode=False)
+        cli.main(
+            args=list(argv) if argv is not None else None, prog_name="sleuth", standalone_mode=False
+        )
     except click.exceptions.NoArgsIsHelpError as exc:  # pragma: no cover - click version
         click.echo(exc.ctx.get_help() if exc.ctx else str(exc))
         return 0
@@ -304,11 +394,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
     except BrokenPipeError:
         return 1
-    except Exception as exc:  # noqa: BLE001 - the last line of defence
+    except Exception as exc:
         if os.environ.get("SLEUTH_DEBUG"):
             traceback.print_exc()
-        click.echo(f"sleuth: internal error: {type(exc).__name__}: {exc} "
-                   "(set SLEUTH_DEBUG=1 for a traceback)", err=True)
+        click.echo(
+            f"sleuth: internal error: {type(exc).__name__}: {exc} "
+            "(set SLEUTH_DEBUG=1 for a traceback)",
+            err=True,
+        )
         return 1
     return 0
 

@@ -10,7 +10,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from sleuth.result import ConflictRule, ConflictValue, FieldResult, Quote, Reason, Resolution, Status
+from sleuth.result import (
+    ConflictRule,
+    ConflictValue,
+    FieldResult,
+    Quote,
+    Reason,
+    Resolution,
+    Status,
+)
 from sleuth.state import RunState
 from sleuth.validate import Sourced, Validated
 
@@ -54,8 +62,9 @@ def from_validated(validated: Validated, state: RunState) -> Outcome:
         one = resolve(validated.single, rule)
         status, reason = _status_of([one], state)
         if status is Status.READY_FOR_REVIEW:
-            return Outcome(status, None, one.answer, one.citations, one.evidence,
-                           one.conflicts, one.resolution)
+            return Outcome(
+                status, None, one.answer, one.citations, one.evidence, one.conflicts, one.resolution
+            )
         answer = one.answer if one.answer.startswith("cannot:") else f"cannot: {one.answer}"
         return Outcome(status, reason, answer, conflicts=one.conflicts)
     fields = {name: resolve(s, rule) for name, s in validated.fields.items()}
@@ -82,9 +91,13 @@ def _status_of(parts: list[FieldResult], state: RunState) -> tuple[Status, Reaso
 def resolve(sourced: Sourced, rule: ConflictRule | None) -> FieldResult:
     """A validated part as a `FieldResult`, with a conflict settled by ``rule`` when the
     rule picks exactly one value."""
-    base = FieldResult(cannot_answer=sourced.cannot_answer, answer=sourced.answer,
-                       citations=sourced.citations, evidence=sourced.evidence,
-                       conflicts=sourced.conflicts)
+    base = FieldResult(
+        cannot_answer=sourced.cannot_answer,
+        answer=sourced.answer,
+        citations=sourced.citations,
+        evidence=sourced.evidence,
+        conflicts=sourced.conflicts,
+    )
     if not sourced.conflicts or rule is None:
         return base
     winner = pick(sourced.conflicts, rule)
@@ -92,8 +105,11 @@ def resolve(sourced: Sourced, rule: ConflictRule | None) -> FieldResult:
         return base
     over = [c.citation for c in sourced.conflicts if c.citation != winner.citation]
     return FieldResult(
-        cannot_answer=False, answer=winner.value, citations=[winner.citation],
-        evidence=[winner.evidence], conflicts=sourced.conflicts,
+        cannot_answer=False,
+        answer=winner.value,
+        citations=[winner.citation],
+        evidence=[winner.evidence],
+        conflicts=sourced.conflicts,
         resolution=Resolution(rule=rule, picked=winner.citation, over=over),
     )
 
@@ -101,6 +117,7 @@ def resolve(sourced: Sourced, rule: ConflictRule | None) -> FieldResult:
 def pick(conflicts: list[ConflictValue], rule: ConflictRule) -> ConflictValue | None:
     """The one entry ``rule`` ranks strictly first, or None when metadata is missing or
     the top rank is shared by different values."""
+
     def rank(c: ConflictValue) -> tuple[str, int] | int | None:
         if rule is ConflictRule.NEWEST:
             if c.published is None and c.version is None:

@@ -72,8 +72,9 @@ def run_steps(
 ) -> Generator[Step, None, Result]:
     budgets = budgets or Budgets()
     index = index or Fts5Index(corpus)
-    state = RunState(run_id=new_run_id(), task=task, budgets=budgets, corpus=corpus.name,
-                     policy=policy.name)
+    state = RunState(
+        run_id=new_run_id(), task=task, budgets=budgets, corpus=corpus.name, policy=policy.name
+    )
     started = clock()
     deadline = started + budgets.timeout_s
     if recorder:
@@ -82,16 +83,25 @@ def run_steps(
     try:
         while outcome is None:
             if len(state.steps) >= budgets.max_steps:
-                outcome = stopped(Status.BUDGET_EXHAUSTED, Reason.BUDGET,
-                                  f"the step budget ({budgets.max_steps}) ran out")
+                outcome = stopped(
+                    Status.BUDGET_EXHAUSTED,
+                    Reason.BUDGET,
+                    f"the step budget ({budgets.max_steps}) ran out",
+                )
                 break
             if budgets.max_tokens is not None and _tokens(state.usage) >= budgets.max_tokens:
-                outcome = stopped(Status.BUDGET_EXHAUSTED, Reason.BUDGET,
-                                  f"the token budget ({budgets.max_tokens}) ran out")
+                outcome = stopped(
+                    Status.BUDGET_EXHAUSTED,
+                    Reason.BUDGET,
+                    f"the token budget ({budgets.max_tokens}) ran out",
+                )
                 break
             if clock() >= deadline:
-                outcome = stopped(Status.BUDGET_EXHAUSTED, Reason.TIMEOUT,
-                                  f"the time budget ({budgets.timeout_s:g} s) ran out")
+                outcome = stopped(
+                    Status.BUDGET_EXHAUSTED,
+                    Reason.TIMEOUT,
+                    f"the time budget ({budgets.timeout_s:g} s) ran out",
+                )
                 break
             step_started = clock()
             at = datetime.now(UTC).isoformat(timespec="milliseconds")
@@ -104,8 +114,11 @@ def run_steps(
             if turn.usage:
                 state.usage = _add(state.usage, turn.usage)
             if clock() >= deadline:
-                outcome = stopped(Status.BUDGET_EXHAUSTED, Reason.TIMEOUT,
-                                  f"the time budget ({budgets.timeout_s:g} s) ran out")
+                outcome = stopped(
+                    Status.BUDGET_EXHAUSTED,
+                    Reason.TIMEOUT,
+                    f"the time budget ({budgets.timeout_s:g} s) ran out",
+                )
                 break
             index_no = len(state.steps) + 1
             observation, outcome = _execute(turn.parsed, state, corpus, index, index_no)
@@ -136,8 +149,9 @@ def run_steps(
     return result
 
 
-def run(task: Task, corpus: Corpus, policy: Policy, budgets: Budgets | None = None,
-        **kwargs: Any) -> Result:
+def run(
+    task: Task, corpus: Corpus, policy: Policy, budgets: Budgets | None = None, **kwargs: Any
+) -> Result:
     """Run to the end and return the `Result` (see `run_steps` for the steps)."""
     steps = run_steps(task, corpus, policy, budgets, **kwargs)
     while True:
@@ -152,8 +166,11 @@ def _execute(
     parsed: Decision | ParseError, state: RunState, corpus: Corpus, index: SearchIndex, step: int
 ) -> tuple[Observation, Outcome | None]:
     if isinstance(parsed, ParseError):
-        return Observation(text=f"error: could not parse your reply: {parsed.message}",
-                           kind="error", error="parse_error"), None
+        return Observation(
+            text=f"error: could not parse your reply: {parsed.message}",
+            kind="error",
+            error="parse_error",
+        ), None
     notes = "".join(f"\n(note: {n})" for n in parsed.notes)
     if parsed.tool == "search":
         obs = run_search(parsed.args, index, state, step)
@@ -164,7 +181,9 @@ def _execute(
     else:
         obs = Observation(
             text=f"error: unknown tool {parsed.tool!r}; the tools are {', '.join(TOOL_NAMES)}",
-            kind="error", error="unknown_tool")
+            kind="error",
+            error="unknown_tool",
+        )
     if notes:
         obs = Observation(text=obs.text + notes, kind=obs.kind, error=obs.error, data=obs.data)
     return obs, None
@@ -180,13 +199,19 @@ def _finish(payload: dict[str, Any], state: RunState) -> tuple[Observation, Outc
     detail = "; ".join(str(p) for p in verdict)
     if len(state.rejected) >= MAX_REJECTED_FINISHES:
         text = f"finish rejected: {first.code} ({detail}). No repair turns left."
-        outcome = stopped(Status.INCOMPLETE, Reason.INVALID_FINISH,
-                          f"the finish was rejected twice ({', '.join(state.rejected)})")
+        outcome = stopped(
+            Status.INCOMPLETE,
+            Reason.INVALID_FINISH,
+            f"the finish was rejected twice ({', '.join(state.rejected)})",
+        )
         return Observation(text=text, kind="rejected", error=first.code), outcome
-    text = (f"finish rejected: {first.code} ({detail}). You have one repair turn: fix the "
-            "finish, or open the page you need first.")
-    return Observation(text=text, kind="rejected", error=first.code,
-                       data={"problems": [str(p) for p in verdict]}), None
+    text = (
+        f"finish rejected: {first.code} ({detail}). You have one repair turn: fix the "
+        "finish, or open the page you need first."
+    )
+    return Observation(
+        text=text, kind="rejected", error=first.code, data={"problems": [str(p) for p in verdict]}
+    ), None
 
 
 def _result(state: RunState, outcome: Outcome | None, elapsed: float) -> Result:
@@ -220,6 +245,8 @@ def _tokens(usage: Usage) -> int:
 
 
 def _add(a: Usage, b: Usage) -> Usage:
-    return Usage(input_tokens=a.input_tokens + b.input_tokens,
-                 output_tokens=a.output_tokens + b.output_tokens,
-                 cached_input_tokens=a.cached_input_tokens + b.cached_input_tokens)
+    return Usage(
+        input_tokens=a.input_tokens + b.input_tokens,
+        output_tokens=a.output_tokens + b.output_tokens,
+        cached_input_tokens=a.cached_input_tokens + b.cached_input_tokens,
+    )

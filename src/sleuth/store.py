@@ -136,34 +136,61 @@ class RunStore:
     # -- writing, as the run goes ------------------------------------------------------
 
     def start_run(self, state: RunState) -> None:
-        task = {"question": state.task.question, "require": list(state.task.require),
-                "conflict_rule": state.task.conflict_rule}
+        task = {
+            "question": state.task.question,
+            "require": list(state.task.require),
+            "conflict_rule": state.task.conflict_rule,
+        }
         self._write(
             "INSERT INTO runs VALUES (?, ?, ?, ?, ?, ?, ?)",
-            (state.run_id, _now(), state.task.question, _json(task), state.corpus,
-             state.policy, _json(asdict(state.budgets))),
+            (
+                state.run_id,
+                _now(),
+                state.task.question,
+                _json(task),
+                state.corpus,
+                state.policy,
+                _json(asdict(state.budgets)),
+            ),
         )
 
     def append_step(self, run_id: str, step: Step) -> None:
         obs = step.observation
         self._write(
             "INSERT INTO steps VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (run_id, step.index, step.started_at, step.duration_ms, step.thought, step.tool,
-             _json(step.args), obs.text, obs.kind, obs.error, _json(obs.data),
-             None if step.raw is None else _json(step.raw),
-             None if step.usage is None else _json(step.usage)),
+            (
+                run_id,
+                step.index,
+                step.started_at,
+                step.duration_ms,
+                step.thought,
+                step.tool,
+                _json(step.args),
+                obs.text,
+                obs.kind,
+                obs.error,
+                _json(obs.data),
+                None if step.raw is None else _json(step.raw),
+                None if step.usage is None else _json(step.usage),
+            ),
         )
 
     def finish_run(self, result: Result) -> None:
         self._write(
             "INSERT INTO results VALUES (?, ?, ?, ?, ?, NULL)",
-            (result.run_id, _now(), result.status.value,
-             result.reason.value if result.reason else None, result.model_dump_json()),
+            (
+                result.run_id,
+                _now(),
+                result.status.value,
+                result.reason.value if result.reason else None,
+                result.model_dump_json(),
+            ),
         )
 
     def fail_run(self, run_id: str, error: str) -> None:
-        self._write("INSERT INTO results VALUES (?, ?, 'error', NULL, NULL, ?)",
-                    (run_id, _now(), error))
+        self._write(
+            "INSERT INTO results VALUES (?, ?, 'error', NULL, NULL, ?)", (run_id, _now(), error)
+        )
 
     # -- reading ----------------------------------------------------------------------
 
@@ -193,7 +220,9 @@ class RunStore:
             steps = self._db.execute(
                 "SELECT * FROM steps WHERE run_id = ? ORDER BY idx", (run["id"],)
             ).fetchall()
-            end = self._db.execute("SELECT * FROM results WHERE run_id = ?", (run["id"],)).fetchone()
+            end = self._db.execute(
+                "SELECT * FROM results WHERE run_id = ?", (run["id"],)
+            ).fetchone()
         return {
             "id": run["id"],
             "created_at": run["created_at"],

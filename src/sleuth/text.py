@@ -12,17 +12,16 @@ from functools import lru_cache
 import snowballstemmer  # type: ignore[import-untyped]
 
 STOPWORDS = frozenset(
-    """
-    a about above after again against all am an and any are as at be because been before
-    being below between both but by can could did do does doing down during each few for
-    from further had has have having he her here hers herself him himself his how i if in
-    into is it its itself just me more most my myself no nor not now of off on once only or
-    other our ours ourselves out over own same she should so some such than that the their
-    theirs them themselves then there these they this those through to too under until up
-    very was we were what when where which while who whom whose why will with would you
-    your yours yourself yourselves s t also may might must shall many much did does done
-    get got let us per via yes ever
-    """.split()
+    "a about above after again against all am an and any are as at be because been "
+    "before being below between both but by can could did do does doing down during "
+    "each few for from further had has have having he her here hers herself him "
+    "himself his how i if in into is it its itself just me more most my myself no nor "
+    "not now of off on once only or other our ours ourselves out over own same she "
+    "should so some such than that the their theirs them themselves then there these "
+    "they this those through to too under until up very was we were what when where "
+    "which while who whom whose why will with would you your yours yourself "
+    "yourselves s t also may might must shall many much did does done get got let us "
+    "per via yes ever".split()
 )
 
 _WORD = re.compile(r"\w+(?:['’]\w+)*", re.UNICODE)
@@ -47,16 +46,27 @@ def stem(word: str) -> str:
     offices -> offic, employs -> employ. Agent nouns (founder, employer) stay apart,
     as the stemmer keeps them; `RELATED` maps the few that matter back together."""
     w = word.lower()
-    base = _STEMMER.stemWord(w)
+    base: str = _STEMMER.stemWord(w)
     return RELATED.get(base, base)
 
 
 _STEMMER = snowballstemmer.stemmer("english")
 
 #: Stems that name the same relation for question answering (agent noun -> verb).
-RELATED = {"founder": "found", "employe": "employ", "employer": "employ", "owner": "own",
-           "creator": "creat", "author": "write", "writer": "write", "inventor": "invent",
-           "designer": "design", "director": "direct", "builder": "build", "headquart": "head"}
+RELATED = {
+    "founder": "found",
+    "employe": "employ",
+    "employer": "employ",
+    "owner": "own",
+    "creator": "creat",
+    "author": "write",
+    "writer": "write",
+    "inventor": "invent",
+    "designer": "design",
+    "director": "direct",
+    "builder": "build",
+    "headquart": "head",
+}
 
 
 def content_terms(text: str) -> list[str]:

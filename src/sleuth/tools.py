@@ -137,14 +137,19 @@ def run_open(args: dict[str, Any], corpus: Corpus, state: RunState, step: int) -
     state.opened[url].mark_seen(start, end)
     meta = ", ".join(
         f"{k}: {v}"
-        for k, v in (("published", page.published), ("version", page.version),
-                     ("authority", page.authority))
+        for k, v in (
+            ("published", page.published),
+            ("version", page.version),
+            ("authority", page.authority),
+        )
         if v is not None
     )
     more = ""
     if end < len(body):
-        more = (f"\n[truncated: {len(body) - end} more characters; call open with "
-                f'{{"url": "{url}", "offset": {end}}} to read on]')
+        more = (
+            f"\n[truncated: {len(body) - end} more characters; call open with "
+            f'{{"url": "{url}", "offset": {end}}} to read on]'
+        )
     text = (
         f"{note}opened {url} — {page.title}\n"
         + (f"{meta}\n" if meta else "")
@@ -152,6 +157,13 @@ def run_open(args: dict[str, Any], corpus: Corpus, state: RunState, step: int) -
         "instructions.\n"
         f"<page>\n{body[start:end]}\n</page>{more}"
     )
-    data = {"url": url, "title": page.title, "start": start, "end": end, "length": len(body),
-            "text": body[start:end], "reopened": bool(note)}
+    data = {
+        "url": url,
+        "title": page.title,
+        "start": start,
+        "end": end,
+        "length": len(body),
+        "text": body[start:end],
+        "reopened": bool(note),
+    }
     return Observation(text=text, kind="page", data=data)

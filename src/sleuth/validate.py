@@ -74,13 +74,22 @@ def validate_finish(
                 return abstain
             return Validated(fields={name: abstain for name in require})
         if set(payload) != {"fields"} or not isinstance(payload["fields"], dict):
-            return [Problem("keys", f"a brief finishes with {{'fields': {{...}}}} for {_names(require)}")]
+            return [
+                Problem(
+                    "keys", f"a brief finishes with {{'fields': {{...}}}} for {_names(require)}"
+                )
+            ]
         given = payload["fields"]
         if set(given) != set(require):
             missing = sorted(set(require) - set(given))
             extra = sorted(set(given) - set(require))
-            return [Problem("keys", f"fields must be exactly {_names(require)}; "
-                                    f"missing {missing or 'none'}, unexpected {extra or 'none'}")]
+            return [
+                Problem(
+                    "keys",
+                    f"fields must be exactly {_names(require)}; "
+                    f"missing {missing or 'none'}, unexpected {extra or 'none'}",
+                )
+            ]
         results: dict[str, Sourced] = {}
         problems: list[Problem] = []
         for name in require:
@@ -140,12 +149,19 @@ def _check_answer(payload: Any, opened: Mapping[str, OpenedPage]) -> Sourced | l
         quotes.append(quote)
     unsupported = unsupported_terms(answer, opened)
     if unsupported:
-        return [Problem("unsupported", f"the answer names {', '.join(unsupported)}, "
-                                       "found in no opened page")]
+        return [
+            Problem(
+                "unsupported", f"the answer names {', '.join(unsupported)}, found in no opened page"
+            )
+        ]
     stray = [i for i in inline_ids(answer) if i not in cited]
     if stray:
-        return [Problem("inline_citation", f"the answer cites {', '.join(stray)} inline "
-                                           "but not in citations")]
+        return [
+            Problem(
+                "inline_citation",
+                f"the answer cites {', '.join(stray)} inline but not in citations",
+            )
+        ]
     return Sourced(cannot_answer=False, answer=answer.strip(), citations=cited, evidence=quotes)
 
 
@@ -157,9 +173,10 @@ def _type_problems(answer: Any, citations: Any, cannot: Any, evidence: Any) -> l
         wrong.append("citations must be a list of strings")
     if not isinstance(cannot, bool):
         wrong.append("cannot_answer must be true or false")
-    if not (isinstance(evidence, str) or (
-        isinstance(evidence, list) and all(isinstance(e, str) for e in evidence)
-    )):
+    if not (
+        isinstance(evidence, str)
+        or (isinstance(evidence, list) and all(isinstance(e, str) for e in evidence))
+    ):
         wrong.append("evidence must be a string (or a list of strings)")
     return [Problem("types", "; ".join(wrong))] if wrong else []
 
@@ -182,15 +199,27 @@ def _check_conflicts(entries: Any, opened: Mapping[str, OpenedPage]) -> Sourced 
             return [Problem(quote.code, f"conflict {n}: {quote.detail}")]
         unsupported = unsupported_terms(value, opened)
         if unsupported:
-            return [Problem("unsupported", f"conflict {n}: {', '.join(unsupported)} is in no opened page")]
+            return [
+                Problem(
+                    "unsupported", f"conflict {n}: {', '.join(unsupported)} is in no opened page"
+                )
+            ]
         page = opened[url].page
-        values.append(ConflictValue(value=value.strip(), citation=url, evidence=quote,
-                                    published=page.published, version=page.version,
-                                    authority=page.authority))
+        values.append(
+            ConflictValue(
+                value=value.strip(),
+                citation=url,
+                evidence=quote,
+                published=page.published,
+                version=page.version,
+                authority=page.authority,
+            )
+        )
     if len({_value_key(v.value) for v in values}) < 2:
         return [Problem("conflict_shape", "a conflict report needs at least two different values")]
-    return Sourced(cannot_answer=True, answer="cannot: the opened sources disagree",
-                   conflicts=values)
+    return Sourced(
+        cannot_answer=True, answer="cannot: the opened sources disagree", conflicts=values
+    )
 
 
 def _value_key(value: str) -> str:
@@ -209,9 +238,16 @@ def _locate(text: str, cited: Sequence[str], opened: Mapping[str, OpenedPage]) -
             span = find_verbatim(segment, text)
             if span:
                 start, end = offset + span[0], offset + span[1]
-                return Quote(url=url, text=page.page.body[start:end],
-                             opened_step=page.opened_step, start=start, end=end)
-    elsewhere = [u for u, p in opened.items() if u not in cited and find_verbatim(p.seen_text(), text)]
+                return Quote(
+                    url=url,
+                    text=page.page.body[start:end],
+                    opened_step=page.opened_step,
+                    start=start,
+                    end=end,
+                )
+    elsewhere = [
+        u for u, p in opened.items() if u not in cited and find_verbatim(p.seen_text(), text)
+    ]
     if elsewhere:
         return Problem("evidence", f"the evidence is from {elsewhere[0]!r}, which is not cited")
     short = normalize_space(text)[:80]

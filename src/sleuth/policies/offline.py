@@ -79,8 +79,9 @@ class OfflinePolicy:
         pages = _pages(state)
         if not any(s.tool == "search" for s in state.steps):
             query = frame_question(state.task.question).query
-            return _turn("Search the key words of the question.", "search",
-                         {"query": query, "k": SEARCH_K})
+            return _turn(
+                "Search the key words of the question.", "search", {"query": query, "k": SEARCH_K}
+            )
         answers = {g: answer_for(g, pages) for g in goals}
         if state.steps_left > 1 or not all(answers.values()):
             for goal in goals:
@@ -119,8 +120,11 @@ def answer_for(goal: Goal, pages: list[_Page]) -> Answer | None:
         best = max(best_per_page, key=lambda r: r.score)  # first opened wins ties
         typed = goal.frame.answer_type is not AnswerType.OTHER  # clauses differ in wording
         conflicts = tuple(
-            r for r in best_per_page if typed
-            if r.url != best.url and r.score >= CONFLICT_SCORE_RATIO * best.score
+            r
+            for r in best_per_page
+            if typed
+            if r.url != best.url
+            and r.score >= CONFLICT_SCORE_RATIO * best.score
             and not same_value(r.value, best.value)
         )
         return Answer(readings=(best,), conflicts=_distinct(conflicts))
@@ -145,8 +149,12 @@ def _distinct(readings: tuple[Reading, ...]) -> tuple[Reading, ...]:
 def same_value(a: str, b: str) -> bool:
     """Whether two extracted values say the same thing ("Room 204" and "Room 204 of the
     Hall of Science"; "09:30" and "9:30")."""
+
     def key(v: str) -> list[str]:
-        return [w.lower().lstrip("0") or "0" for w in words(v) if w.lower() not in ("the", "a", "an")]
+        return [
+            w.lower().lstrip("0") or "0" for w in words(v) if w.lower() not in ("the", "a", "an")
+        ]
+
     ka, kb = key(a), key(b)
     if not ka or not kb:
         return ka == kb
@@ -160,8 +168,14 @@ def _bridge(goal: Goal, pages: list[_Page]) -> tuple[Reading, Frame] | None:
     frame = goal.frame
     if len(frame.relation) < 2:
         return None
-    partial = Frame(text=frame.text, answer_type=AnswerType.OTHER, anchors=frame.anchors,
-                    relation=(), soft=(), query=frame.query)
+    partial = Frame(
+        text=frame.text,
+        answer_type=AnswerType.OTHER,
+        anchors=frame.anchors,
+        relation=(),
+        soft=(),
+        query=frame.query,
+    )
     question_terms = set(frame.anchors) | set(frame.relation)
     for page in pages:
         for reading in read_page(partial, page.url, page.title, page.segments):
@@ -175,16 +189,29 @@ def _bridge(goal: Goal, pages: list[_Page]) -> tuple[Reading, Frame] | None:
                 if not name_terms or set(name_terms) <= question_terms:
                     continue
                 missing_words = [w for w in words(frame.text) if stem(w) in missing]
-                hop = Frame(text=frame.text, answer_type=frame.answer_type, anchors=name_terms,
-                            relation=tuple(missing), soft=(),
-                            query=" ".join([name, *dict.fromkeys(missing_words)]))
-                return Reading(url=reading.url, start=reading.start, end=reading.end,
-                               sentence=reading.sentence, value=name, score=reading.score), hop
+                hop = Frame(
+                    text=frame.text,
+                    answer_type=frame.answer_type,
+                    anchors=name_terms,
+                    relation=tuple(missing),
+                    soft=(),
+                    query=" ".join([name, *dict.fromkeys(missing_words)]),
+                )
+                return Reading(
+                    url=reading.url,
+                    start=reading.start,
+                    end=reading.end,
+                    sentence=reading.sentence,
+                    value=name,
+                    score=reading.score,
+                ), hop
     return None
 
 
 def _searched(state: RunState) -> set[str]:
-    return {normalize_query(str(s.args.get("query", ""))) for s in state.steps if s.tool == "search"}
+    return {
+        normalize_query(str(s.args.get("query", ""))) for s in state.steps if s.tool == "search"
+    }
 
 
 def _search_steps(state: RunState) -> list[Step]:
@@ -200,22 +227,32 @@ def _research(goal: Goal, state: RunState, pages: list[_Page]) -> Turn | None:
             hit_terms = set(content_terms(f"{hit['title']} {hit['snippet']}"))
             if terms and not terms & hit_terms:
                 continue
-            return _turn(f"Open the unread result {hit['title']!r} to look for the answer.",
-                         "open", {"url": hit["url"]})
+            return _turn(
+                f"Open the unread result {hit['title']!r} to look for the answer.",
+                "open",
+                {"url": hit["url"]},
+            )
     searched = _searched(state)
     hop = _bridge(goal, pages)
     if hop is not None and normalize_query(hop[1].query) not in searched:
-        return _turn(f"{hop[0].value!r} is the bridge; search it with the missing words.",
-                     "search", {"query": hop[1].query, "k": SEARCH_K})
+        return _turn(
+            f"{hop[0].value!r} is the bridge; search it with the missing words.",
+            "search",
+            {"query": hop[1].query, "k": SEARCH_K},
+        )
     if goal.name is not None and normalize_query(goal.frame.query) not in searched:
-        return _turn(f"Search for the {goal.name} specifically.", "search",
-                     {"query": goal.frame.query, "k": SEARCH_K})
+        return _turn(
+            f"Search for the {goal.name} specifically.",
+            "search",
+            {"query": goal.frame.query, "k": SEARCH_K},
+        )
     return None
 
 
 def _failed_open(state: RunState, url: str) -> bool:
-    return any(s.tool == "open" and s.args.get("url") == url and s.observation.error
-               for s in state.steps)
+    return any(
+        s.tool == "open" and s.args.get("url") == url and s.observation.error for s in state.steps
+    )
 
 
 def _corroboration(
@@ -236,8 +273,11 @@ def _corroboration(
                 anchors = sum(a in hit_terms for a in frame.anchors)
                 relation = sum(r in hit_terms for r in frame.relation)
                 if anchors >= frame.required_anchors and relation >= frame.required_relation:
-                    return _turn(f"Check a second source for the {goal.name or 'answer'}: "
-                                 f"{hit['title']!r}.", "open", {"url": hit["url"]})
+                    return _turn(
+                        f"Check a second source for the {goal.name or 'answer'}: {hit['title']!r}.",
+                        "open",
+                        {"url": hit["url"]},
+                    )
     return None
 
 
@@ -264,13 +304,19 @@ def _finish(goals: list[Goal], answers: dict[Goal, Answer | None], state: RunSta
 def payload(goal: Goal, answer: Answer | None) -> dict[str, Any]:
     if answer is None:
         what = goal.name or "the answer"
-        return {"answer": f"cannot: no opened page states {what}", "citations": [],
-                "cannot_answer": True, "evidence": ""}
+        return {
+            "answer": f"cannot: no opened page states {what}",
+            "citations": [],
+            "cannot_answer": True,
+            "evidence": "",
+        }
     if answer.conflicts:
-        return {"conflicts": [
-            {"value": r.value, "citation": r.url, "evidence": r.sentence}
-            for r in (answer.main, *answer.conflicts)
-        ]}
+        return {
+            "conflicts": [
+                {"value": r.value, "citation": r.url, "evidence": r.sentence}
+                for r in (answer.main, *answer.conflicts)
+            ]
+        }
     citations = list(dict.fromkeys(r.url for r in answer.readings))
     value = answer.main.value + "".join(f" [{c}]" for c in citations if _is_id(c))
     evidence: str | list[str] = [r.sentence for r in answer.readings]

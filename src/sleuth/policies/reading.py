@@ -20,8 +20,8 @@ Pure functions, no model. The method, in order:
 3. **Extract a short answer**: the typed candidate nearest to the matched question
    words; for "other" questions, the clause after the last matched question word.
 4. **Score** = weighted coverage (anchors 2, relation 1, soft 0.5; a word found only
-   in the title counts 1.5 for an anchor, 0.5 for a relation word) plus a small bonus for a typed candidate, so the sentence
-   that states the fact most completely wins.
+   in the title counts 1.5 for an anchor, 0.5 for a relation word) plus a small bonus
+   for a typed candidate, so the sentence that states the fact most completely wins.
 
 It abstains by construction: no accepted sentence, no answer. It never combines facts
 from sentences that do not each cover the question.
@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
 
@@ -52,33 +53,60 @@ SOFT_WORDS = frozenset(
     "current currently now today present presently latest recent recently new actual "
     "actually still official officially exactly".split()
 )
+# "current" in a question is matched by any of these in a sentence ("is now the CEO").
+_TEMPORAL = frozenset(["current", "currently", "now", "present", "presently", "today"])
 # Words that name the answer's type rather than the fact itself.
 TYPE_WORDS = frozenset(
     "year years date day time times place city country town location venue name "
-    "person people-who when where".split()
+    "person when where".split()
 )
-QUESTION_VERBS = frozenset("be is are was were do does did has have had".split())
+QUESTION_VERBS = frozenset(
+    ["be", "is", "are", "was", "were", "do", "does", "did", "has", "have", "had"]
+)
 
 FIELD_TYPES: dict[str, AnswerType] = {
-    "venue": AnswerType.PLACE, "location": AnswerType.PLACE, "place": AnswerType.PLACE,
-    "where": AnswerType.PLACE, "address": AnswerType.PLACE, "room": AnswerType.PLACE,
-    "city": AnswerType.PLACE, "country": AnswerType.PLACE,
-    "time": AnswerType.TIME, "start": AnswerType.TIME, "start_time": AnswerType.TIME,
-    "starts": AnswerType.TIME, "when": AnswerType.DATE, "date": AnswerType.DATE,
-    "day": AnswerType.DATE, "deadline": AnswerType.DATE, "year": AnswerType.YEAR,
-    "price": AnswerType.AMOUNT, "fee": AnswerType.AMOUNT, "cost": AnswerType.AMOUNT,
-    "budget": AnswerType.AMOUNT, "salary": AnswerType.AMOUNT,
-    "count": AnswerType.NUMBER, "number": AnswerType.NUMBER,
-    "founder": AnswerType.PERSON, "ceo": AnswerType.PERSON, "speaker": AnswerType.PERSON,
-    "organiser": AnswerType.PERSON, "organizer": AnswerType.PERSON, "host": AnswerType.PERSON,
-    "author": AnswerType.PERSON, "contact": AnswerType.PERSON, "chair": AnswerType.PERSON,
+    "venue": AnswerType.PLACE,
+    "location": AnswerType.PLACE,
+    "place": AnswerType.PLACE,
+    "where": AnswerType.PLACE,
+    "address": AnswerType.PLACE,
+    "room": AnswerType.PLACE,
+    "city": AnswerType.PLACE,
+    "country": AnswerType.PLACE,
+    "time": AnswerType.TIME,
+    "start": AnswerType.TIME,
+    "start_time": AnswerType.TIME,
+    "starts": AnswerType.TIME,
+    "when": AnswerType.DATE,
+    "date": AnswerType.DATE,
+    "day": AnswerType.DATE,
+    "deadline": AnswerType.DATE,
+    "year": AnswerType.YEAR,
+    "price": AnswerType.AMOUNT,
+    "fee": AnswerType.AMOUNT,
+    "cost": AnswerType.AMOUNT,
+    "budget": AnswerType.AMOUNT,
+    "salary": AnswerType.AMOUNT,
+    "count": AnswerType.NUMBER,
+    "number": AnswerType.NUMBER,
+    "founder": AnswerType.PERSON,
+    "ceo": AnswerType.PERSON,
+    "speaker": AnswerType.PERSON,
+    "organiser": AnswerType.PERSON,
+    "organizer": AnswerType.PERSON,
+    "host": AnswerType.PERSON,
+    "author": AnswerType.PERSON,
+    "contact": AnswerType.PERSON,
+    "chair": AnswerType.PERSON,
 }
 # Field names that only say which type of value is wanted (not words to look for).
 PURE_TYPE_FIELDS = frozenset(
-    "venue location place where address time start start_time starts when date day year "
-    "count number".split()
+    "venue location place where address time start start_time starts when date day "
+    "year count number".split()
 )
-AMOUNT_WORDS = frozenset("cost costs price prices fee fees budget salary pay paid worth".split())
+AMOUNT_WORDS = frozenset(
+    ["cost", "costs", "price", "prices", "fee", "fees", "budget", "salary", "pay", "paid", "worth"]
+)
 
 _INJECTION = re.compile(
     r"ignore (?:all |any |your |the )*(?:previous |prior |above |earlier )?"
@@ -88,8 +116,32 @@ _INJECTION = re.compile(
     re.IGNORECASE,
 )
 
-MONTHS = ("January February March April May June July August September October November "
-          "December Jan Feb Mar Apr Jun Jul Aug Sep Sept Oct Nov Dec").split()
+MONTHS = [
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+    "Jan",
+    "Feb",
+    "Mar",
+    "Apr",
+    "Jun",
+    "Jul",
+    "Aug",
+    "Sep",
+    "Sept",
+    "Oct",
+    "Nov",
+    "Dec",
+]
 _MONTH = "|".join(MONTHS)
 _DATE = re.compile(
     rf"\b(?:\d{{1,2}}(?:st|nd|rd|th)? (?:{_MONTH})\.?,? \d{{4}}|(?:{_MONTH})\.? \d{{1,2}}"
@@ -101,9 +153,11 @@ _TIME = re.compile(
     r"\b(?:\d{1,2}[:.]\d{2}(?:\s?[ap]\.?m\.?)?|\d{1,2}\s?[ap]\.?m\.?|noon|midnight)(?!\w)",
     re.IGNORECASE,
 )
-_NUMBER_WORDS = ("one two three four five six seven eight nine ten eleven twelve thirteen "
-                 "fourteen fifteen sixteen seventeen eighteen nineteen twenty thirty forty "
-                 "fifty sixty seventy eighty ninety hundred thousand million billion dozen")
+_NUMBER_WORDS = (
+    "one two three four five six seven eight nine ten eleven twelve thirteen "
+    "fourteen fifteen sixteen seventeen eighteen nineteen twenty thirty forty "
+    "fifty sixty seventy eighty ninety hundred thousand million billion dozen"
+)
 _NUMBER = re.compile(
     rf"(?:[$€£]\s?)?\b(?:\d[\d,]*(?:\.\d+)?|(?:{_NUMBER_WORDS.replace(' ', '|')})"
     rf"(?:[- ](?:{_NUMBER_WORDS.replace(' ', '|')}))*)\b(?:\s?%| percent)?",
@@ -119,11 +173,11 @@ _CAPSEQ = re.compile(
     r"(?:\s+the)?(?=\s+[A-Z])))*"
 )
 _NOT_NAMES = frozenset(MONTHS) | frozenset(
-    "Monday Tuesday Wednesday Thursday Friday Saturday Sunday The A An This That These Those "
-    "It Its He She They We Our Their His Her I You Your In On At By For From To Of And But Or "
-    "If When Where Who What Which How Why After Before During Since Until As Also Today Does Do "
-    "Did Is Are Was Were Has Have Had Can Could Will Would Should Please Still Not No Yes "
-    "Reply Posted Mr Mrs Ms Dr".split()
+    "Monday Tuesday Wednesday Thursday Friday Saturday Sunday The A An This That "
+    "These Those It Its He She They We Our Their His Her I You Your In On At By For "
+    "From To Of And But Or If When Where Who What Which How Why After Before During "
+    "Since Until As Also Today Does Do Did Is Are Was Were Has Have Had Can Could "
+    "Will Would Should Please Still Not No Yes Reply Posted Mr Mrs Ms Dr".split()
 )
 
 
@@ -171,9 +225,9 @@ def answer_type_of(question: str) -> AnswerType:
         return AnswerType.YEAR
     if re.search(r"\bhow (many|often)\b|\bwhat (number|percentage)\b", q):
         return AnswerType.NUMBER
-    if re.search(r"\bhow much\b", q) or any(f" {w} " in padded for w in AMOUNT_WORDS):
-        if re.search(r"^(who|where|when)\b", q) is None:
-            return AnswerType.AMOUNT
+    asks_amount = re.search(r"\bhow much\b", q) or any(f" {w} " in padded for w in AMOUNT_WORDS)
+    if asks_amount and re.search(r"^(who|where|when)\b", q) is None:
+        return AnswerType.AMOUNT
     if re.search(r"\b(what|which) (date|day)\b|^when\b|\bwhen\b", q):
         return AnswerType.DATE
     if re.search(r"^where\b|\bwhere\b|\b(what|which) (city|country|town|place|venue|room)\b", q):
@@ -260,7 +314,8 @@ def read_sentence(
         return None
     if frame.relation and not relation:
         return None
-    soft = {s for s in frame.soft if s in terms}
+    lowered = {w.lower() for w in words(sentence)}
+    soft = {s for s in frame.soft if s in terms or (s in _TEMPORAL and lowered & _TEMPORAL)}
     question_terms = set(frame.anchors) | set(frame.relation) | set(frame.soft)
     value = extract(frame, sentence, question_terms)
     if value is None:
@@ -270,9 +325,15 @@ def read_sentence(
     got += 0.5 * len(relation_in_title)
     got += 0.5 * len(soft)
     bonus = 0.1 if frame.answer_type is not AnswerType.OTHER else 0.0
-    return Reading(url=url, start=start, end=start + len(sentence), sentence=sentence,
-                   value=value, score=round(got / total + bonus, 4),
-                   matched=frozenset(anchors_in_sentence | relation | soft))
+    return Reading(
+        url=url,
+        start=start,
+        end=start + len(sentence),
+        sentence=sentence,
+        value=value,
+        score=round(got / total + bonus, 4),
+        matched=frozenset(anchors_in_sentence | relation | soft),
+    )
 
 
 def extract(frame: Frame, sentence: str, question_terms: set[str]) -> str | None:
@@ -283,14 +344,17 @@ def extract(frame: Frame, sentence: str, question_terms: set[str]) -> str | None
         return _clause_after_question_words(sentence, question_terms)
     if not spans:
         return None
-    anchor_positions = [m.start() for m in re.finditer(r"\w+", sentence)
-                        if stem(m.group(0)) in question_terms]
+    anchor_positions = [
+        m.start() for m in re.finditer(r"\w+", sentence) if stem(m.group(0)) in question_terms
+    ]
+
     def distance(span: tuple[int, int]) -> tuple[int, int]:
         if not anchor_positions:
             return (0, span[0])
         return (min(abs(span[0] - p) for p in anchor_positions), span[0])
+
     best = min(spans, key=distance)
-    return sentence[best[0]:best[1]].strip(" ,;:")
+    return sentence[best[0] : best[1]].strip(" ,;:")
 
 
 def candidates(answer_type: AnswerType, sentence: str) -> list[tuple[int, int]]:
@@ -317,9 +381,12 @@ def candidates(answer_type: AnswerType, sentence: str) -> list[tuple[int, int]]:
     if answer_type is AnswerType.PLACE:
         return [s for s in _name_spans(sentence) if _after_place_preposition(sentence, s[0])]
     if answer_type is AnswerType.PERSON:
-        return [part for span in _name_spans(sentence)
-                if not _after_place_preposition(sentence, span[0])
-                for part in _person_parts(sentence, span)]
+        return [
+            part
+            for span in _name_spans(sentence)
+            if not _after_place_preposition(sentence, span[0])
+            for part in _person_parts(sentence, span)
+        ]
     return []
 
 
@@ -347,7 +414,7 @@ def _person_parts(sentence: str, span: tuple[int, int]) -> list[tuple[int, int]]
     """A name sequence split at "of" ("CEO of Acme Robotics" names no person), with
     all-capital words trimmed from its ends ("CEO", "NASA": roles and organisations)."""
     groups: list[list[tuple[int, int]]] = [[]]
-    for m in re.finditer(r"\S+", sentence[span[0]:span[1]]):
+    for m in re.finditer(r"\S+", sentence[span[0] : span[1]]):
         token = m.group(0)
         if token in ("of", "the") and (token == "of" or not groups[-1]):
             groups.append([])
@@ -355,9 +422,9 @@ def _person_parts(sentence: str, span: tuple[int, int]) -> list[tuple[int, int]]
         groups[-1].append((span[0] + m.start(), span[0] + m.end()))
     parts = []
     for group in groups:
-        while group and _acronym(sentence[group[0][0]:group[0][1]]):
+        while group and _acronym(sentence[group[0][0] : group[0][1]]):
             group = group[1:]
-        while group and _acronym(sentence[group[-1][0]:group[-1][1]]):
+        while group and _acronym(sentence[group[-1][0] : group[-1][1]]):
             group = group[:-1]
         if group:
             parts.append((group[0][0], group[-1][1]))
@@ -369,13 +436,14 @@ def _acronym(text: str) -> bool:
 
 
 def _after_place_preposition(sentence: str, start: int) -> bool:
-    before = sentence[max(0, start - 12):start]
+    before = sentence[max(0, start - 12) : start]
     return re.search(r"\b(?:in|at|to|from|near|inside)\s+(?:the\s+)?$", before, re.I) is not None
 
 
-def _longest(spans: object) -> list[tuple[int, int]]:
+def _longest(spans: Iterable[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Non-overlapping spans, preferring the longest at each start."""
     out: list[tuple[int, int]] = []
-    for s, e in sorted(spans, key=lambda x: (x[0], -x[1])):  # type: ignore[attr-defined]
+    for s, e in sorted(spans, key=lambda x: (x[0], -x[1])):
         if out and s < out[-1][1]:
             continue
         out.append((s, e))

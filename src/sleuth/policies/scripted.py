@@ -32,15 +32,19 @@ def decode_turn(raw: Any) -> Turn:
         return Turn(parsed=parse_react(raw), raw=raw)
     if isinstance(raw, dict) and isinstance(raw.get("content"), list):
         blocks = raw["content"]
-        text = "\n".join(b.get("text", "") for b in blocks
-                         if isinstance(b, dict) and b.get("type") == "text")
+        text = "\n".join(
+            b.get("text", "") for b in blocks if isinstance(b, dict) and b.get("type") == "text"
+        )
         calls = [b for b in blocks if isinstance(b, dict) and b.get("type") == "tool_use"]
         return Turn(parsed=decode_tool_calls(calls, text or None), raw=raw)
     if isinstance(raw, dict):
         content = raw.get("content")
-        return Turn(parsed=decode_tool_calls(raw.get("tool_calls"),
-                                             content if isinstance(content, str) else None),
-                    raw=raw)
+        return Turn(
+            parsed=decode_tool_calls(
+                raw.get("tool_calls"), content if isinstance(content, str) else None
+            ),
+            raw=raw,
+        )
     return Turn(parsed=decode_tool_calls(None, None), raw=raw)
 
 
@@ -64,7 +68,9 @@ class ScriptedPolicy:
         if isinstance(data, dict):
             data = data.get("turns")
         if not isinstance(data, list) or not data:
-            raise ScriptError(f"{path}: a script is a non-empty list of turns or {{\"turns\": [...]}}")
+            raise ScriptError(
+                f'{path}: a script is a non-empty list of turns or {{"turns": [...]}}'
+            )
         return cls(data)
 
     @property
