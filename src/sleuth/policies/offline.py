@@ -14,8 +14,8 @@ brief — is a *goal* with a frame from `sleuth.policies.reading`. Per step:
    c. for a brief's field, search the question's words with the field's words;
    d. otherwise the goal is exhausted: it will be reported as cannot-answer.
 3. When every goal is answered or exhausted, corroborate: open up to two more unread
-   hits whose title and snippet alone cover the goal's words (they likely state the
-   same fact), because only reading a second source can reveal a conflict. Conflicts
+   hits whose title and snippet alone contain every word of the goal (they likely
+   state the same fact), because only reading a second source can reveal a conflict. Conflicts
    are declared only between typed values (names, places, dates, times, numbers):
    two differently worded clauses are not a disagreement.
 4. Finish: the short answer and its sentence as evidence; different values from
@@ -270,9 +270,7 @@ def _corroboration(
                 if answer is None or answer.conflicts or len(answer.readings) > 1:
                     continue
                 frame = goal.frame
-                anchors = sum(a in hit_terms for a in frame.anchors)
-                relation = sum(r in hit_terms for r in frame.relation)
-                if anchors >= frame.required_anchors and relation >= frame.required_relation:
+                if set(frame.anchors) | set(frame.relation) <= hit_terms:
                     return _turn(
                         f"Check a second source for the {goal.name or 'answer'}: {hit['title']!r}.",
                         "open",

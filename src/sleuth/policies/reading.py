@@ -340,6 +340,11 @@ def extract(frame: Frame, sentence: str, question_terms: set[str]) -> str | None
     """The short answer in ``sentence`` for ``frame``, or None when it has none."""
     spans = candidates(frame.answer_type, sentence)
     spans = [(s, e) for s, e in spans if not _only_question_words(sentence[s:e], question_terms)]
+    if frame.answer_type in (AnswerType.PERSON, AnswerType.PLACE):
+        # the answer is not the entity the question is about ("Who killed Harold?")
+        anchors = set(frame.anchors)
+        spans = [(s, e) for s, e in spans
+                 if not anchors & {stem(w) for w in words(sentence[s:e])}]
     if frame.answer_type is AnswerType.OTHER:
         return _clause_after_question_words(sentence, question_terms)
     if not spans:
