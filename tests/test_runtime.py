@@ -467,3 +467,46 @@ def test_budgets_are_validated() -> None:
         Budgets(max_steps=0)
     with pytest.raises(ValueError):
         Budgets(timeout_s=0)
+
+
+def _long_corpus() -> Any:
+    from sleuth.corpus import Corpus, Page
+
+    filler = " ".join(f"Paragraph {n} says nothing about the founder." for n in range(200))
+    body = filler + " Zeta Labs was founded by Mira Sol in 2001."
+    page = Page(url="https://long.example/zeta", title="Zeta Labs history", body=body)
+    return Corpus("long", {page.url: page}), body
+
+
+def test_long_page_is_read_window_by_window_and_only_shown_text_counts() -> None:
+    corpus, body = _long_corpus()
+    fact = "Zeta Labs was founded by Mira Sol in 2001."
+    url = "https://long.example/zeta"
+    turns = [
+        react("search", {"query": "Zeta Labs founder"}),
+        react("open", {"url": url}),
+        react("finish", answer("Mira Sol", [url], fact)),  # the fact was never shown
+        react("open", {"url": url, "offset": len(body) - 200}),
+        react("finish", answer("Mira Sol", [url], fact)),
+    ]
+    steps = run_steps(Task("Who founded Zeta Labs?"), corpus, ScriptedPolicy(turns))
+    taken = [next(steps) for _ in range(5)]
+    with pytest.raises(StopIteration) as stop:
+        next(steps)
+    result: Result = stop.value.value
+    first = taken[1].observation
+    assert first.data["end"] < len(body) and "[truncated:" in first.text
+    assert f'"offset": {first.data["end"]}' in first.text
+    assert taken[2].observation.error == "evidence"
+    assert result.status is Status.READY_FOR_REVIEW
+    quote = result.evidence[0]
+    assert body[quote.start : quote.end] == fact and quote.opened_step == 2
+
+
+def test_offline_policy_reads_on_in_a_cut_off_page() -> None:
+    from sleuth import OfflinePolicy
+
+    corpus, _ = _long_corpus()
+    result = run(Task("Who founded Zeta Labs?"), corpus, OfflinePolicy(), Budgets(max_steps=8))
+    assert result.answer == "Mira Sol"
+    assert result.status is Status.READY_FOR_REVIEW

@@ -17,7 +17,6 @@ from typing import Any
 import click
 from rich.console import Console
 from rich.markup import escape
-from rich.table import Table
 
 from sleuth.corpus import DEFAULT_CORPUS, builtin_names, load_corpus
 from sleuth.errors import ScriptExhaustedError, SleuthError, UsageError
@@ -296,20 +295,13 @@ def runs_list(db: Path | None, limit: int, as_json: bool) -> None:
     if not rows:
         out.print("no runs yet")
         return
-    table = Table(show_edge=False, pad_edge=False)
-    for column in ("run", "when", "status", "reason", "steps"):
-        table.add_column(column, no_wrap=True)
-    table.add_column("question")
     for row in rows:
-        table.add_row(
-            row["id"],
-            row["created_at"][:19].replace("T", " "),
-            row["status"],
-            row["reason"] or "",
-            str(row["steps"]),
-            escape(_short(row["question"], 60)),
+        outcome = row["status"] + (f"/{row['reason']}" if row["reason"] else "")
+        when = row["created_at"][:16].replace("T", " ")
+        out.print(
+            f"{row['id']}  {when}  {outcome:<25} {row['steps']:>2} steps  "
+            f"{escape(_short(row['question'], 60))}"
         )
-    out.print(table)
 
 
 @runs.command("show")

@@ -121,13 +121,19 @@ class RunStore:
         self._db.close()
 
     def _migrate(self) -> None:
+        """Apply pending migrations in one write transaction; the version is read inside
+        it, so two processes opening a fresh file never both migrate it."""
         with self._lock:
-            version = self._db.execute("PRAGMA user_version").fetchone()[0]
-            for number, migration in enumerate(MIGRATIONS[version:], start=version + 1):
-                self._db.execute("BEGIN IMMEDIATE")
-                migration(self._db)
-                self._db.execute(f"PRAGMA user_version = {number}")
-                self._db.execute("COMMIT")
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                version = self._db.execute("PRAGMA user_version").fetchone()[0]
+                for number, migration in enumerate(MIGRATIONS[version:], start=version + 1):
+                    migration(self._db)
+                    self._db.execute(f"PRAGMA user_version = {number}")
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            self._db.execute("COMMIT")
 
     def _write(self, sql: str, params: tuple[Any, ...]) -> None:
         with self._lock:
@@ -208,11 +214,14 @@ class RunStore:
 
     def get_run(self, run_id: str) -> dict[str, Any] | None:
         """The run with its steps and result, as plain JSON-ready data. ``run_id`` may be
-        a unique prefix."""
+        a unique, case-sensitive prefix."""
+        run_id = run_id.strip()
+        if not run_id:
+            return None
         with self._lock:
             matches = self._db.execute(
-                "SELECT * FROM runs WHERE id LIKE ? ESCAPE '\\' ORDER BY id LIMIT 2",
-                (run_id.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%",),
+                "SELECT * FROM runs WHERE substr(id, 1, ?) = ? ORDER BY id LIMIT 2",
+                (len(run_id), run_id),
             ).fetchall()
             if len(matches) != 1:
                 return None

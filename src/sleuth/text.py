@@ -94,34 +94,45 @@ def canonical(text: str) -> str:
 
 
 def find_verbatim(haystack: str, needle: str) -> tuple[int, int] | None:
-    """Where ``needle`` occurs in ``haystack`` up to whitespace and typography, as
-    character offsets into the original ``haystack``; None when it does not occur."""
+    """Where ``needle`` occurs in ``haystack`` up to whitespace, Unicode normal form and
+    typography, as character offsets into the original ``haystack``; None when it does
+    not occur. A base character and the combining marks after it are normalised
+    together, so decomposed (NFD) text matches its composed copy."""
     target = normalize_space(canonical(needle))
     if not target:
         return None
-    flat_chars: list[str] = []
-    index: list[int] = []
+    flat: list[str] = []
+    spans: list[tuple[int, int]] = []  # for each character of `flat`, its source span
     previous_space = True
-    for i, ch in enumerate(haystack):
-        folded = canonical(ch)
+    for start, end in _clusters(haystack):
+        folded = canonical(haystack[start:end])
         if not folded:
             continue
         if folded.isspace():
-            if previous_space:
-                continue
-            flat_chars.append(" ")
-            index.append(i)
+            if not previous_space:
+                flat.append(" ")
+                spans.append((start, end))
             previous_space = True
             continue
         for part in folded:
-            flat_chars.append(part)
-            index.append(i)
+            flat.append(part)
+            spans.append((start, end))
         previous_space = False
-    flat = "".join(flat_chars)
-    at = flat.find(target)
+    at = "".join(flat).find(target)
     if at < 0:
         return None
-    return index[at], index[at + len(target) - 1] + 1
+    return spans[at][0], spans[at + len(target) - 1][1]
+
+
+def _clusters(text: str) -> list[tuple[int, int]]:
+    """Spans of a base character with the combining marks that follow it."""
+    out: list[tuple[int, int]] = []
+    for i, ch in enumerate(text):
+        if out and unicodedata.combining(ch):
+            out[-1] = (out[-1][0], i + 1)
+        else:
+            out.append((i, i + 1))
+    return out
 
 
 _SENTENCE_END = re.compile(r"(?<=[.!?])[\"')\]]*\s+(?=[\"'(\[]?[A-Z0-9])|\n\s*\n")

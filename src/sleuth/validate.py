@@ -26,7 +26,7 @@ from typing import Any
 
 from sleuth.result import ConflictValue, Quote
 from sleuth.state import OpenedPage
-from sleuth.text import STOPWORDS, find_verbatim, normalize_space, words
+from sleuth.text import STOPWORDS, canonical, find_verbatim, normalize_space, words
 
 ANSWER_KEYS = frozenset({"answer", "citations", "cannot_answer", "evidence"})
 CONFLICT_KEYS = frozenset({"value", "citation", "evidence"})
@@ -262,8 +262,9 @@ _ID = re.compile(r"^(?:[A-Za-z][A-Za-z0-9]*(?:[_\-.:/][A-Za-z0-9]+)+|https?://\S
 def unsupported_terms(answer: str, opened: Mapping[str, OpenedPage]) -> list[str]:
     """Numbers (years included) and proper names in ``answer`` that occur in no opened
     page's shown text. Bracketed ids are citations, not claims, and are skipped."""
-    answer = _INLINE.sub(" ", answer)
-    corpus_text = "\n".join(p.seen_text() for p in opened.values())
+    answer = _INLINE.sub(lambda m: " " if _ID.match(m.group(1)) else m.group(0), answer)
+    answer = canonical(answer)
+    corpus_text = canonical("\n".join(p.seen_text() for p in opened.values()))
     digits = corpus_text.replace(",", "")
     lowered_words = {w.lower() for w in words(corpus_text)}
     missing: list[str] = []

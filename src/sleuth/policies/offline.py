@@ -6,8 +6,10 @@ brief — is a *goal* with a frame from `sleuth.policies.reading`. Per step:
 
 1. First step: search the question's key words.
 2. While a goal has no accepted sentence, in order:
-   a. open the best unread hit of the searches so far (only the top three hits of
-      each search, and only hits whose title or snippet shares a word with the goal);
+   a. read on in an opened page that was cut off and mentions the goal's names (at
+      most three windows of a page); else open the best unread hit of the searches so
+      far (only the top three hits of each search, and only hits whose title or
+      snippet shares a word with the goal);
    b. two-hop: if an opened sentence covers the question's names and part of its
       relation but not all ("the founder of Acme Robotics" → "Ada Ortiz"), search the
       bridge name found there with the missing words ("Ada Ortiz study");
@@ -220,6 +222,17 @@ def _search_steps(state: RunState) -> list[Step]:
 
 def _research(goal: Goal, state: RunState, pages: list[_Page]) -> Turn | None:
     terms = set(goal.frame.anchors) | set(goal.frame.relation)
+    for opened in sorted(state.opened.values(), key=lambda p: p.opened_step):
+        unseen = _first_unseen(opened.seen, len(opened.page.body))
+        relevant = not goal.frame.anchors or set(goal.frame.anchors) & set(
+            content_terms(opened.page.title + " " + opened.seen_text())
+        )
+        if unseen is not None and relevant and _windows_read(state, opened.page.url) < 3:
+            return _turn(
+                f"Read on in {opened.page.title!r}: the answer may be further down.",
+                "open",
+                {"url": opened.page.url, "offset": unseen},
+            )
     for step in _search_steps(state):
         for hit in step.observation.data.get("hits", [])[:OPENS_PER_SEARCH]:
             if hit["url"] in state.opened or _failed_open(state, hit["url"]):
@@ -247,6 +260,20 @@ def _research(goal: Goal, state: RunState, pages: list[_Page]) -> Turn | None:
             {"query": goal.frame.query, "k": SEARCH_K},
         )
     return None
+
+
+def _first_unseen(seen: list[tuple[int, int]], length: int) -> int | None:
+    """The first offset of the page not shown yet, or None when all of it was."""
+    position = 0
+    for start, end in seen:
+        if start > position:
+            return position
+        position = max(position, end)
+    return position if position < length else None
+
+
+def _windows_read(state: RunState, url: str) -> int:
+    return sum(1 for s in state.steps if s.tool == "open" and s.observation.data.get("url") == url)
 
 
 def _failed_open(state: RunState, url: str) -> bool:

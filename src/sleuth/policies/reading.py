@@ -343,8 +343,7 @@ def extract(frame: Frame, sentence: str, question_terms: set[str]) -> str | None
     if frame.answer_type in (AnswerType.PERSON, AnswerType.PLACE):
         # the answer is not the entity the question is about ("Who killed Harold?")
         anchors = set(frame.anchors)
-        spans = [(s, e) for s, e in spans
-                 if not anchors & {stem(w) for w in words(sentence[s:e])}]
+        spans = [(s, e) for s, e in spans if not anchors & {stem(w) for w in words(sentence[s:e])}]
     if frame.answer_type is AnswerType.OTHER:
         return _clause_after_question_words(sentence, question_terms)
     if not spans:
@@ -431,8 +430,8 @@ def _person_parts(sentence: str, span: tuple[int, int]) -> list[tuple[int, int]]
             group = group[1:]
         while group and _acronym(sentence[group[-1][0] : group[-1][1]]):
             group = group[:-1]
-        if group:
-            parts.append((group[0][0], group[-1][1]))
+        if group and not any(c.isdigit() for c in sentence[group[0][0] : group[-1][1]]):
+            parts.append((group[0][0], group[-1][1]))  # people's names have no digits
     return parts
 
 
