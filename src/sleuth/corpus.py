@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
-from datetime import date
+from datetime import date, datetime
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -63,7 +63,10 @@ class _PageIn(BaseModel):
     @classmethod
     def _iso_date(cls, value: str | None) -> str | None:
         if value is not None:
-            date.fromisoformat(value[:10])
+            try:
+                date.fromisoformat(value)
+            except ValueError:
+                datetime.fromisoformat(value)  # a full timestamp is fine too
         return value
 
     @field_validator("body")
@@ -103,33 +106,46 @@ def load_corpus(spec: str = DEFAULT_CORPUS) -> Corpus:
 
 def _from_pages_file(path: Path, name: str) -> Corpus:
     try:
-        text = path.read_text(encoding="utf-8")
+        text = path.read_text(encoding="utf-8-sig")
     except (OSError, UnicodeDecodeError) as exc:
         raise CorpusError(f"{path}: cannot read: {exc}") from None
     if path.suffix == ".jsonl":
         raw = _jsonl_pages(path, text)
     else:
-        try:
-            data = json.loads(text)
+        try:  # pairs, not a dict: a URL given twice must be an error, not silently dropped
+            data = json.loads(text, object_pairs_hook=_Pairs)
         except json.JSONDecodeError as exc:
             raise CorpusError(f"{path}: not valid JSON: {exc}") from None
-        if not isinstance(data, dict):
+        if not isinstance(data, _Pairs):
             raise CorpusError(f"{path}: expected a JSON object {{url: {{title, body}}}}")
-        raw = list(data.items())
+        raw = [(str(path), url, _as_dict(fields)) for url, fields in data]
     pages: dict[str, Page] = {}
-    for url, fields in raw:
+    for where, url, fields in raw:
         if not isinstance(url, str) or not url.strip():
-            raise CorpusError(f"{path}: a page has an empty or non-string URL")
+            raise CorpusError(f"{where}: a page has an empty or non-string URL")
         if url in pages:
-            raise CorpusError(f"{path}: page {url!r} appears twice")
-        pages[url] = _page(path, url, fields)
+            raise CorpusError(f"{where}: page {url!r} appears twice")
+        pages[url] = _page(where, url, fields)
     if not pages:
         raise CorpusError(f"{path}: the corpus has no pages")
     return Corpus(name=name, pages=pages)
 
 
-def _jsonl_pages(path: Path, text: str) -> list[tuple[Any, Any]]:
-    rows: list[tuple[Any, Any]] = []
+class _Pairs(list[tuple[str, Any]]):
+    """A JSON object kept as its key/value pairs, duplicates included."""
+
+
+def _as_dict(value: Any) -> Any:
+    """Undo ``object_pairs_hook`` for the objects inside a page."""
+    if isinstance(value, _Pairs):
+        return {k: _as_dict(v) for k, v in value}
+    if isinstance(value, list):
+        return [_as_dict(v) for v in value]
+    return value
+
+
+def _jsonl_pages(path: Path, text: str) -> list[tuple[str, Any, Any]]:
+    rows: list[tuple[str, Any, Any]] = []
     for lineno, line in enumerate(text.splitlines(), start=1):
         if not line.strip():
             continue
@@ -139,19 +155,19 @@ def _jsonl_pages(path: Path, text: str) -> list[tuple[Any, Any]]:
             raise CorpusError(f"{path}:{lineno}: not valid JSON: {exc}") from None
         if not isinstance(obj, dict) or "url" not in obj:
             raise CorpusError(f"{path}:{lineno}: expected an object with a 'url' key")
-        rows.append((obj.pop("url"), obj))
+        rows.append((f"{path}:{lineno}", obj.pop("url"), obj))
     return rows
 
 
-def _page(path: Path, url: str, fields: Any) -> Page:
+def _page(where: str, url: str, fields: Any) -> Page:
     if not isinstance(fields, dict):
-        raise CorpusError(f"{path}: page {url!r}: expected an object with 'title' and 'body'")
+        raise CorpusError(f"{where}: page {url!r}: expected an object with 'title' and 'body'")
     try:
         page = _PageIn.model_validate(fields)
     except ValidationError as exc:
         first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"]) or "page"
-        raise CorpusError(f"{path}: page {url!r}: {where}: {first['msg']}") from None
+        field = ".".join(str(p) for p in first["loc"]) or "page"
+        raise CorpusError(f"{where}: page {url!r}: {field}: {first['msg']}") from None
     return Page(
         url=url,
         title=page.title or url,

@@ -265,17 +265,26 @@ def unsupported_terms(answer: str, opened: Mapping[str, OpenedPage]) -> list[str
     answer = _INLINE.sub(lambda m: " " if _ID.match(m.group(1)) else m.group(0), answer)
     answer = canonical(answer)
     corpus_text = canonical("\n".join(p.seen_text() for p in opened.values()))
-    digits = corpus_text.replace(",", "")
+    numbers_on_pages = _plain_numbers(corpus_text)
     lowered_words = {w.lower() for w in words(corpus_text)}
     missing: list[str] = []
     for number in _NUMBER.findall(answer):
-        plain = number.replace(",", "").rstrip(".:")
-        if plain and not re.search(rf"(?<![\d]){re.escape(plain)}(?![\d])", digits):
+        plain = _THOUSANDS.sub("", number).rstrip(".:,").lstrip("0") or "0"
+        pattern = rf"(?<![\d.,:])0*{re.escape(plain)}(?![\d]|[.,:]\d)"  # 9:30 = 09:30
+        if not re.search(pattern, numbers_on_pages):
             missing.append(number)
     for name in _proper_names(answer):
         if name.lower() not in lowered_words:
             missing.append(name)
     return list(dict.fromkeys(missing))
+
+
+_THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")
+
+
+def _plain_numbers(text: str) -> str:
+    """Text with thousands separators removed ("25,000" -> "25000"), decimals kept."""
+    return _THOUSANDS.sub("", text)
 
 
 def _proper_names(text: str) -> list[str]:
