@@ -19,7 +19,7 @@ from typing import Any, Protocol
 
 from sleuth.corpus import Corpus
 from sleuth.decision import TOOL_NAMES, Decision, ParseError
-from sleuth.errors import ModelError, ScriptExhaustedError
+from sleuth.errors import ModelError, ScriptExhaustedError, SleuthError
 from sleuth.outcome import Outcome, abstain_reason, from_validated, stopped
 from sleuth.result import Reason, Result, Status, Usage
 from sleuth.search import Fts5Index, SearchIndex
@@ -82,26 +82,8 @@ def run_steps(
     outcome: Outcome | None = None
     try:
         while outcome is None:
-            if len(state.steps) >= budgets.max_steps:
-                outcome = stopped(
-                    Status.BUDGET_EXHAUSTED,
-                    Reason.BUDGET,
-                    f"the step budget ({budgets.max_steps}) ran out",
-                )
-                break
-            if budgets.max_tokens is not None and _tokens(state.usage) >= budgets.max_tokens:
-                outcome = stopped(
-                    Status.BUDGET_EXHAUSTED,
-                    Reason.BUDGET,
-                    f"the token budget ({budgets.max_tokens}) ran out",
-                )
-                break
-            if clock() >= deadline:
-                outcome = stopped(
-                    Status.BUDGET_EXHAUSTED,
-                    Reason.TIMEOUT,
-                    f"the time budget ({budgets.timeout_s:g} s) ran out",
-                )
+            outcome = _exhausted(state, clock() >= deadline)
+            if outcome is not None:
                 break
             step_started = clock()
             at = datetime.now(UTC).isoformat(timespec="milliseconds")
@@ -113,12 +95,8 @@ def run_steps(
                 break
             if turn.usage:
                 state.usage = _add(state.usage, turn.usage)
-            if clock() >= deadline:
-                outcome = stopped(
-                    Status.BUDGET_EXHAUSTED,
-                    Reason.TIMEOUT,
-                    f"the time budget ({budgets.timeout_s:g} s) ran out",
-                )
+            if clock() >= deadline:  # a late answer is not used
+                outcome = _exhausted(state, late=True)
                 break
             index_no = len(state.steps) + 1
             observation, outcome = _execute(turn.parsed, state, corpus, index, index_no)
@@ -138,10 +116,12 @@ def run_steps(
             if recorder:
                 recorder.append_step(state.run_id, step)
             yield step
-    except ScriptExhaustedError as exc:
+    except Exception as exc:  # a programmer's error: store it with the partial run, re-raise
         if recorder:
-            recorder.fail_run(state.run_id, str(exc))
-        exc.run_id = state.run_id
+            known = isinstance(exc, SleuthError)
+            recorder.fail_run(state.run_id, str(exc) if known else f"{type(exc).__name__}: {exc}")
+        if isinstance(exc, ScriptExhaustedError):
+            exc.run_id = state.run_id
         raise
     result = _result(state, outcome, clock() - started)
     if recorder:
@@ -238,6 +218,21 @@ def _result(state: RunState, outcome: Outcome | None, elapsed: float) -> Result:
         elapsed_s=round(elapsed, 4),
         usage=state.usage,
     )
+
+
+def _exhausted(state: RunState, late: bool) -> Outcome | None:
+    """The budget outcome when a budget has run out, else None."""
+    budgets = state.budgets
+    if late:
+        why = f"the time budget ({budgets.timeout_s:g} s) ran out"
+        return stopped(Status.BUDGET_EXHAUSTED, Reason.TIMEOUT, why)
+    if len(state.steps) >= budgets.max_steps:
+        why = f"the step budget ({budgets.max_steps}) ran out"
+        return stopped(Status.BUDGET_EXHAUSTED, Reason.BUDGET, why)
+    if budgets.max_tokens is not None and _tokens(state.usage) >= budgets.max_tokens:
+        why = f"the token budget ({budgets.max_tokens}) ran out"
+        return stopped(Status.BUDGET_EXHAUSTED, Reason.BUDGET, why)
+    return None
 
 
 def _tokens(usage: Usage) -> int:
