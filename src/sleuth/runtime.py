@@ -2,9 +2,10 @@
 
     decide ─▶ execute ─▶ record ─▶ (finish? validate: accept | one repair | abstain)
 
-`run_steps` yields each `Step` as it is recorded and returns the `Result`. The runtime
-alone owns budgets (steps, wall-clock seconds, tokens), the opened set, duplicate
-searches, validation and stopping; a policy only proposes the next tool call.
+`run_steps` yields each `Step` as it is recorded and returns the `Result`; `arun` is the
+same loop for async policies (both drive one `_Engine`). The runtime alone owns budgets
+(steps, wall-clock seconds, tokens), the opened set, duplicate searches, validation and
+stopping; a policy only proposes the next tool call.
 """
 
 from __future__ import annotations
@@ -34,17 +35,25 @@ MAX_REJECTED_FINISHES = 2
 
 @dataclass(frozen=True)
 class Turn:
-    """A policy's proposal for one step: the parsed decision plus what produced it."""
+    """A policy's proposal for one step: the parsed decision plus what produced it.
+    ``calls`` are the model calls behind it (request and response bodies, retries)."""
 
     parsed: Decision | ParseError
     raw: Any = None
     usage: Usage | None = None
+    calls: tuple[dict[str, Any], ...] = ()
 
 
 class Policy(Protocol):
     name: str
 
     def decide(self, state: RunState) -> Turn: ...
+
+
+class AsyncPolicy(Policy, Protocol):
+    """A policy that can also decide without blocking (model-backed policies)."""
+
+    async def adecide(self, state: RunState) -> Turn: ...
 
 
 class RunRecorder(Protocol):
@@ -60,6 +69,89 @@ def new_run_id() -> str:
     return datetime.now(UTC).strftime("%Y%m%d-%H%M%S-") + secrets.token_hex(3)
 
 
+class _Engine:
+    """Everything about a run except how the policy is called: budgets, execution,
+    recording and the result. `run_steps` and `arun` are thin drivers around it, so
+    the sync and async paths cannot drift apart."""
+
+    def __init__(
+        self,
+        task: Task,
+        corpus: Corpus,
+        policy: Policy,
+        budgets: Budgets | None,
+        index: SearchIndex | None,
+        recorder: RunRecorder | None,
+        clock: Callable[[], float],
+    ) -> None:
+        budgets = budgets or Budgets()
+        self.corpus, self.recorder, self.clock = corpus, recorder, clock
+        self.index = index or Fts5Index(corpus)
+        self.state = RunState(
+            run_id=new_run_id(), task=task, budgets=budgets, corpus=corpus.name, policy=policy.name
+        )
+        self.started = clock()
+        self.deadline = self.started + budgets.timeout_s
+        self.turn_started = self.started
+        self.turn_at = ""
+        if recorder:
+            recorder.start_run(self.state)
+
+    def before_turn(self) -> Outcome | None:
+        """The budget outcome if a budget has run out; else note when the turn began."""
+        outcome = _exhausted(self.state, self.clock() >= self.deadline)
+        self.turn_started = self.clock()
+        self.turn_at = datetime.now(UTC).isoformat(timespec="milliseconds")
+        return outcome
+
+    def model_failed(self, exc: ModelError) -> Outcome:
+        log.warning("model error in run %s: %s", self.state.run_id, exc)
+        return stopped(Status.INCOMPLETE, Reason.MODEL_ERROR, f"the model failed: {exc}")
+
+    def take(self, turn: Turn) -> tuple[Step | None, Outcome | None]:
+        """Execute and record one turn; the outcome when the run ends with it."""
+        state = self.state
+        if turn.usage:
+            state.usage = _add(state.usage, turn.usage)
+        if self.clock() >= self.deadline:  # a late answer is not used
+            return None, _exhausted(state, late=True)
+        number = len(state.steps) + 1
+        parsed = turn.parsed
+        observation, outcome = _execute(parsed, state, self.corpus, self.index, number)
+        step = Step(
+            index=number,
+            thought=parsed.thought,
+            tool=parsed.tool if isinstance(parsed, Decision) else "",
+            args=parsed.args if isinstance(parsed, Decision) else {},
+            observation=observation,
+            raw=turn.raw,
+            started_at=self.turn_at,
+            duration_ms=round((self.clock() - self.turn_started) * 1000, 3),
+            usage=turn.usage,
+            calls=turn.calls,
+        )
+        state.steps.append(step)
+        if self.recorder:
+            self.recorder.append_step(state.run_id, step)
+        return step, outcome
+
+    def fail(self, exc: Exception) -> None:
+        """A programmer's error: store it with the partial run (the caller re-raises)."""
+        if self.recorder:
+            known = isinstance(exc, SleuthError)
+            self.recorder.fail_run(
+                self.state.run_id, str(exc) if known else f"{type(exc).__name__}: {exc}"
+            )
+        if isinstance(exc, ScriptExhaustedError):
+            exc.run_id = self.state.run_id
+
+    def finish(self, outcome: Outcome | None) -> Result:
+        result = _result(self.state, outcome, self.clock() - self.started)
+        if self.recorder:
+            self.recorder.finish_run(result)
+        return result
+
+
 def run_steps(
     task: Task,
     corpus: Corpus,
@@ -70,63 +162,26 @@ def run_steps(
     recorder: RunRecorder | None = None,
     clock: Callable[[], float] = time.monotonic,
 ) -> Generator[Step, None, Result]:
-    budgets = budgets or Budgets()
-    index = index or Fts5Index(corpus)
-    state = RunState(
-        run_id=new_run_id(), task=task, budgets=budgets, corpus=corpus.name, policy=policy.name
-    )
-    started = clock()
-    deadline = started + budgets.timeout_s
-    if recorder:
-        recorder.start_run(state)
+    """Run, yielding each step as it is recorded; the generator returns the Result."""
+    engine = _Engine(task, corpus, policy, budgets, index, recorder, clock)
     outcome: Outcome | None = None
     try:
         while outcome is None:
-            outcome = _exhausted(state, clock() >= deadline)
+            outcome = engine.before_turn()
             if outcome is not None:
                 break
-            step_started = clock()
-            at = datetime.now(UTC).isoformat(timespec="milliseconds")
             try:
-                turn = policy.decide(state)
+                turn = policy.decide(engine.state)
             except ModelError as exc:
-                log.warning("model error in run %s: %s", state.run_id, exc)
-                outcome = stopped(Status.INCOMPLETE, Reason.MODEL_ERROR, f"the model failed: {exc}")
+                outcome = engine.model_failed(exc)
                 break
-            if turn.usage:
-                state.usage = _add(state.usage, turn.usage)
-            if clock() >= deadline:  # a late answer is not used
-                outcome = _exhausted(state, late=True)
-                break
-            index_no = len(state.steps) + 1
-            observation, outcome = _execute(turn.parsed, state, corpus, index, index_no)
-            parsed = turn.parsed
-            step = Step(
-                index=index_no,
-                thought=parsed.thought,
-                tool=parsed.tool if isinstance(parsed, Decision) else "",
-                args=parsed.args if isinstance(parsed, Decision) else {},
-                observation=observation,
-                raw=turn.raw,
-                started_at=at,
-                duration_ms=round((clock() - step_started) * 1000, 3),
-                usage=turn.usage,
-            )
-            state.steps.append(step)
-            if recorder:
-                recorder.append_step(state.run_id, step)
-            yield step
-    except Exception as exc:  # a programmer's error: store it with the partial run, re-raise
-        if recorder:
-            known = isinstance(exc, SleuthError)
-            recorder.fail_run(state.run_id, str(exc) if known else f"{type(exc).__name__}: {exc}")
-        if isinstance(exc, ScriptExhaustedError):
-            exc.run_id = state.run_id
+            step, outcome = engine.take(turn)
+            if step is not None:
+                yield step
+    except Exception as exc:
+        engine.fail(exc)
         raise
-    result = _result(state, outcome, clock() - started)
-    if recorder:
-        recorder.finish_run(result)
-    return result
+    return engine.finish(outcome)
 
 
 def run(
@@ -140,6 +195,41 @@ def run(
         except StopIteration as stop:
             result: Result = stop.value
             return result
+
+
+async def arun(
+    task: Task,
+    corpus: Corpus,
+    policy: Policy,
+    budgets: Budgets | None = None,
+    *,
+    index: SearchIndex | None = None,
+    recorder: RunRecorder | None = None,
+    clock: Callable[[], float] = time.monotonic,
+    on_step: Callable[[Step], Any] | None = None,
+) -> Result:
+    """The same run without blocking: awaits ``policy.adecide`` when the policy has it
+    (model-backed policies), so one process can run many questions at once."""
+    engine = _Engine(task, corpus, policy, budgets, index, recorder, clock)
+    adecide = getattr(policy, "adecide", None)
+    outcome: Outcome | None = None
+    try:
+        while outcome is None:
+            outcome = engine.before_turn()
+            if outcome is not None:
+                break
+            try:
+                turn = await adecide(engine.state) if adecide else policy.decide(engine.state)
+            except ModelError as exc:
+                outcome = engine.model_failed(exc)
+                break
+            step, outcome = engine.take(turn)
+            if step is not None and on_step is not None:
+                on_step(step)
+    except Exception as exc:
+        engine.fail(exc)
+        raise
+    return engine.finish(outcome)
 
 
 def _execute(

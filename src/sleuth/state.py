@@ -64,6 +64,7 @@ class Step:
     started_at: str = ""
     duration_ms: float = 0.0
     usage: Usage | None = None
+    calls: tuple[dict[str, Any], ...] = ()  # model calls: request/response bodies, retries
 
 
 @dataclass

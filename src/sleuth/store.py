@@ -88,7 +88,13 @@ def _m1_initial(db: sqlite3.Connection) -> None:
     )
 
 
-MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_m1_initial]
+def _m2_model_calls(db: sqlite3.Connection) -> None:
+    """Each step keeps the model calls behind it: exact request and response bodies,
+    attempts and errors (never API keys: those travel in headers, which are not kept)."""
+    db.execute("ALTER TABLE steps ADD COLUMN calls_json TEXT")
+
+
+MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_m1_initial, _m2_model_calls]
 
 
 def _now() -> str:
@@ -163,7 +169,9 @@ class RunStore:
     def append_step(self, run_id: str, step: Step) -> None:
         obs = step.observation
         self._write(
-            "INSERT INTO steps VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO steps (run_id, idx, started_at, duration_ms, thought, tool, args_json, "
+            "observation, kind, error, data_json, raw_json, usage_json, calls_json) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 run_id,
                 step.index,
@@ -178,6 +186,7 @@ class RunStore:
                 _json(obs.data),
                 None if step.raw is None else _json(step.raw),
                 None if step.usage is None else _json(step.usage),
+                _json(list(step.calls)) if step.calls else None,
             ),
         )
 
@@ -261,4 +270,5 @@ def _step_row(row: dict[str, Any]) -> dict[str, Any]:
         "data": json.loads(row["data_json"]),
         "raw": json.loads(row["raw_json"]) if row["raw_json"] else None,
         "usage": json.loads(row["usage_json"]) if row["usage_json"] else None,
+        "calls": json.loads(row["calls_json"]) if row["calls_json"] else [],
     }
