@@ -463,30 +463,30 @@ def test_reopening_does_not_rerun_migrations(
 
         return wrapped
 
-    monkeypatch.setattr(sleuth.store, "MIGRATIONS", [counted(MIGRATIONS[0], "m1")])
+    current = [counted(m, f"m{n}") for n, m in enumerate(MIGRATIONS, start=1)]
+    names = [f"m{n}" for n in range(1, len(MIGRATIONS) + 1)]
+    monkeypatch.setattr(sleuth.store, "MIGRATIONS", current)
     first = RunStore(db_path)
     result = run(Task("Who founded Acme Robotics?"), acme, OfflinePolicy(), recorder=first)
     first.close()
-    assert calls == ["m1"]
+    assert calls == names
 
     second = RunStore(db_path)  # must not fail with "table runs already exists"
-    assert calls == ["m1"]
-    assert user_version(db_path) == 1
+    assert calls == names
+    assert user_version(db_path) == len(MIGRATIONS)
     stored = second.get_run(result.run_id)
     assert stored is not None and stored["result"] == result.model_dump(mode="json")
     second.close()
 
     # A new migration is applied once, on top of the existing data.
-    def m2(db: sqlite3.Connection) -> None:
+    def extra(db: sqlite3.Connection) -> None:
         db.execute("CREATE TABLE notes (run_id TEXT, note TEXT)")
 
-    monkeypatch.setattr(
-        sleuth.store, "MIGRATIONS", [counted(MIGRATIONS[0], "m1"), counted(m2, "m2")]
-    )
+    monkeypatch.setattr(sleuth.store, "MIGRATIONS", [*current, counted(extra, "extra")])
     RunStore(db_path).close()
     RunStore(db_path).close()
-    assert calls == ["m1", "m2"]
-    assert user_version(db_path) == 2
+    assert calls == [*names, "extra"]
+    assert user_version(db_path) == len(MIGRATIONS) + 1
     third = RunStore(db_path)
     assert [r["id"] for r in third.list_runs()] == [result.run_id]
     third.close()
