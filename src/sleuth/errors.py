@@ -15,6 +15,8 @@ and invalid finishes all become observations inside the run.
 
 from __future__ import annotations
 
+from typing import Any
+
 
 class SleuthError(Exception):
     """Base of every error sleuth raises on purpose."""
@@ -33,7 +35,12 @@ class ScriptError(UsageError):
 
 
 class ModelError(SleuthError):
-    """The model backend failed (network, server error, timeout after retries)."""
+    """The model backend failed (network, server error, timeout after retries).
+    ``calls`` are the recorded attempts, so the trace shows what was tried."""
+
+    def __init__(self, message: str, calls: tuple[dict[str, Any], ...] = ()) -> None:
+        super().__init__(message)
+        self.calls = calls
 
 
 class ScriptExhaustedError(SleuthError):

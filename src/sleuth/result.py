@@ -83,9 +83,25 @@ class FieldResult(_Model):
 
 
 class Usage(_Model):
+    """Tokens of model calls. ``input_tokens`` are uncached input; cache reads and
+    writes are counted apart. ``cost_usd`` is an estimate from a price table, None when
+    the model's price is unknown."""
+
     input_tokens: int = 0
     output_tokens: int = 0
     cached_input_tokens: int = 0
+    cache_write_input_tokens: int = 0
+    cost_usd: float | None = None
+
+    def __add__(self, other: Usage) -> Usage:
+        costs = [c for c in (self.cost_usd, other.cost_usd) if c is not None]
+        return Usage(
+            input_tokens=self.input_tokens + other.input_tokens,
+            output_tokens=self.output_tokens + other.output_tokens,
+            cached_input_tokens=self.cached_input_tokens + other.cached_input_tokens,
+            cache_write_input_tokens=self.cache_write_input_tokens + other.cache_write_input_tokens,
+            cost_usd=round(sum(costs), 6) if costs else None,
+        )
 
 
 class Result(_Model):

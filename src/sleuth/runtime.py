@@ -92,6 +92,7 @@ class _Engine:
         )
         self.started = clock()
         self.deadline = self.started + budgets.timeout_s
+        self.state.deadline = self.deadline
         self.turn_started = self.started
         self.turn_at = ""
         if recorder:
@@ -104,22 +105,30 @@ class _Engine:
         self.turn_at = datetime.now(UTC).isoformat(timespec="milliseconds")
         return outcome
 
-    def model_failed(self, exc: ModelError) -> Outcome:
+    def model_failed(self, exc: ModelError) -> tuple[Step | None, Outcome]:
+        """End the run as model_error; the failed call's attempts become a last step."""
         log.warning("model error in run %s: %s", self.state.run_id, exc)
-        return stopped(Status.INCOMPLETE, Reason.MODEL_ERROR, f"the model failed: {exc}")
+        outcome = stopped(Status.INCOMPLETE, Reason.MODEL_ERROR, f"the model failed: {exc}")
+        if not exc.calls:
+            return None, outcome
+        failed = Observation(text=f"error: model_error: {exc}", kind="error", error="model_error")
+        return self._record(Turn(parsed=ParseError(str(exc)), calls=exc.calls), failed), outcome
 
     def take(self, turn: Turn) -> tuple[Step | None, Outcome | None]:
         """Execute and record one turn; the outcome when the run ends with it."""
         state = self.state
         if turn.usage:
-            state.usage = _add(state.usage, turn.usage)
+            state.usage = state.usage + turn.usage
         if self.clock() >= self.deadline:  # a late answer is not used
             return None, _exhausted(state, late=True)
         number = len(state.steps) + 1
-        parsed = turn.parsed
-        observation, outcome = _execute(parsed, state, self.corpus, self.index, number)
+        observation, outcome = _execute(turn.parsed, state, self.corpus, self.index, number)
+        return self._record(turn, observation), outcome
+
+    def _record(self, turn: Turn, observation: Observation) -> Step:
+        state, parsed = self.state, turn.parsed
         step = Step(
-            index=number,
+            index=len(state.steps) + 1,
             thought=parsed.thought,
             tool=parsed.tool if isinstance(parsed, Decision) else "",
             args=parsed.args if isinstance(parsed, Decision) else {},
@@ -133,7 +142,7 @@ class _Engine:
         state.steps.append(step)
         if self.recorder:
             self.recorder.append_step(state.run_id, step)
-        return step, outcome
+        return step
 
     def fail(self, exc: Exception) -> None:
         """A programmer's error: store it with the partial run (the caller re-raises)."""
@@ -173,9 +182,9 @@ def run_steps(
             try:
                 turn = policy.decide(engine.state)
             except ModelError as exc:
-                outcome = engine.model_failed(exc)
-                break
-            step, outcome = engine.take(turn)
+                step, outcome = engine.model_failed(exc)
+            else:
+                step, outcome = engine.take(turn)
             if step is not None:
                 yield step
     except Exception as exc:
@@ -221,9 +230,9 @@ async def arun(
             try:
                 turn = await adecide(engine.state) if adecide else policy.decide(engine.state)
             except ModelError as exc:
-                outcome = engine.model_failed(exc)
-                break
-            step, outcome = engine.take(turn)
+                step, outcome = engine.model_failed(exc)
+            else:
+                step, outcome = engine.take(turn)
             if step is not None and on_step is not None:
                 on_step(step)
     except Exception as exc:
@@ -327,11 +336,3 @@ def _exhausted(state: RunState, late: bool) -> Outcome | None:
 
 def _tokens(usage: Usage) -> int:
     return usage.input_tokens + usage.output_tokens
-
-
-def _add(a: Usage, b: Usage) -> Usage:
-    return Usage(
-        input_tokens=a.input_tokens + b.input_tokens,
-        output_tokens=a.output_tokens + b.output_tokens,
-        cached_input_tokens=a.cached_input_tokens + b.cached_input_tokens,
-    )

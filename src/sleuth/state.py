@@ -7,6 +7,7 @@ of the page text were actually shown, so only text the agent saw can be quoted.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -104,6 +105,7 @@ class RunState:
     seen_in_results: dict[str, int] = field(default_factory=dict)  # url -> first step
     rejected: list[str] = field(default_factory=list)  # codes of rejected finishes
     usage: Usage = field(default_factory=Usage)
+    deadline: float = math.inf  # the run's wall-clock deadline, on the runtime's clock
 
     @property
     def question(self) -> str:

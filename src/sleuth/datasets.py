@@ -1,0 +1,625 @@
+"""Dataset adapters: standard QA files turned into a corpus plus eval cases.
+
+Three formats are read — SQuAD 2.0 JSON, HotpotQA (distractor) and MuSiQue, the last two
+as a JSON list or as JSONL (one record per line) — into a `Dataset`: the pages of the
+file, keyed by stable URLs, and one `EvalCase` per question with its accepted answers,
+its gold pages and whether it can be answered at all.
+
+Page URLs name the source and the paragraph title, percent-encoded only where a title has
+characters that cannot stand in a readable URL (space, ``/``, ``#``, ``?``, quotes, ...;
+see `url_part`):
+
+    squad2://{article title}/p{paragraph index}
+    hotpotqa://{paragraph title}
+    musique://{paragraph title}
+
+A paragraph met again with the same title and the same text is the same page; a
+different text under a title already used gets ``#2``, ``#3``, ... in file order.
+
+Two settings decide what a case may see (`Dataset.corpus_for`): *closed*, only the
+case's own paragraphs (``EvalCase.pages``); *open*, every page of the file. For
+multi-hop data, ``derive_unanswerable`` adds for every answerable case a copy that lacks
+its first gold page (in paragraph order), marked ``derived`` and listed in ``removed``;
+that page is then missing from the case's corpus in both settings.
+
+`export_jsonl` writes a dataset's pages and queries as the two JSONL files the search
+benchmark reads. Malformed input raises `CorpusError` with one line naming the file, the
+record and what is wrong.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any, Literal, TypeVar
+from urllib.parse import quote
+
+from pydantic import AliasChoices, BaseModel, ConfigDict, Field, ValidationError
+
+from sleuth.corpus import Corpus, Page
+from sleuth.errors import CorpusError, UsageError
+
+Setting = Literal["closed", "open"]
+SETTINGS: tuple[Setting, ...] = ("closed", "open")
+KINDS = ("squad2", "hotpotqa", "musique")
+DERIVED_SUFFIX = "::derived"
+# Characters kept as they are in a page URL besides letters and digits of any script.
+_URL_SAFE = "-_.~(),:!*"
+_M = TypeVar("_M", bound="_In")
+
+
+# --- the records ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class EvalCase:
+    """One question to research, with what counts as a right answer.
+
+    ``answers`` are the accepted answers (aliases included; empty when unanswerable),
+    ``gold_urls`` the pages that hold the answer (empty when unanswerable), ``pages`` the
+    case's own paragraphs — what it may see in the closed setting (the open setting shows
+    every page of the dataset but ``removed``). A ``derived`` case was made unanswerable
+    by removing the gold page(s) in ``removed`` from an answerable one.
+    """
+
+    id: str
+    question: str
+    answers: list[str]
+    gold_urls: list[str]
+    answerable: bool
+    derived: bool
+    pages: list[str]
+    dataset: str
+    removed: list[str] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Dataset:
+    """The pages of a QA file (in file order, shared by both settings) and its cases."""
+
+    name: str
+    setting: Setting
+    pages: dict[str, Page] = field(repr=False)
+    cases: list[EvalCase] = field(repr=False)
+
+    def corpus_for(self, case: EvalCase) -> Corpus:
+        """The corpus ``case`` may search: its own pages in the closed setting, every page
+        of the dataset in the open one — in both, without the pages in ``case.removed``."""
+        removed = frozenset(case.removed)
+        if self.setting == "open":
+            if not removed:
+                return Corpus(name=self.name, pages=self._all_pages)
+            return Corpus(
+                name=f"{self.name}:{case.id}", pages=_PagesWithout(self._all_pages, removed)
+            )
+        pages: dict[str, Page] = {}
+        for url in case.pages:
+            page = self.pages.get(url)
+            if page is None:
+                raise ValueError(f"case {case.id!r} lists page {url!r}, not in {self.name}")
+            if url not in removed:
+                pages[url] = page
+        return Corpus(name=f"{self.name}:{case.id}", pages=pages)
+
+    @cached_property
+    def _all_pages(self) -> Mapping[str, Page]:
+        """A read-only view of every page, shared by the open corpora (no copy)."""
+        return MappingProxyType(self.pages)
+
+
+class _PagesWithout(Mapping[str, Page]):
+    """A read-only view of ``pages`` that lacks the URLs in ``removed`` (no copy)."""
+
+    def __init__(self, pages: Mapping[str, Page], removed: frozenset[str]) -> None:
+        self._pages = pages
+        self._removed = removed & pages.keys()
+
+    def __getitem__(self, url: str) -> Page:
+        if url in self._removed:
+            raise KeyError(url)
+        return self._pages[url]
+
+    def __iter__(self) -> Iterator[str]:
+        return (url for url in self._pages if url not in self._removed)
+
+    def __len__(self) -> int:
+        return len(self._pages) - len(self._removed)
+
+
+# --- loading -------------------------------------------------------------------------------
+
+
+def load_dataset(
+    spec: str,
+    setting: str = "closed",
+    limit: int | None = None,
+    derive_unanswerable: bool = False,
+) -> Dataset:
+    """Load ``squad2:PATH``, ``hotpotqa:PATH`` or ``musique:PATH`` in ``setting``,
+    keeping the first ``limit`` questions; ``derive_unanswerable`` is for multi-hop data."""
+    kind, sep, path = spec.partition(":")
+    if not sep or kind not in KINDS or not path:
+        raise CorpusError(f"unknown dataset {spec!r}: give {', '.join(k + ':PATH' for k in KINDS)}")
+    if kind == "squad2":
+        if derive_unanswerable:
+            raise UsageError(
+                "squad2 has its own unanswerable questions; deriving them is for hotpotqa "
+                "and musique"
+            )
+        return load_squad2(path, setting=setting, limit=limit)
+    if kind == "hotpotqa":
+        return load_hotpotqa(
+            path, setting=setting, limit=limit, derive_unanswerable=derive_unanswerable
+        )
+    return load_musique(path, setting=setting, limit=limit, derive_unanswerable=derive_unanswerable)
+
+
+class _In(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+
+
+class _SquadAnswer(_In):
+    text: str
+
+
+class _SquadQuestion(_In):
+    id: str
+    question: str
+    answers: list[_SquadAnswer] = []
+    is_impossible: bool = False
+
+
+class _SquadParagraph(_In):
+    context: str
+    qas: list[_SquadQuestion] = []
+
+
+class _SquadArticle(_In):
+    title: str
+    paragraphs: list[_SquadParagraph]
+
+
+class _SquadFile(_In):
+    data: list[_SquadArticle]
+
+
+def load_squad2(path: str | Path, setting: str = "closed", limit: int | None = None) -> Dataset:
+    """Load a SQuAD 2.0 JSON file: one page per paragraph (``squad2://TITLE/pN``), one
+    case per question; ``is_impossible`` questions are unanswerable with no gold page."""
+    where = Path(path)
+    mode, limit = _setting(setting), _limit(limit)
+    name = f"squad2:{where.name}"
+    raw = _parse_json(where, _read(where))
+    if not isinstance(raw, dict):
+        raise CorpusError(
+            f"{where}: expected a SQuAD 2.0 JSON object with a 'data' list, "
+            f"got a JSON {_json_type(raw)}"
+        )
+    try:
+        squad = _SquadFile.model_validate(raw)
+    except ValidationError as exc:
+        raise CorpusError(_squad_problem(where, raw, exc)) from None
+    table = _PageTable()
+    cases: list[EvalCase] = []
+    ids = _Ids()
+    for a, article in enumerate(squad.data):
+        for number, paragraph in enumerate(article.paragraphs):
+            if limit is not None and len(cases) >= limit:
+                break
+            url = table.add(
+                f"squad2://{url_part(article.title)}/p{number}", article.title, paragraph.context
+            )
+            for q, qa in enumerate(paragraph.qas):
+                if limit is not None and len(cases) >= limit:
+                    break
+                label = f"{where}: data[{a}].paragraphs[{number}].qas[{q}] (id {qa.id!r})"
+                ids.add(qa.id, label)
+                answers = [] if qa.is_impossible else _unique(x.text for x in qa.answers)
+                if not qa.is_impossible and not answers:
+                    raise CorpusError(f"{label}: answers: none given, but is_impossible is false")
+                cases.append(
+                    EvalCase(
+                        id=qa.id,
+                        question=qa.question,
+                        answers=answers,
+                        gold_urls=[url] if answers else [],
+                        answerable=bool(answers),
+                        derived=False,
+                        pages=[url],
+                        dataset=name,
+                    )
+                )
+    return _dataset(where, name, mode, table, cases)
+
+
+class _HotpotRecord(_In):
+    id: str = Field(validation_alias=AliasChoices("_id", "id"))
+    question: str
+    answer: str
+    supporting_facts: list[tuple[str, int]]
+    context: list[tuple[str, list[str]]]
+
+
+def load_hotpotqa(
+    path: str | Path,
+    setting: str = "closed",
+    limit: int | None = None,
+    derive_unanswerable: bool = False,
+) -> Dataset:
+    """Load HotpotQA (distractor) records from a JSON list or JSONL: one page per context
+    paragraph (``hotpotqa://TITLE``, its sentences joined by one space), gold pages from
+    the ``supporting_facts`` titles; every question is answerable."""
+    where = Path(path)
+    mode, limit = _setting(setting), _limit(limit)
+    name = f"hotpotqa:{where.name}"
+    table = _PageTable()
+    cases: list[EvalCase] = []
+    ids = _Ids()
+    for label, raw in _records(where, limit):
+        record = _validate(_HotpotRecord, raw, label)
+        ids.add(record.id, label)
+        urls: list[str] = []
+        by_title: dict[str, list[str]] = {}
+        for title, sentences in record.context:
+            url = table.add(f"hotpotqa://{url_part(title)}", title, join_sentences(sentences))
+            by_title.setdefault(title, []).append(url)
+            urls.append(url)
+        gold: set[str] = set()
+        for title, _sentence in record.supporting_facts:
+            if title not in by_title:
+                raise CorpusError(
+                    f"{label}: supporting_facts: title {title!r} is not in the context"
+                )
+            gold.update(by_title[title])
+        pages = _unique(urls)
+        cases.append(
+            EvalCase(
+                id=record.id,
+                question=record.question,
+                answers=_unique([record.answer]),
+                gold_urls=[u for u in pages if u in gold],
+                answerable=True,
+                derived=False,
+                pages=pages,
+                dataset=name,
+            )
+        )
+    return _dataset(where, name, mode, table, _derive(cases) if derive_unanswerable else cases)
+
+
+class _MusiqueParagraph(_In):
+    title: str
+    paragraph_text: str
+    is_supporting: bool = False
+
+
+class _MusiqueRecord(_In):
+    id: str
+    question: str
+    answer: str
+    answer_aliases: list[str] = []
+    answerable: bool = True
+    paragraphs: list[_MusiqueParagraph]
+
+
+def load_musique(
+    path: str | Path,
+    setting: str = "closed",
+    limit: int | None = None,
+    derive_unanswerable: bool = False,
+) -> Dataset:
+    """Load MuSiQue records from a JSON list or JSONL: one page per paragraph
+    (``musique://TITLE``), gold pages those with ``is_supporting``, answers the answer
+    plus its aliases; ``answerable`` comes from the file (true when absent)."""
+    where = Path(path)
+    mode, limit = _setting(setting), _limit(limit)
+    name = f"musique:{where.name}"
+    table = _PageTable()
+    cases: list[EvalCase] = []
+    ids = _Ids()
+    for label, raw in _records(where, limit):
+        record = _validate(_MusiqueRecord, raw, label)
+        ids.add(record.id, label)
+        urls: list[str] = []
+        gold: set[str] = set()
+        for paragraph in record.paragraphs:
+            url = table.add(
+                f"musique://{url_part(paragraph.title)}", paragraph.title, paragraph.paragraph_text
+            )
+            urls.append(url)
+            if paragraph.is_supporting:
+                gold.add(url)
+        pages = _unique(urls)
+        answerable = record.answerable
+        cases.append(
+            EvalCase(
+                id=record.id,
+                question=record.question,
+                answers=_unique([record.answer, *record.answer_aliases]) if answerable else [],
+                gold_urls=[u for u in pages if u in gold] if answerable else [],
+                answerable=answerable,
+                derived=False,
+                pages=pages,
+                dataset=name,
+            )
+        )
+    return _dataset(where, name, mode, table, _derive(cases) if derive_unanswerable else cases)
+
+
+def join_sentences(sentences: list[str]) -> str:
+    """A HotpotQA paragraph from its sentences, each kept verbatim: one space between
+    two sentences unless one already has whitespace there; empty sentences are skipped."""
+    parts: list[str] = []
+    for sentence in sentences:
+        if not sentence:
+            continue
+        if parts and not parts[-1][-1].isspace() and not sentence[0].isspace():
+            parts.append(" ")
+        parts.append(sentence)
+    return "".join(parts)
+
+
+def _derive(cases: list[EvalCase]) -> list[EvalCase]:
+    """Each case followed, when it is answerable and has a gold page, by a derived
+    unanswerable copy whose pages lack its first gold page (in paragraph order)."""
+    out: list[EvalCase] = []
+    for case in cases:
+        out.append(case)
+        if not case.answerable or not case.gold_urls:
+            continue
+        removed = case.gold_urls[0]
+        out.append(
+            EvalCase(
+                id=case.id + DERIVED_SUFFIX,
+                question=case.question,
+                answers=[],
+                gold_urls=[],
+                answerable=False,
+                derived=True,
+                pages=[u for u in case.pages if u != removed],
+                dataset=case.dataset,
+                removed=[removed],
+            )
+        )
+    return out
+
+
+# --- export --------------------------------------------------------------------------------
+
+
+def export_jsonl(
+    dataset: Dataset, pages_path: str | Path, queries_path: str | Path
+) -> tuple[int, int]:
+    """Write the benchmark's two inputs: every page as ``{"url", "title", "body"}`` (the
+    JSONL that ``--corpus`` reads) and, for each answerable case with a gold page,
+    ``{"query": question, "relevant": gold_urls}``; both in dataset order. Returns the
+    number of pages and of queries written."""
+    page_lines = [
+        json.dumps({"url": p.url, "title": p.title, "body": p.body}, ensure_ascii=False)
+        for p in dataset.pages.values()
+    ]
+    query_lines = [
+        json.dumps({"query": c.question, "relevant": c.gold_urls}, ensure_ascii=False)
+        for c in dataset.cases
+        if c.answerable and c.gold_urls
+    ]
+    _write_lines(Path(pages_path), page_lines)
+    _write_lines(Path(queries_path), query_lines)
+    return len(page_lines), len(query_lines)
+
+
+def _write_lines(path: Path, lines: list[str]) -> None:
+    """Write ``lines`` to ``path`` through a temporary file, so a failure leaves no half
+    file behind."""
+    temporary = path.with_name(path.name + ".tmp")
+    try:
+        temporary.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
+        os.replace(temporary, path)
+    except OSError as exc:
+        temporary.unlink(missing_ok=True)
+        raise UsageError(f"{path}: cannot write: {_one_line(str(exc))}") from None
+
+
+# --- helpers -------------------------------------------------------------------------------
+
+
+class _PageTable:
+    """Pages in file order, one per distinct (title, text) under a base URL; a new text
+    under a base URL already used gets ``#2``, ``#3``, ..."""
+
+    def __init__(self) -> None:
+        self.pages: dict[str, Page] = {}
+        self._urls: dict[tuple[str, str, str], str] = {}
+        self._uses: dict[str, int] = {}
+
+    def add(self, base: str, title: str, body: str) -> str:
+        """The URL of the page (``title``, ``body``) under ``base``, added if new."""
+        key = (base, title, body)
+        url = self._urls.get(key)
+        if url is None:
+            uses = self._uses.get(base, 0) + 1
+            self._uses[base] = uses
+            url = base if uses == 1 else f"{base}#{uses}"
+            self._urls[key] = url
+            self.pages[url] = Page(url=url, title=title, body=body)
+        return url
+
+
+class _Ids:
+    """Case ids seen so far in one file; a repeated id is an error."""
+
+    def __init__(self) -> None:
+        self._seen: set[str] = set()
+
+    def add(self, case_id: str, label: str) -> None:
+        """Note ``case_id``; an id seen before is an error labelled ``label``."""
+        if case_id in self._seen:
+            raise CorpusError(f"{label}: id: {case_id!r} appears twice in the file")
+        self._seen.add(case_id)
+
+
+def _dataset(
+    path: Path, name: str, setting: Setting, table: _PageTable, cases: list[EvalCase]
+) -> Dataset:
+    """The loaded dataset; a file with no questions is an error."""
+    if not cases:
+        raise CorpusError(f"{path}: the file has no questions")
+    return Dataset(name=name, setting=setting, pages=table.pages, cases=cases)
+
+
+def _setting(value: str) -> Setting:
+    """``value`` checked to be a setting ("closed" or "open")."""
+    for setting in SETTINGS:
+        if value == setting:
+            return setting
+    raise UsageError(f"unknown setting {value!r}: use closed or open")
+
+
+def _limit(value: int | None) -> int | None:
+    """``value`` checked to be None (no limit) or a positive number of questions."""
+    if value is not None and (isinstance(value, bool) or value < 1):
+        raise UsageError(f"limit must be a positive number of questions, not {value!r}")
+    return value
+
+
+def url_part(title: str) -> str:
+    """``title`` as it stands in a page URL: letters (any script), digits and
+    ``-_.~(),:!*`` kept, every other character percent-encoded as UTF-8, so
+    ``urllib.parse.unquote`` gives the title back."""
+    return "".join(ch if ch.isalnum() or ch in _URL_SAFE else quote(ch, safe="") for ch in title)
+
+
+def _unique(values: Any) -> list[str]:
+    """The non-blank strings of ``values``, first occurrences only, in order."""
+    return list(dict.fromkeys(v for v in values if v.strip()))
+
+
+def _read(path: Path) -> str:
+    """The text of ``path`` (UTF-8, BOM allowed); missing, unreadable or empty is an error."""
+    if not path.exists():
+        raise CorpusError(f"{path}: no such file")
+    if path.is_dir():
+        raise CorpusError(f"{path}: is a folder; give a .json or .jsonl file")
+    try:
+        text = path.read_text(encoding="utf-8-sig")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise CorpusError(f"{path}: cannot read: {_one_line(str(exc))}") from None
+    if not text.strip():
+        raise CorpusError(f"{path}: the file is empty")
+    return text
+
+
+def _parse_json(path: Path, text: str) -> Any:
+    """``text`` parsed as one JSON document; invalid JSON is an error naming ``path``."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise CorpusError(f"{path}: not valid JSON: {exc}") from None
+
+
+def _records(path: Path, limit: int | None) -> Iterator[tuple[str, Any]]:
+    """The first ``limit`` records of a JSON list or JSONL file, each with a label that
+    names the file (and line) and the record index. JSONL is a ``.jsonl`` file or one
+    whose text starts with ``{``."""
+    text = _read(path)
+    if path.suffix.lower() != ".jsonl" and not text.lstrip().startswith("{"):
+        data = _parse_json(path, text)
+        if not isinstance(data, list):
+            raise CorpusError(
+                f"{path}: expected a JSON list of records (or JSONL, one per line), "
+                f"got a JSON {_json_type(data)}"
+            )
+        for index, record in enumerate(data[:limit]):
+            yield f"{path}: record {index}{_id_note(record)}", _object(path, index, record)
+        return
+    index = 0
+    for lineno, line in enumerate(text.splitlines(), start=1):
+        if limit is not None and index >= limit:
+            return
+        if not line.strip():
+            continue
+        try:
+            record = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise CorpusError(f"{path}:{lineno}: not valid JSON: {exc}") from None
+        yield f"{path}:{lineno}: record {index}{_id_note(record)}", _object(path, index, record)
+        index += 1
+
+
+def _object(path: Path, index: int, record: Any) -> Any:
+    """``record`` checked to be a JSON object."""
+    if not isinstance(record, dict):
+        raise CorpusError(
+            f"{path}: record {index}: expected a JSON object, got a JSON {_json_type(record)}"
+        )
+    return record
+
+
+def _id_note(record: Any) -> str:
+    """`` (id 'X')`` for a record with an ``_id`` or ``id``, else nothing."""
+    if isinstance(record, dict):
+        for key in ("_id", "id"):
+            value = record.get(key)
+            if isinstance(value, str | int) and not isinstance(value, bool):
+                return f" (id {str(value)!r})"
+    return ""
+
+
+def _validate(model: type[_M], raw: Any, label: str) -> _M:
+    """``raw`` read as ``model``; the first problem becomes a one-line `CorpusError`."""
+    try:
+        return model.model_validate(raw)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = _path_of(first["loc"]) or "record"
+        raise CorpusError(f"{label}: {where}: {_one_line(first['msg'])}") from None
+
+
+def _squad_problem(path: Path, raw: Any, exc: ValidationError) -> str:
+    """One line for the first problem in a SQuAD file: the record's path in the file
+    (``data[0].paragraphs[3].qas[5]``), its id when it has one, the field and the fault."""
+    first = exc.errors()[0]
+    loc = list(first["loc"])
+    last_index = max((n for n, part in enumerate(loc) if isinstance(part, int)), default=-1)
+    record, rest = loc[: last_index + 1], loc[last_index + 1 :]
+    where = _path_of(record)
+    node = raw
+    for part in record:
+        try:
+            node = node[part]
+        except (KeyError, IndexError, TypeError):
+            node = None
+            break
+    where += _id_note(node) if record and record[-2:-1] == ["qas"] else ""
+    field_name = _path_of(rest) or "record"
+    prefix = f"{path}: {where}" if where else f"{path}"
+    return f"{prefix}: {field_name}: {_one_line(first['msg'])}"
+
+
+def _path_of(loc: Any) -> str:
+    """A pydantic error location as a path: ``("paragraphs", 0, "title")`` ->
+    ``paragraphs[0].title``."""
+    return "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in loc).lstrip(".")
+
+
+def _json_type(value: Any) -> str:
+    """The JSON name of ``value``'s type, for messages."""
+    if isinstance(value, dict):
+        return "object"
+    if isinstance(value, list):
+        return "list"
+    if isinstance(value, str):
+        return "string"
+    if value is None:
+        return "null"
+    return "boolean" if isinstance(value, bool) else "number"
+
+
+def _one_line(text: str) -> str:
+    """``text`` with every run of whitespace (newlines included) made one space."""
+    return " ".join(text.split())

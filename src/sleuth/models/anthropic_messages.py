@@ -1,0 +1,176 @@
+"""Anthropic messages through the official ``anthropic`` SDK (``sleuth[anthropic]``).
+
+Both protocols: native ``tool_use`` blocks, or ReAct text with ``stop_sequences`` at
+``Observation:``. The system prompt and the tool definitions are a stable prefix marked
+with ``cache_control``; cache reads and writes are reported in the usage.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+from sleuth.errors import UsageError
+from sleuth.models.prices import estimate_cost
+from sleuth.models.prompt import (
+    STOP_SEQUENCES,
+    Protocol,
+    observation_message,
+    raw_text,
+    system_prompt,
+    task_message,
+    tool_schemas,
+)
+from sleuth.models.retry import Failure, classify_sdk_error
+from sleuth.result import Usage
+from sleuth.state import RunState
+
+INSTALL_HINT = "the anthropic backend needs the anthropic SDK: pip install 'sleuth[anthropic]'"
+CACHE = {"type": "ephemeral"}
+EMPTY_TEXT = "(empty reply)"  # the API refuses empty text blocks; this stands in for one
+
+
+def _sdk() -> Any:
+    try:
+        import anthropic
+    except ImportError:  # pragma: no cover - depends on the environment
+        raise UsageError(INSTALL_HINT) from None
+    return anthropic
+
+
+class AnthropicMessages:
+    provider = "anthropic"
+
+    def __init__(
+        self,
+        model: str,
+        *,
+        base_url: str | None = None,
+        api_key: str | None = None,
+        stream: bool = False,
+        max_tokens: int = 1024,
+        temperature: float | None = 0.0,
+    ) -> None:
+        sdk = _sdk()
+        key = api_key or os.environ.get("ANTHROPIC_API_KEY")
+        if not key:
+            if base_url is None:
+                raise UsageError("set ANTHROPIC_API_KEY")
+            key = "not-needed"
+        self.model, self.stream = model, stream
+        self.max_tokens, self.temperature = max_tokens, temperature
+        self._key, self._base_url = key, base_url
+        self._client = sdk.Anthropic(api_key=key, base_url=base_url, max_retries=0)
+        self._async: Any = None
+
+    def request(self, state: RunState, protocol: Protocol) -> dict[str, Any]:
+        messages: list[dict[str, Any]] = [{"role": "user", "content": task_message(state)}]
+        for step in state.steps:
+            raw = step.raw
+            blocks = raw.get("content") if isinstance(raw, dict) else None
+            observed = observation_message(step, state)
+            uses = [b for b in blocks or [] if isinstance(b, dict) and b.get("type") == "tool_use"]
+            if protocol == "tools" and uses:
+                messages.append({"role": "assistant", "content": blocks})
+                messages.append(
+                    {
+                        "role": "user",
+                        "content": [
+                            {"type": "tool_result", "tool_use_id": b["id"], "content": observed}
+                            for b in uses
+                        ],
+                    }
+                )
+            else:
+                messages.append({"role": "assistant", "content": raw_text(raw) or EMPTY_TEXT})
+                prefix = "Observation: " if protocol == "react" else ""
+                messages.append({"role": "user", "content": prefix + observed})
+        body: dict[str, Any] = {
+            "model": self.model,
+            "max_tokens": self.max_tokens,
+            "system": [{"type": "text", "text": system_prompt(protocol), "cache_control": CACHE}],
+            "messages": messages,
+        }
+        if protocol == "tools":
+            tools = [
+                {
+                    "name": t["name"],
+                    "description": t["description"],
+                    "input_schema": t["parameters"],
+                }
+                for t in tool_schemas()
+            ]
+            tools[-1]["cache_control"] = CACHE
+            body["tools"] = tools
+        else:
+            body["stop_sequences"] = STOP_SEQUENCES
+        if self.temperature is not None:
+            body["temperature"] = self.temperature
+        return body
+
+    def send(self, body: dict[str, Any], timeout: float) -> dict[str, Any]:
+        if self.stream:
+            with self._client.messages.stream(**body, timeout=timeout) as stream:
+                message = stream.get_final_message()
+            data: dict[str, Any] = message.model_dump(mode="json")
+            return {**data, "streamed": True}
+        raw = self._client.messages.with_raw_response.create(**body, timeout=timeout)
+        data = raw.http_response.json()
+        return data
+
+    async def asend(self, body: dict[str, Any], timeout: float) -> dict[str, Any]:
+        client = self._async_client()
+        if self.stream:
+            async with client.messages.stream(**body, timeout=timeout) as stream:
+                message = await stream.get_final_message()
+            data: dict[str, Any] = message.model_dump(mode="json")
+            return {**data, "streamed": True}
+        raw = await client.messages.with_raw_response.create(**body, timeout=timeout)
+        data = raw.http_response.json()
+        return data
+
+    def _async_client(self) -> Any:
+        if self._async is None:
+            self._async = _sdk().AsyncAnthropic(
+                api_key=self._key, base_url=self._base_url, max_retries=0
+            )
+        return self._async
+
+    def reply(self, response: dict[str, Any]) -> tuple[Any, Usage]:
+        blocks = []
+        for block in response.get("content") or []:
+            if not isinstance(block, dict):
+                continue
+            if block.get("type") == "text":
+                blocks.append({"type": "text", "text": block.get("text") or ""})
+            elif block.get("type") == "tool_use":
+                blocks.append(
+                    {
+                        "type": "tool_use",
+                        "id": block.get("id"),
+                        "name": block.get("name"),
+                        "input": block.get("input"),
+                    }
+                )
+        has_tool = any(b["type"] == "tool_use" for b in blocks)
+        raw: Any = (
+            {"content": blocks}
+            if has_tool
+            else "".join(b["text"] for b in blocks if b["type"] == "text")
+        )
+        return raw, self._usage(response.get("usage") or {})
+
+    def _usage(self, usage: dict[str, Any]) -> Usage:
+        counted = Usage(
+            input_tokens=int(usage.get("input_tokens") or 0),
+            output_tokens=int(usage.get("output_tokens") or 0),
+            cached_input_tokens=int(usage.get("cache_read_input_tokens") or 0),
+            cache_write_input_tokens=int(usage.get("cache_creation_input_tokens") or 0),
+        )
+        return counted.model_copy(update={"cost_usd": estimate_cost(self.model, counted)})
+
+    def classify(self, exc: BaseException) -> Failure | None:
+        return classify_sdk_error(_sdk(), exc, "ANTHROPIC_API_KEY")
+
+    def redact(self, text: str) -> str:
+        return text.replace(self._key, "[redacted]") if self._key else text
