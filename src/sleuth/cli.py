@@ -12,7 +12,7 @@ import sys
 import traceback
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import click
 from rich.console import Console
@@ -66,6 +66,28 @@ def cli() -> None:
     help="A JSON file of raw model outputs for the scripted policy.",
 )
 @click.option(
+    "--model",
+    metavar="PROVIDER:NAME",
+    default=None,
+    help="Ask a model instead: openai:NAME (any OpenAI-compatible server, with --base-url) "
+    "or anthropic:NAME. Keys come from OPENAI_API_KEY / ANTHROPIC_API_KEY.",
+)
+@click.option(
+    "--base-url",
+    metavar="URL",
+    default=None,
+    help="The model server, e.g. http://127.0.0.1:11434/v1 for Ollama.",
+)
+@click.option(
+    "--protocol",
+    type=click.Choice(["tools", "react"]),
+    default="tools",
+    show_default=True,
+    help="How the model calls tools: native tool calls, or ReAct text "
+    "(Thought / Action / Action Input).",
+)
+@click.option("--stream", is_flag=True, help="Stream the model's replies.")
+@click.option(
     "--require",
     "require",
     multiple=True,
@@ -100,6 +122,10 @@ def ask(
     corpus: str,
     policy: str | None,
     script: Path | None,
+    model: str | None,
+    base_url: str | None,
+    protocol: str,
+    stream: bool,
     require: tuple[str, ...],
     conflict_rule: str | None,
     max_steps: int,
@@ -114,7 +140,7 @@ def ask(
     fields = tuple(dict.fromkeys(f.strip() for f in require))
     if any(not f for f in fields):
         raise UsageError("--require needs a field name")
-    chosen = _policy(policy, script)
+    chosen = _policy(policy, script, model, base_url, protocol, stream)
     task = Task(
         question=question.strip(),
         require=fields,
@@ -147,7 +173,23 @@ def ask(
         click.echo(f"note: {chosen.remaining} scripted turn(s) were not used", err=True)
 
 
-def _policy(name: str | None, script: Path | None) -> Policy:
+def _policy(
+    name: str | None,
+    script: Path | None,
+    model: str | None,
+    base_url: str | None,
+    protocol: str,
+    stream: bool,
+) -> Policy:
+    if model is not None:
+        if name is not None or script is not None:
+            raise UsageError("--model cannot be combined with --policy or --script")
+        from sleuth.models import model_policy
+
+        wire: Literal["tools", "react"] = "react" if protocol == "react" else "tools"
+        return model_policy(model, base_url=base_url, protocol=wire, stream=stream)
+    if base_url is not None:
+        raise UsageError("--base-url is only for --model")
     if name == "scripted" or (name is None and script is not None):
         if script is None:
             raise UsageError("--policy scripted needs --script FILE")
@@ -309,8 +351,13 @@ def runs_list(db: Path | None, limit: int, as_json: bool) -> None:
 @db_option
 @click.option("--thoughts", is_flag=True, help="Include the policy's thoughts.")
 @click.option("--full", is_flag=True, help="Print each observation in full.")
+@click.option(
+    "--raw", is_flag=True, help="Show the exact request and response bodies of each model call."
+)
 @click.option("--json", "as_json", is_flag=True, help="The stored run: steps and result.")
-def runs_show(run_id: str, db: Path | None, thoughts: bool, full: bool, as_json: bool) -> None:
+def runs_show(
+    run_id: str, db: Path | None, thoughts: bool, full: bool, raw: bool, as_json: bool
+) -> None:
     """Replay a stored run step by step (RUN_ID may be a unique prefix)."""
     run = RunStore(db).get_run(run_id)
     if run is None:
@@ -341,12 +388,34 @@ def runs_show(run_id: str, db: Path | None, thoughts: bool, full: bool, as_json:
         )
         if full:
             out.print(escape(step["observation"]), style="dim")
+        if raw:
+            _print_calls(step["calls"])
     if run["result"]:
         _print_result(run["result"])
     elif run["status"] == "error":
         out.print(f"[bold red]ERROR[/]: {escape(run['error'] or '')}")
     else:
         out.print("[yellow]interrupted[/]: the process ended before this run finished")
+
+
+def _print_calls(calls: list[dict[str, Any]]) -> None:
+    for n, call in enumerate(calls, start=1):
+        attempts = call.get("attempts", [])
+        out.print(
+            f"    [dim]model call {n}: {call.get('provider')}:{call.get('model')} "
+            f"({call.get('protocol')}), {len(attempts)} attempt(s)[/]"
+        )
+        for attempt in attempts:
+            if not attempt.get("ok"):
+                wait = f", retry in {attempt['retry_in_s']} s" if "retry_in_s" in attempt else ""
+                out.print(
+                    f"    [red]attempt {attempt['attempt']}: {escape(str(attempt.get('error')))}"
+                    f"{wait}[/]"
+                )
+        click.echo("    request: " + json.dumps(call.get("request"), indent=2, ensure_ascii=False))
+        click.echo(
+            "    response: " + json.dumps(call.get("response"), indent=2, ensure_ascii=False)
+        )
 
 
 @cli.command()
