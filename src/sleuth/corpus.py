@@ -8,7 +8,7 @@ line naming the file, the page and what is wrong.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Mapping
+from collections.abc import Container, Iterator, Mapping
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from importlib import resources
@@ -177,3 +177,13 @@ def _page(where: str, url: str, fields: Any) -> Page:
         version=page.version,
         authority=page.authority,
     )
+
+
+def resolve_url(url: str, known: Container[str]) -> str | None:
+    """The URL among ``known`` that ``url`` names: exact, or after trimming whitespace,
+    quotes, angle brackets and a trailing slash. Never a guess between different pages."""
+    trimmed = url.strip().strip("<>\"'`").strip()
+    for candidate in (url, trimmed, trimmed.rstrip("/"), trimmed + "/"):
+        if candidate in known:
+            return candidate
+    return None

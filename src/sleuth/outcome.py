@@ -9,6 +9,7 @@ conflicts unless the caller named an explicit rule that picks exactly one source
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import UTC, date, datetime
 
 from sleuth.result import (
     ConflictRule,
@@ -21,6 +22,7 @@ from sleuth.result import (
 )
 from sleuth.state import RunState
 from sleuth.validate import Sourced, Validated
+from sleuth.values import same_value
 
 
 @dataclass(frozen=True)
@@ -65,7 +67,7 @@ def from_validated(validated: Validated, state: RunState) -> Outcome:
             return Outcome(
                 status, None, one.answer, one.citations, one.evidence, one.conflicts, one.resolution
             )
-        answer = one.answer if one.answer.startswith("cannot:") else f"cannot: {one.answer}"
+        answer = one.answer if one.answer.lower().startswith("cannot:") else f"cannot: {one.answer}"
         return Outcome(status, reason, answer, conflicts=one.conflicts)
     fields = {name: resolve(s, rule) for name, s in validated.fields.items()}
     status, reason = _status_of(list(fields.values()), state)
@@ -115,21 +117,36 @@ def resolve(sourced: Sourced, rule: ConflictRule | None) -> FieldResult:
 
 
 def pick(conflicts: list[ConflictValue], rule: ConflictRule) -> ConflictValue | None:
-    """The one entry ``rule`` ranks strictly first, or None when metadata is missing or
-    the top rank is shared by different values."""
+    """The one value ``rule`` ranks strictly first, or None when a source lacks the
+    metadata the rule needs or different values share the top rank.
 
-    def rank(c: ConflictValue) -> tuple[str, int] | int | None:
-        if rule is ConflictRule.NEWEST:
-            if c.published is None and c.version is None:
-                return None
-            return (c.published or "", c.version or 0)
-        return c.authority
-
-    ranked = [(rank(c), c) for c in conflicts]
+    ``newest``: the later ``published`` date (parsed, time zones honoured), then the
+    higher ``version``. ``authority``: the higher ``authority``."""
+    ranked = [(_rank(c, rule), c) for c in conflicts]
     if any(r is None for r, _ in ranked):
         return None
-    best = max(r for r, _ in ranked)  # type: ignore[type-var]
+    best = max(r for r, _ in ranked if r is not None)
     top = [c for r, c in ranked if r == best]
-    if len({" ".join(c.value.lower().split()) for c in top}) != 1:
+    if not all(same_value(c.value, top[0].value) for c in top):
         return None
     return top[0]
+
+
+def _rank(c: ConflictValue, rule: ConflictRule) -> tuple[float, int] | None:
+    if rule is ConflictRule.AUTHORITY:
+        return None if c.authority is None else (float(c.authority), 0)
+    if c.published is None and c.version is None:
+        return None
+    return (_timestamp(c.published), c.version or 0)
+
+
+def _timestamp(published: str | None) -> float:
+    if published is None:
+        return float("-inf")
+    try:
+        when = datetime.fromisoformat(published)
+    except ValueError:
+        when = datetime.combine(date.fromisoformat(published), datetime.min.time())
+    if when.tzinfo is None:
+        when = when.replace(tzinfo=UTC)
+    return when.timestamp()

@@ -35,7 +35,7 @@ class ConflictRule(StrEnum):
     """Explicit rules that may resolve a conflict. Chosen by the caller, never by a
     model or a page."""
 
-    NEWEST = "newest"  # higher `version`, then later `published`
+    NEWEST = "newest"  # later `published`, then higher `version`
     AUTHORITY = "authority"  # higher `authority`
 
 

@@ -72,9 +72,11 @@ class Step:
 class OpenedPage:
     page: Page
     opened_step: int
-    seen: list[tuple[int, int]] = field(default_factory=list)
+    seen: list[tuple[int, int]] = field(default_factory=list)  # merged shown spans
+    windows: list[tuple[int, int, int]] = field(default_factory=list)  # (start, end, step)
 
-    def mark_seen(self, start: int, end: int) -> None:
+    def mark_seen(self, start: int, end: int, step: int | None = None) -> None:
+        self.windows.append((start, end, self.opened_step if step is None else step))
         spans = sorted([*self.seen, (start, end)])
         merged: list[tuple[int, int]] = []
         for s, e in spans:
@@ -83,6 +85,19 @@ class OpenedPage:
             else:
                 merged.append((s, e))
         self.seen = merged
+
+    def shown_at(self, start: int, end: int) -> int:
+        """The step after which ``body[start:end]`` had been shown in full."""
+        covered: list[tuple[int, int]] = []
+        for s, e, step in sorted(self.windows, key=lambda w: w[2]):
+            covered.append((s, e))
+            position = start
+            for cs, ce in sorted(covered):
+                if cs <= position < ce:
+                    position = ce
+            if position >= end:
+                return step
+        return self.opened_step
 
     def segments(self) -> list[tuple[int, str]]:
         """The shown parts of the page as ``(offset, text)``."""

@@ -46,11 +46,75 @@ def stem(word: str) -> str:
     offices -> offic, employs -> employ. Agent nouns (founder, employer) stay apart,
     as the stemmer keeps them; `RELATED` maps the few that matter back together."""
     w = word.lower()
+    w = IRREGULAR.get(w, w)
     base: str = _STEMMER.stemWord(w)
     return RELATED.get(base, base)
 
 
 _STEMMER = snowballstemmer.stemmer("english")
+
+#: Irregular English verb forms -> base form ("began" and "begin" must match).
+IRREGULAR = {
+    form: base
+    for base, forms in {
+        "begin": "began begun",
+        "become": "became",
+        "build": "built",
+        "buy": "bought",
+        "bring": "brought",
+        "catch": "caught",
+        "choose": "chose chosen",
+        "draw": "drew drawn",
+        "drive": "drove driven",
+        "eat": "ate eaten",
+        "fall": "fell fallen",
+        "feel": "felt",
+        "fight": "fought",
+        "fly": "flew flown",
+        "forget": "forgot forgotten",
+        "give": "gave given",
+        "go": "went gone",
+        "grow": "grew grown",
+        "hear": "heard",
+        "hide": "hid hidden",
+        "hold": "held",
+        "keep": "kept",
+        "know": "knew known",
+        "lead": "led",
+        "lose": "lost",
+        "make": "made",
+        "mean": "meant",
+        "meet": "met",
+        "pay": "paid",
+        "ride": "rode ridden",
+        "rise": "rose risen",
+        "run": "ran",
+        "say": "said",
+        "see": "saw seen",
+        "seek": "sought",
+        "sell": "sold",
+        "send": "sent",
+        "sing": "sang sung",
+        "sink": "sank sunk",
+        "speak": "spoke spoken",
+        "spend": "spent",
+        "stand": "stood",
+        "steal": "stole stolen",
+        "strike": "struck",
+        "swim": "swam swum",
+        "take": "took taken",
+        "teach": "taught",
+        "tell": "told",
+        "think": "thought",
+        "throw": "threw thrown",
+        "understand": "understood",
+        "wear": "wore worn",
+        "win": "won",
+        "write": "wrote written",
+        "bear": "bore borne",
+    }.items()
+    for form in forms.split()
+}
 
 #: Stems that name the same relation for question answering (agent noun -> verb).
 RELATED = {
@@ -65,7 +129,6 @@ RELATED = {
     "designer": "design",
     "director": "direct",
     "builder": "build",
-    "headquart": "head",
 }
 
 

@@ -24,9 +24,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from sleuth.corpus import resolve_url
 from sleuth.result import ConflictValue, Quote
 from sleuth.state import OpenedPage
 from sleuth.text import STOPWORDS, canonical, find_verbatim, normalize_space, words
+from sleuth.values import same_value
 
 ANSWER_KEYS = frozenset({"answer", "citations", "cannot_answer", "evidence"})
 CONFLICT_KEYS = frozenset({"value", "citation", "evidence"})
@@ -137,10 +139,13 @@ def _check_answer(payload: Any, opened: Mapping[str, OpenedPage]) -> Sourced | l
         return [Problem("types", "answer is empty")]
     if not citations:
         return [Problem("need_citation", "a positive answer cites at least one opened page")]
-    cited = list(dict.fromkeys(c.strip() for c in citations))
-    for url in cited:
-        if url not in opened:
-            return [Problem("cite_not_opened", f"{url!r} was not opened in this run")]
+    cited = []
+    for given in citations:
+        url = resolve_url(given, opened)
+        if url is None:
+            return [Problem("cite_not_opened", f"{given.strip()!r} was not opened in this run")]
+        if url not in cited:
+            cited.append(url)
     quotes: list[Quote] = []
     for text in quotes_in or [""]:
         quote = _locate(text, cited, opened)
@@ -154,7 +159,7 @@ def _check_answer(payload: Any, opened: Mapping[str, OpenedPage]) -> Sourced | l
                 "unsupported", f"the answer names {', '.join(unsupported)}, found in no opened page"
             )
         ]
-    stray = [i for i in inline_ids(answer) if i not in cited]
+    stray = [i for i in inline_ids(answer) if resolve_url(i, cited) is None]
     if stray:
         return [
             Problem(
@@ -191,12 +196,15 @@ def _check_conflicts(entries: Any, opened: Mapping[str, OpenedPage]) -> Sourced 
         value, url, text = entry["value"], entry["citation"], entry["evidence"]
         if not all(isinstance(x, str) for x in (value, url, text)) or not value.strip():
             return [Problem("types", f"conflict {n}: value, citation and evidence are strings")]
-        url = url.strip()
-        if url not in opened:
+        resolved = resolve_url(url, opened)
+        if resolved is None:
             return [Problem("cite_not_opened", f"conflict {n}: {url!r} was not opened in this run")]
+        url = resolved
         quote = _locate(text, [url], opened)
         if isinstance(quote, Problem):
             return [Problem(quote.code, f"conflict {n}: {quote.detail}")]
+        if not value_in_text(value, quote.text):
+            return [Problem("unsupported", f"conflict {n}: {value!r} is not in its own quote")]
         unsupported = unsupported_terms(value, opened)
         if unsupported:
             return [
@@ -215,15 +223,23 @@ def _check_conflicts(entries: Any, opened: Mapping[str, OpenedPage]) -> Sourced 
                 authority=page.authority,
             )
         )
-    if len({_value_key(v.value) for v in values}) < 2:
+    if all(same_value(v.value, values[0].value) for v in values[1:]):
         return [Problem("conflict_shape", "a conflict report needs at least two different values")]
+    if len({v.citation for v in values}) < 2:
+        return [Problem("conflict_shape", "a conflict is between sources: cite at least two pages")]
     return Sourced(
         cannot_answer=True, answer="cannot: the opened sources disagree", conflicts=values
     )
 
 
-def _value_key(value: str) -> str:
-    return " ".join(w.lower() for w in words(value))
+def value_in_text(value: str, text: str) -> bool:
+    """Whether each number and content word of ``value`` occurs in ``text``."""
+    haystack = _plain_numbers(canonical(text)).lower()
+    tokens = set(re.findall(r"\w+", haystack))
+    for token in re.findall(r"\w+", _plain_numbers(canonical(value)).lower()):
+        if token not in STOPWORDS and token not in tokens:
+            return False
+    return True
 
 
 def _locate(text: str, cited: Sequence[str], opened: Mapping[str, OpenedPage]) -> Quote | Problem:
@@ -241,7 +257,7 @@ def _locate(text: str, cited: Sequence[str], opened: Mapping[str, OpenedPage]) -
                 return Quote(
                     url=url,
                     text=page.page.body[start:end],
-                    opened_step=page.opened_step,
+                    opened_step=page.shown_at(start, end),
                     start=start,
                     end=end,
                 )
@@ -256,25 +272,39 @@ def _locate(text: str, cited: Sequence[str], opened: Mapping[str, OpenedPage]) -
 
 _NUMBER = re.compile(r"\d+(?:[.,:]\d+)*")
 _INLINE = re.compile(r"\[([^\[\]\s]+)\]")
-_ID = re.compile(r"^(?:[A-Za-z][A-Za-z0-9]*(?:[_\-.:/][A-Za-z0-9]+)+|https?://\S+)$")
+_URL = re.compile(r"\b[a-z][a-z0-9+.-]*://[^\s()\[\]<>\"']+", re.IGNORECASE)
+_ID = re.compile(r"^[A-Za-z][A-Za-z0-9]*(?:[_\-.:/][A-Za-z0-9]+)*$")
+
+
+def is_inline_id(token: str) -> bool:
+    """Whether ``[token]`` in an answer is a citation: a URL, or an id with a digit or a
+    separator (``doc_voice``, ``cmp_104``, ``doc7``) — not ``[1999]`` or ``[sic]``."""
+    if _URL.fullmatch(token):
+        return True
+    return bool(_ID.match(token)) and any(c.isdigit() or c in "_-.:/" for c in token)
 
 
 def unsupported_terms(answer: str, opened: Mapping[str, OpenedPage]) -> list[str]:
     """Numbers (years included) and proper names in ``answer`` that occur in no opened
-    page's shown text. Bracketed ids are citations, not claims, and are skipped."""
-    answer = _INLINE.sub(lambda m: " " if _ID.match(m.group(1)) else m.group(0), answer)
+    page's shown text; a name of several words must occur as a whole ("Kenji Ortiz" is
+    not supported by "Kenji Ito" and "Ada Ortiz"). Citations written in the answer
+    (URLs, bracketed ids) are not claims and are skipped."""
+    answer = _URL.sub(" ", answer)
+    answer = _INLINE.sub(lambda m: " " if is_inline_id(m.group(1)) else m.group(0), answer)
     answer = canonical(answer)
     corpus_text = canonical("\n".join(p.seen_text() for p in opened.values()))
     numbers_on_pages = _plain_numbers(corpus_text)
-    lowered_words = {w.lower() for w in words(corpus_text)}
+    flat = " " + " ".join(w.lower() for w in words(corpus_text)) + " "
     missing: list[str] = []
     for number in _NUMBER.findall(answer):
         plain = _THOUSANDS.sub("", number).rstrip(".:,").lstrip("0") or "0"
         pattern = rf"(?<![\d.,:])0*{re.escape(plain)}(?![\d]|[.,:]\d)"  # 9:30 = 09:30
         if not re.search(pattern, numbers_on_pages):
             missing.append(number)
-    for name in _proper_names(answer):
-        if name.lower() not in lowered_words:
+    for name, opens_sentence in _proper_names(answer):
+        phrase = " ".join(w.lower() for w in name.split())
+        shorter = phrase.split(" ", 1)[1] if opens_sentence and " " in phrase else None
+        if f" {phrase} " not in flat and (shorter is None or f" {shorter} " not in flat):
             missing.append(name)
     return list(dict.fromkeys(missing))
 
@@ -287,23 +317,35 @@ def _plain_numbers(text: str) -> str:
     return _THOUSANDS.sub("", text)
 
 
-def _proper_names(text: str) -> list[str]:
-    """Capitalised words, except a sentence's first word when it is a common word."""
-    names = []
+def _proper_names(text: str) -> list[tuple[str, bool]]:
+    """Runs of capitalised words, each with whether it opens a sentence; a sentence's
+    first word is left out when it is a common word ("The", "It")."""
+    names: list[tuple[str, bool]] = []
+    run: list[str] = []
+    run_opens = False
     sentence_start = True
-    for match in re.finditer(r"\w+(?:['’]\w+)*|[.!?:;]", text):
-        token = match.group(0)
-        if token in ".!?:;":
-            sentence_start = True
-            continue
-        if token[0].isupper() and not token.isdigit():
-            word = re.sub(r"['’]s$", "", token)
-            if not (sentence_start and word.lower() in STOPWORDS):
-                names.append(word)
-        sentence_start = False
+    for match in re.finditer(r"\w+(?:['’]\w+)*|[^\w\s]", text):
+        token = re.sub(r"['’]s$", "", match.group(0))
+        capitalised = token[:1].isupper() and not token.isdigit()
+        if capitalised and not (sentence_start and token.lower() in STOPWORDS):
+            if not run:
+                run_opens = sentence_start
+            run.append(token)
+        elif run:
+            names.append((" ".join(run), run_opens))
+            run = []
+        sentence_start = token in (".", "!", "?", ":", ";")
+        if not token[:1].isalnum() and run:
+            names.append((" ".join(run), run_opens))
+            run = []
+    if run:
+        names.append((" ".join(run), run_opens))
     return names
 
 
 def inline_ids(answer: str) -> list[str]:
-    """Bracketed ids or URLs written inline in an answer, e.g. ``[doc_voice]``."""
-    return [m for m in _INLINE.findall(answer) if _ID.match(m)]
+    """Citations written in an answer: URLs anywhere (markdown links too) and bracketed
+    ids such as ``[doc_voice]``."""
+    urls = [u.rstrip(".,;:!?") for u in _URL.findall(answer)]
+    ids = [m for m in _INLINE.findall(answer) if is_inline_id(m) and not _URL.fullmatch(m)]
+    return list(dict.fromkeys(urls + ids))

@@ -22,8 +22,9 @@ brief — is a *goal* with a frame from `sleuth.policies.reading`. Per step:
    two differently worded clauses are not a disagreement.
 4. Finish: the short answer and its sentence as evidence; different values from
    different pages become a conflict report; goals without an accepted sentence
-   become ``cannot:`` answers. With one step left and an answer in hand it finishes
-   at once; without one it keeps researching and lets the budget speak.
+   become ``cannot:`` answers. With one step left it finishes with what the opened
+   pages say; if it has opened nothing yet it keeps researching and lets the budget
+   speak.
 
 Nothing in a page can change this procedure; sentences that read as instructions to
 an AI are never evidence (see `reading.is_injection`).
@@ -31,7 +32,6 @@ an AI are never evidence (see `reading.is_injection`).
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -39,6 +39,8 @@ from sleuth.decision import Decision
 from sleuth.runtime import Turn
 from sleuth.state import RunState, Step
 from sleuth.text import content_terms, normalize_query, stem, words
+from sleuth.validate import is_inline_id
+from sleuth.values import same_value
 
 from .reading import AnswerType, Frame, Reading, frame_question, names, read_page
 
@@ -79,22 +81,26 @@ class OfflinePolicy:
     def decide(self, state: RunState) -> Turn:
         goals = goals_of(state)
         pages = _pages(state)
+        whole = frame_question(state.task.question)
+        if not whole.anchors and not whole.relation and not state.task.require:
+            return _finish(goals, dict.fromkeys(goals), state)  # "Who is he?": nothing to seek
         if not any(s.tool == "search" for s in state.steps):
-            query = frame_question(state.task.question).query
+            query = whole.query
             return _turn(
                 "Search the key words of the question.", "search", {"query": query, "k": SEARCH_K}
             )
         answers = {g: answer_for(g, pages) for g in goals}
-        if state.steps_left > 1 or not all(answers.values()):
-            for goal in goals:
-                if answers[goal] is None:
-                    action = _research(goal, state, pages)
-                    if action is not None:
-                        return action
-            if state.steps_left > 1:
-                corroborate = _corroboration(goals, answers, state, pages)
-                if corroborate is not None:
-                    return corroborate
+        if state.steps_left <= 1 and state.opened:
+            return _finish(goals, answers, state)  # the last step: report what was read
+        for goal in goals:
+            if answers[goal] is None:
+                action = _research(goal, state, pages)
+                if action is not None:
+                    return action
+        if state.steps_left > 1:
+            corroborate = _corroboration(goals, answers, state, pages)
+            if corroborate is not None:
+                return corroborate
         return _finish(goals, answers, state)
 
 
@@ -148,22 +154,6 @@ def _distinct(readings: tuple[Reading, ...]) -> tuple[Reading, ...]:
     return tuple(out)
 
 
-def same_value(a: str, b: str) -> bool:
-    """Whether two extracted values say the same thing ("Room 204" and "Room 204 of the
-    Hall of Science"; "09:30" and "9:30")."""
-
-    def key(v: str) -> list[str]:
-        return [
-            w.lower().lstrip("0") or "0" for w in words(v) if w.lower() not in ("the", "a", "an")
-        ]
-
-    ka, kb = key(a), key(b)
-    if not ka or not kb:
-        return ka == kb
-    shorter, longer = sorted((ka, kb), key=len)
-    return " ".join(shorter) in " ".join(longer)
-
-
 def _bridge(goal: Goal, pages: list[_Page]) -> tuple[Reading, Frame] | None:
     """A sentence covering the question's names and part of its relation, and the
     frame of the second hop through a name it introduces."""
@@ -210,12 +200,6 @@ def _bridge(goal: Goal, pages: list[_Page]) -> tuple[Reading, Frame] | None:
     return None
 
 
-def _searched(state: RunState) -> set[str]:
-    return {
-        normalize_query(str(s.args.get("query", ""))) for s in state.steps if s.tool == "search"
-    }
-
-
 def _search_steps(state: RunState) -> list[Step]:
     return [s for s in state.steps if s.tool == "search" and s.observation.kind == "hits"]
 
@@ -245,7 +229,7 @@ def _research(goal: Goal, state: RunState, pages: list[_Page]) -> Turn | None:
                 "open",
                 {"url": hit["url"]},
             )
-    searched = _searched(state)
+    searched = state.searched
     hop = _bridge(goal, pages)
     if hop is not None and normalize_query(hop[1].query) not in searched:
         return _turn(
@@ -343,15 +327,12 @@ def payload(goal: Goal, answer: Answer | None) -> dict[str, Any]:
             ]
         }
     citations = list(dict.fromkeys(r.url for r in answer.readings))
-    value = answer.main.value + "".join(f" [{c}]" for c in citations if _is_id(c))
+    inline = [c for c in citations if "://" not in c and is_inline_id(c)]  # ids, not URLs
+    value = answer.main.value + "".join(f" [{c}]" for c in inline)
     evidence: str | list[str] = [r.sentence for r in answer.readings]
     if len(evidence) == 1:
         evidence = evidence[0]
     return {"answer": value, "citations": citations, "cannot_answer": False, "evidence": evidence}
-
-
-def _is_id(url: str) -> bool:
-    return re.match(r"^[A-Za-z][\w.-]*$", url) is not None and "://" not in url
 
 
 def _turn(thought: str, tool: str, args: dict[str, Any]) -> Turn:

@@ -7,18 +7,24 @@ Pure functions, no model. The method, in order:
    where → place, how many → number, how much / cost / budget → amount; otherwise
    "other"). Its content words split into *anchors* (names and ids: capitalised words
    inside the question, words with digits or underscores) and *relation* words (the
-   rest, e.g. "founded", "head office"). Temporal modifiers such as "current" are
-   *soft*: they rank sentences but are never required. Words that only name the answer
-   type ("year", "time") are dropped.
+   rest, e.g. "founded", "head office", and acronyms such as "CEO", which name roles
+   more often than things). Temporal modifiers such as "current" are *soft*: they rank
+   sentences but are never required. Words that only name the answer type ("year",
+   "time") are dropped. The question's last word, when it is a relation word, is its
+   *predicate* ("born" in "Where was the inventor of X born?").
 2. **Accept a sentence** (`read_sentence`) only if it covers the frame: every anchor
-   when there are at most two (all but a third of them otherwise), counting the page
-   title as context for anchors; every relation word when there are at most two (two
-   thirds otherwise), at least one in the sentence itself and the rest possibly in the
-   title; and, for typed questions, a candidate of
-   the expected type that is not itself a question word. Sentences that read like
-   instructions to an AI (prompt injection) are never evidence.
+   when there are at most two (two thirds otherwise), counting the page title as
+   context for anchors; every relation word when there are at most two (two thirds
+   otherwise), at least one — and the predicate — in the sentence itself; and, for
+   typed questions, a candidate of the expected type that is not a question word.
+   Questions state no facts. A page that addresses AI agents or gives instructions
+   (prompt injection) is never evidence, not one sentence of it.
 3. **Extract a short answer**: the typed candidate nearest to the matched question
    words; for "other" questions, the clause after the last matched question word.
+   People are capitalised name runs without digits, not after a place preposition,
+   not ending in an organisation or place word ("Labs", "Robotics", "River"), and a
+   lone capitalised word at the start of a sentence counts only if the page also
+   writes it capitalised elsewhere.
 4. **Score** = weighted coverage (anchors 2, relation 1, soft 0.5; a word found only
    in the title counts 1.5 for an anchor, 0.5 for a relation word) plus a small bonus
    for a typed candidate, so the sentence that states the fact most completely wins.
@@ -32,7 +38,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import StrEnum
 
 from sleuth.text import STOPWORDS, content_terms, sentences, stem, words
@@ -49,99 +55,53 @@ class AnswerType(StrEnum):
     OTHER = "other"
 
 
-SOFT_WORDS = frozenset(
+def _set(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+SOFT_WORDS = _set(
     "current currently now today present presently latest recent recently new actual "
-    "actually still official officially exactly".split()
+    "actually still official officially exactly"
 )
 # "current" in a question is matched by any of these in a sentence ("is now the CEO").
-_TEMPORAL = frozenset(["current", "currently", "now", "present", "presently", "today"])
+_TEMPORAL = _set("current currently now present presently today")
 # Words that name the answer's type rather than the fact itself.
-TYPE_WORDS = frozenset(
-    "year years date day time times place city country town location venue name "
-    "person when where".split()
+TYPE_WORDS = _set("year years date day time times place city country town location name when where")
+# Words of a request or a question's grammar, never facts to look for.
+QUESTION_VERBS = _set(
+    "be is are was were do does did has have had tell give list describe explain show find "
+    "know please me"
 )
-QUESTION_VERBS = frozenset(
-    ["be", "is", "are", "was", "were", "do", "does", "did", "has", "have", "had"]
-)
-
 FIELD_TYPES: dict[str, AnswerType] = {
-    "venue": AnswerType.PLACE,
-    "location": AnswerType.PLACE,
-    "place": AnswerType.PLACE,
-    "where": AnswerType.PLACE,
-    "address": AnswerType.PLACE,
-    "room": AnswerType.PLACE,
-    "city": AnswerType.PLACE,
-    "country": AnswerType.PLACE,
-    "time": AnswerType.TIME,
-    "start": AnswerType.TIME,
-    "start_time": AnswerType.TIME,
-    "starts": AnswerType.TIME,
-    "when": AnswerType.DATE,
-    "date": AnswerType.DATE,
-    "day": AnswerType.DATE,
-    "deadline": AnswerType.DATE,
+    **dict.fromkeys(_set("venue location place where address room city country"), AnswerType.PLACE),
+    **dict.fromkeys(_set("time start starts start_time"), AnswerType.TIME),
+    **dict.fromkeys(_set("when date day deadline"), AnswerType.DATE),
     "year": AnswerType.YEAR,
-    "price": AnswerType.AMOUNT,
-    "fee": AnswerType.AMOUNT,
-    "cost": AnswerType.AMOUNT,
-    "budget": AnswerType.AMOUNT,
-    "salary": AnswerType.AMOUNT,
-    "count": AnswerType.NUMBER,
-    "number": AnswerType.NUMBER,
-    "founder": AnswerType.PERSON,
-    "ceo": AnswerType.PERSON,
-    "speaker": AnswerType.PERSON,
-    "organiser": AnswerType.PERSON,
-    "organizer": AnswerType.PERSON,
-    "host": AnswerType.PERSON,
-    "author": AnswerType.PERSON,
-    "contact": AnswerType.PERSON,
-    "chair": AnswerType.PERSON,
+    **dict.fromkeys(_set("price fee cost budget salary"), AnswerType.AMOUNT),
+    **dict.fromkeys(_set("count number"), AnswerType.NUMBER),
+    **dict.fromkeys(
+        _set("founder ceo speaker organiser organizer host author contact chair"),
+        AnswerType.PERSON,
+    ),
 }
-# Field names that only say which type of value is wanted (not words to look for).
-PURE_TYPE_FIELDS = frozenset(
-    "venue location place where address time start start_time starts when date day "
-    "year count number".split()
-)
-AMOUNT_WORDS = frozenset(
-    ["cost", "costs", "price", "prices", "fee", "fees", "budget", "salary", "pay", "paid", "worth"]
-)
+AMOUNT_WORDS = _set("cost costs price prices fee fees budget salary pay paid worth")
 
 _INJECTION = re.compile(
-    r"ignore (?:all |any |your |the )*(?:previous |prior |above |earlier )?"
-    r"(?:instructions|rules|prompts?)|disregard (?:all |any |your |the )*(?:instructions|rules)"
-    r"|system prompt|\bAI (?:agents?|assistants?|models?)\s*[:,]|you are an? (?:AI|language model)"
-    r"|new instructions|must cite https?://",
+    r"\bignore\b[^.]{0,40}\b(?:instructions|rules|prompts?|guidelines)"
+    r"|\bdisregard\b[^.]{0,40}\b(?:instructions|rules|above|previous)"
+    r"|\b(?:system|developer) prompt|\bnew instructions\b|\boverrides?\b[^.]{0,40}\binstructions"
+    r"|\b(?:AI|LLMs?|language models?|chat ?bots?|assistants?|agents?|models?)\b[^.]{0,40}"
+    r"\b(?:reading|must|should|shall|are instructed|ignore|cite|report|respond|answer|reply)\b"
+    r"|^(?:please\s+)?(?:report|state|say|answer|respond|reply|write|cite)\b[^.]{0,60}"
+    r"\b(?:that|as|with)\b"
+    r"|\byou (?:are|must|should|will) (?:now )?(?:an? )?(?:AI|assistant|agent|language model)",
     re.IGNORECASE,
 )
 
-MONTHS = [
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
-    "Jan",
-    "Feb",
-    "Mar",
-    "Apr",
-    "Jun",
-    "Jul",
-    "Aug",
-    "Sep",
-    "Sept",
-    "Oct",
-    "Nov",
-    "Dec",
-]
+MONTHS = (
+    "January February March April May June July August September October November December "
+    "Jan Feb Mar Apr Jun Jul Aug Sep Sept Oct Nov Dec"
+).split()
 _MONTH = "|".join(MONTHS)
 _DATE = re.compile(
     rf"\b(?:\d{{1,2}}(?:st|nd|rd|th)? (?:{_MONTH})\.?,? \d{{4}}|(?:{_MONTH})\.? \d{{1,2}}"
@@ -153,31 +113,52 @@ _TIME = re.compile(
     r"\b(?:\d{1,2}[:.]\d{2}(?:\s?[ap]\.?m\.?)?|\d{1,2}\s?[ap]\.?m\.?|noon|midnight)(?!\w)",
     re.IGNORECASE,
 )
-_NUMBER_WORDS = (
-    "one two three four five six seven eight nine ten eleven twelve thirteen "
-    "fourteen fifteen sixteen seventeen eighteen nineteen twenty thirty forty "
-    "fifty sixty seventy eighty ninety hundred thousand million billion dozen"
+_COUNT_WORDS = (
+    "one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|"
+    "fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|"
+    "eighty|ninety"
 )
+_SCALE_WORDS = "hundred|thousand|million|billion|trillion|dozen"
 _NUMBER = re.compile(
-    rf"(?:[$€£]\s?)?\b(?:\d[\d,]*(?:\.\d+)?|(?:{_NUMBER_WORDS.replace(' ', '|')})"
-    rf"(?:[- ](?:{_NUMBER_WORDS.replace(' ', '|')}))*)\b(?:\s?%| percent)?",
+    rf"(?:[$€£]\s?)?\b(?:\d[\d,]*(?:\.\d+)?|(?:{_COUNT_WORDS})(?:[- ](?:{_COUNT_WORDS}))*)"
+    rf"(?:\s(?:{_SCALE_WORDS}))*\b(?:\s?%| percent)?",
     re.IGNORECASE,
 )
-_UNIT = re.compile(
-    r"\s?(?:euros?|dollars?|pounds?|usd|eur|gbp|yen|francs?|million|billion|thousand)\b",
+_UNIT = re.compile(r"\s?(?:euros?|dollars?|pounds?|usd|eur|gbp|yen|francs?)\b", re.IGNORECASE)
+_MEASURE = re.compile(
+    r"\s?(?:(?:square |cubic )?(?:kilo|centi|milli)?met(?:re|er)s?|km|cm|mm|m|miles?|feet|foot|"
+    r"ft|inches|yards?|hectares?|acres?|(?:kilo)?grams?|kg|g|tonnes?|tons?|pounds?|lbs?|litres?|"
+    r"liters?|years?|months?|weeks?|days?|hours?|minutes?|seconds?|degrees?|percent|%|"
+    r"km/h|mph|storeys?|floors?)\b",
     re.IGNORECASE,
 )
-_PLACE_PREP = re.compile(r"\b(?:in|at|to|from|near|inside|on)\s+(?:the\s+)?", re.IGNORECASE)
 _CAPSEQ = re.compile(
     r"[A-Z][\w'’-]*(?:\s+(?:\d+[A-Za-z]?|[A-Z][\w'’-]*|(?:of|de|da|do|del|van|von|der|la|le)"
     r"(?:\s+the)?(?=\s+[A-Z])))*"
 )
-_NOT_NAMES = frozenset(MONTHS) | frozenset(
-    "Monday Tuesday Wednesday Thursday Friday Saturday Sunday The A An This That "
-    "These Those It Its He She They We Our Their His Her I You Your In On At By For "
-    "From To Of And But Or If When Where Who What Which How Why After Before During "
-    "Since Until As Also Today Does Do Did Is Are Was Were Has Have Had Can Could "
-    "Will Would Should Please Still Not No Yes Reply Posted Mr Mrs Ms Dr".split()
+_NOT_NAMES = frozenset(MONTHS) | _set(
+    "Monday Tuesday Wednesday Thursday Friday Saturday Sunday The A An This That These "
+    "Those It Its He She They We Our Their His Her I You Your In On At By For From To Of "
+    "And But Or If When Where Who What Which How Why After Before During Since Until As "
+    "Also Today Does Do Did Is Are Was Were Has Have Had Can Could Will Would Should "
+    "Please Still Not No Yes Mr Mrs Ms Dr"
+)
+# A name ending in one of these names an organisation, a place or a thing, not a person.
+_NOT_PERSON_HEADS = _set(
+    "Inc Ltd LLC Co Corp Corporation Company Companies Group Labs Lab Laboratory "
+    "Laboratories Robotics Systems Technologies Technology Works Industries Holdings "
+    "Partners Bank Fund Foundation Institute University College School Academy Museum "
+    "Library Hospital Observatory Council Committee Board Ministry Department Agency "
+    "Association Society Club League Party Church Cathedral Bridge Dam River Lake Sea "
+    "Ocean Mountain Mountains Island Islands Street Road Avenue Square Park Station "
+    "Airport Port Harbor Harbour City Town Village County Province State Republic "
+    "Kingdom Empire Valley Canal Hall Building Tower Centre Center Arm Engine Award Prize "
+    "Festival Express Line Railway"
+)
+_PLACE_PREPOSITION = re.compile(
+    r"\b(?:in|at|to|from|near|inside|outside|on|above|below|across|into|within)\s+"
+    r"(?:the\s+)?(?:(?:town|city|village|county|region|province)\s+of\s+)?$",
+    re.IGNORECASE,
 )
 
 
@@ -191,6 +172,8 @@ class Frame:
     relation: tuple[str, ...]  # stems
     soft: tuple[str, ...]  # stems
     query: str  # words to search for, as written
+    predicate: str | None = None  # a relation stem the sentence itself must contain
+    head: str | None = None  # "prize" in "What prize did ... win?": the answer names one
 
     @property
     def required_anchors(self) -> int:
@@ -213,7 +196,6 @@ class Reading:
     sentence: str
     value: str
     score: float
-    matched: frozenset[str] = field(default_factory=frozenset)
 
 
 def answer_type_of(question: str) -> AnswerType:
@@ -223,8 +205,14 @@ def answer_type_of(question: str) -> AnswerType:
         return AnswerType.TIME
     if re.search(r"\b(what|which|in what|in which) year\b|\bwhat year\b", q):
         return AnswerType.YEAR
-    if re.search(r"\bhow (many|often)\b|\bwhat (number|percentage)\b", q):
+    if re.search(
+        r"\bhow (many|often|long|far|tall|high|big|large|old|deep|wide|heavy|fast)\b"
+        r"|\bwhat (number|percentage)\b",
+        q,
+    ):
         return AnswerType.NUMBER
+    if re.search(r"\bhow much (?!does|do|did|is|was|will|would|are|were|can|could|money)\w+", q):
+        return AnswerType.NUMBER  # "how much water": a quantity, not a price
     asks_amount = re.search(r"\bhow much\b", q) or any(f" {w} " in padded for w in AMOUNT_WORDS)
     if asks_amount and re.search(r"^(who|where|when)\b", q) is None:
         return AnswerType.AMOUNT
@@ -238,69 +226,113 @@ def answer_type_of(question: str) -> AnswerType:
 
 
 def frame_question(question: str, field_name: str | None = None) -> Frame:
-    """The frame of a question, or of one required field of a brief about it."""
+    """The frame of a question, or of one required field of a brief about it.
+
+    A field whose name has a known type takes that type (``venue`` a place, ``price``
+    an amount, ``speaker`` a person); type names only rank sentences, while roles
+    ("speaker") and other field names are words the sentence must contain."""
     answer_type = answer_type_of(question)
-    field_words: list[str] = []
-    if field_name:
-        key = field_name.lower()
-        answer_type = FIELD_TYPES.get(key, FIELD_TYPES.get(key.split("_")[-1], AnswerType.OTHER))
-        if key not in PURE_TYPE_FIELDS:
-            field_words = [w for w in re.split(r"[_\W]+", field_name) if w]
     anchors: dict[str, None] = {}
     relation: dict[str, None] = {}
     soft: dict[str, None] = {}
     query_words: list[str] = []
+    predicate = None
     tokens = words(question)
     for i, word in enumerate(tokens):
         low = word.lower()
         if low in STOPWORDS or low in QUESTION_VERBS:
             continue
+        if i > 0 and tokens[i - 1].lower() == "how":
+            continue  # "how long", "how tall": part of the question word
         if low in SOFT_WORDS:
             soft.setdefault(stem(low), None)
             query_words.append(word)
             continue
-        is_anchor = (i > 0 and word[0].isupper()) or any(c.isdigit() or c == "_" for c in word)
-        if field_name and answer_type is not AnswerType.OTHER and low in TYPE_WORDS:
-            continue
+        acronym = word.isupper() and len(word) > 1 and word.isalpha()
+        is_anchor = not acronym and (
+            (i > 0 and word[0].isupper()) or any(c.isdigit() or c == "_" for c in word)
+        )
         if not is_anchor and low in TYPE_WORDS:
             continue
         query_words.append(word)
-        (anchors if is_anchor else relation).setdefault(stem(low), None)
-    for word in field_words:
-        relation.setdefault(stem(word), None)
-        query_words.append(word)
-    if not anchors and not relation and tokens:
-        relation = {t: None for t in content_terms(question)}
+        if is_anchor:
+            anchors.setdefault(stem(low), None)
+            predicate = None
+        else:
+            relation.setdefault(stem(low), None)
+            predicate = stem(low)
+    if field_name:
+        key = field_name.lower()
+        field_type = FIELD_TYPES.get(key, FIELD_TYPES.get(key.split("_")[-1]))
+        field_words = [w for w in re.split(r"[_\W]+", field_name) if w]
+        answer_type = field_type or AnswerType.OTHER
+        # a field that names a type ("venue", "price") ranks sentences; one that names a
+        # role or anything else ("speaker", "menu") is a word the sentence must contain
+        names_type = field_type is not None and field_type is not AnswerType.PERSON
+        for word in field_words:
+            (soft if names_type else relation).setdefault(stem(word), None)
+            if word.lower() not in TYPE_WORDS:
+                query_words.append(word)
+        predicate = None if names_type else predicate
+    head_match = re.match(r"\s*(?:what|which)\s+(\w+)", question, re.IGNORECASE)
+    head = None
+    if head_match and answer_type is AnswerType.OTHER:
+        word = head_match.group(1).lower()
+        if word not in STOPWORDS and word not in QUESTION_VERBS and word not in TYPE_WORDS:
+            head = stem(word)
     return Frame(
         text=question,
         answer_type=answer_type,
+        head=head,
         anchors=tuple(anchors),
         relation=tuple(r for r in relation if r not in anchors),
-        soft=tuple(soft),
+        soft=tuple(s for s in soft if s not in anchors and s not in relation),
         query=" ".join(dict.fromkeys(query_words)) or question,
+        predicate=predicate,
     )
 
 
 def is_injection(sentence: str) -> bool:
-    return _INJECTION.search(sentence) is not None
+    """Whether a sentence reads as instructions to an AI rather than as a statement."""
+    return _INJECTION.search(sentence.strip()) is not None
 
 
 def read_page(frame: Frame, url: str, title: str, segments: list[tuple[int, str]]) -> list[Reading]:
-    """Every accepted sentence of the shown parts of a page, best first."""
+    """Every accepted sentence of the shown parts of a page, best first; nothing from a
+    page that tries to instruct its reader."""
+    spans = [(offset + s, text[s:e]) for offset, text in segments for s, e in sentences(text)]
+    if any(is_injection(sentence) for _, sentence in spans):
+        return []
     title_terms = set(content_terms(title))
+    proper = proper_words(text for _, text in segments)
     found = []
-    for offset, text in segments:
-        for start, end in sentences(text):
-            reading = read_sentence(frame, url, text[start:end], offset + start, title_terms)
-            if reading is not None:
-                found.append(reading)
+    for start, sentence in spans:
+        reading = read_sentence(frame, url, sentence, start, title_terms, proper)
+        if reading is not None:
+            found.append(reading)
     found.sort(key=lambda r: (-r.score, r.start))
     return found
 
 
+def proper_words(texts: Iterable[str]) -> frozenset[str]:
+    """Words a text writes capitalised where a sentence does not begin: proper nouns."""
+    found: set[str] = set()
+    for text in texts:
+        for match in re.finditer(r"(?<=[a-z0-9,;:)] )([A-Z][\w'’-]+)", text):
+            found.add(match.group(1))
+    return frozenset(found)
+
+
 def read_sentence(
-    frame: Frame, url: str, sentence: str, start: int, title_terms: set[str]
+    frame: Frame,
+    url: str,
+    sentence: str,
+    start: int,
+    title_terms: set[str],
+    proper: frozenset[str] = frozenset(),
 ) -> Reading | None:
+    if not frame.anchors and not frame.relation:
+        return None  # "Who is he?": nothing to look for
     if is_injection(sentence) or sentence.rstrip(" \"')").endswith("?"):
         return None  # instructions and questions state no facts
     terms = set(content_terms(sentence))
@@ -314,16 +346,17 @@ def read_sentence(
         return None
     if frame.relation and not relation:
         return None
+    if frame.predicate is not None and frame.predicate not in terms:
+        return None
     lowered = {w.lower() for w in words(sentence)}
     soft = {s for s in frame.soft if s in terms or (s in _TEMPORAL and lowered & _TEMPORAL)}
     question_terms = set(frame.anchors) | set(frame.relation) | set(frame.soft)
-    value = extract(frame, sentence, question_terms)
+    value = extract(frame, sentence, question_terms, proper)
     if value is None:
         return None
     total = 2 * len(frame.anchors) + len(frame.relation) + 0.5 * len(frame.soft) or 1.0
     got = 2 * len(anchors_in_sentence) + 1.5 * len(anchors_in_title) + len(relation)
-    got += 0.5 * len(relation_in_title)
-    got += 0.5 * len(soft)
+    got += 0.5 * len(relation_in_title) + 0.5 * len(soft)
     bonus = 0.1 if frame.answer_type is not AnswerType.OTHER else 0.0
     return Reading(
         url=url,
@@ -332,36 +365,46 @@ def read_sentence(
         sentence=sentence,
         value=value,
         score=round(got / total + bonus, 4),
-        matched=frozenset(anchors_in_sentence | relation | soft),
     )
 
 
-def extract(frame: Frame, sentence: str, question_terms: set[str]) -> str | None:
+def extract(
+    frame: Frame, sentence: str, question_terms: set[str], proper: frozenset[str] = frozenset()
+) -> str | None:
     """The short answer in ``sentence`` for ``frame``, or None when it has none."""
-    spans = candidates(frame.answer_type, sentence)
+    if frame.answer_type is AnswerType.OTHER:
+        if frame.head is not None:  # "What prize ...?" -> "the Hollis Prize"
+            for start, end in _name_spans(sentence):
+                name = sentence[start:end]
+                if stem(name.split()[-1]) == frame.head and not _only_question_words(
+                    name, question_terms - {frame.head}
+                ):
+                    return name
+        return _clause_after_question_words(sentence, question_terms)
+    spans = candidates(frame.answer_type, sentence, proper)
     spans = [(s, e) for s, e in spans if not _only_question_words(sentence[s:e], question_terms)]
     if frame.answer_type in (AnswerType.PERSON, AnswerType.PLACE):
         # the answer is not the entity the question is about ("Who killed Harold?")
         anchors = set(frame.anchors)
         spans = [(s, e) for s, e in spans if not anchors & {stem(w) for w in words(sentence[s:e])}]
-    if frame.answer_type is AnswerType.OTHER:
-        return _clause_after_question_words(sentence, question_terms)
     if not spans:
         return None
-    anchor_positions = [
+    positions = [
         m.start() for m in re.finditer(r"\w+", sentence) if stem(m.group(0)) in question_terms
     ]
 
     def distance(span: tuple[int, int]) -> tuple[int, int]:
-        if not anchor_positions:
+        if not positions:
             return (0, span[0])
-        return (min(abs(span[0] - p) for p in anchor_positions), span[0])
+        return (min(abs(span[0] - p) for p in positions), span[0])
 
     best = min(spans, key=distance)
     return sentence[best[0] : best[1]].strip(" ,;:")
 
 
-def candidates(answer_type: AnswerType, sentence: str) -> list[tuple[int, int]]:
+def candidates(
+    answer_type: AnswerType, sentence: str, proper: frozenset[str] = frozenset()
+) -> list[tuple[int, int]]:
     """Spans of ``sentence`` that could be an answer of ``answer_type``."""
     if answer_type is AnswerType.TIME:
         return [m.span() for m in _TIME.finditer(sentence)]
@@ -370,28 +413,35 @@ def candidates(answer_type: AnswerType, sentence: str) -> list[tuple[int, int]]:
     if answer_type is AnswerType.DATE:
         return _longest(m.span() for m in _DATE.finditer(sentence))
     if answer_type in (AnswerType.NUMBER, AnswerType.AMOUNT):
-        spans = []
-        for m in _NUMBER.finditer(sentence):
-            s, e = m.span()
-            if answer_type is AnswerType.NUMBER and _YEAR.fullmatch(m.group(0)):
-                continue
-            unit = _UNIT.match(sentence, e)
-            if unit:
-                e = unit.end()
-            if answer_type is AnswerType.AMOUNT and not (unit or m.group(0)[0] in "$€£"):
-                continue
-            spans.append((s, e))
-        return spans
+        return _numbers(answer_type, sentence)
+    names = [s for s in _name_spans(sentence) if _lone_word_ok(sentence, s, proper)]
     if answer_type is AnswerType.PLACE:
-        return [s for s in _name_spans(sentence) if _after_place_preposition(sentence, s[0])]
+        return [s for s in names if _after_place_preposition(sentence, s[0])]
     if answer_type is AnswerType.PERSON:
         return [
             part
-            for span in _name_spans(sentence)
+            for span in names
             if not _after_place_preposition(sentence, span[0])
             for part in _person_parts(sentence, span)
+            if sentence[part[0] : part[1]].split()[-1] not in _NOT_PERSON_HEADS
         ]
     return []
+
+
+def _numbers(answer_type: AnswerType, sentence: str) -> list[tuple[int, int]]:
+    spans = []
+    for m in _NUMBER.finditer(sentence):
+        s, e = m.span()
+        if answer_type is AnswerType.NUMBER and _YEAR.fullmatch(m.group(0)):
+            continue
+        unit = _UNIT.match(sentence, e)
+        measure = _MEASURE.match(sentence, e) if answer_type is AnswerType.NUMBER else None
+        if unit or measure:
+            e = (unit or measure).end()  # type: ignore[union-attr]
+        if answer_type is AnswerType.AMOUNT and not (unit or m.group(0)[0] in "$€£"):
+            continue
+        spans.append((s, e))
+    return spans
 
 
 def names(sentence: str) -> list[str]:
@@ -406,12 +456,18 @@ def _name_spans(sentence: str) -> list[tuple[int, int]]:
         parts = text.split()
         while parts and parts[0] in _NOT_NAMES:
             parts = parts[1:]
-        if not parts:
-            continue
-        if all(p in _NOT_NAMES or p.isdigit() for p in parts):
+        if not parts or all(p in _NOT_NAMES or p.isdigit() for p in parts):
             continue
         spans.append((m.start() + text.index(parts[0]), m.end()))
     return spans
+
+
+def _lone_word_ok(sentence: str, span: tuple[int, int], proper: frozenset[str]) -> bool:
+    """A single capitalised word opening the sentence may be an ordinary word ("Local
+    records say ..."): keep it only if the page capitalises it elsewhere too."""
+    text = sentence[span[0] : span[1]]
+    at_start = not sentence[: span[0]].strip(" \"'(")
+    return not at_start or " " in text or text in proper
 
 
 def _person_parts(sentence: str, span: tuple[int, int]) -> list[tuple[int, int]]:
@@ -440,8 +496,7 @@ def _acronym(text: str) -> bool:
 
 
 def _after_place_preposition(sentence: str, start: int) -> bool:
-    before = sentence[max(0, start - 12) : start]
-    return re.search(r"\b(?:in|at|to|from|near|inside)\s+(?:the\s+)?$", before, re.I) is not None
+    return _PLACE_PREPOSITION.search(sentence[max(0, start - 24) : start]) is not None
 
 
 def _longest(spans: Iterable[tuple[int, int]]) -> list[tuple[int, int]]:
@@ -476,6 +531,6 @@ def _clause_after_question_words(sentence: str, question_terms: set[str]) -> str
             break
         rest = trimmed
     rest = rest.rstrip(" .;:!")
-    if len(words(rest)) == 0:
+    if not words(rest):
         return sentence.strip().rstrip(".")
     return rest
