@@ -657,3 +657,86 @@ def test_console_script_usage_error(sleuth_script: str, tmp_path: Path) -> None:
     assert proc.stderr.startswith("sleuth: error:")
     assert "/nonexistent.json" in proc.stderr
     assert "Traceback" not in proc.stderr
+
+
+# --- found in review ------------------------------------------------------------------
+
+
+def test_non_finite_timeout_is_a_usage_error(
+    capsys: pytest.CaptureFixture[str], db_path: Path
+) -> None:
+    for value in ("nan", "inf"):
+        code, out, err = sleuth(
+            capsys, "ask", "Who founded Acme Robotics?", "--timeout", value, "--db", db_path
+        )
+        assert code == 2
+        assert_one_error_line(out, err)
+
+
+def test_runs_show_json_hides_raw_replies_unless_asked(
+    capsys: pytest.CaptureFixture[str], db_path: Path, tmp_path: Path
+) -> None:
+    script = tmp_path / "thinks.json"
+    script.write_text(
+        json.dumps(
+            [
+                "Thought: SECRET-THOUGHT about the search\nAction: search\n"
+                'Action Input: {"query": "Acme Robotics founder"}',
+                react(
+                    "finish",
+                    {
+                        "answer": "cannot: not stated",
+                        "citations": [],
+                        "cannot_answer": True,
+                        "evidence": "",
+                    },
+                ),
+            ]
+        )
+    )
+    result = ask_json(capsys, db_path, "Who founded Acme Robotics?", "--script", script)
+    code, out, _ = sleuth(capsys, "runs", "show", result["run_id"], "--json", "--db", db_path)
+    assert code == 0 and "SECRET-THOUGHT" not in out
+    code, out, _ = sleuth(
+        capsys, "runs", "show", result["run_id"], "--json", "--thoughts", "--db", db_path
+    )
+    assert code == 0 and "SECRET-THOUGHT" in out
+
+
+def test_markup_in_field_names_is_printed_not_interpreted(
+    capsys: pytest.CaptureFixture[str], db_path: Path
+) -> None:
+    result = ask_json(
+        capsys,
+        db_path,
+        "When is the Retrieval Workshop?",
+        "--corpus",
+        "workshop",
+        "--require",
+        "[/x]",
+    )
+    code, out, err = sleuth(capsys, "runs", "show", result["run_id"], "--db", db_path)
+    assert code == 0, err
+    assert "[/x]" in out
+
+
+def test_deeply_nested_corpus_is_a_usage_error(
+    capsys: pytest.CaptureFixture[str], db_path: Path, tmp_path: Path
+) -> None:
+    deep = tmp_path / "deep.json"
+    deep.write_text("[" * 100_000 + "]" * 100_000)
+    code, out, err = sleuth(capsys, "ask", "x", "--corpus", deep, "--db", db_path)
+    assert code == 2
+    assert_one_error_line(out, err)
+
+
+def test_unopenable_runs_store_is_a_usage_error(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("a file where a folder should be")
+    code, out, err = sleuth(
+        capsys, "ask", "Who founded Acme Robotics?", "--db", blocker / "runs.db"
+    )
+    assert code == 2
+    assert "cannot open" in assert_one_error_line(out, err)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 import shlex
 from pathlib import Path
@@ -17,15 +18,17 @@ def _blocks(lang: str) -> list[str]:
     return re.findall(rf"```{lang}\n(.*?)```", README.read_text(encoding="utf-8"), re.S)
 
 
-def _commands() -> list[str]:
+def _commands() -> list[tuple[str, str]]:
+    """Each ``sleuth`` command of the README's sh blocks, with its "# → ..." promise."""
     commands = []
     for block in _blocks("sh"):
         for line in block.splitlines():
-            line = line.split("   #", 1)[0].strip()
-            for part in line.split("&&"):
+            line, _, comment = line.partition("   #")
+            promise = comment.split("→", 1)[1].strip() if "→" in comment else ""
+            for part in line.strip().split("&&"):
                 part = part.strip()
                 if part.startswith("sleuth ") and "..." not in part and "RUN_ID" not in part:
-                    commands.append(part)
+                    commands.append((part, promise))
     return commands
 
 
@@ -41,17 +44,28 @@ def test_quick_start_has_exactly_two_commands() -> None:
     assert "make test" in ci
 
 
-@pytest.mark.parametrize("command", _commands())
-def test_readme_command_runs(
-    command: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+@pytest.mark.parametrize(("command", "promise"), _commands())
+def test_readme_command_runs_and_keeps_its_promise(
+    command: str, promise: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     argv = shlex.split(command)[1:]
-    if argv[0] == "ask":
+    if argv[0] == "ask" or argv[:2] in (["runs", "list"], ["runs", "show"]):
         argv += ["--db", str(tmp_path / "runs.db")]
-    if argv[:2] in (["runs", "list"], ["runs", "show"]):
-        argv += ["--db", str(tmp_path / "runs.db")]
-    assert main(argv) == 0, capsys.readouterr().err
-    assert "Traceback" not in capsys.readouterr().err
+    if promise:
+        argv.append("--json")
+    code = main(argv)
+    captured = capsys.readouterr()
+    assert code == 0, captured.err
+    assert "Traceback" not in captured.err
+    if promise:  # "status/reason: words the answer or conflicts contain"
+        result = json.loads(captured.out)
+        outcome, _, words = promise.partition(":")
+        status, _, reason = outcome.strip().partition("/")
+        assert result["status"] == status
+        assert (result["reason"] or "") == reason
+        shown = result["answer"] + " ".join(c["value"] for c in result["conflicts"])
+        for word in words.replace(" vs ", " ").split():
+            assert word in shown
 
 
 def test_readme_sample_output_is_real(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

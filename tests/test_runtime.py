@@ -511,3 +511,26 @@ def test_offline_policy_reads_on_in_a_cut_off_page() -> None:
     result = run(Task("Who founded Zeta Labs?"), corpus, OfflinePolicy(), Budgets(max_steps=8))
     assert result.answer == "Mira Sol"
     assert result.status is Status.READY_FOR_REVIEW
+
+
+def test_newest_rule_compares_dates_as_dates() -> None:
+    from sleuth.outcome import pick
+    from sleuth.result import ConflictValue, Quote
+
+    def value(v: str, url: str, published: str) -> ConflictValue:
+        quote = Quote(url=url, text=v, opened_step=1, start=0, end=len(v))
+        return ConflictValue(value=v, citation=url, evidence=quote, published=published)
+
+    basic = [value("Old", "a", "20250301"), value("New", "b", "2025-06-01")]
+    chosen = pick(basic, ConflictRule.NEWEST)
+    assert chosen is not None and chosen.value == "New"
+    zoned = [
+        value("Early", "a", "2025-06-01T23:00:00-05:00"),
+        value("Late", "b", "2025-06-02T01:00:00+00:00"),
+    ]
+    chosen = pick(zoned, ConflictRule.NEWEST)
+    assert chosen is not None and chosen.value == "Early"  # 04:00 UTC on 2 June
+    assert (
+        pick([value("A", "a", "2025-01-01"), value("B", "b", "2025-01-01")], ConflictRule.NEWEST)
+        is None
+    )

@@ -798,3 +798,75 @@ def test_validate_finish_never_raises(payload: Any, require: tuple[str, ...]) ->
             assert isinstance(problem, Problem)
             assert problem.code in CODES
             assert problem.detail
+
+
+# --- stricter rules found in review ------------------------------------------------------
+
+
+def test_urls_written_anywhere_in_the_answer_must_be_cited(opened: dict[str, OpenedPage]) -> None:
+    quote = "The registered head office of Acme Robotics is in Lisbon."
+    for text in (
+        "Lisbon, see [source](https://evil.example/)",
+        "Lisbon (verified by https://evil.example/)",
+    ):
+        result = validate_finish(answer(text, citations=[REGISTRY], evidence=quote), opened)
+        assert [p.code for p in problems(result)] == ["inline_citation"]
+    cited = validate_finish(
+        answer(f"Lisbon, per {REGISTRY}.", citations=[REGISTRY], evidence=quote), opened
+    )
+    assert accepted(cited).single is not None
+
+
+def test_a_name_of_several_words_must_occur_whole(opened: dict[str, OpenedPage]) -> None:
+    # "Kenji" and "Ortiz" both occur somewhere, "Kenji Ortiz" nowhere
+    opened = {**opened, **make_opened(WIKI)}
+    opened[NEWS].mark_seen(0, len(NEWS_BODY))
+    result = validate_finish(
+        answer("Kenji Ortiz", citations=[NEWS], evidence="Kenji Ito is the current"), opened
+    )
+    assert [p.code for p in problems(result)] == ["unsupported"]
+    assert "Kenji Ortiz" in problems(result)[0].detail
+
+
+def test_conflict_values_must_be_in_their_own_quotes_and_from_two_pages(
+    opened: dict[str, OpenedPage],
+) -> None:
+    lisbon = "The registered head office of Acme Robotics is in Lisbon."
+    porto = "Acme Robotics has moved its head office to Porto as it expands."
+    swapped = {
+        "conflicts": [
+            {"value": "Porto", "citation": REGISTRY, "evidence": lisbon},
+            {"value": "Lisbon", "citation": TRADEPRESS, "evidence": porto},
+        ]
+    }
+    assert [p.code for p in problems(validate_finish(swapped, opened))] == ["unsupported"]
+    one_page = {
+        "conflicts": [
+            {"value": "Lisbon", "citation": REGISTRY, "evidence": lisbon},
+            {"value": "Acme Robotics", "citation": REGISTRY, "evidence": lisbon},
+        ]
+    }
+    assert [p.code for p in problems(validate_finish(one_page, opened))] == ["conflict_shape"]
+
+
+def test_same_value_written_two_ways_is_no_conflict(opened: dict[str, OpenedPage]) -> None:
+    body_a, body_b = "The fair opens on 12 June 2026.", "The fair opens on June 12, 2026."
+    pages = {
+        "a": opened_page(Page("a", "a", body_a), 2),
+        "b": opened_page(Page("b", "b", body_b), 3),
+    }
+    report = {
+        "conflicts": [
+            {"value": "12 June 2026", "citation": "a", "evidence": body_a},
+            {"value": "June 12, 2026", "citation": "b", "evidence": body_b},
+        ]
+    }
+    assert [p.code for p in problems(validate_finish(report, pages))] == ["conflict_shape"]
+
+
+def test_citation_matching_is_as_lenient_as_open(opened: dict[str, OpenedPage]) -> None:
+    quote = "The registered head office of Acme Robotics is in Lisbon."
+    result = accepted(
+        validate_finish(answer("Lisbon", citations=[f" {REGISTRY}/ "], evidence=quote), opened)
+    )
+    assert result.single is not None and result.single.citations == [REGISTRY]

@@ -7,7 +7,9 @@ corpus, malformed files), 1 for internal errors. Set SLEUTH_DEBUG=1 for a traceb
 from __future__ import annotations
 
 import json
+import math
 import os
+import sqlite3
 import sys
 import traceback
 from collections.abc import Sequence
@@ -137,6 +139,8 @@ def ask(
     """Research QUESTION in a corpus and answer with sources, or say why it cannot."""
     if not question.strip():
         raise UsageError("the question is empty")
+    if not math.isfinite(timeout):
+        raise UsageError("--timeout must be a finite number of seconds")
     fields = tuple(dict.fromkeys(f.strip() for f in require))
     if any(not f for f in fields):
         raise UsageError("--require needs a field name")
@@ -147,7 +151,7 @@ def ask(
         conflict_rule=ConflictRule(conflict_rule) if conflict_rule else None,
     )
     pages = load_corpus(corpus)
-    store = RunStore(db)
+    store = open_store(db)
     steps = run_steps(
         task, pages, chosen, Budgets(max_steps=max_steps, timeout_s=timeout), recorder=store
     )
@@ -171,6 +175,15 @@ def ask(
         _print_result(stored["result"])
     if isinstance(chosen, ScriptedPolicy) and chosen.remaining:
         click.echo(f"note: {chosen.remaining} scripted turn(s) were not used", err=True)
+
+
+def open_store(db: Path | None) -> RunStore:
+    """The runs store, or a usage error naming the file when it cannot be opened."""
+    try:
+        return RunStore(db)
+    except (OSError, sqlite3.Error) as exc:
+        where = db if db is not None else "the default runs store"
+        raise UsageError(f"cannot open {where}: {exc}") from None
 
 
 def _policy(
@@ -330,7 +343,7 @@ def runs() -> None:
 @click.option("--json", "as_json", is_flag=True)
 def runs_list(db: Path | None, limit: int, as_json: bool) -> None:
     """The most recent runs, newest first."""
-    rows = RunStore(db).list_runs(limit)
+    rows = open_store(db).list_runs(limit)
     if as_json:
         click.echo(json.dumps(rows, indent=2, ensure_ascii=False))
         return
@@ -359,12 +372,15 @@ def runs_show(
     run_id: str, db: Path | None, thoughts: bool, full: bool, raw: bool, as_json: bool
 ) -> None:
     """Replay a stored run step by step (RUN_ID may be a unique prefix)."""
-    run = RunStore(db).get_run(run_id)
+    run = open_store(db).get_run(run_id)
     if run is None:
         raise UsageError(f"no run {run_id!r} (or the prefix matches several runs)")
-    if not thoughts:
-        for step in run["steps"]:
+    for step in run["steps"]:
+        if not thoughts:  # a model's raw reply and its call bodies carry its thoughts too
             step.pop("thought", None)
+            if not raw:
+                step.pop("raw", None)
+                step.pop("calls", None)
     if as_json:
         click.echo(json.dumps(run, indent=2, ensure_ascii=False))
         return
@@ -374,7 +390,7 @@ def runs_show(
     )
     out.print(f"question: {escape(run['question'])}")
     if run["task"]["require"]:
-        out.print(f"required fields: {', '.join(run['task']['require'])}")
+        out.print(f"required fields: {escape(', '.join(run['task']['require']))}")
     for step in run["steps"]:
         _step_line(
             step["index"],

@@ -15,7 +15,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, StrictInt, ValidationError, field_validator
 
 from sleuth.errors import CorpusError
 
@@ -56,8 +56,8 @@ class _PageIn(BaseModel):
     body: str
     tags: list[str] = []
     published: str | None = None
-    version: int | None = None
-    authority: int | None = None
+    version: StrictInt | None = None
+    authority: StrictInt | None = None
 
     @field_validator("published")
     @classmethod
@@ -109,13 +109,15 @@ def _from_pages_file(path: Path, name: str) -> Corpus:
         text = path.read_text(encoding="utf-8-sig")
     except (OSError, UnicodeDecodeError) as exc:
         raise CorpusError(f"{path}: cannot read: {exc}") from None
-    if path.suffix == ".jsonl":
+    if path.suffix.lower() == ".jsonl":
         raw = _jsonl_pages(path, text)
     else:
         try:  # pairs, not a dict: a URL given twice must be an error, not silently dropped
             data = json.loads(text, object_pairs_hook=_Pairs)
         except json.JSONDecodeError as exc:
             raise CorpusError(f"{path}: not valid JSON: {exc}") from None
+        except RecursionError:
+            raise CorpusError(f"{path}: JSON nested too deeply") from None
         if not isinstance(data, _Pairs):
             raise CorpusError(f"{path}: expected a JSON object {{url: {{title, body}}}}")
         raw = [(str(path), url, _as_dict(fields)) for url, fields in data]
@@ -153,6 +155,8 @@ def _jsonl_pages(path: Path, text: str) -> list[tuple[str, Any, Any]]:
             obj = json.loads(line)
         except json.JSONDecodeError as exc:
             raise CorpusError(f"{path}:{lineno}: not valid JSON: {exc}") from None
+        except RecursionError:
+            raise CorpusError(f"{path}:{lineno}: JSON nested too deeply") from None
         if not isinstance(obj, dict) or "url" not in obj:
             raise CorpusError(f"{path}:{lineno}: expected an object with a 'url' key")
         rows.append((f"{path}:{lineno}", obj.pop("url"), obj))

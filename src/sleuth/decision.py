@@ -39,6 +39,3 @@ class ParseError:
 
     message: str
     thought: str = ""
-
-
-Parsed = Decision | ParseError

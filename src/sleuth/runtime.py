@@ -21,7 +21,7 @@ from typing import Any, Protocol
 from sleuth.corpus import Corpus
 from sleuth.decision import TOOL_NAMES, Decision, ParseError
 from sleuth.errors import ModelError, ScriptExhaustedError, SleuthError
-from sleuth.outcome import Outcome, abstain_reason, from_validated, stopped
+from sleuth.outcome import Outcome, from_validated, stopped
 from sleuth.result import Reason, Result, Status, Usage
 from sleuth.search import Fts5Index, SearchIndex
 from sleuth.state import Budgets, Observation, RunState, Step, Task
@@ -105,6 +105,12 @@ class _Engine:
         self.turn_at = datetime.now(UTC).isoformat(timespec="milliseconds")
         return outcome
 
+    def after(self, decided: Turn | ModelError) -> tuple[Step | None, Outcome | None]:
+        """Record what the policy decided (or how the model failed)."""
+        if isinstance(decided, ModelError):
+            return self.model_failed(decided)
+        return self.take(decided)
+
     def model_failed(self, exc: ModelError) -> tuple[Step | None, Outcome]:
         """End the run as model_error; the failed call's attempts become a last step."""
         log.warning("model error in run %s: %s", self.state.run_id, exc)
@@ -154,7 +160,7 @@ class _Engine:
         if isinstance(exc, ScriptExhaustedError):
             exc.run_id = self.state.run_id
 
-    def finish(self, outcome: Outcome | None) -> Result:
+    def finish(self, outcome: Outcome) -> Result:
         result = _result(self.state, outcome, self.clock() - self.started)
         if self.recorder:
             self.recorder.finish_run(result)
@@ -173,20 +179,13 @@ def run_steps(
 ) -> Generator[Step, None, Result]:
     """Run, yielding each step as it is recorded; the generator returns the Result."""
     engine = _Engine(task, corpus, policy, budgets, index, recorder, clock)
-    outcome: Outcome | None = None
     try:
-        while outcome is None:
-            outcome = engine.before_turn()
-            if outcome is not None:
-                break
-            try:
-                turn = policy.decide(engine.state)
-            except ModelError as exc:
-                step, outcome = engine.model_failed(exc)
-            else:
-                step, outcome = engine.take(turn)
+        while (outcome := engine.before_turn()) is None:
+            step, outcome = engine.after(_decide(policy, engine.state))
             if step is not None:
                 yield step
+            if outcome is not None:
+                break
     except Exception as exc:
         engine.fail(exc)
         raise
@@ -220,25 +219,32 @@ async def arun(
     """The same run without blocking: awaits ``policy.adecide`` when the policy has it
     (model-backed policies), so one process can run many questions at once."""
     engine = _Engine(task, corpus, policy, budgets, index, recorder, clock)
-    adecide = getattr(policy, "adecide", None)
-    outcome: Outcome | None = None
     try:
-        while outcome is None:
-            outcome = engine.before_turn()
-            if outcome is not None:
-                break
-            try:
-                turn = await adecide(engine.state) if adecide else policy.decide(engine.state)
-            except ModelError as exc:
-                step, outcome = engine.model_failed(exc)
-            else:
-                step, outcome = engine.take(turn)
+        while (outcome := engine.before_turn()) is None:
+            step, outcome = engine.after(await _adecide(policy, engine.state))
             if step is not None and on_step is not None:
                 on_step(step)
+            if outcome is not None:
+                break
     except Exception as exc:
         engine.fail(exc)
         raise
     return engine.finish(outcome)
+
+
+def _decide(policy: Policy, state: RunState) -> Turn | ModelError:
+    try:
+        return policy.decide(state)
+    except ModelError as exc:
+        return exc
+
+
+async def _adecide(policy: Policy, state: RunState) -> Turn | ModelError:
+    adecide = getattr(policy, "adecide", None)
+    try:
+        return await adecide(state) if adecide is not None else policy.decide(state)
+    except ModelError as exc:
+        return exc
 
 
 def _execute(
@@ -293,10 +299,7 @@ def _finish(payload: dict[str, Any], state: RunState) -> tuple[Observation, Outc
     ), None
 
 
-def _result(state: RunState, outcome: Outcome | None, elapsed: float) -> Result:
-    assert outcome is not None
-    if outcome.status is Status.INCOMPLETE and outcome.reason is None:
-        outcome = stopped(Status.INCOMPLETE, abstain_reason(state), outcome.answer)
+def _result(state: RunState, outcome: Outcome, elapsed: float) -> Result:
     return Result(
         run_id=state.run_id,
         question=state.task.question,

@@ -26,8 +26,8 @@ class Budgets:
     def __post_init__(self) -> None:
         if self.max_steps < 1:
             raise ValueError("max_steps must be at least 1")
-        if self.timeout_s <= 0:
-            raise ValueError("timeout_s must be positive")
+        if not math.isfinite(self.timeout_s) or self.timeout_s <= 0:
+            raise ValueError("timeout_s must be a positive number of seconds")
         if self.max_tokens is not None and self.max_tokens < 1:
             raise ValueError("max_tokens must be at least 1")
 

@@ -294,7 +294,9 @@ def unsupported_terms(answer: str, opened: Mapping[str, OpenedPage]) -> list[str
     answer = canonical(answer)
     corpus_text = canonical("\n".join(p.seen_text() for p in opened.values()))
     numbers_on_pages = _plain_numbers(corpus_text)
-    flat = " " + " ".join(w.lower() for w in words(corpus_text)) + " "
+    page_words = words(corpus_text)
+    flat = " " + " ".join(w.lower() for w in page_words) + " "
+    common = {w for w in page_words if w.islower()}  # words the pages write in lower case
     missing: list[str] = []
     for number in _NUMBER.findall(answer):
         plain = _THOUSANDS.sub("", number).rstrip(".:,").lstrip("0") or "0"
@@ -303,7 +305,9 @@ def unsupported_terms(answer: str, opened: Mapping[str, OpenedPage]) -> list[str
             missing.append(number)
     for name, opens_sentence in _proper_names(answer):
         phrase = " ".join(w.lower() for w in name.split())
-        shorter = phrase.split(" ", 1)[1] if opens_sentence and " " in phrase else None
+        first, _, rest = phrase.partition(" ")
+        # "Founder Ada Ortiz": a common word capitalised only because it opens a sentence
+        shorter = rest if opens_sentence and rest and first in common else None
         if f" {phrase} " not in flat and (shorter is None or f" {shorter} " not in flat):
             missing.append(name)
     return list(dict.fromkeys(missing))

@@ -174,6 +174,7 @@ class Frame:
     query: str  # words to search for, as written
     predicate: str | None = None  # a relation stem the sentence itself must contain
     head: str | None = None  # "prize" in "What prize did ... win?": the answer names one
+    measured: bool = False  # "how long / tall / far ...": the answer has a unit
 
     @property
     def required_anchors(self) -> int:
@@ -243,7 +244,8 @@ def frame_question(question: str, field_name: str | None = None) -> Frame:
         if low in STOPWORDS or low in QUESTION_VERBS:
             continue
         if i > 0 and tokens[i - 1].lower() == "how":
-            continue  # "how long", "how tall": part of the question word
+            soft.setdefault(stem(low), None)  # "how long": ranks "820 metres long" first
+            continue
         if low in SOFT_WORDS:
             soft.setdefault(stem(low), None)
             query_words.append(word)
@@ -280,10 +282,17 @@ def frame_question(question: str, field_name: str | None = None) -> Frame:
         word = head_match.group(1).lower()
         if word not in STOPWORDS and word not in QUESTION_VERBS and word not in TYPE_WORDS:
             head = stem(word)
+    measured = (
+        re.search(
+            r"\bhow (long|far|tall|high|big|large|deep|wide|heavy|fast)\b", question, re.IGNORECASE
+        )
+        is not None
+    )
     return Frame(
         text=question,
         answer_type=answer_type,
         head=head,
+        measured=measured and not field_name,
         anchors=tuple(anchors),
         relation=tuple(r for r in relation if r not in anchors),
         soft=tuple(s for s in soft if s not in anchors and s not in relation),
@@ -382,6 +391,8 @@ def extract(
                     return name
         return _clause_after_question_words(sentence, question_terms)
     spans = candidates(frame.answer_type, sentence, proper)
+    if frame.measured:
+        spans = [(s, e) for s, e in spans if _MEASURE.search(sentence[s:e])]
     spans = [(s, e) for s, e in spans if not _only_question_words(sentence[s:e], question_terms)]
     if frame.answer_type in (AnswerType.PERSON, AnswerType.PLACE):
         # the answer is not the entity the question is about ("Who killed Harold?")
@@ -434,6 +445,8 @@ def _numbers(answer_type: AnswerType, sentence: str) -> list[tuple[int, int]]:
         s, e = m.span()
         if answer_type is AnswerType.NUMBER and _YEAR.fullmatch(m.group(0)):
             continue
+        if _in_date(sentence, s, e):
+            continue  # the 4 of "4 May 1998" counts days, not things
         unit = _UNIT.match(sentence, e)
         measure = _MEASURE.match(sentence, e) if answer_type is AnswerType.NUMBER else None
         if unit or measure:
@@ -442,6 +455,12 @@ def _numbers(answer_type: AnswerType, sentence: str) -> list[tuple[int, int]]:
             continue
         spans.append((s, e))
     return spans
+
+
+def _in_date(sentence: str, start: int, end: int) -> bool:
+    """Whether a number is the day or year of a longer date ("4 May 1998")."""
+    spans = (m.span() for m in _DATE.finditer(sentence))
+    return any(ds <= start and end <= de and de - ds > end - start for ds, de in spans)
 
 
 def names(sentence: str) -> list[str]:

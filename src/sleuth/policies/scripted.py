@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from sleuth.decision import ParseError
 from sleuth.errors import ScriptError, ScriptExhaustedError
 from sleuth.native import decode_tool_calls
 from sleuth.react import parse_react
@@ -45,7 +46,8 @@ def decode_turn(raw: Any) -> Turn:
             ),
             raw=raw,
         )
-    return Turn(parsed=decode_tool_calls(None, None), raw=raw)
+    kind = type(raw).__name__
+    return Turn(parsed=ParseError(f"a reply must be text or a message object, not {kind}"), raw=raw)
 
 
 class ScriptedPolicy:
@@ -65,6 +67,8 @@ class ScriptedPolicy:
             raise ScriptError(f"{path}: cannot read the script: {exc.strerror or exc}") from None
         except (json.JSONDecodeError, UnicodeDecodeError) as exc:
             raise ScriptError(f"{path}: the script is not valid JSON: {exc}") from None
+        except RecursionError:
+            raise ScriptError(f"{path}: the script's JSON is nested too deeply") from None
         if isinstance(data, dict):
             data = data.get("turns")
         if not isinstance(data, list) or not data:
