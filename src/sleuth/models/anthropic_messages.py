@@ -22,6 +22,7 @@ from sleuth.models.prompt import (
     tool_schemas,
 )
 from sleuth.models.retry import Failure, classify_sdk_error
+from sleuth.models.sdk import sdk_kwargs
 from sleuth.result import Usage
 from sleuth.state import RunState
 
@@ -49,7 +50,7 @@ class AnthropicMessages:
         api_key: str | None = None,
         stream: bool = False,
         max_tokens: int = 1024,
-        temperature: float | None = 0.0,
+        temperature: float | None = None,
     ) -> None:
         sdk = _sdk()
         key = api_key or os.environ.get("ANTHROPIC_API_KEY")
@@ -110,22 +111,26 @@ class AnthropicMessages:
 
     def send(self, body: dict[str, Any], timeout: float) -> dict[str, Any]:
         if self.stream:
-            with self._client.messages.stream(**body, timeout=timeout) as stream:
+            stream_call = self._client.messages.stream
+            with stream_call(**sdk_kwargs(stream_call, body), timeout=timeout) as stream:
                 message = stream.get_final_message()
             data: dict[str, Any] = message.model_dump(mode="json")
             return {**data, "streamed": True}
-        raw = self._client.messages.with_raw_response.create(**body, timeout=timeout)
+        create = self._client.messages.with_raw_response.create
+        raw = create(**sdk_kwargs(self._client.messages.create, body), timeout=timeout)
         data = raw.http_response.json()
         return data
 
     async def asend(self, body: dict[str, Any], timeout: float) -> dict[str, Any]:
         client = self._async_client()
         if self.stream:
-            async with client.messages.stream(**body, timeout=timeout) as stream:
+            stream_call = client.messages.stream
+            async with stream_call(**sdk_kwargs(stream_call, body), timeout=timeout) as stream:
                 message = await stream.get_final_message()
             data: dict[str, Any] = message.model_dump(mode="json")
             return {**data, "streamed": True}
-        raw = await client.messages.with_raw_response.create(**body, timeout=timeout)
+        create = client.messages.with_raw_response.create
+        raw = await create(**sdk_kwargs(client.messages.create, body), timeout=timeout)
         data = raw.http_response.json()
         return data
 

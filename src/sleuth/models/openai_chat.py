@@ -23,6 +23,7 @@ from sleuth.models.prompt import (
     tool_schemas,
 )
 from sleuth.models.retry import Failure, classify_sdk_error
+from sleuth.models.sdk import sdk_kwargs
 from sleuth.result import Usage
 from sleuth.state import RunState
 
@@ -109,18 +110,22 @@ class OpenAIChat:
 
     def send(self, body: dict[str, Any], timeout: float) -> dict[str, Any]:
         if body.get("stream"):
-            chunks = self._client.chat.completions.create(**body, timeout=timeout)
+            create = self._client.chat.completions.create
+            chunks = create(**sdk_kwargs(create, body), timeout=timeout)
             return assemble_stream([c.model_dump(mode="json") for c in chunks])
-        raw = self._client.chat.completions.with_raw_response.create(**body, timeout=timeout)
+        kwargs = sdk_kwargs(self._client.chat.completions.create, body)
+        raw = self._client.chat.completions.with_raw_response.create(**kwargs, timeout=timeout)
         data: dict[str, Any] = raw.http_response.json()
         return data
 
     async def asend(self, body: dict[str, Any], timeout: float) -> dict[str, Any]:
         client = self._async_client()
         if body.get("stream"):
-            stream = await client.chat.completions.create(**body, timeout=timeout)
+            create = client.chat.completions.create
+            stream = await create(**sdk_kwargs(create, body), timeout=timeout)
             return assemble_stream([c.model_dump(mode="json") async for c in stream])
-        raw = await client.chat.completions.with_raw_response.create(**body, timeout=timeout)
+        kwargs = sdk_kwargs(client.chat.completions.create, body)
+        raw = await client.chat.completions.with_raw_response.create(**kwargs, timeout=timeout)
         data: dict[str, Any] = raw.http_response.json()
         return data
 
