@@ -7,6 +7,7 @@ providers and both protocols; adversarial transcripts must end as the contract s
 from __future__ import annotations
 
 import asyncio
+import itertools
 import json
 from collections.abc import Iterator
 from pathlib import Path
@@ -142,7 +143,7 @@ def test_grounded_answer(provider: str, protocol: str, sleeps: Sleeps, db_path: 
         if protocol == "tools":
             assert first["tools"][-1]["cache_control"] == {"type": "ephemeral"}
     # the prompt is rebuilt from the trace each turn: every request extends the last
-    for earlier, later in zip(bodies, bodies[1:], strict=False):
+    for earlier, later in itertools.pairwise(bodies):
         assert later["messages"][: len(earlier["messages"])] == earlier["messages"]
     assert FOUNDED in json.dumps(bodies[2]["messages"])  # the page reached the model
     # the exact bodies are in the trace; the key is nowhere in the store
