@@ -110,6 +110,12 @@ def cli() -> None:
     help="Step budget.",
 )
 @click.option(
+    "--max-tokens",
+    type=click.IntRange(min=1),
+    default=None,
+    help="Token budget for model calls (input + output); none by default.",
+)
+@click.option(
     "--timeout",
     type=click.FloatRange(min=0, min_open=True, max=86400),
     default=120.0,
@@ -131,6 +137,7 @@ def ask(
     require: tuple[str, ...],
     conflict_rule: str | None,
     max_steps: int,
+    max_tokens: int | None,
     timeout: float,
     db: Path | None,
     as_json: bool,
@@ -153,7 +160,11 @@ def ask(
     pages = load_corpus(corpus)
     store = open_store(db)
     steps = run_steps(
-        task, pages, chosen, Budgets(max_steps=max_steps, timeout_s=timeout), recorder=store
+        task,
+        pages,
+        chosen,
+        Budgets(max_steps=max_steps, timeout_s=timeout, max_tokens=max_tokens),
+        recorder=store,
     )
     while True:
         try:
@@ -293,6 +304,13 @@ def _print_result(result: dict[str, Any]) -> None:
         _print_fields(result)
         if result["conflicts"]:
             _print_conflicts(result["conflicts"])
+    usage = result.get("usage") or {}
+    if usage.get("input_tokens") or usage.get("output_tokens"):
+        cost = f" · ~${usage['cost_usd']:.4f}" if usage.get("cost_usd") is not None else ""
+        out.print(
+            f"[dim]tokens: {usage['input_tokens']} in, {usage['cached_input_tokens']} cached, "
+            f"{usage['output_tokens']} out{cost}[/]"
+        )
     out.print(
         f"[dim]run {result['run_id']} · {result['steps']} steps · "
         f"opened {len(result['opened'])} page(s)[/]"

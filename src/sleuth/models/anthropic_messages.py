@@ -7,6 +7,7 @@ with ``cache_control``; cache reads and writes are reported in the usage.
 
 from __future__ import annotations
 
+import json
 import os
 from typing import Any
 
@@ -110,28 +111,26 @@ class AnthropicMessages:
         return body
 
     def send(self, body: dict[str, Any], timeout: float) -> dict[str, Any]:
+        create = self._client.messages.create
         if self.stream:
-            stream_call = self._client.messages.stream
-            with stream_call(**sdk_kwargs(stream_call, body), timeout=timeout) as stream:
-                message = stream.get_final_message()
-            data: dict[str, Any] = message.model_dump(mode="json")
-            return {**data, "streamed": True}
-        create = self._client.messages.with_raw_response.create
-        raw = create(**sdk_kwargs(self._client.messages.create, body), timeout=timeout)
-        data = raw.http_response.json()
+            events = create(**sdk_kwargs(create, body), stream=True, timeout=timeout)
+            return assemble_stream([e.model_dump(mode="json") for e in events])
+        raw = self._client.messages.with_raw_response.create(
+            **sdk_kwargs(create, body), timeout=timeout
+        )
+        data: dict[str, Any] = raw.http_response.json()
         return data
 
     async def asend(self, body: dict[str, Any], timeout: float) -> dict[str, Any]:
         client = self._async_client()
+        create = client.messages.create
         if self.stream:
-            stream_call = client.messages.stream
-            async with stream_call(**sdk_kwargs(stream_call, body), timeout=timeout) as stream:
-                message = await stream.get_final_message()
-            data: dict[str, Any] = message.model_dump(mode="json")
-            return {**data, "streamed": True}
-        create = client.messages.with_raw_response.create
-        raw = await create(**sdk_kwargs(client.messages.create, body), timeout=timeout)
-        data = raw.http_response.json()
+            events = await create(**sdk_kwargs(create, body), stream=True, timeout=timeout)
+            return assemble_stream([e.model_dump(mode="json") async for e in events])
+        raw = await client.messages.with_raw_response.create(
+            **sdk_kwargs(create, body), timeout=timeout
+        )
+        data: dict[str, Any] = raw.http_response.json()
         return data
 
     def _async_client(self) -> Any:
@@ -179,3 +178,50 @@ class AnthropicMessages:
 
     def redact(self, text: str) -> str:
         return text.replace(self._key, "[redacted]") if self._key else text
+
+
+def assemble_stream(events: list[dict[str, Any]]) -> dict[str, Any]:
+    """Streamed message events as the one message body they add up to. Tool input that
+    is not valid JSON is kept as ``{"_unparsed": text}`` (the SDK's own stream helper
+    raises on it; a model's broken JSON must become an observation, not a crash)."""
+    message: dict[str, Any] = {
+        "type": "message",
+        "role": "assistant",
+        "content": [],
+        "streamed": True,
+    }
+    usage: dict[str, Any] = {}
+    partial: dict[int, str] = {}
+    for event in events:
+        kind = event.get("type")
+        if kind == "message_start":
+            start = event.get("message") or {}
+            message.update({k: start.get(k) for k in ("id", "model")})
+            usage.update(start.get("usage") or {})
+        elif kind == "content_block_start":
+            block = dict(event.get("content_block") or {})
+            index = int(event.get("index", len(message["content"])))
+            while len(message["content"]) <= index:
+                message["content"].append({})
+            message["content"][index] = block
+        elif kind == "content_block_delta":
+            delta = event.get("delta") or {}
+            index = int(event.get("index", 0))
+            if delta.get("type") == "text_delta" and index < len(message["content"]):
+                block = message["content"][index]
+                block["text"] = (block.get("text") or "") + (delta.get("text") or "")
+            elif delta.get("type") == "input_json_delta":
+                partial[index] = partial.get(index, "") + (delta.get("partial_json") or "")
+        elif kind == "message_delta":
+            delta = event.get("delta") or {}
+            message["stop_reason"] = delta.get("stop_reason")
+            message["stop_sequence"] = delta.get("stop_sequence")
+            usage.update({k: v for k, v in (event.get("usage") or {}).items() if v is not None})
+    for index, text in partial.items():
+        if index < len(message["content"]):
+            try:
+                message["content"][index]["input"] = json.loads(text) if text else {}
+            except ValueError:
+                message["content"][index]["input"] = {"_unparsed": text}
+    message["usage"] = usage
+    return message

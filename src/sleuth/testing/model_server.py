@@ -77,7 +77,7 @@ import socketserver
 import threading
 import time
 from collections import deque
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from types import TracebackType
@@ -624,13 +624,18 @@ class ScriptedModelServer:
         api_key: str | None = None,
         latency_s: float = 0.0,
         model: str = "scripted-model",
+        responder: Callable[[str, dict[str, Any]], Mapping[str, Any]] | None = None,
     ) -> None:
+        """``responder``, when given, computes each request's script entry from the
+        provider name and the request body instead of taking the next one from
+        ``script`` (for concurrent clients, whose turns interleave)."""
         if latency_s < 0:
             raise ValueError("latency_s must be non-negative")
         self._script: deque[dict[str, Any]] = deque(
             _validate_entry(i, entry) for i, entry in enumerate(script)
         )
         self.api_key = api_key
+        self.responder = responder
         self.latency_s = float(latency_s)
         self.model = model
         self._lock = threading.Lock()
@@ -752,8 +757,12 @@ class ScriptedModelServer:
             handler.send_json(401, _error_body(provider, 401, message), request_id)
             return
 
-        with self._lock:
-            entry = self._script.popleft() if self._script else None
+        entry: dict[str, Any] | None
+        if self.responder is not None:
+            entry = _validate_entry(serial, self.responder(provider, body))
+        else:
+            with self._lock:
+                entry = self._script.popleft() if self._script else None
         if entry is None:
             handler.send_json(500, _error_body(provider, 500, EXHAUSTED_MESSAGE), request_id)
             return
