@@ -34,7 +34,7 @@ class Page:
     authority: int | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)  # identity: a corpus is the same only as itself
 class Corpus:
     name: str
     pages: Mapping[str, Page] = field(repr=False)

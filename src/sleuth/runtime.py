@@ -23,7 +23,7 @@ from sleuth.decision import TOOL_NAMES, Decision, ParseError
 from sleuth.errors import ModelError, ScriptExhaustedError, SleuthError
 from sleuth.outcome import Outcome, from_validated, stopped
 from sleuth.result import Reason, Result, Status, Usage
-from sleuth.search import Fts5Index, SearchIndex
+from sleuth.search import SearchIndex, index_for
 from sleuth.state import Budgets, Observation, RunState, Step, Task
 from sleuth.tools import run_open, run_search
 from sleuth.validate import Validated, validate_finish
@@ -86,7 +86,7 @@ class _Engine:
     ) -> None:
         budgets = budgets or Budgets()
         self.corpus, self.recorder, self.clock = corpus, recorder, clock
-        self.index = index or Fts5Index(corpus)
+        self.index = index or index_for(corpus)
         self.state = RunState(
             run_id=new_run_id(), task=task, budgets=budgets, corpus=corpus.name, policy=policy.name
         )

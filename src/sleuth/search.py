@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import sqlite3
 import threading
+import weakref
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -73,3 +74,16 @@ class Fts5Index:
                 (SNIPPET_TOKENS, TITLE_WEIGHT, BODY_WEIGHT, expression, k),
             ).fetchall()
         return [Hit(url=u, title=t, snippet=s.strip(), score=-r) for u, t, s, r in rows]
+
+
+_INDEXES: weakref.WeakKeyDictionary[Corpus, Fts5Index] = weakref.WeakKeyDictionary()
+_INDEXES_LOCK = threading.Lock()
+
+
+def index_for(corpus: Corpus) -> Fts5Index:
+    """The in-memory index of ``corpus``, built once and shared by every run over it."""
+    with _INDEXES_LOCK:
+        index = _INDEXES.get(corpus)
+        if index is None:
+            index = _INDEXES[corpus] = Fts5Index(corpus)
+        return index

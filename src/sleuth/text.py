@@ -164,6 +164,11 @@ def find_verbatim(haystack: str, needle: str) -> tuple[int, int] | None:
     target = normalize_space(canonical(needle))
     if not target:
         return None
+    # fast path: the quote as written, up to whitespace
+    pattern = r"\s+".join(re.escape(part) for part in needle.split())
+    match = re.search(pattern, haystack) if pattern else None
+    if match:
+        return match.span()
     flat: list[str] = []
     spans: list[tuple[int, int]] = []  # for each character of `flat`, its source span
     previous_space = True

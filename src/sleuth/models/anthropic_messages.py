@@ -23,12 +23,14 @@ from sleuth.models.prompt import (
     tool_schemas,
 )
 from sleuth.models.retry import Failure, classify_sdk_error
-from sleuth.models.sdk import sdk_kwargs
+from sleuth.models.sdk import json_object, sdk_kwargs
 from sleuth.result import Usage
 from sleuth.state import RunState
 
+ASYNC_CLIENTS = 16
 INSTALL_HINT = "the anthropic backend needs the anthropic SDK: pip install 'sleuth[anthropic]'"
 CACHE = {"type": "ephemeral"}
+PATH = "/v1/messages"
 EMPTY_TEXT = "(empty reply)"  # the API refuses empty text blocks; this stands in for one
 
 
@@ -63,7 +65,8 @@ class AnthropicMessages:
         self.max_tokens, self.temperature = max_tokens, temperature
         self._key, self._base_url = key, base_url
         self._client = sdk.Anthropic(api_key=key, base_url=base_url, max_retries=0)
-        self._async: Any = None
+        self._async: list[Any] = []
+        self._turn = 0
 
     def request(self, state: RunState, protocol: Protocol) -> dict[str, Any]:
         messages: list[dict[str, Any]] = [{"role": "user", "content": task_message(state)}]
@@ -115,11 +118,8 @@ class AnthropicMessages:
         if self.stream:
             events = create(**sdk_kwargs(create, body), stream=True, timeout=timeout)
             return assemble_stream([e.model_dump(mode="json") for e in events])
-        raw = self._client.messages.with_raw_response.create(
-            **sdk_kwargs(create, body), timeout=timeout
-        )
-        data: dict[str, Any] = raw.http_response.json()
-        return data
+        text = self._client.post(PATH, body=body, cast_to=str, options={"timeout": timeout})
+        return json_object(text)
 
     async def asend(self, body: dict[str, Any], timeout: float) -> dict[str, Any]:
         client = self._async_client()
@@ -127,18 +127,20 @@ class AnthropicMessages:
         if self.stream:
             events = await create(**sdk_kwargs(create, body), stream=True, timeout=timeout)
             return assemble_stream([e.model_dump(mode="json") async for e in events])
-        raw = await client.messages.with_raw_response.create(
-            **sdk_kwargs(create, body), timeout=timeout
-        )
-        data: dict[str, Any] = raw.http_response.json()
-        return data
+        text = await client.post(PATH, body=body, cast_to=str, options={"timeout": timeout})
+        return json_object(text)
 
     def _async_client(self) -> Any:
-        if self._async is None:
-            self._async = _sdk().AsyncAnthropic(
-                api_key=self._key, base_url=self._base_url, max_retries=0
-            )
-        return self._async
+        """One of a few async SDK clients, in turn. Each client's connection pool costs
+        time that grows with its size on every request; sharding many concurrent runs
+        over several small pools keeps that cost flat."""
+        if not self._async:
+            self._async = [
+                _sdk().AsyncAnthropic(api_key=self._key, base_url=self._base_url, max_retries=0)
+                for _ in range(ASYNC_CLIENTS)
+            ]
+        self._turn = (self._turn + 1) % len(self._async)
+        return self._async[self._turn]
 
     def reply(self, response: dict[str, Any]) -> tuple[Any, Usage]:
         blocks = []

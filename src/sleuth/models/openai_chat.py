@@ -23,11 +23,13 @@ from sleuth.models.prompt import (
     tool_schemas,
 )
 from sleuth.models.retry import Failure, classify_sdk_error
-from sleuth.models.sdk import sdk_kwargs
+from sleuth.models.sdk import json_object, sdk_kwargs
 from sleuth.result import Usage
 from sleuth.state import RunState
 
+ASYNC_CLIENTS = 16
 INSTALL_HINT = "the openai backend needs the openai SDK: pip install 'sleuth[openai]'"
+PATH = "/chat/completions"
 
 
 def _sdk() -> Any:
@@ -66,7 +68,8 @@ class OpenAIChat:
         self.max_tokens, self.temperature = max_tokens, temperature
         self._key = key
         self._client = sdk.OpenAI(api_key=key, base_url=base_url, max_retries=0)
-        self._async: Any = None
+        self._async: list[Any] = []
+        self._turn = 0
         self._base_url = base_url
 
     # -- the request: a pure rendering of the trace ------------------------------------
@@ -113,10 +116,10 @@ class OpenAIChat:
             create = self._client.chat.completions.create
             chunks = create(**sdk_kwargs(create, body), timeout=timeout)
             return assemble_stream([c.model_dump(mode="json") for c in chunks])
-        kwargs = sdk_kwargs(self._client.chat.completions.create, body)
-        raw = self._client.chat.completions.with_raw_response.create(**kwargs, timeout=timeout)
-        data: dict[str, Any] = raw.http_response.json()
-        return data
+        # the body is already the exact wire JSON: post it as it is (the SDK still adds
+        # auth, headers and the base URL, and maps errors), without re-validating it
+        text = self._client.post(PATH, body=body, cast_to=str, options={"timeout": timeout})
+        return json_object(text)
 
     async def asend(self, body: dict[str, Any], timeout: float) -> dict[str, Any]:
         client = self._async_client()
@@ -124,19 +127,20 @@ class OpenAIChat:
             create = client.chat.completions.create
             stream = await create(**sdk_kwargs(create, body), timeout=timeout)
             return assemble_stream([c.model_dump(mode="json") async for c in stream])
-        kwargs = sdk_kwargs(client.chat.completions.create, body)
-        raw = await client.chat.completions.with_raw_response.create(**kwargs, timeout=timeout)
-        data: dict[str, Any] = raw.http_response.json()
-        return data
+        text = await client.post(PATH, body=body, cast_to=str, options={"timeout": timeout})
+        return json_object(text)
 
     def _async_client(self) -> Any:
-        if self._async is None:
-            self._async = _sdk().AsyncOpenAI(
-                api_key=self._key, base_url=self._base_url, max_retries=0
-            )
-        return self._async
-
-    # -- the response -------------------------------------------------------------------
+        """One of a few async SDK clients, in turn. Each client's connection pool costs
+        time that grows with its size on every request; sharding many concurrent runs
+        over several small pools keeps that cost flat."""
+        if not self._async:
+            self._async = [
+                _sdk().AsyncOpenAI(api_key=self._key, base_url=self._base_url, max_retries=0)
+                for _ in range(ASYNC_CLIENTS)
+            ]
+        self._turn = (self._turn + 1) % len(self._async)
+        return self._async[self._turn]
 
     def reply(self, response: dict[str, Any]) -> tuple[Any, Usage]:
         choices = response.get("choices") or [{}]

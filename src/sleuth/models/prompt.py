@@ -56,9 +56,10 @@ def observation_message(step: Step, state: RunState) -> str:
     return f"{step.observation.text}\n{used}"
 
 
+@cache
 def tool_schemas() -> list[dict[str, Any]]:
     """JSON schemas of the tools, in a provider-neutral shape (name, description,
-    parameters); each backend wraps them as its API expects."""
+    parameters); each backend wraps them as its API expects (never mutate: cached)."""
     evidence = {"anyOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}]}
     return [
         {

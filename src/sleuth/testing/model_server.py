@@ -486,6 +486,7 @@ class _HTTPServer(ThreadingHTTPServer):
 
     daemon_threads = True
     block_on_close = False
+    request_queue_size = 1024  # the listen backlog: hundreds of clients may connect at once
 
     def __init__(self, owner: ScriptedModelServer) -> None:
         self.owner = owner
