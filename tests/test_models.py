@@ -443,8 +443,14 @@ def _no_real_keys(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 
 
 def test_broken_tool_json_in_an_anthropic_stream_is_an_observation(sleeps: Sleeps) -> None:
-    result, _ = go("anthropic", "tools", [
-        {"tool_calls": [{"name": "search", "arguments": '{"query": "Acme founder"'}]},
-        *grounded("tools"),
-    ], sleeps, stream=True)
+    result, _ = go(
+        "anthropic",
+        "tools",
+        [
+            {"tool_calls": [{"name": "search", "arguments": '{"query": "Acme founder"'}]},
+            *grounded("tools"),
+        ],
+        sleeps,
+        stream=True,
+    )
     assert result.status is Status.READY_FOR_REVIEW and result.steps == 4
