@@ -454,3 +454,53 @@ def test_broken_tool_json_in_an_anthropic_stream_is_an_observation(sleeps: Sleep
         stream=True,
     )
     assert result.status is Status.READY_FOR_REVIEW and result.steps == 4
+
+
+@pytest.mark.parametrize("provider", PROVIDERS)
+def test_cached_input_tokens_are_reported(provider: str, sleeps: Sleeps) -> None:
+    script = [
+        {**turn, "usage": {"input": 1000, "output": 20, "cached": 800}}
+        for turn in grounded("tools")
+    ]
+    result, _ = go(provider, "tools", script, sleeps)
+    usage = result.usage
+    assert usage.output_tokens == 60 and usage.cached_input_tokens == 2400
+    # OpenAI counts cached tokens inside prompt_tokens; Anthropic reports them apart
+    assert usage.input_tokens == (600 if provider == "openai" else 3000)
+    if provider == "openai":  # a priced model gets an estimate, an unknown one none
+        assert usage.cost_usd is not None and usage.cost_usd > 0
+    else:
+        assert usage.cost_usd is None
+
+
+@pytest.mark.parametrize("provider", PROVIDERS)
+def test_an_unreachable_server_is_model_error(provider: str, sleeps: Sleeps) -> None:
+    import socket
+
+    with socket.socket() as probe:  # a port that nothing listens on
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    url = f"http://127.0.0.1:{port}"
+    chosen = (
+        OpenAIChat("m", base_url=url + "/v1", api_key=KEY)
+        if provider == "openai"
+        else AnthropicMessages("m", base_url=url, api_key=KEY)
+    )
+    result = run(
+        Task(FOUNDER),
+        ACME,
+        ModelPolicy(chosen, "tools", sleep=sleeps, retry=RetryPolicy(max_attempts=2)),
+    )
+    assert (result.status, result.reason) == (Status.INCOMPLETE, Reason.MODEL_ERROR)
+    assert "cannot reach the model server" in result.answer and len(sleeps) == 1
+
+
+def test_a_missing_sdk_gives_the_install_hint(monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+
+    from sleuth.errors import UsageError
+    from sleuth.models import make_backend
+
+    monkeypatch.setitem(sys.modules, "openai", None)  # import openai now fails
+    with pytest.raises(UsageError, match=r"pip install 'sleuth\[openai\]'"):
+        make_backend("openai:gpt-4o-mini", base_url="http://127.0.0.1:1/v1")
