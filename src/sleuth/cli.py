@@ -7,38 +7,32 @@ corpus, malformed files), 1 for internal errors. Set SLEUTH_DEBUG=1 for a traceb
 from __future__ import annotations
 
 import json
-import math
 import os
-import sqlite3
 import sys
 import traceback
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
 import click
-from rich.console import Console
 from rich.markup import escape
 
+from sleuth.cli_common import (
+    budget_options,
+    budgets,
+    db_option,
+    make_policy,
+    model_options,
+    open_store,
+    out,
+)
+from sleuth.cli_eval import eval_group
 from sleuth.corpus import DEFAULT_CORPUS, builtin_names, load_corpus
 from sleuth.errors import ScriptExhaustedError, SleuthError, UsageError
-from sleuth.policies.offline import OfflinePolicy
 from sleuth.policies.scripted import ScriptedPolicy
 from sleuth.result import ConflictRule
-from sleuth.runtime import Policy, run_steps
-from sleuth.state import Budgets, Step, Task
-from sleuth.store import RunStore
-
-out = Console(highlight=False, soft_wrap=True)
-
-db_option = click.option(
-    "--db",
-    "db",
-    type=click.Path(dir_okay=False, path_type=Path),
-    default=None,
-    help="The runs store (SQLite file). Default: $SLEUTH_HOME/runs.db or "
-    "~/.local/share/sleuth/runs.db.",
-)
+from sleuth.runtime import run_steps
+from sleuth.state import Step, Task
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -67,28 +61,7 @@ def cli() -> None:
     type=click.Path(exists=True, dir_okay=False, path_type=Path),
     help="A JSON file of raw model outputs for the scripted policy.",
 )
-@click.option(
-    "--model",
-    metavar="PROVIDER:NAME",
-    default=None,
-    help="Ask a model instead: openai:NAME (any OpenAI-compatible server, with --base-url) "
-    "or anthropic:NAME. Keys come from OPENAI_API_KEY / ANTHROPIC_API_KEY.",
-)
-@click.option(
-    "--base-url",
-    metavar="URL",
-    default=None,
-    help="The model server, e.g. http://127.0.0.1:11434/v1 for Ollama.",
-)
-@click.option(
-    "--protocol",
-    type=click.Choice(["tools", "react"]),
-    default="tools",
-    show_default=True,
-    help="How the model calls tools: native tool calls, or ReAct text "
-    "(Thought / Action / Action Input).",
-)
-@click.option("--stream", is_flag=True, help="Stream the model's replies.")
+@model_options
 @click.option(
     "--require",
     "require",
@@ -102,26 +75,7 @@ def cli() -> None:
     default=None,
     help="Resolve conflicts by this explicit rule instead of keeping them for review.",
 )
-@click.option(
-    "--max-steps",
-    type=click.IntRange(min=1, max=1000),
-    default=6,
-    show_default=True,
-    help="Step budget.",
-)
-@click.option(
-    "--max-tokens",
-    type=click.IntRange(min=1),
-    default=None,
-    help="Token budget for model calls (input + output); none by default.",
-)
-@click.option(
-    "--timeout",
-    type=click.FloatRange(min=0, min_open=True, max=86400),
-    default=120.0,
-    show_default=True,
-    help="Wall-clock budget in seconds.",
-)
+@budget_options
 @db_option
 @click.option("--json", "as_json", is_flag=True, help="Print the Result as JSON.")
 @click.option("--thoughts", is_flag=True, help="Show the policy's thoughts as it goes.")
@@ -146,12 +100,10 @@ def ask(
     """Research QUESTION in a corpus and answer with sources, or say why it cannot."""
     if not question.strip():
         raise UsageError("the question is empty")
-    if not math.isfinite(timeout):
-        raise UsageError("--timeout must be a finite number of seconds")
     fields = tuple(dict.fromkeys(f.strip() for f in require))
     if any(not f for f in fields):
         raise UsageError("--require needs a field name")
-    chosen = _policy(policy, script, model, base_url, protocol, stream)
+    chosen = make_policy(policy, script, model, base_url, protocol, stream)
     task = Task(
         question=question.strip(),
         require=fields,
@@ -163,7 +115,7 @@ def ask(
         task,
         pages,
         chosen,
-        Budgets(max_steps=max_steps, timeout_s=timeout, max_tokens=max_tokens),
+        budgets(max_steps, max_tokens, timeout),
         recorder=store,
     )
     while True:
@@ -186,41 +138,6 @@ def ask(
         _print_result(stored["result"])
     if isinstance(chosen, ScriptedPolicy) and chosen.remaining:
         click.echo(f"note: {chosen.remaining} scripted turn(s) were not used", err=True)
-
-
-def open_store(db: Path | None) -> RunStore:
-    """The runs store, or a usage error naming the file when it cannot be opened."""
-    try:
-        return RunStore(db)
-    except (OSError, sqlite3.Error) as exc:
-        where = db if db is not None else "the default runs store"
-        raise UsageError(f"cannot open {where}: {exc}") from None
-
-
-def _policy(
-    name: str | None,
-    script: Path | None,
-    model: str | None,
-    base_url: str | None,
-    protocol: str,
-    stream: bool,
-) -> Policy:
-    if model is not None:
-        if name is not None or script is not None:
-            raise UsageError("--model cannot be combined with --policy or --script")
-        from sleuth.models import model_policy
-
-        wire: Literal["tools", "react"] = "react" if protocol == "react" else "tools"
-        return model_policy(model, base_url=base_url, protocol=wire, stream=stream)
-    if base_url is not None:
-        raise UsageError("--base-url is only for --model")
-    if name == "scripted" or (name is None and script is not None):
-        if script is None:
-            raise UsageError("--policy scripted needs --script FILE")
-        return ScriptedPolicy.from_file(script)
-    if script is not None:
-        raise UsageError("--script is only for --policy scripted")
-    return OfflinePolicy()
 
 
 def _short(text: str, limit: int = 160) -> str:
@@ -460,12 +377,17 @@ def corpora() -> None:
         click.echo(f"{name}\t{len(corpus)} pages")
 
 
+cli.add_command(eval_group)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point: one line per error, no tracebacks (unless SLEUTH_DEBUG=1)."""
     try:
-        cli.main(
+        code = cli.main(
             args=list(argv) if argv is not None else None, prog_name="sleuth", standalone_mode=False
         )
+        if isinstance(code, int):  # a command's explicit exit code (e.g. eval --fail-under)
+            return code
     except click.exceptions.NoArgsIsHelpError as exc:  # pragma: no cover - click version
         click.echo(exc.ctx.get_help() if exc.ctx else str(exc))
         return 0

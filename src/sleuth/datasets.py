@@ -93,7 +93,7 @@ class Dataset:
         removed = frozenset(case.removed)
         if self.setting == "open":
             if not removed:
-                return Corpus(name=self.name, pages=self._all_pages)
+                return self._open_corpus  # one object, so its search index is built once
             return Corpus(
                 name=f"{self.name}:{case.id}", pages=_PagesWithout(self._all_pages, removed)
             )
@@ -105,6 +105,10 @@ class Dataset:
             if url not in removed:
                 pages[url] = page
         return Corpus(name=f"{self.name}:{case.id}", pages=pages)
+
+    @cached_property
+    def _open_corpus(self) -> Corpus:
+        return Corpus(name=self.name, pages=self._all_pages)
 
     @cached_property
     def _all_pages(self) -> Mapping[str, Page]:

@@ -125,3 +125,6 @@ class Result(_Model):
     corpus: str
     elapsed_s: float
     usage: Usage = Usage()
+    confidence: float | None = Field(
+        default=None, description="the policy's own confidence in an accepted answer, if any"
+    )

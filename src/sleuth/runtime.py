@@ -42,6 +42,7 @@ class Turn:
     raw: Any = None
     usage: Usage | None = None
     calls: tuple[dict[str, Any], ...] = ()
+    confidence: float | None = None  # the policy's confidence in a finish, if it has one
 
 
 class Policy(Protocol):
@@ -95,6 +96,7 @@ class _Engine:
         self.state.deadline = self.deadline
         self.turn_started = self.started
         self.turn_at = ""
+        self.confidence: float | None = None
         if recorder:
             recorder.start_run(self.state)
 
@@ -129,6 +131,8 @@ class _Engine:
             return None, _exhausted(state, late=True)
         number = len(state.steps) + 1
         observation, outcome = _execute(turn.parsed, state, self.corpus, self.index, number)
+        if outcome is not None and turn.confidence is not None:
+            self.confidence = turn.confidence
         return self._record(turn, observation), outcome
 
     def _record(self, turn: Turn, observation: Observation) -> Step:
@@ -162,6 +166,8 @@ class _Engine:
 
     def finish(self, outcome: Outcome) -> Result:
         result = _result(self.state, outcome, self.clock() - self.started)
+        if self.confidence is not None and not result.cannot_answer:
+            result = result.model_copy(update={"confidence": round(self.confidence, 4)})
         if self.recorder:
             self.recorder.finish_run(result)
         return result

@@ -94,7 +94,37 @@ def _m2_model_calls(db: sqlite3.Connection) -> None:
     db.execute("ALTER TABLE steps ADD COLUMN calls_json TEXT")
 
 
-MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_m1_initial, _m2_model_calls]
+def _m3_evals(db: sqlite3.Connection) -> None:
+    """Eval runs and their cases, each case linked to the run that answered it."""
+    _statements(
+        db,
+        """
+        CREATE TABLE evals (
+            id TEXT PRIMARY KEY,
+            created_at TEXT NOT NULL,
+            suite TEXT NOT NULL,
+            policy TEXT NOT NULL,
+            summary_json TEXT
+        );
+        CREATE TABLE eval_cases (
+            eval_id TEXT NOT NULL REFERENCES evals(id),
+            idx INTEGER NOT NULL,
+            case_id TEXT NOT NULL,
+            run_id TEXT,
+            passed INTEGER NOT NULL,
+            failure TEXT,
+            record_json TEXT NOT NULL,
+            PRIMARY KEY (eval_id, idx)
+        );
+        """,
+    )
+
+
+MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [
+    _m1_initial,
+    _m2_model_calls,
+    _m3_evals,
+]
 
 
 def _now() -> str:
@@ -275,3 +305,70 @@ def _step_row(row: dict[str, Any]) -> dict[str, Any]:
         "usage": json.loads(row["usage_json"]) if row["usage_json"] else None,
         "calls": json.loads(row["calls_json"]) if row["calls_json"] else [],
     }
+
+
+class EvalStore:
+    """Eval runs in the same SQLite file as the runs they link to."""
+
+    def __init__(self, runs: RunStore) -> None:
+        self.runs = runs
+
+    def start(self, eval_id: str, suite: str, policy: str) -> None:
+        self.runs._write(
+            "INSERT INTO evals VALUES (?, ?, ?, ?, NULL)", (eval_id, _now(), suite, policy)
+        )
+
+    def add_case(self, eval_id: str, index: int, record: dict[str, Any]) -> None:
+        self.runs._write(
+            "INSERT INTO eval_cases VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (
+                eval_id,
+                index,
+                record["case_id"],
+                record.get("run_id"),
+                int(record["passed"]),
+                record.get("failure"),
+                _json(record),
+            ),
+        )
+
+    def finish(self, eval_id: str, summary: dict[str, Any]) -> None:
+        self.runs._write(
+            "UPDATE evals SET summary_json = ? WHERE id = ?", (_json(summary), eval_id)
+        )
+
+    def get(self, eval_id: str) -> dict[str, Any] | None:
+        eval_id = eval_id.strip()
+        if not eval_id:
+            return None
+        with self.runs._lock:
+            rows = self.runs._db.execute(
+                "SELECT * FROM evals WHERE substr(id, 1, ?) = ? ORDER BY id LIMIT 2",
+                (len(eval_id), eval_id),
+            ).fetchall()
+            if len(rows) != 1:
+                return None
+            row = dict(rows[0])
+            cases = self.runs._db.execute(
+                "SELECT record_json FROM eval_cases WHERE eval_id = ? ORDER BY idx",
+                (row["id"],),
+            ).fetchall()
+        return {
+            "id": row["id"],
+            "created_at": row["created_at"],
+            "suite": row["suite"],
+            "policy": row["policy"],
+            "summary": json.loads(row["summary_json"]) if row["summary_json"] else None,
+            "cases": [json.loads(c["record_json"]) for c in cases],
+        }
+
+    def list(self, limit: int = 20) -> list[dict[str, Any]]:
+        with self.runs._lock:
+            rows = self.runs._db.execute(
+                "SELECT e.id, e.created_at, e.suite, e.policy, e.summary_json IS NOT NULL AS done,"
+                " (SELECT COUNT(*) FROM eval_cases c WHERE c.eval_id = e.id) AS cases,"
+                " (SELECT SUM(passed) FROM eval_cases c WHERE c.eval_id = e.id) AS passed "
+                "FROM evals e ORDER BY e.created_at DESC, e.id DESC LIMIT ?",
+                (limit,),
+            ).fetchall()
+        return [dict(r) for r in rows]

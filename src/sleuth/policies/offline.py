@@ -307,7 +307,9 @@ def _finish(goals: list[Goal], answers: dict[Goal, Answer | None], state: RunSta
         args = payloads[None]
     found = sum(a is not None for a in answers.values())
     thought = f"Finish: {found} of {len(goals)} answered from the opened pages."
-    return _turn(thought, "finish", args)
+    scores = [min(r.score for r in a.readings) for a in answers.values() if a is not None]
+    confidence = min(scores) if scores and found == len(goals) else None
+    return Turn(parsed=Decision(tool="finish", args=args, thought=thought), confidence=confidence)
 
 
 def payload(goal: Goal, answer: Answer | None) -> dict[str, Any]:

@@ -1,0 +1,152 @@
+"""What the CLI's commands share: the console, common options, the store, the policy."""
+
+from __future__ import annotations
+
+import math
+import sqlite3
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, Literal, TypeVar
+
+import click
+from rich.console import Console
+
+from sleuth.errors import UsageError
+from sleuth.policies.offline import OfflinePolicy
+from sleuth.policies.scripted import ScriptedPolicy
+from sleuth.runtime import Policy
+from sleuth.state import Budgets
+from sleuth.store import RunStore
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+out = Console(highlight=False, soft_wrap=True)
+
+db_option = click.option(
+    "--db",
+    "db",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=None,
+    help="The runs store (SQLite file). Default: $SLEUTH_HOME/runs.db or "
+    "~/.local/share/sleuth/runs.db.",
+)
+
+
+def model_options(function: F) -> F:
+    """--model, --base-url, --protocol and --stream."""
+    function = click.option("--stream", is_flag=True, help="Stream the model's replies.")(function)
+    function = click.option(
+        "--protocol",
+        type=click.Choice(["tools", "react"]),
+        default="tools",
+        show_default=True,
+        help="How the model calls tools: native tool calls, or ReAct text "
+        "(Thought / Action / Action Input).",
+    )(function)
+    function = click.option(
+        "--base-url",
+        metavar="URL",
+        default=None,
+        help="The model server, e.g. http://127.0.0.1:11434/v1 for Ollama.",
+    )(function)
+    function = click.option(
+        "--model",
+        metavar="PROVIDER:NAME",
+        default=None,
+        help="Ask a model instead: openai:NAME (any OpenAI-compatible server, with --base-url) "
+        "or anthropic:NAME. Keys come from OPENAI_API_KEY / ANTHROPIC_API_KEY.",
+    )(function)
+    return function
+
+
+def budget_options(function: F) -> F:
+    """--max-steps, --max-tokens and --timeout."""
+    function = click.option(
+        "--timeout",
+        type=click.FloatRange(min=0, min_open=True, max=86400),
+        default=120.0,
+        show_default=True,
+        help="Wall-clock budget in seconds.",
+    )(function)
+    function = click.option(
+        "--max-tokens",
+        type=click.IntRange(min=1),
+        default=None,
+        help="Token budget for model calls (input + output); none by default.",
+    )(function)
+    function = click.option(
+        "--max-steps",
+        type=click.IntRange(min=1, max=1000),
+        default=6,
+        show_default=True,
+        help="Step budget.",
+    )(function)
+    return function
+
+
+def budgets(max_steps: int, max_tokens: int | None, timeout: float) -> Budgets:
+    if not math.isfinite(timeout):
+        raise UsageError("--timeout must be a finite number of seconds")
+    return Budgets(max_steps=max_steps, timeout_s=timeout, max_tokens=max_tokens)
+
+
+def open_store(db: Path | None) -> RunStore:
+    """The runs store, or a usage error naming the file when it cannot be opened."""
+    try:
+        return RunStore(db)
+    except (OSError, sqlite3.Error) as exc:
+        where = db if db is not None else "the default runs store"
+        raise UsageError(f"cannot open {where}: {exc}") from None
+
+
+def _policy(
+    name: str | None,
+    script: Path | None,
+    model: str | None,
+    base_url: str | None,
+    protocol: str,
+    stream: bool,
+) -> Policy:
+    if model is not None:
+        if name is not None or script is not None:
+            raise UsageError("--model cannot be combined with --policy or --script")
+        from sleuth.models import model_policy
+
+        wire: Literal["tools", "react"] = "react" if protocol == "react" else "tools"
+        return model_policy(model, base_url=base_url, protocol=wire, stream=stream)
+    if base_url is not None:
+        raise UsageError("--base-url is only for --model")
+    if name == "scripted" or (name is None and script is not None):
+        if script is None:
+            raise UsageError("--policy scripted needs --script FILE")
+        return ScriptedPolicy.from_file(script)
+    if script is not None:
+        raise UsageError("--script is only for --policy scripted")
+    return OfflinePolicy()
+
+
+def make_policy(
+    name: str | None,
+    script: Path | None,
+    model: str | None,
+    base_url: str | None,
+    protocol: str,
+    stream: bool,
+) -> Policy:
+    """The policy the flags ask for: a model, a script, or the offline policy."""
+    if model is not None:
+        if name is not None or script is not None:
+            raise UsageError("--model cannot be combined with --policy or --script")
+        from sleuth.models import model_policy
+
+        wire: Literal["tools", "react"] = "react" if protocol == "react" else "tools"
+        return model_policy(model, base_url=base_url, protocol=wire, stream=stream)
+    if base_url is not None:
+        raise UsageError("--base-url is only for --model")
+    if name == "scripted" or (name is None and script is not None):
+        if script is None:
+            raise UsageError("--policy scripted needs --script FILE")
+        return ScriptedPolicy.from_file(script)
+    if script is not None:
+        raise UsageError("--script is only for --policy scripted")
+    return OfflinePolicy()

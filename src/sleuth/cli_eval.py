@@ -1,0 +1,226 @@
+"""`sleuth eval`: judge the agent on many questions and say why each failure happened."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import click
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
+from sleuth.cli_common import (
+    budget_options,
+    budgets,
+    db_option,
+    make_policy,
+    model_options,
+    open_store,
+    out,
+)
+from sleuth.errors import UsageError
+from sleuth.evals.report import html_report, print_comparison, print_report
+from sleuth.evals.runner import compare, run_eval
+from sleuth.evals.suite import Suite, dataset_suite, load_suite
+from sleuth.store import EvalStore
+
+
+class _RunByDefault(click.Group):
+    """``sleuth eval SUITE`` means ``sleuth eval run SUITE``; ``compare``, ``list`` and
+    ``show`` are subcommands."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        if args and args[0] not in self.commands and args[0] not in ("-h", "--help"):
+            args = ["run", *args]
+        return super().parse_args(ctx, args)
+
+
+@click.group("eval", cls=_RunByDefault)
+def eval_group() -> None:
+    """Judge the agent on a suite of questions (`sleuth eval SUITE`), or compare evals."""
+
+
+@eval_group.command("run")
+@click.argument("suite", required=False)
+@click.option(
+    "--dataset",
+    metavar="KIND:PATH",
+    help="A standard QA file instead of a suite: squad2:PATH, hotpotqa:PATH or musique:PATH.",
+)
+@click.option(
+    "--setting",
+    type=click.Choice(["closed", "open"]),
+    default="closed",
+    show_default=True,
+    help="closed: each question sees only its own paragraphs; "
+    "open: all paragraphs of the file form one corpus.",
+)
+@click.option(
+    "--derive-unanswerable",
+    is_flag=True,
+    help="Multi-hop data: add, for each question, a copy without a gold paragraph.",
+)
+@click.option("--limit", type=click.IntRange(min=1), default=None, help="The first N cases.")
+@click.option(
+    "--workers",
+    type=click.IntRange(min=1, max=64),
+    default=1,
+    show_default=True,
+    help="Cases run at once (results keep the suite's order).",
+)
+@model_options
+@budget_options
+@db_option
+@click.option("--json", "as_json", is_flag=True, help="Print the summary and every case.")
+@click.option(
+    "--html",
+    "html_path",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=None,
+    help="Also write a self-contained HTML report.",
+)
+@click.option(
+    "--fail-under",
+    type=click.FloatRange(0, 1),
+    default=None,
+    help="Exit 1 when accuracy is below this (for CI).",
+)
+def eval_run(
+    suite: str | None,
+    dataset: str | None,
+    setting: str,
+    derive_unanswerable: bool,
+    limit: int | None,
+    workers: int,
+    model: str | None,
+    base_url: str | None,
+    protocol: str,
+    stream: bool,
+    max_steps: int,
+    max_tokens: int | None,
+    timeout: float,
+    db: Path | None,
+    as_json: bool,
+    html_path: Path | None,
+    fail_under: float | None,
+) -> None:
+    """Run SUITE (a built-in corpus name or a JSONL file of cases), or --dataset."""
+    if (suite is None) == (dataset is None):
+        raise UsageError("give a SUITE or --dataset KIND:PATH (one of them)")
+    chosen: Suite = (
+        dataset_suite(dataset, setting, limit, derive_unanswerable)
+        if dataset is not None
+        else load_suite(str(suite), limit)
+    )
+    if dataset is None and (derive_unanswerable or setting != "closed"):
+        raise UsageError("--setting and --derive-unanswerable are for --dataset")
+    limits = budgets(max_steps, max_tokens, timeout)
+    make_policy(None, None, model, base_url, protocol, stream)  # fail early on bad flags
+    store = open_store(db)
+    record = _run_with_progress(
+        chosen,
+        lambda: make_policy(None, None, model, base_url, protocol, stream),
+        workers,
+        limits,
+        store,
+        quiet=as_json,
+    )
+    if html_path is not None:
+        _write(html_path, html_report(record))
+    if as_json:
+        click.echo(json.dumps(record, indent=2, ensure_ascii=False))
+    else:
+        print_report(record, out)
+        if html_path is not None:
+            out.print(f"[dim]HTML report: {html_path}[/]")
+    accuracy = (record["summary"] or {}).get("accuracy") or 0.0
+    if fail_under is not None and accuracy < fail_under:
+        raise click.exceptions.Exit(1)
+
+
+def _run_with_progress(
+    suite: Suite, make: Any, workers: int, limits: Any, store: Any, quiet: bool
+) -> dict[str, Any]:
+    if quiet or not sys.stderr.isatty():
+        return run_eval(suite, make, workers=workers, budgets=limits, store=store)
+    with Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("{task.fields[passed]} passed"),
+        transient=True,
+    ) as bar:
+        task = bar.add_task(f"eval {suite.name}", total=len(suite.cases), passed=0)
+        passed = 0
+
+        def advance(case: dict[str, Any]) -> None:
+            nonlocal passed
+            passed += bool(case["passed"])
+            bar.update(task, advance=1, passed=passed)
+
+        return run_eval(suite, make, workers=workers, budgets=limits, store=store, on_case=advance)
+
+
+def _write(path: Path, text: str) -> None:
+    try:
+        path.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise UsageError(f"cannot write {path}: {exc.strerror or exc}") from None
+
+
+def _load(store: EvalStore, eval_id: str) -> dict[str, Any]:
+    record = store.get(eval_id)
+    if record is None:
+        raise UsageError(f"no eval {eval_id!r} (or the prefix matches several)")
+    if record["summary"] is None:
+        raise UsageError(f"eval {record['id']} did not finish")
+    return record
+
+
+@eval_group.command("compare")
+@click.argument("before")
+@click.argument("after")
+@db_option
+@click.option("--json", "as_json", is_flag=True)
+def eval_compare(before: str, after: str, db: Path | None, as_json: bool) -> None:
+    """The cases that regressed and improved from eval BEFORE to eval AFTER."""
+    store = EvalStore(open_store(db))
+    diff = compare(_load(store, before), _load(store, after))
+    if as_json:
+        click.echo(json.dumps(diff, indent=2, ensure_ascii=False))
+    else:
+        print_comparison(diff, out)
+
+
+@eval_group.command("list")
+@db_option
+@click.option("--json", "as_json", is_flag=True)
+def eval_list(db: Path | None, as_json: bool) -> None:
+    """Stored evals, newest first."""
+    rows = EvalStore(open_store(db)).list()
+    if as_json:
+        click.echo(json.dumps(rows, indent=2))
+        return
+    for row in rows:
+        state = f"{row['passed'] or 0}/{row['cases']} passed" if row["done"] else "unfinished"
+        out.print(
+            f"{row['id']}  {row['created_at'][:16].replace('T', ' ')}  {state:<16} "
+            f"{row['suite']}  [dim]{row['policy']}[/]"
+        )
+
+
+@eval_group.command("show")
+@click.argument("eval_id")
+@db_option
+@click.option("--json", "as_json", is_flag=True)
+@click.option("--html", "html_path", type=click.Path(dir_okay=False, path_type=Path))
+def eval_show(eval_id: str, db: Path | None, as_json: bool, html_path: Path | None) -> None:
+    """A stored eval's report."""
+    record = _load(EvalStore(open_store(db)), eval_id)
+    if html_path is not None:
+        _write(html_path, html_report(record))
+    if as_json:
+        click.echo(json.dumps(record, indent=2, ensure_ascii=False))
+    else:
+        print_report(record, out)

@@ -1,0 +1,329 @@
+"""Graders: each returns a value *and* a reason; failures are classified by where they
+happened.
+
+A case passes when every grader that counts passes. Trajectory graders (repeated
+lookups, finishing before opening anything, extra steps, turn limit) are diagnostics:
+they are reported but do not decide a pass.
+
+Failure classes, first match wins:
+
+* ``protocol`` — the run ended invalid_finish or model_error;
+* ``budget`` — steps or time ran out;
+* ``retrieval`` — the right source never appeared in any search result;
+* ``reading`` — it appeared but was not opened, or was opened but not cited;
+* ``answering`` — the fact was missing or wrong, an answerable question was abstained
+  on, or an unanswerable one answered.
+"""
+
+from __future__ import annotations
+
+import re
+import string
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from sleuth.corpus import Corpus
+from sleuth.evals.suite import Expect
+from sleuth.result import Reason, Result, Status
+from sleuth.state import OpenedPage, Step
+from sleuth.validate import unsupported_terms
+
+MIN_STEPS = 3  # search, open, finish
+
+
+@dataclass(frozen=True)
+class Grade:
+    name: str
+    passed: bool
+    reason: str
+    value: float | None = None
+    counts: bool = True  # False for diagnostics that do not decide a pass
+
+
+@dataclass(frozen=True)
+class Graded:
+    grades: list[Grade]
+    passed: bool
+    failure: str | None  # the failure class when not passed
+    em: float | None = None
+    f1: float | None = None
+    details: dict[str, Any] = field(default_factory=dict)
+
+
+# -- SQuAD-style answer comparison --------------------------------------------------------
+
+_ARTICLES = re.compile(r"\b(a|an|the)\b")
+_PUNCTUATION = str.maketrans("", "", string.punctuation)
+
+
+def normalize_answer(text: str) -> str:
+    """Lower case, no punctuation, no articles, single spaces (the SQuAD rule)."""
+    text = text.lower().translate(_PUNCTUATION)
+    return " ".join(_ARTICLES.sub(" ", text).split())
+
+
+def exact_match(prediction: str, golds: Sequence[str]) -> float:
+    return float(any(normalize_answer(prediction) == normalize_answer(g) for g in golds))
+
+
+def token_f1(prediction: str, golds: Sequence[str]) -> float:
+    best = 0.0
+    predicted = normalize_answer(prediction).split()
+    for gold in golds:
+        expected = normalize_answer(gold).split()
+        common = sum((Counter(predicted) & Counter(expected)).values())
+        if common:
+            precision, recall = common / len(predicted), common / len(expected)
+            best = max(best, 2 * precision * recall / (precision + recall))
+    return best
+
+
+def contains(text: str, phrase: str) -> bool:
+    return f" {normalize_answer(phrase)} " in f" {normalize_answer(text)} "
+
+
+def _strip_ids(answer: str) -> str:
+    return re.sub(r"\s*\[[^\[\]\s]+\]", "", answer).strip()
+
+
+# -- grading one run ----------------------------------------------------------------------
+
+
+def grade(expect: Expect, result: Result, steps: Sequence[Step], corpus: Corpus) -> Graded:
+    answer = _strip_ids(result.answer)
+    values = [answer, *(c.value for c in result.conflicts)]
+    values += [f.answer for f in (result.fields or {}).values()]
+    values += [c.value for f in (result.fields or {}).values() for c in f.conflicts]
+    shown = " | ".join(values)
+    grades: list[Grade] = []
+    cited = set(result.citations) | {c for f in (result.fields or {}).values() for c in f.citations}
+
+    if expect.status is not None:
+        got = f"{result.status.value}/{result.reason.value if result.reason else '-'}"
+        ok = result.status is expect.status and (
+            expect.reason is None
+            or (result.reason is not None and result.reason.value == expect.reason)
+        )
+        grades.append(
+            Grade(
+                "outcome",
+                ok,
+                f"expected {expect.status.value}"
+                f"{'/' + expect.reason if expect.reason else ''}, got {got}",
+            )
+        )
+    abstains = expect.abstains
+    if abstains is not None:
+        ok = result.cannot_answer == abstains
+        what = "abstain" if abstains else "answer"
+        did = "abstained" if result.cannot_answer else f"answered {answer[:60]!r}"
+        grades.append(Grade("abstention", ok, f"should {what}; {did}"))
+    for group in expect.answer_contains:
+        aliases = [group] if isinstance(group, str) else list(group)
+        ok = any(contains(shown, a) for a in aliases)
+        grades.append(
+            Grade(
+                "key_fact",
+                ok,
+                f"{' / '.join(aliases)!r} {'found' if ok else 'not found'} in {shown[:80]!r}",
+            )
+        )
+    em = f1 = None
+    if expect.answers or expect.squad_scored:
+        if expect.abstains:  # SQuAD 2.0: abstaining on an unanswerable question is exact
+            em = f1 = float(result.cannot_answer)
+        else:
+            em = 0.0 if result.cannot_answer else exact_match(answer, expect.answers)
+            f1 = 0.0 if result.cannot_answer else token_f1(answer, expect.answers)
+            found = not result.cannot_answer and any(contains(answer, a) for a in expect.answers)
+            ok = bool(em) or found or f1 >= 0.5
+            grades.append(
+                Grade(
+                    "accepted_answer",
+                    ok,
+                    f"EM {em:.0f}, F1 {f1:.2f} against {expect.answers[:3]!r}",
+                    value=f1,
+                )
+            )
+    if not result.cannot_answer:
+        valid = bool(result.citations) and set(result.citations) <= set(result.opened)
+        grades.append(
+            Grade(
+                "citations_valid",
+                valid,
+                f"{len(result.citations)} citation(s), "
+                f"{'all' if valid else 'not all'} opened in the run",
+            )
+        )
+        missing_terms = unsupported_terms(result.answer, _opened(result, corpus))
+        grades.append(
+            Grade(
+                "supported",
+                not missing_terms,
+                "every name and number is in an opened page"
+                if not missing_terms
+                else f"unsupported: {', '.join(missing_terms)}",
+            )
+        )
+    missing = [u for u in expect.cites if u not in cited]
+    if expect.cites:
+        grades.append(
+            Grade(
+                "right_source",
+                not missing,
+                "cited the expected source"
+                if not missing
+                else f"did not cite {', '.join(missing)}",
+            )
+        )
+    if expect.gold and not expect.abstains and not result.cannot_answer:
+        ok = bool(cited & set(expect.gold))
+        grades.append(
+            Grade(
+                "gold_source",
+                ok,
+                "cited a gold page" if ok else f"cited none of {len(expect.gold)} gold page(s)",
+            )
+        )
+    unopened = [u for u in expect.opened if u not in result.opened]
+    if expect.opened:
+        grades.append(
+            Grade(
+                "opened",
+                not unopened,
+                "opened the expected page"
+                if not unopened
+                else f"never opened {', '.join(unopened)}",
+            )
+        )
+    wrongly = [u for u in expect.never_cited if u in cited]
+    if expect.never_cited:
+        grades.append(
+            Grade(
+                "never_cited",
+                not wrongly,
+                "no forbidden citation" if not wrongly else f"cited {', '.join(wrongly)}",
+            )
+        )
+    if expect.conflict_values:
+        have = {c.value for c in result.conflicts}
+        have |= {c.value for f in (result.fields or {}).values() for c in f.conflicts}
+        absent = [v for v in expect.conflict_values if not any(contains(h, v) for h in have)]
+        grades.append(
+            Grade(
+                "conflict_values",
+                not absent,
+                "kept every competing value"
+                if not absent
+                else f"missing competing values {absent}",
+            )
+        )
+    grades += _field_grades(expect, result)
+    grades += trajectory(steps, result)
+    passed = all(g.passed for g in grades if g.counts)
+    failure = None if passed else classify(expect, result, steps)
+    return Graded(grades=grades, passed=passed, failure=failure, em=em, f1=f1)
+
+
+def _field_grades(expect: Expect, result: Result) -> list[Grade]:
+    out = []
+    fields = result.fields or {}
+    for name, want in expect.fields.items():
+        got = fields.get(name)
+        if got is None:
+            out.append(Grade(f"field:{name}", False, "the brief has no such field"))
+            continue
+        if "contains" in want:
+            ok = not got.cannot_answer and contains(got.answer, str(want["contains"]))
+            ok = ok and bool(got.citations) and bool(got.evidence)
+            out.append(
+                Grade(f"field:{name}", ok, f"{got.answer[:60]!r}, {len(got.citations)} citation(s)")
+            )
+        if want.get("cannot_answer"):
+            out.append(
+                Grade(
+                    f"field:{name}",
+                    got.cannot_answer and not got.citations,
+                    "abstained" if got.cannot_answer else f"answered {got.answer!r}",
+                )
+            )
+        if "conflict_values" in want:
+            have = [c.value for c in got.conflicts]
+            absent = [v for v in want["conflict_values"] if not any(contains(h, v) for h in have)]
+            out.append(Grade(f"field:{name}", not absent, f"competing values {have}"))
+    return out
+
+
+def trajectory(steps: Sequence[Step], result: Result) -> list[Grade]:
+    """Diagnostics of how the run went (reported, never deciding a pass)."""
+    repeated = sum(1 for s in steps if s.observation.error == "repeated_search")
+    reopened = sum(1 for s in steps if s.observation.data.get("reopened"))
+    finished_blind = any(s.tool == "finish" for s in steps) and not result.opened
+    return [
+        Grade(
+            "no_repeated_lookups",
+            repeated + reopened == 0,
+            f"{repeated} repeated search(es), {reopened} re-open(s)",
+            counts=False,
+        ),
+        Grade(
+            "opened_before_finishing",
+            not finished_blind or result.cannot_answer,
+            "finished without opening anything" if finished_blind else "opened first",
+            counts=False,
+        ),
+        Grade(
+            "steps_over_minimum",
+            result.steps <= MIN_STEPS,
+            f"{result.steps} steps (minimum {MIN_STEPS})",
+            value=result.steps - MIN_STEPS,
+            counts=False,
+        ),
+        Grade(
+            "within_turn_limit",
+            result.status is not Status.BUDGET_EXHAUSTED,
+            "stopped by a budget"
+            if result.status is Status.BUDGET_EXHAUSTED
+            else "finished within its budget",
+            counts=False,
+        ),
+    ]
+
+
+def classify(expect: Expect, result: Result, steps: Sequence[Step]) -> str:
+    if result.reason in (Reason.INVALID_FINISH, Reason.MODEL_ERROR):
+        return "protocol"
+    if result.status is Status.BUDGET_EXHAUSTED:
+        return "budget"
+    sources = set(expect.sources)
+    if sources and not expect.abstains:
+        seen = set(searched_urls(steps))
+        if not sources & seen and not sources & set(result.opened):
+            return "retrieval"
+        if not sources & set(result.opened):
+            return "reading"
+        cited = set(result.citations)
+        if not result.cannot_answer and not sources & cited:
+            return "reading"
+    return "answering"
+
+
+def searched_urls(steps: Iterable[Step]) -> list[str]:
+    """Every URL any search of the run returned, in order."""
+    urls: list[str] = []
+    for step in steps:
+        for hit in step.observation.data.get("hits", []) if step.tool == "search" else []:
+            urls.append(hit["url"])
+    return list(dict.fromkeys(urls))
+
+
+def _opened(result: Result, corpus: Corpus) -> dict[str, OpenedPage]:
+    opened = {}
+    for url in result.opened:
+        page = corpus.get(url)
+        if page is not None:
+            opened[url] = OpenedPage(page=page, opened_step=0)
+            opened[url].mark_seen(0, len(page.body))
+    return opened

@@ -1,0 +1,169 @@
+"""Run a suite: every case through the one runtime, concurrently, graded, stored.
+
+Cases run on ``workers`` threads; results keep the suite's order whatever order they
+finish in. Each case's run is stored like any other (``sleuth runs show RUN_ID``
+explains it) and the eval itself is stored so that two evals can be compared later.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import asdict
+from datetime import UTC, datetime
+from typing import Any
+
+from sleuth.evals.grading import grade
+from sleuth.evals.metrics import CaseOutcome, summarize
+from sleuth.evals.suite import Suite, SuiteCase
+from sleuth.runtime import Policy, run_steps
+from sleuth.state import Budgets, Step, Task
+from sleuth.store import EvalStore, RunStore
+
+
+def new_eval_id() -> str:
+    return "eval-" + datetime.now(UTC).strftime("%Y%m%d-%H%M%S-") + secrets.token_hex(2)
+
+
+def run_eval(
+    suite: Suite,
+    make_policy: Callable[[], Policy],
+    *,
+    workers: int = 1,
+    budgets: Budgets | None = None,
+    store: RunStore | None = None,
+    on_case: Callable[[dict[str, Any]], None] | None = None,
+) -> dict[str, Any]:
+    """Run and grade every case; the eval record (summary and cases, in suite order)."""
+    eval_id = new_eval_id()
+    policy_name = make_policy().name
+    evals = EvalStore(store) if store is not None else None
+    if evals:
+        evals.start(eval_id, suite.name, policy_name)
+
+    def one(indexed: tuple[int, SuiteCase]) -> dict[str, Any]:
+        index, case = indexed
+        record = run_case(case, make_policy(), budgets, store)
+        record["index"] = index
+        if evals:
+            evals.add_case(eval_id, index, record)
+        if on_case:
+            on_case(record)
+        return record
+
+    with ThreadPoolExecutor(max_workers=max(1, workers)) as pool:
+        records = list(pool.map(one, enumerate(suite.cases)))
+    summary = summarize([outcome_of(r) for r in records])
+    if evals:
+        evals.finish(eval_id, summary)
+    return {
+        "id": eval_id,
+        "suite": suite.name,
+        "policy": policy_name,
+        "summary": summary,
+        "cases": records,
+    }
+
+
+def run_case(
+    case: SuiteCase, policy: Policy, budgets: Budgets | None, store: RunStore | None
+) -> dict[str, Any]:
+    """One case, run and graded, as a JSON-ready record."""
+    base: dict[str, Any] = {"case_id": case.id, "question": case.question}
+    try:
+        corpus = case.corpus()
+        task = Task(case.question, case.require, case.conflict_rule)
+        steps: list[Step] = []
+        runner = run_steps(task, corpus, policy, budgets, recorder=store)
+        while True:
+            try:
+                steps.append(next(runner))
+            except StopIteration as stop:
+                result = stop.value
+                break
+    except Exception as exc:  # a broken case or policy is a failed case, not a dead eval
+        return {
+            **base,
+            "run_id": getattr(exc, "run_id", None),
+            "passed": False,
+            "failure": "protocol",
+            "error": f"{type(exc).__name__}: {exc}",
+            "grades": [],
+            "answered": False,
+            "should_abstain": case.expect.abstains,
+            "steps": 0,
+            "tokens": 0,
+            "latency_s": 0.0,
+        }
+    graded = grade(case.expect, result, steps, corpus)
+    return {
+        **base,
+        "run_id": result.run_id,
+        "status": result.status.value,
+        "reason": result.reason.value if result.reason else None,
+        "answer": result.answer,
+        "citations": result.citations,
+        "passed": graded.passed,
+        "failure": graded.failure,
+        "grades": [asdict(g) for g in graded.grades],
+        "em": graded.em,
+        "f1": graded.f1,
+        "answered": not result.cannot_answer,
+        "should_abstain": case.expect.abstains,
+        "citations_valid": next(
+            (g.passed for g in graded.grades if g.name == "citations_valid"), None
+        ),
+        "steps": result.steps,
+        "tokens": result.usage.input_tokens + result.usage.output_tokens,
+        "latency_s": result.elapsed_s,
+        "confidence": result.confidence,
+    }
+
+
+def outcome_of(record: dict[str, Any]) -> CaseOutcome:
+    return CaseOutcome(
+        passed=bool(record["passed"]),
+        answered=bool(record.get("answered")),
+        should_abstain=record.get("should_abstain"),
+        citations_valid=record.get("citations_valid"),
+        failure=record.get("failure"),
+        steps=int(record.get("steps") or 0),
+        tokens=int(record.get("tokens") or 0),
+        latency_s=float(record.get("latency_s") or 0.0),
+        em=record.get("em"),
+        f1=record.get("f1"),
+        confidence=record.get("confidence"),
+    )
+
+
+def compare(before: dict[str, Any], after: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
+    """Cases that regressed (passed before, fail after) and improved, by case id."""
+    earlier = {c["case_id"]: c for c in before["cases"]}
+    regressed: list[dict[str, Any]] = []
+    improved: list[dict[str, Any]] = []
+    for case in after["cases"]:
+        old = earlier.get(case["case_id"])
+        if old is None or bool(old["passed"]) == bool(case["passed"]):
+            continue
+        row = {
+            "case_id": case["case_id"],
+            "question": case["question"],
+            "before": {
+                "passed": old["passed"],
+                "failure": old.get("failure"),
+                "run_id": old.get("run_id"),
+            },
+            "after": {
+                "passed": case["passed"],
+                "failure": case.get("failure"),
+                "run_id": case.get("run_id"),
+            },
+        }
+        (improved if case["passed"] else regressed).append(row)
+    only = sorted(set(earlier) ^ {c["case_id"] for c in after["cases"]})
+    return {
+        "regressed": regressed,
+        "improved": improved,
+        "unmatched": [{"case_id": c} for c in only],
+    }

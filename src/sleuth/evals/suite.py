@@ -1,0 +1,195 @@
+"""Eval suites as data: cases with a question, a corpus and what a good run looks like.
+
+A suite is a JSONL file (one case per line) or a built-in corpus name (its
+``cases.jsonl``). A case line::
+
+    {"id": "founder", "question": "...", "corpus": "acme" (optional: the suite's corpus),
+     "require": ["venue", "time"] (a brief), "conflict_rule": "newest" (optional),
+     "expect": {"status": "ready_for_review", "reason": null,
+                "cannot_answer": false,            # implied by status when absent
+                "answer_contains": ["Ada Ortiz", ["Kenji Ito", "K. Ito"]],  # lists = aliases
+                "answers": ["accepted answer", ...],      # accepted answers, EM / token F1
+                "cites": [url, ...], "gold": [url, ...] (any one of them cited),
+                "opened": [url, ...], "never_cited": [url, ...],
+                "conflict_values": [...], "fields": {name: {"contains": str} |
+                                                     {"cannot_answer": true} |
+                                                     {"conflict_values": [...]}}}}
+
+Standard QA files come in through `sleuth.datasets` (`dataset_suite`).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from sleuth.corpus import Corpus, builtin_dir, builtin_names, load_corpus
+from sleuth.datasets import Dataset, load_dataset
+from sleuth.errors import UsageError
+from sleuth.result import ConflictRule, Status
+
+
+class Expect(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    status: Status | None = None
+    reason: str | None = None
+    cannot_answer: bool | None = None
+    answer_contains: list[str | list[str]] = []
+    answers: list[str] = []
+    squad_scored: bool = False  # grade exact match and token F1 (standard QA data)
+    cites: list[str] = []
+    gold: list[str] = []
+    opened: list[str] = []
+    never_cited: list[str] = []
+    conflict_values: list[str] = []
+    fields: dict[str, dict[str, Any]] = {}
+
+    @property
+    def abstains(self) -> bool | None:
+        """Whether a right run ends without an answer (conflicts included)."""
+        if self.cannot_answer is not None:
+            return self.cannot_answer
+        if self.status is not None:
+            return self.status is not Status.READY_FOR_REVIEW
+        return None
+
+    @property
+    def sources(self) -> list[str]:
+        """The pages that hold the answer, for telling retrieval from reading failures."""
+        return list(dict.fromkeys([*self.gold, *self.cites, *self.opened]))
+
+
+class _CaseIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    id: str = Field(min_length=1)
+    question: str = Field(min_length=1)
+    corpus: str | None = None
+    require: list[str] = []
+    conflict_rule: ConflictRule | None = None
+    expect: Expect = Expect()
+
+
+@dataclass(frozen=True)
+class SuiteCase:
+    id: str
+    question: str
+    corpus: Callable[[], Corpus] = field(repr=False, compare=False)
+    expect: Expect
+    require: tuple[str, ...] = ()
+    conflict_rule: ConflictRule | None = None
+
+
+@dataclass(frozen=True)
+class Suite:
+    name: str
+    cases: list[SuiteCase]
+
+
+def load_suite(spec: str, limit: int | None = None) -> Suite:
+    """A built-in suite by corpus name, or a JSONL file of cases."""
+    path = Path(spec)
+    if spec in builtin_names() and not path.exists():
+        return _from_lines(
+            spec, builtin_dir(spec) / "cases.jsonl", default_corpus=spec, limit=limit
+        )
+    if not path.is_file():
+        known = ", ".join(builtin_names())
+        raise UsageError(f"unknown suite {spec!r}: built-in suites are {known}, or give a file")
+    return _from_lines(str(path), path, default_corpus=None, limit=limit)
+
+
+def _from_lines(name: str, path: Path, default_corpus: str | None, limit: int | None) -> Suite:
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise UsageError(f"{path}: cannot read: {exc}") from None
+    corpora: dict[str, Corpus] = {}
+
+    def corpus_of(spec: str) -> Callable[[], Corpus]:
+        def load() -> Corpus:
+            if spec not in corpora:
+                corpora[spec] = load_corpus(_relative(spec, path))
+            return corpora[spec]
+
+        return load
+
+    cases: list[SuiteCase] = []
+    seen: set[str] = set()
+    for lineno, line in enumerate(lines, start=1):
+        if not line.strip():
+            continue
+        try:
+            raw = _CaseIn.model_validate(json.loads(line))
+        except json.JSONDecodeError as exc:
+            raise UsageError(f"{path}:{lineno}: not valid JSON: {exc}") from None
+        except ValidationError as exc:
+            first = exc.errors()[0]
+            where = ".".join(str(p) for p in first["loc"]) or "case"
+            raise UsageError(f"{path}:{lineno}: {where}: {first['msg']}") from None
+        spec = raw.corpus or default_corpus
+        if spec is None:
+            raise UsageError(f"{path}:{lineno}: case {raw.id!r} names no corpus")
+        if raw.id in seen:
+            raise UsageError(f"{path}:{lineno}: case id {raw.id!r} appears twice")
+        seen.add(raw.id)
+        cases.append(
+            SuiteCase(
+                id=raw.id,
+                question=raw.question,
+                corpus=corpus_of(spec),
+                expect=raw.expect,
+                require=tuple(raw.require),
+                conflict_rule=raw.conflict_rule,
+            )
+        )
+        if limit is not None and len(cases) >= limit:
+            break
+    if not cases:
+        raise UsageError(f"{path}: the suite has no cases")
+    return Suite(name=name, cases=cases)
+
+
+def _relative(spec: str, suite_path: Path) -> str:
+    """A corpus file named in a suite is relative to the suite's folder."""
+    if spec in builtin_names() or Path(spec).is_absolute():
+        return spec
+    beside = suite_path.parent / spec
+    return str(beside) if beside.exists() else spec
+
+
+def dataset_suite(
+    spec: str, setting: str = "closed", limit: int | None = None, derive_unanswerable: bool = False
+) -> Suite:
+    """A standard QA file (``squad2:PATH``, ``hotpotqa:PATH``, ``musique:PATH``) as a
+    suite: accepted answers for EM/F1, gold pages for the source and failure graders."""
+    dataset = load_dataset(
+        spec, setting=setting, limit=limit, derive_unanswerable=derive_unanswerable
+    )
+    return Suite(
+        name=f"{dataset.name} ({setting})",
+        cases=[
+            SuiteCase(
+                id=case.id,
+                question=case.question,
+                corpus=_dataset_corpus(dataset, case),
+                expect=Expect(
+                    cannot_answer=not case.answerable,
+                    answers=case.answers,
+                    gold=case.gold_urls,
+                    squad_scored=True,
+                ),
+            )
+            for case in dataset.cases
+        ],
+    )
+
+
+def _dataset_corpus(dataset: Dataset, case: Any) -> Callable[[], Corpus]:
+    return lambda: dataset.corpus_for(case)

@@ -1,0 +1,393 @@
+"""Evals: suites, graders with reasons, failure classes, metrics, reports, compare."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from sleuth import OfflinePolicy, ScriptedPolicy, Task, load_corpus, run
+from sleuth.cli import main
+from sleuth.evals.grading import classify, exact_match, grade, normalize_answer, token_f1
+from sleuth.evals.metrics import CaseOutcome, summarize
+from sleuth.evals.runner import run_eval
+from sleuth.evals.suite import Expect, dataset_suite, load_suite
+from sleuth.result import Status
+from sleuth.runtime import run_steps
+from sleuth.store import RunStore
+
+SHARED = Path(
+    os.environ.get("SLEUTH_SHARED_DATA")
+    or Path(__file__).resolve().parents[1].parent / "shared" / "data"
+)
+ACME = load_corpus("acme")
+WIKI = "https://wiki.example/Acme_Robotics"
+
+
+def cli(capsys: pytest.CaptureFixture[str], *args: str | Path) -> tuple[int, str, str]:
+    code = main([str(a) for a in args])
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+@pytest.mark.parametrize("suite", ["acme", "workshop", "brand"])
+def test_builtin_suites_pass(suite: str, capsys: pytest.CaptureFixture[str], db_path: Path) -> None:
+    code, out, err = cli(capsys, "eval", suite, "--json", "--db", db_path)
+    assert code == 0, err
+    record = json.loads(out)
+    summary = record["summary"]
+    assert summary["accuracy"] == 1.0, [c["case_id"] for c in record["cases"] if not c["passed"]]
+    assert summary["citation_validity"] == 1.0
+    store = RunStore(db_path)
+    for case in record["cases"]:  # every case links to its stored trace
+        stored = store.get_run(case["run_id"])
+        assert stored is not None and stored["question"] == case["question"]
+
+
+def test_suite_covers_the_core_eval_rows() -> None:
+    suite = load_suite("acme")
+    questions = {c.question for c in suite.cases}
+    assert {
+        "Who founded Acme Robotics?",
+        "Who is the current CEO?",
+        "What is Ada Ortiz's favourite food?",
+    } <= questions
+    assert any(c.expect.status is Status.CONFLICT for c in suite.cases)
+    assert all("https://evil.example/" in c.expect.never_cited for c in suite.cases)
+
+
+# -- graders -------------------------------------------------------------------------------
+
+
+def test_squad_normalisation_em_and_f1() -> None:
+    assert normalize_answer("The  Bayeux Tapestry!") == "bayeux tapestry"
+    assert exact_match("the Bayeux tapestry", ["Bayeux Tapestry"]) == 1.0
+    assert token_f1("in the early 11th century", ["early 11th century"]) == pytest.approx(6 / 7)
+    assert 0 < token_f1("11th", ["early 11th century"]) < 1
+    assert token_f1("Paris", ["Lisbon"]) == 0.0
+
+
+def _trace(turns: list[str], question: str = "Who founded Acme Robotics?") -> tuple[Any, list[Any]]:
+    steps: list[Any] = []
+    gen = run_steps(Task(question), ACME, ScriptedPolicy(turns))
+    while True:
+        try:
+            steps.append(next(gen))
+        except StopIteration as stop:
+            return stop.value, steps
+
+
+def react(tool: str, args: Any) -> str:
+    return f"Thought: t\nAction: {tool}\nAction Input: {json.dumps(args)}"
+
+
+FOUNDED = "Acme Robotics was founded by Ada Ortiz in 2014 in Lisbon."
+CANNOT = {"answer": "cannot: not stated", "citations": [], "cannot_answer": True, "evidence": ""}
+
+
+def test_graders_give_values_and_reasons() -> None:
+    result, steps = _trace(
+        [
+            react("search", {"query": "Acme founder"}),
+            react("open", {"url": WIKI}),
+            react(
+                "finish",
+                {
+                    "answer": "Ada Ortiz",
+                    "citations": [WIKI],
+                    "cannot_answer": False,
+                    "evidence": FOUNDED,
+                },
+            ),
+        ]
+    )
+    expect = Expect(
+        status=Status.READY_FOR_REVIEW,
+        answer_contains=[["A. Ortiz", "Ada Ortiz"]],
+        cites=[WIKI],
+        opened=[WIKI],
+        never_cited=["https://evil.example/"],
+    )
+    graded = grade(expect, result, steps, ACME)
+    assert graded.passed and graded.failure is None
+    names = {g.name: g for g in graded.grades}
+    assert {
+        "outcome",
+        "abstention",
+        "key_fact",
+        "citations_valid",
+        "supported",
+        "right_source",
+        "opened",
+        "never_cited",
+    } <= set(names)
+    assert all(g.reason for g in graded.grades)
+    assert names["steps_over_minimum"].counts is False and names["steps_over_minimum"].passed
+
+
+@pytest.mark.parametrize(
+    ("turns", "expected_class"),
+    [
+        # the right page was never among the search results
+        ([react("search", {"query": "anvil"}), react("finish", CANNOT)], "retrieval"),
+        # it was in the results but never opened
+        (
+            [
+                react("search", {"query": "Acme Robotics founded"}),
+                react("open", {"url": "https://wiki.example/Acme_Anvil_Works"}),
+                react("finish", CANNOT),
+            ],
+            "reading",
+        ),
+        # opened, but the run abstained anyway
+        (
+            [
+                react("search", {"query": "Acme Robotics founded"}),
+                react("open", {"url": WIKI}),
+                react("finish", CANNOT),
+            ],
+            "answering",
+        ),
+        # the finish was rejected twice
+        (
+            [
+                react("search", {"query": "Acme Robotics founded"}),
+                react(
+                    "finish",
+                    {"answer": "Ada", "citations": [WIKI], "cannot_answer": False, "evidence": "x"},
+                ),
+                react(
+                    "finish",
+                    {"answer": "Ada", "citations": [WIKI], "cannot_answer": False, "evidence": "x"},
+                ),
+            ],
+            "protocol",
+        ),
+        # the step budget ran out
+        ([react("search", {"query": f"q{n}"}) for n in range(6)], "budget"),
+    ],
+)
+def test_failures_are_classified_by_where_they_happened(
+    turns: list[str], expected_class: str
+) -> None:
+    result, steps = _trace(turns)
+    expect = Expect(status=Status.READY_FOR_REVIEW, answer_contains=["Ada Ortiz"], cites=[WIKI])
+    graded = grade(expect, result, steps, ACME)
+    assert not graded.passed
+    assert graded.failure == expected_class == classify(expect, result, steps)
+
+
+def test_answering_an_unanswerable_question_is_an_answering_failure() -> None:
+    result, steps = _trace(
+        [
+            react("search", {"query": "Acme founder"}),
+            react("open", {"url": WIKI}),
+            react(
+                "finish",
+                {
+                    "answer": "Ada Ortiz",
+                    "citations": [WIKI],
+                    "cannot_answer": False,
+                    "evidence": FOUNDED,
+                },
+            ),
+        ],
+        question="What is Ada Ortiz's favourite food?",
+    )
+    graded = grade(Expect(cannot_answer=True), result, steps, ACME)
+    assert graded.failure == "answering"
+    assert "should abstain" in next(g.reason for g in graded.grades if g.name == "abstention")
+
+
+# -- metrics -------------------------------------------------------------------------------
+
+
+def outcome(
+    passed: bool, answered: bool, should_abstain: bool, confidence: float | None = None
+) -> CaseOutcome:
+    return CaseOutcome(
+        passed=passed,
+        answered=answered,
+        should_abstain=should_abstain,
+        citations_valid=answered or None,
+        failure=None if passed else "answering",
+        steps=3,
+        tokens=10,
+        latency_s=0.5,
+        em=float(passed),
+        f1=float(passed),
+        confidence=confidence,
+    )
+
+
+def test_metrics_and_their_baselines() -> None:
+    cases = [
+        outcome(True, True, False, 0.9),  # right answer
+        outcome(False, True, False, 0.8),  # wrong answer
+        outcome(False, False, False),  # abstained on an answerable question
+        outcome(True, False, True),  # right abstention
+        outcome(False, True, True, 0.2),  # answered an unanswerable question
+    ]
+    m = summarize(cases)
+    assert m["accuracy"] == 0.4 and m["coverage"] == 0.6
+    assert m["answered_precision"] == round(1 / 3, 4)
+    assert m["abstention_precision"] == 0.5 and m["abstention_recall"] == 0.5
+    assert m["abstention_f1"] == 0.5
+    assert m["baselines"]["always_abstain"]["accuracy"] == 0.4
+    assert m["baselines"]["always_answer_perfectly"]["accuracy"] == 0.6
+    curve = m["precision_coverage"]
+    assert [p["coverage"] for p in curve] == [0.2, 0.4, 0.6]
+    assert [p["precision"] for p in curve] == [1.0, 0.5, round(1 / 3, 4)]
+    assert m["failures"] == {"answering": 3}
+
+
+# -- running, storing, comparing, reporting --------------------------------------------------
+
+
+def test_workers_keep_the_suite_order(db_path: Path) -> None:
+    suite = load_suite("acme")
+    serial = run_eval(suite, OfflinePolicy, workers=1)
+    parallel = run_eval(suite, OfflinePolicy, workers=4, store=RunStore(db_path))
+    assert [c["case_id"] for c in parallel["cases"]] == [c.id for c in suite.cases]
+    assert [c["passed"] for c in parallel["cases"]] == [c["passed"] for c in serial["cases"]]
+    assert [c["answer"] for c in parallel["cases"]] == [c["answer"] for c in serial["cases"]]
+
+
+def test_compare_lists_regressions_and_improvements(
+    capsys: pytest.CaptureFixture[str], db_path: Path
+) -> None:
+    code, out, _ = cli(capsys, "eval", "acme", "--json", "--db", db_path)
+    good = json.loads(out)["id"]
+    code, out, _ = cli(capsys, "eval", "acme", "--max-steps", "2", "--json", "--db", db_path)
+    worse = json.loads(out)
+    assert worse["summary"]["accuracy"] < 1.0
+    code, out, err = cli(capsys, "eval", "compare", good, worse["id"], "--json", "--db", db_path)
+    assert code == 0, err
+    diff = json.loads(out)
+    failed = {c["case_id"] for c in worse["cases"] if not c["passed"]}
+    assert {r["case_id"] for r in diff["regressed"]} == failed and diff["improved"] == []
+    code, out, _ = cli(capsys, "eval", "compare", worse["id"], good, "--db", db_path)
+    assert code == 0 and "improved" in out
+    code, out, _ = cli(capsys, "eval", "list", "--db", db_path)
+    assert good in out and worse["id"] in out
+
+
+def test_terminal_and_html_reports(
+    capsys: pytest.CaptureFixture[str], db_path: Path, tmp_path: Path
+) -> None:
+    page = tmp_path / "report.html"
+    code, out, err = cli(
+        capsys, "eval", "acme", "--max-steps", "3", "--html", page, "--db", db_path
+    )
+    assert code == 0, err
+    assert "always abstain" in out
+    assert re.search(r"\n(retrieval|reading|answering|protocol|budget) \(\d+\)", out)
+    html = page.read_text(encoding="utf-8")
+    assert "<svg" in html and "failures by class" in html
+    assert "answered precision against coverage" in html  # the offline policy's confidence
+    assert not re.search(r"(src|href)=\"https?://", html)  # one self-contained file
+
+
+def test_fail_under_exits_non_zero(capsys: pytest.CaptureFixture[str], db_path: Path) -> None:
+    code, _, _ = cli(
+        capsys, "eval", "acme", "--max-steps", "2", "--fail-under", "0.9", "--db", db_path
+    )
+    assert code == 1
+
+
+@pytest.mark.parametrize(
+    ("lines", "message"),
+    [
+        (["{not json"], "not valid JSON"),
+        (['{"id": "a", "question": "q"}'], "names no corpus"),
+        (['{"id": "a", "question": "q", "corpus": "acme"}'] * 2, "appears twice"),
+        (['{"id": "a", "question": "q", "corpus": "acme", "expect": {"bogus": 1}}'], "bogus"),
+    ],
+)
+def test_bad_suite_files_are_usage_errors(
+    lines: list[str],
+    message: str,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    db_path: Path,
+) -> None:
+    suite = tmp_path / "suite.jsonl"
+    suite.write_text("\n".join(lines))
+    code, _, err = cli(capsys, "eval", suite, "--db", db_path)
+    assert code == 2 and message in err and len(err.strip().splitlines()) == 1
+
+
+def test_a_suite_file_with_its_own_corpus(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], db_path: Path
+) -> None:
+    (tmp_path / "pages.json").write_text(
+        json.dumps(
+            {
+                "https://x.example/tarn": {
+                    "title": "Tarn Mill",
+                    "body": "Tarn Mill was built in 1820. It employs 40 people.",
+                },
+            }
+        )
+    )
+    (tmp_path / "suite.jsonl").write_text(
+        "\n".join(
+            json.dumps(c)
+            for c in [
+                {
+                    "id": "built",
+                    "question": "When was Tarn Mill built?",
+                    "corpus": "pages.json",
+                    "expect": {"answer_contains": ["1820"], "cites": ["https://x.example/tarn"]},
+                },
+                {
+                    "id": "owner",
+                    "question": "Who owns Tarn Mill?",
+                    "corpus": "pages.json",
+                    "expect": {"cannot_answer": True},
+                },
+            ]
+        )
+    )
+    code, out, err = cli(capsys, "eval", tmp_path / "suite.jsonl", "--json", "--db", db_path)
+    assert code == 0, err
+    assert json.loads(out)["summary"]["accuracy"] == 1.0
+
+
+def test_dataset_eval_on_shared_squad(capsys: pytest.CaptureFixture[str], db_path: Path) -> None:
+    path = SHARED / "squad2-dev-normans.json"
+    if not path.exists():
+        pytest.skip(f"{path} is absent")
+    code, out, err = cli(
+        capsys,
+        "eval",
+        "--dataset",
+        f"squad2:{path}",
+        "--limit",
+        "20",
+        "--workers",
+        "2",
+        "--json",
+        "--db",
+        db_path,
+    )
+    assert code == 0, err
+    summary = json.loads(out)["summary"]
+    assert summary["cases"] == 20 and summary["exact_match"] is not None
+    assert set(summary["failures"]) <= {"retrieval", "reading", "answering", "protocol", "budget"}
+
+
+def test_dataset_suite_open_setting_has_gold_sources() -> None:
+    path = SHARED / "hotpotqa-train100-distractor.json"
+    if not path.exists():
+        pytest.skip(f"{path} is absent")
+    suite = dataset_suite(f"hotpotqa:{path}", "open", limit=3, derive_unanswerable=True)
+    assert len(suite.cases) == 6
+    derived = [c for c in suite.cases if c.expect.abstains]
+    assert len(derived) == 3 and all(not c.expect.gold for c in derived)
+    result = run(Task(suite.cases[0].question), suite.cases[0].corpus(), OfflinePolicy())
+    assert result.status in Status
