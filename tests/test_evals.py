@@ -391,3 +391,80 @@ def test_dataset_suite_open_setting_has_gold_sources() -> None:
     assert len(derived) == 3 and all(not c.expect.gold for c in derived)
     result = run(Task(suite.cases[0].question), suite.cases[0].corpus(), OfflinePolicy())
     assert result.status in Status
+
+
+# -- the optional LLM judge, against a scripted model over real HTTP -----------------------
+
+
+def test_judge_verdicts_count_and_a_broken_judge_decides_nothing(
+    capsys: pytest.CaptureFixture[str],
+    db_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+) -> None:
+    pytest.importorskip("openai")
+    from sleuth.testing import ScriptedModelServer
+
+    monkeypatch.setenv("OPENAI_API_KEY", "k")
+    suite = tmp_path / "suite.jsonl"
+    suite.write_text(
+        "\n".join(
+            json.dumps(c)
+            for c in [
+                {
+                    "id": "founder",
+                    "question": "Who founded Acme Robotics?",
+                    "corpus": "acme",
+                    "expect": {"answer_contains": ["Ada Ortiz"]},
+                },
+                {
+                    "id": "year",
+                    "question": "In what year was Acme Robotics founded?",
+                    "corpus": "acme",
+                    "expect": {"answer_contains": ["2014"]},
+                },
+                {
+                    "id": "food",
+                    "question": "What is Ada Ortiz's favourite food?",
+                    "corpus": "acme",
+                    "expect": {"cannot_answer": True},
+                },
+            ]
+        )
+    )
+    replies = [
+        {"text": '{"verdict": "supported", "reason": "the quote names the founder"}'},
+        {"text": "I think it is probably fine."},  # unreadable: decides nothing
+    ]
+    with ScriptedModelServer(replies, api_key="k") as server:
+        code, out, err = cli(
+            capsys,
+            "eval",
+            suite,
+            "--judge",
+            "openai:judge-model",
+            "--judge-base-url",
+            server.openai_base_url,
+            "--json",
+            "--db",
+            db_path,
+        )
+        prompts = [r["json"]["messages"][0]["content"] for r in server.requests]
+    assert code == 0, err
+    record = json.loads(out)
+    by_id = {c["case_id"]: c for c in record["cases"]}
+    assert all(c["passed"] for c in by_id.values())
+    verdicts = {
+        cid: next(g for g in c["grades"] if g["name"] == "judge") for cid, c in by_id.items()
+    }
+    assert verdicts["founder"]["passed"] and verdicts["founder"]["counts"]
+    assert not verdicts["year"]["counts"] and "unreadable" in verdicts["year"]["reason"]
+    assert not verdicts["food"]["counts"]  # an abstention is not sent to the judge
+    assert len(prompts) == 2 and "Acme Robotics was founded by Ada Ortiz" in prompts[0]
+
+
+def test_an_unsupported_verdict_fails_the_case() -> None:
+    from sleuth.evals.judge import parse_verdict
+
+    grade_ = parse_verdict('Sure. {"verdict": "unsupported", "reason": "the quote is about 2019"}')
+    assert grade_.counts and not grade_.passed and "2019" in grade_.reason

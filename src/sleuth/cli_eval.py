@@ -20,6 +20,7 @@ from sleuth.cli_common import (
     out,
 )
 from sleuth.errors import UsageError
+from sleuth.evals.judge import Judge
 from sleuth.evals.report import html_report, print_comparison, print_report
 from sleuth.evals.runner import compare, run_eval
 from sleuth.evals.suite import Suite, dataset_suite, load_suite
@@ -86,6 +87,13 @@ def eval_group() -> None:
     default=None,
     help="Exit 1 when accuracy is below this (for CI).",
 )
+@click.option(
+    "--judge",
+    metavar="PROVIDER:NAME",
+    default=None,
+    help="Also have a model judge whether each answer's evidence supports it.",
+)
+@click.option("--judge-base-url", metavar="URL", default=None, help="The judge model's server.")
 def eval_run(
     suite: str | None,
     dataset: str | None,
@@ -104,6 +112,8 @@ def eval_run(
     as_json: bool,
     html_path: Path | None,
     fail_under: float | None,
+    judge: str | None,
+    judge_base_url: str | None,
 ) -> None:
     """Run SUITE (a built-in corpus name or a JSONL file of cases), or --dataset."""
     if (suite is None) == (dataset is None):
@@ -117,6 +127,13 @@ def eval_run(
         raise UsageError("--setting and --derive-unanswerable are for --dataset")
     limits = budgets(max_steps, max_tokens, timeout)
     make_policy(None, None, model, base_url, protocol, stream)  # fail early on bad flags
+    grader = None
+    if judge is not None:
+        from sleuth.models import make_backend
+
+        grader = Judge(make_backend(judge, base_url=judge_base_url))
+    elif judge_base_url is not None:
+        raise UsageError("--judge-base-url is only for --judge")
     store = open_store(db)
     record = _run_with_progress(
         chosen,
@@ -125,6 +142,7 @@ def eval_run(
         limits,
         store,
         quiet=as_json,
+        judge=grader,
     )
     if html_path is not None:
         _write(html_path, html_report(record))
@@ -140,10 +158,16 @@ def eval_run(
 
 
 def _run_with_progress(
-    suite: Suite, make: Any, workers: int, limits: Any, store: Any, quiet: bool
+    suite: Suite,
+    make: Any,
+    workers: int,
+    limits: Any,
+    store: Any,
+    quiet: bool,
+    judge: Judge | None,
 ) -> dict[str, Any]:
     if quiet or not sys.stderr.isatty():
-        return run_eval(suite, make, workers=workers, budgets=limits, store=store)
+        return run_eval(suite, make, workers=workers, budgets=limits, store=store, judge=judge)
     with Progress(
         TextColumn("{task.description}"),
         BarColumn(),
@@ -159,7 +183,9 @@ def _run_with_progress(
             passed += bool(case["passed"])
             bar.update(task, advance=1, passed=passed)
 
-        return run_eval(suite, make, workers=workers, budgets=limits, store=store, on_case=advance)
+        return run_eval(
+            suite, make, workers=workers, budgets=limits, store=store, on_case=advance, judge=judge
+        )
 
 
 def _write(path: Path, text: str) -> None:

@@ -10,11 +10,12 @@ from __future__ import annotations
 import secrets
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import asdict
+from dataclasses import asdict, replace
 from datetime import UTC, datetime
 from typing import Any
 
 from sleuth.evals.grading import grade
+from sleuth.evals.judge import Judge
 from sleuth.evals.metrics import CaseOutcome, summarize
 from sleuth.evals.suite import Suite, SuiteCase
 from sleuth.runtime import Policy, run_steps
@@ -34,6 +35,7 @@ def run_eval(
     budgets: Budgets | None = None,
     store: RunStore | None = None,
     on_case: Callable[[dict[str, Any]], None] | None = None,
+    judge: Judge | None = None,
 ) -> dict[str, Any]:
     """Run and grade every case; the eval record (summary and cases, in suite order)."""
     eval_id = new_eval_id()
@@ -44,7 +46,7 @@ def run_eval(
 
     def one(indexed: tuple[int, SuiteCase]) -> dict[str, Any]:
         index, case = indexed
-        record = run_case(case, make_policy(), budgets, store)
+        record = run_case(case, make_policy(), budgets, store, judge)
         record["index"] = index
         if evals:
             evals.add_case(eval_id, index, record)
@@ -67,7 +69,11 @@ def run_eval(
 
 
 def run_case(
-    case: SuiteCase, policy: Policy, budgets: Budgets | None, store: RunStore | None
+    case: SuiteCase,
+    policy: Policy,
+    budgets: Budgets | None,
+    store: RunStore | None,
+    judge: Judge | None = None,
 ) -> dict[str, Any]:
     """One case, run and graded, as a JSON-ready record."""
     base: dict[str, Any] = {"case_id": case.id, "question": case.question}
@@ -97,6 +103,11 @@ def run_case(
             "latency_s": 0.0,
         }
     graded = grade(case.expect, result, steps, corpus)
+    if judge is not None:
+        verdict = judge.grade(case.question, result)
+        passed = graded.passed and (verdict.passed or not verdict.counts)
+        failure = graded.failure or (None if passed else "answering")
+        graded = replace(graded, grades=[*graded.grades, verdict], passed=passed, failure=failure)
     return {
         **base,
         "run_id": result.run_id,
