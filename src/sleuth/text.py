@@ -45,13 +45,22 @@ def stem(word: str) -> str:
     """Snowball (Porter 2) stem of a lower-cased word: founded/founding -> found,
     offices -> offic, employs -> employ. Agent nouns (founder, employer) stay apart,
     as the stemmer keeps them; `RELATED` maps the few that matter back together."""
-    w = word.lower()
+    w = _fold(word.lower())
     w = IRREGULAR.get(w, w)
     base: str = _STEMMER.stemWord(w)
     return RELATED.get(base, base)
 
 
 _STEMMER = snowballstemmer.stemmer("english")
+
+
+def _fold(word: str) -> str:
+    """Without accents ("Hervé" -> "herve"), so spellings with and without them match."""
+    if word.isascii():
+        return word
+    decomposed = unicodedata.normalize("NFKD", word)
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
 
 #: Irregular English verb forms -> base form ("began" and "begin" must match).
 IRREGULAR = {
@@ -129,6 +138,9 @@ RELATED = {
     "designer": "design",
     "director": "direct",
     "builder": "build",
+    "establish": "found",
+    "birth": "born",
+    "death": "die",
 }
 
 

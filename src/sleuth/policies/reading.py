@@ -12,10 +12,10 @@ Pure functions, no model. The method, in order:
    sentences but are never required. Words that only name the answer type ("year",
    "time") are dropped. The question's last word, when it is a relation word, is its
    *predicate* ("born" in "Where was the inventor of X born?").
-2. **Accept a sentence** (`read_sentence`) only if it covers the frame: every anchor
-   when there are at most two (two thirds otherwise), counting the page title as
-   context for anchors; every relation word when there are at most two (two thirds
-   otherwise), at least one — and the predicate — in the sentence itself; and, for
+2. **Accept a sentence** (`read_sentence`) only if it covers the frame: every anchor,
+   counting the page title as context; every relation word (all but one when there
+   are four or more), in the sentence or the title, with at least one — and the
+   predicate — in the sentence itself; and, for
    typed questions, a candidate of the expected type that is not a question word.
    Questions state no facts. A page that addresses AI agents or gives instructions
    (prompt injection) is never evidence, not one sentence of it.
@@ -35,7 +35,6 @@ from sentences that do not each cover the question.
 
 from __future__ import annotations
 
-import math
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -61,16 +60,21 @@ def _set(text: str) -> frozenset[str]:
 
 SOFT_WORDS = _set(
     "current currently now today present presently latest recent recently new actual "
-    "actually still official officially exactly"
+    "actually still official officially exactly main major primary principal "
+    # verbs that only place or name a thing: "In what country is Normandy located?"
+    "located situated based called named known considered"
 )
 # "current" in a question is matched by any of these in a sentence ("is now the CEO").
 _TEMPORAL = _set("current currently now present presently today")
 # Words that name the answer's type rather than the fact itself.
-TYPE_WORDS = _set("year years date day time times place city country town location name when where")
+TYPE_WORDS = _set(
+    "year years date day time times place city country town location name when where century "
+    "centuries decade decades"
+)
 # Words of a request or a question's grammar, never facts to look for.
 QUESTION_VERBS = _set(
     "be is are was were do does did has have had tell give list describe explain show find "
-    "know please me"
+    "know please me one kind sort type"
 )
 FIELD_TYPES: dict[str, AnswerType] = {
     **dict.fromkeys(_set("venue location place where address room city country"), AnswerType.PLACE),
@@ -106,7 +110,10 @@ _MONTH = "|".join(MONTHS)
 _DATE = re.compile(
     rf"\b(?:\d{{1,2}}(?:st|nd|rd|th)? (?:{_MONTH})\.?,? \d{{4}}|(?:{_MONTH})\.? \d{{1,2}}"
     rf"(?:st|nd|rd|th)?,? \d{{4}}|\d{{4}}-\d{{2}}-\d{{2}}|\d{{1,2}}(?:st|nd|rd|th)? (?:{_MONTH})"
-    rf"|(?:{_MONTH}) \d{{4}}|(?:{_MONTH}) \d{{1,2}}(?:st|nd|rd|th)?|(?:1[0-9]|20)\d{{2}})\b"
+    rf"|(?:{_MONTH}) \d{{4}}|(?:{_MONTH}) \d{{1,2}}(?:st|nd|rd|th)?|(?:1[0-9]|20)\d{{2}}"
+    # centuries and decades: "the 10th and 11th centuries", "the early 11th century", "1050s"
+    rf"|(?:(?:early|late|mid)[- ])?\d{{1,2}}(?:st|nd|rd|th)(?: and \d{{1,2}}(?:st|nd|rd|th))?"
+    rf" centur(?:y|ies)|\d{{3}}0s)\b"
 )
 _YEAR = re.compile(r"\b(?:1[0-9]|20)\d{2}\b")
 _TIME = re.compile(
@@ -178,13 +185,15 @@ class Frame:
 
     @property
     def required_anchors(self) -> int:
-        n = len(self.anchors)
-        return n if n <= 2 else max(2, math.ceil(2 * n / 3))
+        """Every name the question gives: a sentence about another entity is no answer."""
+        return len(self.anchors)
 
     @property
     def required_relation(self) -> int:
+        """Every relation word, each in the sentence or the title; with four or more, one
+        may be missing (a pronoun stands for "the company" in "We will reach ...")."""
         n = len(self.relation)
-        return n if n <= 2 else math.ceil(2 * n / 3)
+        return n if n <= 3 else n - 1
 
 
 @dataclass(frozen=True)
@@ -217,7 +226,7 @@ def answer_type_of(question: str) -> AnswerType:
     asks_amount = re.search(r"\bhow much\b", q) or any(f" {w} " in padded for w in AMOUNT_WORDS)
     if asks_amount and re.search(r"^(who|where|when)\b", q) is None:
         return AnswerType.AMOUNT
-    if re.search(r"\b(what|which) (date|day)\b|^when\b|\bwhen\b", q):
+    if re.search(r"\b(what|which) (date|day|century|decade|era|period)\b|^when\b|\bwhen\b", q):
         return AnswerType.DATE
     if re.search(r"^where\b|\bwhere\b|\b(what|which) (city|country|town|place|venue|room)\b", q):
         return AnswerType.PLACE
