@@ -8,10 +8,8 @@ with ``cache_control``; cache reads and writes are reported in the usage.
 from __future__ import annotations
 
 import json
-import os
 from typing import Any
 
-from sleuth.errors import UsageError
 from sleuth.models.prices import estimate_cost
 from sleuth.models.prompt import (
     STOP_SEQUENCES,
@@ -22,24 +20,14 @@ from sleuth.models.prompt import (
     task_message,
     tool_schemas,
 )
-from sleuth.models.retry import Failure, classify_sdk_error
-from sleuth.models.sdk import json_object, sdk_kwargs
+from sleuth.models.retry import Failure
+from sleuth.models.sdk import SdkConnection, sdk_kwargs
 from sleuth.result import Usage
 from sleuth.state import RunState
 
-ASYNC_CLIENTS = 16
-INSTALL_HINT = "the anthropic backend needs the anthropic SDK: pip install 'sleuth[anthropic]'"
 CACHE = {"type": "ephemeral"}
 PATH = "/v1/messages"
 EMPTY_TEXT = "(empty reply)"  # the API refuses empty text blocks; this stands in for one
-
-
-def _sdk() -> Any:
-    try:
-        import anthropic
-    except ImportError:  # pragma: no cover - depends on the environment
-        raise UsageError(INSTALL_HINT) from None
-    return anthropic
 
 
 class AnthropicMessages:
@@ -55,18 +43,17 @@ class AnthropicMessages:
         max_tokens: int = 1024,
         temperature: float | None = None,
     ) -> None:
-        sdk = _sdk()
-        key = api_key or os.environ.get("ANTHROPIC_API_KEY")
-        if not key:
-            if base_url is None:
-                raise UsageError("set ANTHROPIC_API_KEY")
-            key = "not-needed"
         self.model, self.stream = model, stream
         self.max_tokens, self.temperature = max_tokens, temperature
-        self._key, self._base_url = key, base_url
-        self._client = sdk.Anthropic(api_key=key, base_url=base_url, max_retries=0)
-        self._async: list[Any] = []
-        self._turn = 0
+        self.connection = SdkConnection(
+            "anthropic",
+            ("Anthropic", "AsyncAnthropic"),
+            "ANTHROPIC_API_KEY",
+            PATH,
+            api_key=api_key,
+            base_url=base_url,
+            missing_key="set ANTHROPIC_API_KEY",
+        )
 
     def request(self, state: RunState, protocol: Protocol) -> dict[str, Any]:
         messages: list[dict[str, Any]] = [{"role": "user", "content": task_message(state)}]
@@ -114,33 +101,18 @@ class AnthropicMessages:
         return body
 
     def send(self, body: dict[str, Any], timeout: float) -> dict[str, Any]:
-        create = self._client.messages.create
-        if self.stream:
-            events = create(**sdk_kwargs(create, body), stream=True, timeout=timeout)
-            return assemble_stream([e.model_dump(mode="json") for e in events])
-        text = self._client.post(PATH, body=body, cast_to=str, options={"timeout": timeout})
-        return json_object(text)
+        if not self.stream:
+            return self.connection.post(body, timeout)
+        create = self.connection.client.messages.create
+        events = create(**sdk_kwargs(create, body), stream=True, timeout=timeout)
+        return assemble_stream([e.model_dump(mode="json") for e in events])
 
     async def asend(self, body: dict[str, Any], timeout: float) -> dict[str, Any]:
-        client = self._async_client()
-        create = client.messages.create
-        if self.stream:
-            events = await create(**sdk_kwargs(create, body), stream=True, timeout=timeout)
-            return assemble_stream([e.model_dump(mode="json") async for e in events])
-        text = await client.post(PATH, body=body, cast_to=str, options={"timeout": timeout})
-        return json_object(text)
-
-    def _async_client(self) -> Any:
-        """One of a few async SDK clients, in turn. Each client's connection pool costs
-        time that grows with its size on every request; sharding many concurrent runs
-        over several small pools keeps that cost flat."""
-        if not self._async:
-            self._async = [
-                _sdk().AsyncAnthropic(api_key=self._key, base_url=self._base_url, max_retries=0)
-                for _ in range(ASYNC_CLIENTS)
-            ]
-        self._turn = (self._turn + 1) % len(self._async)
-        return self._async[self._turn]
+        if not self.stream:
+            return await self.connection.apost(body, timeout)
+        create = self.connection.async_client().messages.create
+        events = await create(**sdk_kwargs(create, body), stream=True, timeout=timeout)
+        return assemble_stream([e.model_dump(mode="json") async for e in events])
 
     def reply(self, response: dict[str, Any]) -> tuple[Any, Usage]:
         blocks = []
@@ -176,10 +148,10 @@ class AnthropicMessages:
         return counted.model_copy(update={"cost_usd": estimate_cost(self.model, counted)})
 
     def classify(self, exc: BaseException) -> Failure | None:
-        return classify_sdk_error(_sdk(), exc, "ANTHROPIC_API_KEY")
+        return self.connection.classify(exc)
 
     def redact(self, text: str) -> str:
-        return text.replace(self._key, "[redacted]") if self._key else text
+        return self.connection.redact(text)
 
 
 def assemble_stream(events: list[dict[str, Any]]) -> dict[str, Any]:

@@ -8,10 +8,8 @@ retries are off; `sleuth.models.policy` retries and records each attempt.
 
 from __future__ import annotations
 
-import os
 from typing import Any
 
-from sleuth.errors import UsageError
 from sleuth.models.prices import estimate_cost
 from sleuth.models.prompt import (
     STOP_SEQUENCES,
@@ -22,22 +20,12 @@ from sleuth.models.prompt import (
     task_message,
     tool_schemas,
 )
-from sleuth.models.retry import Failure, classify_sdk_error
-from sleuth.models.sdk import json_object, sdk_kwargs
+from sleuth.models.retry import Failure
+from sleuth.models.sdk import SdkConnection, sdk_kwargs
 from sleuth.result import Usage
 from sleuth.state import RunState
 
-ASYNC_CLIENTS = 16
-INSTALL_HINT = "the openai backend needs the openai SDK: pip install 'sleuth[openai]'"
 PATH = "/chat/completions"
-
-
-def _sdk() -> Any:
-    try:
-        import openai
-    except ImportError:  # pragma: no cover - depends on the environment
-        raise UsageError(INSTALL_HINT) from None
-    return openai
 
 
 class OpenAIChat:
@@ -56,21 +44,17 @@ class OpenAIChat:
         max_tokens: int | None = None,
         temperature: float | None = 0.0,
     ) -> None:
-        sdk = _sdk()
-        key = api_key or os.environ.get("OPENAI_API_KEY")
-        if not key:
-            if base_url is None:
-                raise UsageError(
-                    "set OPENAI_API_KEY, or give --base-url for a server that needs no key"
-                )
-            key = "not-needed"
         self.model, self.stream = model, stream
         self.max_tokens, self.temperature = max_tokens, temperature
-        self._key = key
-        self._client = sdk.OpenAI(api_key=key, base_url=base_url, max_retries=0)
-        self._async: list[Any] = []
-        self._turn = 0
-        self._base_url = base_url
+        self.connection = SdkConnection(
+            "openai",
+            ("OpenAI", "AsyncOpenAI"),
+            "OPENAI_API_KEY",
+            PATH,
+            api_key=api_key,
+            base_url=base_url,
+            missing_key="set OPENAI_API_KEY, or give --base-url for a server that needs no key",
+        )
 
     # -- the request: a pure rendering of the trace ------------------------------------
 
@@ -112,35 +96,18 @@ class OpenAIChat:
     # -- sending ------------------------------------------------------------------------
 
     def send(self, body: dict[str, Any], timeout: float) -> dict[str, Any]:
-        if body.get("stream"):
-            create = self._client.chat.completions.create
-            chunks = create(**sdk_kwargs(create, body), timeout=timeout)
-            return assemble_stream([c.model_dump(mode="json") for c in chunks])
-        # the body is already the exact wire JSON: post it as it is (the SDK still adds
-        # auth, headers and the base URL, and maps errors), without re-validating it
-        text = self._client.post(PATH, body=body, cast_to=str, options={"timeout": timeout})
-        return json_object(text)
+        if not body.get("stream"):
+            return self.connection.post(body, timeout)
+        create = self.connection.client.chat.completions.create
+        chunks = create(**sdk_kwargs(create, body), timeout=timeout)
+        return assemble_stream([c.model_dump(mode="json") for c in chunks])
 
     async def asend(self, body: dict[str, Any], timeout: float) -> dict[str, Any]:
-        client = self._async_client()
-        if body.get("stream"):
-            create = client.chat.completions.create
-            stream = await create(**sdk_kwargs(create, body), timeout=timeout)
-            return assemble_stream([c.model_dump(mode="json") async for c in stream])
-        text = await client.post(PATH, body=body, cast_to=str, options={"timeout": timeout})
-        return json_object(text)
-
-    def _async_client(self) -> Any:
-        """One of a few async SDK clients, in turn. Each client's connection pool costs
-        time that grows with its size on every request; sharding many concurrent runs
-        over several small pools keeps that cost flat."""
-        if not self._async:
-            self._async = [
-                _sdk().AsyncOpenAI(api_key=self._key, base_url=self._base_url, max_retries=0)
-                for _ in range(ASYNC_CLIENTS)
-            ]
-        self._turn = (self._turn + 1) % len(self._async)
-        return self._async[self._turn]
+        if not body.get("stream"):
+            return await self.connection.apost(body, timeout)
+        create = self.connection.async_client().chat.completions.create
+        stream = await create(**sdk_kwargs(create, body), timeout=timeout)
+        return assemble_stream([c.model_dump(mode="json") async for c in stream])
 
     def reply(self, response: dict[str, Any]) -> tuple[Any, Usage]:
         choices = response.get("choices") or [{}]
@@ -176,10 +143,10 @@ class OpenAIChat:
         return counted.model_copy(update={"cost_usd": estimate_cost(self.model, counted)})
 
     def classify(self, exc: BaseException) -> Failure | None:
-        return classify_sdk_error(_sdk(), exc, "OPENAI_API_KEY")
+        return self.connection.classify(exc)
 
     def redact(self, text: str) -> str:
-        return text.replace(self._key, "[redacted]") if self._key else text
+        return self.connection.redact(text)
 
 
 def assemble_stream(chunks: list[dict[str, Any]]) -> dict[str, Any]:
