@@ -144,14 +144,7 @@ def eval_run(
         quiet=as_json,
         judge=grader,
     )
-    if html_path is not None:
-        _write(html_path, html_report(record))
-    if as_json:
-        click.echo(json.dumps(record, indent=2, ensure_ascii=False))
-    else:
-        print_report(record, out)
-        if html_path is not None:
-            out.print(f"[dim]HTML report: {html_path}[/]")
+    _show(record, as_json, html_path)
     accuracy = (record["summary"] or {}).get("accuracy") or 0.0
     if fail_under is not None and accuracy < fail_under:
         raise click.exceptions.Exit(1)
@@ -243,10 +236,16 @@ def eval_list(db: Path | None, as_json: bool) -> None:
 @click.option("--html", "html_path", type=click.Path(dir_okay=False, path_type=Path))
 def eval_show(eval_id: str, db: Path | None, as_json: bool, html_path: Path | None) -> None:
     """A stored eval's report."""
-    record = _load(EvalStore(open_store(db)), eval_id)
+    _show(_load(EvalStore(open_store(db)), eval_id), as_json, html_path)
+
+
+def _show(record: dict[str, Any], as_json: bool, html_path: Path | None) -> None:
+    """Render an eval record: JSON or the terminal report, and the HTML file if asked."""
     if html_path is not None:
         _write(html_path, html_report(record))
     if as_json:
         click.echo(json.dumps(record, indent=2, ensure_ascii=False))
-    else:
-        print_report(record, out)
+        return
+    print_report(record, out)
+    if html_path is not None:
+        out.print(f"[dim]HTML report: {html_path}[/]")

@@ -120,10 +120,27 @@ def _m3_evals(db: sqlite3.Connection) -> None:
     )
 
 
+def _m4_api_keys(db: sqlite3.Connection) -> None:
+    """API keys for `sleuth serve`: a name and the SHA-256 hash of each key, never the key."""
+    _statements(
+        db,
+        """
+        CREATE TABLE api_keys (
+            id TEXT PRIMARY KEY,
+            name TEXT NOT NULL,
+            key_sha256 TEXT NOT NULL UNIQUE,
+            created_at TEXT NOT NULL,
+            revoked_at TEXT
+        );
+        """,
+    )
+
+
 MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [
     _m1_initial,
     _m2_model_calls,
     _m3_evals,
+    _m4_api_keys,
 ]
 
 
