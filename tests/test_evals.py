@@ -57,6 +57,8 @@ def test_suite_covers_the_core_eval_rows() -> None:
         "What is Ada Ortiz's favourite food?",
     } <= questions
     assert any(c.expect.status is Status.CONFLICT for c in suite.cases)
+    invented = [c for c in suite.cases if c.script is not None]  # a transcript, judged
+    assert invented and invented[0].expect.reason == "invalid_finish"
     assert all("https://evil.example/" in c.expect.never_cited for c in suite.cases)
 
 

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from sleuth import OfflinePolicy, Task, load_corpus, run
+from sleuth import OfflinePolicy, ScriptedPolicy, Task, load_corpus, run
 from sleuth.corpus import builtin_dir, builtin_names
 from sleuth.result import ConflictRule, Result, Status
 from sleuth.runtime import run_steps
@@ -35,7 +35,8 @@ def _run(corpus: str, case: dict[str, Any]) -> Result:
     task = Task(
         case["question"], tuple(case.get("require", ())), ConflictRule(rule) if rule else None
     )
-    return run(task, load_corpus(corpus), OfflinePolicy())
+    policy = ScriptedPolicy(case["script"]) if "script" in case else OfflinePolicy()
+    return run(task, load_corpus(corpus), policy)
 
 
 def _values(conflicts: Any) -> set[str]:

@@ -18,6 +18,7 @@ from sleuth.evals.grading import grade
 from sleuth.evals.judge import Judge
 from sleuth.evals.metrics import CaseOutcome, summarize
 from sleuth.evals.suite import Suite, SuiteCase
+from sleuth.policies.scripted import ScriptedPolicy
 from sleuth.runtime import Policy, run_steps
 from sleuth.state import Budgets, Step, Task
 from sleuth.store import EvalStore, RunStore
@@ -46,7 +47,8 @@ def run_eval(
 
     def one(indexed: tuple[int, SuiteCase]) -> dict[str, Any]:
         index, case = indexed
-        record = run_case(case, make_policy(), budgets, store, judge)
+        policy = ScriptedPolicy(case.script) if case.script is not None else make_policy()
+        record = run_case(case, policy, budgets, store, judge)
         record["index"] = index
         if evals:
             evals.add_case(eval_id, index, record)

@@ -5,6 +5,7 @@ A suite is a JSONL file (one case per line) or a built-in corpus name (its
 
     {"id": "founder", "question": "...", "corpus": "acme" (optional: the suite's corpus),
      "require": ["venue", "time"] (a brief), "conflict_rule": "newest" (optional),
+     "script": [raw model outputs] (optional: judge this transcript, not the policy),
      "expect": {"status": "ready_for_review", "reason": null,
                 "cannot_answer": false,            # implied by status when absent
                 "answer_contains": ["Ada Ortiz", ["Kenji Ito", "K. Ito"]],  # lists = aliases
@@ -73,6 +74,7 @@ class _CaseIn(BaseModel):
     corpus: str | None = None
     require: list[str] = []
     conflict_rule: ConflictRule | None = None
+    script: list[Any] | None = None
     expect: Expect = Expect()
 
 
@@ -84,6 +86,7 @@ class SuiteCase:
     expect: Expect
     require: tuple[str, ...] = ()
     conflict_rule: ConflictRule | None = None
+    script: tuple[Any, ...] | None = None  # a transcript to judge instead of the policy
 
 
 @dataclass(frozen=True)
@@ -147,6 +150,7 @@ def _from_lines(name: str, path: Path, default_corpus: str | None, limit: int | 
                 expect=raw.expect,
                 require=tuple(raw.require),
                 conflict_rule=raw.conflict_rule,
+                script=tuple(raw.script) if raw.script is not None else None,
             )
         )
         if limit is not None and len(cases) >= limit:
