@@ -27,6 +27,7 @@ from sleuth.cli_common import (
     out,
 )
 from sleuth.cli_eval import eval_group
+from sleuth.cli_serve import keys_group, serve
 from sleuth.corpus import DEFAULT_CORPUS, builtin_names, load_corpus
 from sleuth.errors import ScriptExhaustedError, SleuthError, UsageError
 from sleuth.policies.scripted import ScriptedPolicy
@@ -378,6 +379,8 @@ def corpora() -> None:
 
 
 cli.add_command(eval_group)
+cli.add_command(serve)
+cli.add_command(keys_group)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

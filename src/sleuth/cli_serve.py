@@ -1,0 +1,208 @@
+"""`sleuth serve` and `sleuth keys`: the HTTP service and its API keys.
+
+The web framework is imported only when `serve` runs, so `sleuth keys` works without the
+``server`` extra and a missing extra is one line with the install hint.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import click
+
+from sleuth.cli_common import db_option, open_store, out
+from sleuth.errors import UsageError
+from sleuth.service import KeyStore, Rate, ServiceConfig, is_loopback, require_server_extra
+from sleuth.service.config import DEFAULT_MAX_BODY, DEFAULT_RATE, redact_url
+
+
+@click.command()
+@click.option(
+    "--host",
+    default="127.0.0.1",
+    show_default=True,
+    help="The address to listen on. Any non-loopback address requires API keys.",
+)
+@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True)
+@db_option
+@click.option(
+    "--redis",
+    "redis_url",
+    metavar="URL",
+    default=None,
+    help="Keep rate limits in Redis (e.g. redis://127.0.0.1:6379/0), shared by all workers.",
+)
+@click.option(
+    "--workers", type=click.IntRange(1, 64), default=1, show_default=True, help="Processes."
+)
+@click.option(
+    "--rate",
+    default=DEFAULT_RATE,
+    show_default=True,
+    metavar="N/SECONDS",
+    help="Requests per key (or per client address without auth): a burst of N, refilled "
+    "evenly over SECONDS.",
+)
+@click.option(
+    "--max-body",
+    type=click.IntRange(1024, 16 * 1024 * 1024),
+    default=DEFAULT_MAX_BODY,
+    show_default=True,
+    metavar="BYTES",
+    help="The largest request body accepted (larger: 413).",
+)
+def serve(
+    host: str,
+    port: int,
+    db: Path | None,
+    redis_url: str | None,
+    workers: int,
+    rate: str,
+    max_body: int,
+) -> None:
+    """Serve the HTTP API (POST /v1/ask, GET /v1/runs, /healthz, /openapi.json)."""
+    require_server_extra(redis=redis_url is not None)
+    parsed = Rate.parse(rate)
+    store = open_store(db)  # create and migrate the store now: fail before listening
+    active = KeyStore(store).active_count()
+    where = store.path
+    store.close()
+    if redis_url is not None:
+        _check_redis(redis_url)
+    config = ServiceConfig(db=db, host=host, rate=parsed, redis_url=redis_url, max_body=max_body)
+    for line in startup_lines(config, port, workers, active, where):
+        click.echo(line, err=True)
+
+    import uvicorn
+
+    from sleuth.service.app import CONFIG_ENV, create_app
+
+    options = {
+        "host": host,
+        "port": port,
+        "proxy_headers": False,  # the client address is the peer's, never a header's
+        "server_header": False,
+    }
+    if workers == 1:
+        uvicorn.run(create_app(config), **options)  # type: ignore[arg-type]
+    else:
+        os.environ[CONFIG_ENV] = config.to_json()
+        uvicorn.run(
+            "sleuth.service.app:app_from_env",
+            factory=True,
+            workers=workers,
+            **options,  # type: ignore[arg-type]
+        )
+
+
+def startup_lines(
+    config: ServiceConfig, port: int, workers: int, active_keys: int, store: Path
+) -> list[str]:
+    """What `serve` says before it listens: where, the store, the limits and the auth mode."""
+    per = "key" if active_keys or not is_loopback(config.host) else "client address"
+    shared = (
+        f"shared in Redis at {redact_url(config.redis_url)}" if config.redis_url else "in memory"
+    )
+    lines = [
+        f"sleuth serve: http://{_hostport(config.host, port)} · runs in {store} · "
+        f"{workers} worker(s)",
+        f"rate limit: {config.rate.requests} requests per {config.rate.period_s} s per {per}, "
+        f"{shared} · request bodies up to {config.max_body} bytes",
+    ]
+    if active_keys:
+        lines.append(f"auth: API key required ({active_keys} active key(s))")
+    elif is_loopback(config.host):
+        lines.append(
+            "auth: OFF — a loopback address and no API keys, so anyone on this machine can "
+            "call it; `sleuth keys create NAME` turns auth on, even while it runs"
+        )
+    else:
+        lines.append(
+            f"auth: API key required on {config.host}, but no key exists yet: every /v1 "
+            "request is refused until `sleuth keys create NAME`"
+        )
+    if workers > 1 and not config.redis_url:
+        lines.append(
+            f"note: without --redis each of the {workers} workers keeps its own buckets, "
+            f"so a client may get up to {workers}× the limit"
+        )
+    return lines
+
+
+def _hostport(host: str, port: int) -> str:
+    return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+
+
+def _check_redis(url: str) -> None:
+    """Fail before listening when Redis cannot be reached (the URL's password hidden)."""
+    import redis
+
+    try:
+        client = redis.Redis.from_url(url, socket_connect_timeout=3, socket_timeout=3)
+        client.ping()
+        client.close()
+    except (redis.RedisError, ValueError, OSError) as exc:
+        raise UsageError(f"cannot reach Redis at {redact_url(url)}: {exc}") from None
+
+
+@click.group("keys")
+def keys_group() -> None:
+    """Create, list and revoke API keys for `sleuth serve`."""
+
+
+@keys_group.command("create")
+@click.argument("name")
+@db_option
+def keys_create(name: str, db: Path | None) -> None:
+    """Create a key named NAME and print it (once: only its hash is stored)."""
+    record, key = KeyStore(open_store(db)).create(name)
+    click.echo(key)
+    click.echo(
+        f"created {record.id} ({record.name}). This is the only time the key is shown; "
+        "send it as `Authorization: Bearer KEY`.",
+        err=True,
+    )
+
+
+@keys_group.command("list")
+@db_option
+@click.option("--json", "as_json", is_flag=True)
+def keys_list(db: Path | None, as_json: bool) -> None:
+    """Every key: id, name, when it was created and revoked (never the key itself)."""
+    keys = KeyStore(open_store(db)).list()
+    if as_json:
+        rows = [
+            {
+                "id": k.id,
+                "name": k.name,
+                "created_at": k.created_at,
+                "revoked_at": k.revoked_at,
+                "active": k.active,
+            }
+            for k in keys
+        ]
+        click.echo(json.dumps(rows, indent=2, ensure_ascii=False))
+        return
+    if not keys:
+        out.print("no API keys")
+        return
+    for k in keys:
+        state = "active" if k.active else f"revoked {k.revoked_at}"
+        click.echo(f"{k.id}  {k.created_at}  {state:<33} {k.name}")
+
+
+@keys_group.command("revoke")
+@click.argument("key_id", metavar="ID")
+@db_option
+def keys_revoke(key_id: str, db: Path | None) -> None:
+    """Revoke the key ID: requests with it are refused from now on."""
+    key, changed = KeyStore(open_store(db)).revoke(key_id.strip())
+    if changed:
+        click.echo(f"revoked {key.id} ({key.name})")
+    else:
+        click.echo(f"{key.id} ({key.name}) was already revoked at {key.revoked_at}")
+
+
+COMMANDS = (serve, keys_group)

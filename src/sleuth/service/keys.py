@@ -1,0 +1,100 @@
+"""API keys, kept in the runs store as SHA-256 hashes.
+
+A key is shown once, when it is created; the store keeps only its hash, so a copy of
+the database does not give anyone access. Keys are 256-bit random tokens, so a plain
+(unsalted) SHA-256 is enough: there is no dictionary to try.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+from sleuth.errors import UsageError
+from sleuth.store import RunStore
+
+KEY_PREFIX = "sleuth_"
+MAX_NAME = 64
+
+
+@dataclass(frozen=True)
+class ApiKey:
+    id: str
+    name: str
+    created_at: str
+    revoked_at: str | None = None
+
+    @property
+    def active(self) -> bool:
+        return self.revoked_at is None
+
+
+def hash_key(key: str) -> str:
+    return hashlib.sha256(key.encode("utf-8")).hexdigest()
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="milliseconds")
+
+
+class KeyStore:
+    """The ``api_keys`` table of a `RunStore` (one file for runs and keys)."""
+
+    def __init__(self, runs: RunStore) -> None:
+        self.runs = runs
+
+    def create(self, name: str) -> tuple[ApiKey, str]:
+        """A new key: its record and the key itself, which is not stored anywhere."""
+        name = name.strip()
+        if not name:
+            raise UsageError("a key needs a name")
+        if len(name) > MAX_NAME or not name.isprintable():
+            raise UsageError(f"a key name is at most {MAX_NAME} printable characters")
+        key = KEY_PREFIX + secrets.token_urlsafe(32)
+        record = ApiKey(id="key_" + secrets.token_hex(4), name=name, created_at=_now())
+        self.runs._write(
+            "INSERT INTO api_keys VALUES (?, ?, ?, ?, NULL)",
+            (record.id, record.name, hash_key(key), record.created_at),
+        )
+        return record, key
+
+    def list(self) -> list[ApiKey]:
+        with self.runs._lock:
+            rows = self.runs._db.execute(
+                "SELECT id, name, created_at, revoked_at FROM api_keys ORDER BY created_at, id"
+            ).fetchall()
+        return [ApiKey(**dict(row)) for row in rows]
+
+    def revoke(self, key_id: str) -> tuple[ApiKey, bool]:
+        """Revoke a key by id: the key, and whether this call revoked it (revoking a
+        revoked key changes nothing)."""
+        with self.runs._lock:
+            changed = self.runs._db.execute(
+                "UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL",
+                (_now(), key_id),
+            ).rowcount
+            row = self.runs._db.execute(
+                "SELECT id, name, created_at, revoked_at FROM api_keys WHERE id = ?", (key_id,)
+            ).fetchone()
+        if row is None:
+            raise UsageError(f"no API key {key_id!r} (see `sleuth keys list`)")
+        return ApiKey(**dict(row)), changed == 1
+
+    def verify(self, key: str) -> ApiKey | None:
+        """The active key whose hash matches ``key``, else None."""
+        with self.runs._lock:
+            row = self.runs._db.execute(
+                "SELECT id, name, created_at, revoked_at FROM api_keys "
+                "WHERE key_sha256 = ? AND revoked_at IS NULL",
+                (hash_key(key),),
+            ).fetchone()
+        return None if row is None else ApiKey(**dict(row))
+
+    def active_count(self) -> int:
+        with self.runs._lock:
+            row = self.runs._db.execute(
+                "SELECT COUNT(*) FROM api_keys WHERE revoked_at IS NULL"
+            ).fetchone()
+        return int(row[0])

@@ -1,0 +1,227 @@
+"""The HTTP API's bodies: what a client sends and what it gets back.
+
+Requests are strict (unknown keys, wrong types and out-of-range budgets are 422s with a
+message naming the field); responses are rendered from the runs store, so the API, the
+CLI and the store never disagree. `Result` itself is the core's model, unchanged.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Annotated, Any
+
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    JsonValue,
+    StringConstraints,
+    field_validator,
+)
+
+from sleuth.corpus import DEFAULT_CORPUS, builtin_names
+from sleuth.result import ConflictRule, Result
+from sleuth.service.config import MAX_STEPS_LIMIT, TIMEOUT_LIMIT_S
+
+POLICIES = ("offline",)
+MAX_QUESTION = 2000
+MAX_FIELDS = 8
+MAX_FIELD_NAME = 64
+# The same rules as JSON Schema patterns (in the spec) and as checks with clear messages.
+ASCII_SPACE = "".join(map(chr, range(0x21))) + "\x7f"
+QUESTION_PATTERN = r"[^\x00-\x20\x7f]"  # something besides ASCII spaces and controls
+FIELD_PATTERN = rf"^[A-Za-z0-9_][A-Za-z0-9_. -]{{0,{MAX_FIELD_NAME - 1}}}$"
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+class BudgetsIn(_Strict):
+    """The run's budgets, within the server's limits."""
+
+    max_steps: int = Field(default=6, ge=1, le=MAX_STEPS_LIMIT, description="step budget")
+    timeout_s: float = Field(
+        default=120.0,
+        gt=0,
+        le=TIMEOUT_LIMIT_S,
+        allow_inf_nan=False,
+        description="wall-clock seconds",
+    )
+
+    @field_validator("max_steps", mode="before")
+    @classmethod
+    def _integral(cls, value: Any) -> Any:
+        """JSON Schema's integers include 15.0; strings and booleans stay refused."""
+        return int(value) if isinstance(value, float) and value.is_integer() else value
+
+
+class AskRequest(_Strict):
+    question: str = Field(
+        min_length=1,
+        max_length=MAX_QUESTION,
+        pattern=QUESTION_PATTERN,
+        description="The question: anything but ASCII spaces and control characters alone.",
+    )
+    corpus: str = Field(
+        default=DEFAULT_CORPUS,
+        description="A built-in corpus by name (the service never reads a path from a client).",
+        json_schema_extra={"enum": list[JsonValue](builtin_names())},
+    )
+    policy: str = Field(
+        default="offline",
+        description="Who decides each step. Only the offline policy is served for now.",
+        json_schema_extra={"enum": list[JsonValue](POLICIES)},
+    )
+    require: list[Annotated[str, StringConstraints(pattern=FIELD_PATTERN)]] = Field(
+        default_factory=list,
+        max_length=MAX_FIELDS,
+        description="Run a brief: fields that each need their own sourced value "
+        "(names of ASCII letters, digits, `_`, `.`, `-` and spaces).",
+    )
+    conflict_rule: ConflictRule | None = Field(
+        default=None,
+        strict=False,  # the JSON string: FastAPI validates parsed JSON in Python mode
+        description="Resolve conflicts by this explicit rule instead of keeping them.",
+    )
+    budgets: BudgetsIn = Field(default_factory=lambda: BudgetsIn())
+    stream: bool = Field(
+        default=False,
+        description="Answer with Server-Sent Events: `run`, one `step` per step, `result`.",
+    )
+    thoughts: bool = Field(
+        default=False, description="Include the policy's thoughts in step events."
+    )
+
+    @field_validator("question", mode="before")
+    @classmethod
+    def _question_given(cls, value: Any) -> Any:
+        if isinstance(value, str) and not re.search(QUESTION_PATTERN, value):
+            raise ValueError("the question is empty")
+        return value
+
+    @field_validator("question")
+    @classmethod
+    def _question(cls, value: str) -> str:
+        return value.strip(ASCII_SPACE)
+
+    @field_validator("corpus")
+    @classmethod
+    def _corpus(cls, value: str) -> str:
+        names = builtin_names()
+        if value not in names:
+            raise ValueError(
+                f"unknown corpus {value[:80]!r}: the service serves the built-in corpora "
+                f"{', '.join(names)}"
+            )
+        return value
+
+    @field_validator("policy")
+    @classmethod
+    def _policy(cls, value: str) -> str:
+        if value not in POLICIES:
+            raise ValueError(
+                f"policy {value[:80]!r} is not served over HTTP: only "
+                f"{', '.join(map(repr, POLICIES))} (model-backed policies are not offered yet)"
+            )
+        return value
+
+    @field_validator("require", mode="before")
+    @classmethod
+    def _require_given(cls, value: Any) -> Any:
+        if isinstance(value, list) and not all(
+            isinstance(f, str) and re.fullmatch(FIELD_PATTERN, f) for f in value
+        ):
+            raise ValueError(
+                f"each required field is a name of 1 to {MAX_FIELD_NAME} ASCII letters, digits, "
+                "`_`, `.`, `-` or spaces, starting with a letter, digit or `_`"
+            )
+        return value
+
+    @field_validator("require")
+    @classmethod
+    def _require(cls, value: list[str]) -> list[str]:
+        return list(dict.fromkeys(f.strip() for f in value))
+
+
+class StepEvent(BaseModel):
+    """One step as it happens (the SSE ``step`` event): what was done and a short view of
+    what came back. The full observation is in the stored trace."""
+
+    run_id: str
+    index: int
+    tool: str
+    args: dict[str, Any]
+    kind: str
+    error: str | None
+    observation: str = Field(description="a one-line summary of the observation")
+    started_at: str
+    duration_ms: float
+    thought: str | None = None
+
+
+class RunSummary(BaseModel):
+    id: str
+    created_at: str
+    question: str
+    corpus: str
+    policy: str
+    status: str = Field(
+        description="a Result status, `error`, `running` (in this process) or `interrupted`"
+    )
+    reason: str | None
+    steps: int
+
+
+class RunsPage(BaseModel):
+    runs: list[RunSummary]
+    next: str | None = Field(description="pass as `before` for the next (older) page")
+
+
+class StoredStep(BaseModel):
+    index: int
+    started_at: str
+    duration_ms: float
+    tool: str
+    args: dict[str, Any]
+    observation: str
+    kind: str
+    error: str | None
+    data: dict[str, Any]
+    usage: dict[str, Any] | None
+    thought: str | None = Field(default=None, description="only with ?thoughts=true")
+    raw: Any = Field(default=None, description="the model's raw output; only with ?thoughts=true")
+    calls: list[dict[str, Any]] | None = Field(default=None, description="only with ?thoughts=true")
+
+
+class StoredRun(BaseModel):
+    """A run as the store holds it (what `sleuth runs show --json` prints)."""
+
+    id: str
+    created_at: str
+    question: str
+    task: dict[str, Any]
+    corpus: str
+    policy: str
+    budgets: dict[str, Any]
+    status: str
+    error: str | None
+    result: Result | None
+    steps: list[StoredStep]
+
+
+class ErrorDetail(BaseModel):
+    code: str = Field(description="a stable machine-readable code")
+    message: str
+    run_id: str | None = None
+    details: list[dict[str, Any]] | None = None
+
+
+class ErrorBody(BaseModel):
+    error: ErrorDetail
+
+
+class Health(BaseModel):
+    status: str
+    auth: str = Field(description="`required` or `open`")
+    rate_limiter: str = Field(description="`memory` or `redis`")
