@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import click
+from click.core import ParameterSource
 from rich.markup import escape
 
 from sleuth.cli_common import (
@@ -26,6 +27,7 @@ from sleuth.cli_common import (
     open_store,
     out,
 )
+from sleuth.cli_corpus import bench, index_command, index_option, open_corpus, search_command
 from sleuth.cli_eval import eval_group
 from sleuth.cli_serve import keys_group, serve
 from sleuth.corpus import DEFAULT_CORPUS, builtin_names, load_corpus
@@ -51,6 +53,7 @@ def cli() -> None:
     show_default=True,
     help=f"A built-in corpus ({', '.join(builtin_names())}) or a JSON/JSONL file.",
 )
+@index_option
 @click.option(
     "--policy",
     type=click.Choice(["offline", "scripted"]),
@@ -83,6 +86,7 @@ def cli() -> None:
 def ask(
     question: str,
     corpus: str,
+    index_dir: Path | None,
     policy: str | None,
     script: Path | None,
     model: str | None,
@@ -110,13 +114,17 @@ def ask(
         require=fields,
         conflict_rule=ConflictRule(conflict_rule) if conflict_rule else None,
     )
-    pages = load_corpus(corpus)
+    given = click.get_current_context().get_parameter_source("corpus")
+    pages, search_index = open_corpus(
+        corpus, index_dir, corpus_given=given is not ParameterSource.DEFAULT
+    )
     store = open_store(db)
     steps = run_steps(
         task,
         pages,
         chosen,
         budgets(max_steps, max_tokens, timeout),
+        index=search_index,
         recorder=store,
     )
     while True:
@@ -379,6 +387,9 @@ def corpora() -> None:
 
 
 cli.add_command(eval_group)
+cli.add_command(index_command)
+cli.add_command(search_command)
+cli.add_command(bench)
 cli.add_command(serve)
 cli.add_command(keys_group)
 

@@ -127,7 +127,7 @@ def _from_pages_file(path: Path, name: str) -> Corpus:
             raise CorpusError(f"{where}: a page has an empty or non-string URL")
         if url in pages:
             raise CorpusError(f"{where}: page {url!r} appears twice")
-        pages[url] = _page(where, url, fields)
+        pages[url] = page_from_fields(where, url, fields)
     if not pages:
         raise CorpusError(f"{path}: the corpus has no pages")
     return Corpus(name=name, pages=pages)
@@ -163,7 +163,8 @@ def _jsonl_pages(path: Path, text: str) -> list[tuple[str, Any, Any]]:
     return rows
 
 
-def _page(where: str, url: str, fields: Any) -> Page:
+def page_from_fields(where: str, url: str, fields: Any) -> Page:
+    """One page from its JSON fields; CorpusError naming ``where`` and the page."""
     if not isinstance(fields, dict):
         raise CorpusError(f"{where}: page {url!r}: expected an object with 'title' and 'body'")
     try:

@@ -16,7 +16,7 @@ import time
 from collections.abc import Callable, Generator
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 from sleuth.corpus import Corpus
 from sleuth.decision import TOOL_NAMES, Decision, ParseError
@@ -87,7 +87,8 @@ class _Engine:
     ) -> None:
         budgets = budgets or Budgets()
         self.corpus, self.recorder, self.clock = corpus, recorder, clock
-        self.index = index or index_for(corpus)
+        searchable = callable(getattr(corpus, "search", None))  # an indexed corpus searches itself
+        self.index = index or (cast(SearchIndex, corpus) if searchable else index_for(corpus))
         self.state = RunState(
             run_id=new_run_id(), task=task, budgets=budgets, corpus=corpus.name, policy=policy.name
         )

@@ -1,0 +1,37 @@
+"""An on-disk passage index for user corpora: a SQLite page store beside a Tantivy
+search engine, updated incrementally by `sleuth.ingest.ingest`.
+
+    >>> index = open_index("my-index")            # built with `sleuth index DOCS --index my-index`
+    >>> corpus = index.corpus()                   # pages are passages: URL#p1, URL#p2, ...
+    >>> run(Task("..."), corpus, OfflinePolicy(), index=index)
+
+`PassageIndex` implements `sleuth.search.SearchIndex`; the engine behind it is a
+`LexicalEngine` (see `sleuth.index.engine`), so another one can take Tantivy's place.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from .engine import EngineWriter, LexicalEngine
+from .passage_index import PassageIndex, Update, index_exists, make_snippet
+from .tantivy_engine import TantivyEngine
+from .view import IndexedCorpus, PassagePages
+
+__all__ = [
+    "EngineWriter",
+    "IndexedCorpus",
+    "LexicalEngine",
+    "PassageIndex",
+    "PassagePages",
+    "TantivyEngine",
+    "Update",
+    "index_exists",
+    "make_snippet",
+    "open_index",
+]
+
+
+def open_index(path: str | Path) -> PassageIndex:
+    """An existing index (a `CorpusError` with one line when there is none)."""
+    return PassageIndex.open(path)

@@ -1,0 +1,297 @@
+"""`PassageIndex`: a folder holding a page store (SQLite) and a search engine (Tantivy).
+
+    DIR/pages.db    documents and passages (`PageStore`), the source of truth
+    DIR/tantivy/    the engine's files (`TantivyEngine`), derived from the store
+
+It implements `sleuth.search.SearchIndex`: ``search(query, k)`` returns passage hits
+(``URL#pN``) with the document's title and a snippet around the query's words, read
+from the store. `corpus()` gives the `IndexedCorpus` the tools open pages from.
+
+An `Update` changes both in one batch. The engine commits first and the store second:
+if the process dies between the two, the store still has the old content hashes, so
+the next ingest re-applies the same changes (deletes by document URL make that safe),
+and searches meanwhile drop hits the store does not know. Any exception before the
+commit rolls both back, leaving the previous index as it was.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from types import TracebackType
+from typing import TYPE_CHECKING
+
+from sleuth.corpus import Page
+from sleuth.errors import CorpusError
+from sleuth.ingest import PASSAGE_CHARS, parse_passage_url, passage_url
+from sleuth.search import Hit
+from sleuth.text import normalize_space
+
+from .engine import EngineWriter, LexicalEngine
+from .store import PageStore
+from .tantivy_engine import ANALYZER_VERSION, TantivyEngine
+
+if TYPE_CHECKING:
+    from .view import IndexedCorpus
+
+FORMAT = "sleuth-index-1"
+STORE_FILE = "pages.db"
+ENGINE_DIR = "tantivy"
+SNIPPET_CHARS = 220
+
+
+class PassageIndex:
+    """An on-disk passage index; see the module docstring. Use `open`."""
+
+    def __init__(self, path: Path, store: PageStore, engine: LexicalEngine) -> None:
+        self.path = path
+        self.store = store
+        self.engine = engine
+
+    @classmethod
+    def open(cls, path: str | Path, create: bool = False) -> PassageIndex:
+        """The index in ``path``; with ``create``, a new one when ``path`` is missing or
+        an empty folder. Anything else is a `CorpusError` with one line."""
+        where = Path(path).expanduser()
+        db = where / STORE_FILE
+        if not db.is_file():
+            if not create:
+                if not where.exists():
+                    raise CorpusError(f"{path}: no such index (build one with `sleuth index`)")
+                raise CorpusError(f"{path}: not a sleuth index (no {STORE_FILE})")
+            if where.exists() and (not where.is_dir() or any(where.iterdir())):
+                raise CorpusError(
+                    f"{path}: exists and is not a sleuth index; give a new or empty folder"
+                )
+        try:
+            where.mkdir(parents=True, exist_ok=True)
+            store = PageStore(db)
+        except (OSError, sqlite3.Error) as exc:
+            raise CorpusError(f"{path}: cannot open the index: {exc}") from None
+        expected = {"format": FORMAT, "analyzer": ANALYZER_VERSION, "engine": "tantivy"}
+        meta = store.meta()
+        if not meta:
+            store.set_meta({**expected, "passage_chars": str(PASSAGE_CHARS)})
+        elif any(meta.get(k) != v for k, v in expected.items()):
+            store.close()
+            found = ", ".join(f"{k} {meta.get(k)}" for k in expected)
+            raise CorpusError(
+                f"{path}: built by an incompatible sleuth ({found}); index into a new folder"
+            )
+        if not (where / ENGINE_DIR).is_dir() and meta:
+            store.close()
+            raise CorpusError(f"{path}: the index is damaged ({ENGINE_DIR}/ is missing)")
+        try:
+            engine = TantivyEngine(where / ENGINE_DIR)
+        except (OSError, ValueError) as exc:
+            store.close()
+            raise CorpusError(f"{path}: cannot open the search engine files: {exc}") from None
+        return cls(where, store, engine)
+
+    def __enter__(self) -> PassageIndex:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.close()
+
+    def close(self) -> None:
+        self.engine.close()
+        self.store.close()
+
+    # --- searching -----------------------------------------------------------------------
+
+    def search(self, query: str, k: int = 5) -> list[Hit]:
+        """The best ``k`` passages for ``query``, best first, with snippets."""
+        ranked = self.engine.search(query, k)
+        if not ranked:
+            return []
+        found = []
+        for url, score in ranked:
+            parsed = parse_passage_url(url)
+            stored = self.store.passage(*parsed) if parsed else None
+            if stored is not None:  # else the engine is ahead of the store (see above)
+                found.append((url, score, stored))
+        spans = self.engine.matches([s.text for _, _, s in found], set(self.engine.terms(query)))
+        return [
+            Hit(
+                url=url,
+                title=stored.doc.title,
+                snippet=make_snippet(stored.text, where),
+                score=score,
+            )
+            for (url, score, stored), where in zip(found, spans, strict=True)
+        ]
+
+    def search_urls(self, query: str, k: int = 10) -> list[tuple[str, float]]:
+        """Ranking only: ``(passage URL, score)`` without reading the store."""
+        return self.engine.search(query, k)
+
+    def corpus(self) -> IndexedCorpus:
+        from .view import IndexedCorpus
+
+        return IndexedCorpus.of(self)
+
+    def counts(self) -> tuple[int, int]:
+        """(documents, passages) in the store."""
+        return self.store.counts()
+
+    def page(self, url: str) -> Page | None:
+        """What ``open`` shows for ``url``: a passage (``URL#pN``) or a whole document.
+
+        A passage's title names its place and the next passage, so a reader can go on:
+        ``Title [passage 3/7; next: URL#p4]``."""
+        parsed = parse_passage_url(url)
+        if parsed is not None:
+            stored = self.store.passage(*parsed)
+            if stored is not None:
+                doc, n, count = stored.doc, stored.number, stored.count
+                title = doc.title
+                if count > 1:
+                    nxt = f"; next: {passage_url(doc.url, n + 1)}" if n < count else ""
+                    title = f"{title} [passage {n}/{count}{nxt}]"
+                return Page(
+                    url=url,
+                    title=title,
+                    body=stored.text,
+                    tags=doc.tags,
+                    published=doc.published,
+                    version=doc.version,
+                    authority=doc.authority,
+                )
+        return self.store.document(url)
+
+    def has_page(self, url: str) -> bool:
+        parsed = parse_passage_url(url)
+        if parsed is not None and self.store.has_passage(*parsed):
+            return True
+        return self.store.has_document(url)
+
+    def page_urls(self) -> Iterator[str]:
+        for doc, n in self.store.passage_keys():
+            yield passage_url(doc, n)
+
+    # --- writing -------------------------------------------------------------------------
+
+    @contextmanager
+    def update(self) -> Iterator[Update]:
+        """A batch of changes: committed by `Update.commit`, rolled back otherwise."""
+        try:
+            writer = self.engine.writer()
+        except ValueError as exc:  # Tantivy's lock: one writer per index
+            raise CorpusError(
+                f"{self.path}: cannot write the index (is another `sleuth index` running?): {exc}"
+            ) from None
+        try:
+            self.store.begin()
+        except sqlite3.Error as exc:
+            writer.rollback()
+            raise CorpusError(f"{self.path}: cannot write the page store: {exc}") from None
+        batch = Update(self.store, writer)
+        try:
+            yield batch
+        finally:
+            if not batch.committed:
+                writer.rollback()
+                self.store.rollback()
+
+
+class Update:
+    """Changes to a `PassageIndex`, applied to the store and the engine together."""
+
+    def __init__(self, store: PageStore, writer: EngineWriter) -> None:
+        self._store = store
+        self._writer = writer
+        self._was_empty = store.counts()[0] == 0  # then nothing has an owner yet
+        self.committed = False
+
+    def source_fingerprint(self, source: str) -> str | None:
+        return self._store.stamp(source)
+
+    def set_source(self, source: str, stamp: str) -> None:
+        self._store.set_stamp(source, stamp)
+
+    def sources(self) -> list[str]:
+        return self._store.sources()
+
+    def documents_of(self, source: str) -> list[str]:
+        return self._store.documents_of(source)
+
+    def document_hashes(self, source: str) -> dict[str, str]:
+        return self._store.document_hashes(source)
+
+    def owner(self, url: str) -> str | None:
+        """The source a stored document came from, or None."""
+        return None if self._was_empty else self._store.owner(url)
+
+    def put(
+        self, page: Page, source: str, digest: str, passages: list[str], owner: str | None
+    ) -> None:
+        """Add or replace a document with its passages (``page.body`` split); ``owner``
+        is what `owner` said of its URL (None: a new document)."""
+        if owner is not None:
+            self.remove(page.url)
+        self._store.put(page, source, digest, passages)
+        for n, text in enumerate(passages, start=1):
+            self._writer.add(page.url, passage_url(page.url, n), page.title, text)
+
+    def remove(self, url: str) -> None:
+        self._store.remove(url)
+        self._writer.delete_document(url)
+
+    def remove_source(self, source: str) -> int:
+        """Remove a source and its documents; returns how many documents went."""
+        urls = self._store.remove_source(source)
+        for url in urls:
+            self._writer.delete_document(url)
+        return len(urls)
+
+    def commit(self) -> None:
+        self._writer.commit()
+        self._store.commit()
+        self.committed = True
+
+
+def make_snippet(text: str, spans: list[tuple[int, int]], width: int = SNIPPET_CHARS) -> str:
+    """About ``width`` characters of ``text`` around the window with the most query
+    words (``spans``), cut at spaces, with ``…`` where text was left out."""
+    if len(text) <= width:
+        return normalize_space(text)
+    start = 0
+    if spans:
+        best_count, best_at = 0, 0
+        counts: dict[str, int] = {}
+        words = [text[a:b].lower() for a, b in spans]
+        reach = width * 3 // 4
+        j = 0
+        for i, (s, _e) in enumerate(spans):  # a sliding window of query words
+            while j < len(spans) and spans[j][1] <= s + reach:
+                counts[words[j]] = counts.get(words[j], 0) + 1
+                j += 1
+            if len(counts) > best_count:
+                best_count, best_at = len(counts), s
+            if j > i:
+                counts[words[i]] -= 1
+                if not counts[words[i]]:
+                    del counts[words[i]]
+        start = max(0, best_at - width // 4)
+        if start > 0:
+            space = text.find(" ", start, best_at)
+            start = space + 1 if space >= 0 else start
+    end = min(len(text), start + width)
+    if end < len(text):
+        space = text.rfind(" ", start, end)
+        end = space if space > start else end
+    snippet = normalize_space(text[start:end])
+    return ("… " if start > 0 else "") + snippet + (" …" if end < len(text) else "")
+
+
+def index_exists(path: str | Path) -> bool:
+    return os.path.isfile(Path(path) / STORE_FILE)

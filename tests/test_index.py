@@ -1,0 +1,290 @@
+"""The on-disk index: incremental re-indexing verified by search, ranking and the title
+boost, stop words, stemming and folding, query syntax that must stay plain text, the
+corpus view the tools open pages from, and a whole agent run over an indexed folder."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from sleuth import OfflinePolicy, Task, run
+from sleuth.errors import CorpusError
+from sleuth.index import IndexedCorpus, PassageIndex, make_snippet, open_index
+from sleuth.ingest import ingest
+from sleuth.search import SearchIndex
+from sleuth.tools import PAGE_WINDOW
+
+FILLER = " ".join(f"filler{i}" for i in range(30))
+
+
+def write(path: Path, text: str) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def jsonl(path: Path, *pages: tuple[str, str, str]) -> Path:
+    import json
+
+    lines = [json.dumps({"url": u, "title": t, "body": b}) for u, t, b in pages]
+    return write(path, "\n".join(lines) + "\n")
+
+
+def urls(index: SearchIndex, query: str, k: int = 10) -> list[str]:
+    return [h.url for h in index.search(query, k)]
+
+
+NOISE = [
+    (f"noise-{n}", f"Noise {n}", f"Weather report {n}: clouds and rain. {FILLER}") for n in range(4)
+]
+
+
+@pytest.fixture
+def index_of(tmp_path: Path):  # type: ignore[no-untyped-def]
+    opened: list[PassageIndex] = []
+
+    def build(*pages: tuple[str, str, str]) -> PassageIndex:
+        path = jsonl(tmp_path / f"pages{len(opened)}.jsonl", *pages, *NOISE)
+        ingest([path], tmp_path / f"index{len(opened)}")
+        index = open_index(tmp_path / f"index{len(opened)}")
+        opened.append(index)
+        return index
+
+    yield build
+    for index in opened:
+        index.close()
+
+
+# --- incremental re-indexing --------------------------------------------------------------------
+
+
+def test_unchanged_skipped_changed_replaced_deleted_removed(tmp_path: Path) -> None:
+    docs, where = tmp_path / "docs", tmp_path / "index"
+    write(docs / "keep.txt", "The lighthouse keeper logs every ship.")
+    write(docs / "change.md", "The bakery sells sourdough bread.")
+    write(docs / "gone.txt", "The observatory tracks comets.")
+    write(docs / "sub" / "deep.txt", "Glaciers carve valleys.")
+    first = ingest([docs], where)
+    assert (first.added, first.documents) == (4, 4)
+
+    write(docs / "change.md", "The bakery now sells croissants.")
+    (docs / "gone.txt").unlink()
+    (docs / "sub" / "deep.txt").unlink()
+    second = ingest([docs], where)
+    assert (second.added, second.updated, second.removed, second.unchanged) == (0, 1, 2, 1)
+    assert second.files_unchanged == 1 and second.files_removed == 2
+
+    with open_index(where) as index:
+        assert urls(index, "croissants") == [(docs / "change.md").resolve().as_uri() + "#p1"]
+        assert urls(index, "sourdough") == []
+        assert urls(index, "comets") == [] and urls(index, "glaciers") == []
+        assert len(urls(index, "lighthouse keeper")) == 1
+        assert index.counts() == (2, 2)
+
+
+def test_jsonl_documents_are_compared_one_by_one(tmp_path: Path) -> None:
+    path, where = tmp_path / "p.jsonl", tmp_path / "index"
+    jsonl(
+        path, ("a", "A", "apples are red"), ("b", "B", "bananas are yellow"), ("c", "C", "cherries")
+    )
+    ingest([path], where)
+    jsonl(
+        path, ("a", "A", "apples are red"), ("b", "B", "blueberries are blue"), ("d", "D", "dates")
+    )
+    report = ingest([path], where)
+    assert (report.added, report.updated, report.removed, report.unchanged) == (1, 1, 1, 1)
+    with open_index(where) as index:
+        assert urls(index, "blueberries") == ["b#p1"]
+        assert urls(index, "bananas") == [] and urls(index, "cherries") == []
+        assert urls(index, "dates") == ["d#p1"]
+
+
+def test_indexing_a_single_file_does_not_touch_its_siblings(tmp_path: Path) -> None:
+    docs, where = tmp_path / "docs", tmp_path / "index"
+    write(docs / "a.txt", "alpha")
+    write(docs / "b.txt", "beta")
+    ingest([docs], where)
+    (docs / "b.txt").unlink()
+    report = ingest([docs / "a.txt"], where)
+    assert report.removed == 0  # b.txt was not under the path given this time
+    assert ingest([docs], where).removed == 1
+
+
+# --- ranking ------------------------------------------------------------------------------------
+
+
+def test_ranking_and_scores(index_of) -> None:  # type: ignore[no-untyped-def]
+    index = index_of(
+        ("a-weak", "Farm diary", f"An orchard was mentioned once. {FILLER}"),
+        ("m-body", "Farm diary", f"The orchard robot picks fruit in the orchard. {FILLER}"),
+        ("z-best", "Orchard robot", "The orchard robot picks fruit in the orchard."),
+    )
+    hits = index.search("orchard robot", k=10)
+    assert [h.url for h in hits] == ["z-best#p1", "m-body#p1", "a-weak#p1"]
+    assert hits[0].score > hits[1].score > hits[2].score > 0
+    assert hits[0].title == "Orchard robot"
+    assert "orchard" in hits[0].snippet.lower()
+
+
+def test_title_boost_breaks_a_tie_in_the_body(index_of) -> None:  # type: ignore[no-untyped-def]
+    body = f"The falcon nests high on the cliffs. {FILLER}"
+    index = index_of(("a-plain", "Garden birds notes", body), ("z-titled", "Falcon notes", body))
+    hits = index.search("falcon", k=2)
+    assert [h.url for h in hits] == ["z-titled#p1", "a-plain#p1"]
+    assert hits[0].score > hits[1].score
+
+
+def test_stop_words_stemming_and_folding(index_of) -> None:  # type: ignore[no-untyped-def]
+    index = index_of(
+        ("found", "Company", "Acme was founded by Ada Ortiz."),
+        ("state", "Politics", "L'état, c'est moi, said the king."),
+    )
+    assert urls(index, "who is the founder of it") == []  # founder and found stay apart
+    assert urls(index, "Who founded Acme?") == ["found#p1"]
+    assert urls(index, "founding") == ["found#p1"]  # stemmed
+    assert urls(index, "ETAT") == ["state#p1"]  # case and accents folded
+    assert urls(index, "the of and is who") == []  # nothing but stop words
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        '"unbalanced quote',
+        "title:falcon",
+        "body:(falcon OR robot)",
+        "falcon AND NOT robot",
+        "falc* OR rob?",
+        "[a TO z]",
+        "falcon^10",
+        "+falcon -robot",
+        "falcon~2",
+        "{}()[]:^~*?\\/!&|",
+        "' OR 1=1 --",
+        "\x00\ud800 control",
+        "x" * 500,
+    ],
+)
+def test_query_syntax_is_plain_text(index_of, query: str) -> None:  # type: ignore[no-untyped-def]
+    index = index_of(
+        ("f", "Falcon", "The falcon nests on cliffs."), ("r", "Robot", "The robot picks fruit.")
+    )
+    hits = index.search(query, 5)  # never an error: every character is just text
+    assert {h.url for h in hits} <= {"f#p1", "r#p1"} | {f"{u}#p1" for u, _, _ in NOISE}
+    if "falcon" in query.lower() and "robot" not in query.lower():
+        assert hits[0].url == "f#p1"
+    if "falcon" not in query.lower() and "rob" not in query.lower():
+        assert "f#p1" not in {h.url for h in hits}
+
+
+def test_snippet_is_a_window_around_the_query_words() -> None:
+    text = "Intro words here. " * 30 + "The rare gryphon lives in the hills. " + "More. " * 50
+    at = text.index("gryphon")
+    snippet = make_snippet(text, [(at, at + 7)])
+    assert "gryphon" in snippet and snippet.startswith("… ") and snippet.endswith(" …")
+    assert len(snippet) <= 240
+    assert make_snippet("short text", []) == "short text"
+
+
+# --- the corpus view ----------------------------------------------------------------------------
+
+
+def test_passages_open_with_a_continuation_and_documents_open_whole(tmp_path: Path) -> None:
+    paragraphs = [
+        f"Section {i}. " + f"Topic{i} is discussed here at length. " * 30 for i in range(6)
+    ]
+    body = "\n\n".join(paragraphs)
+    path = write(tmp_path / "docs" / "long.txt", body)
+    ingest([tmp_path / "docs"], tmp_path / "index")
+    with open_index(tmp_path / "index") as index:
+        corpus = index.corpus()
+        assert isinstance(corpus, IndexedCorpus)
+        doc = path.resolve().as_uri()
+        passages = list(corpus.pages)
+        assert passages == [f"{doc}#p{n}" for n in range(1, len(passages) + 1)]
+        assert len(passages) == len(corpus) >= 3
+        assert "".join(corpus.pages[u].body for u in passages) == body
+        (hit,) = corpus.search("topic3", 1)
+        number = int(hit.url.rsplit("#p", 1)[1])
+        page = corpus.pages[hit.url]
+        assert "Topic3" in page.body
+        assert page.title == f"long [passage {number}/{len(passages)}; next: {doc}#p{number + 1}]"
+        assert corpus.pages[passages[-1]].title == f"long [passage {len(passages)}/{len(passages)}]"
+        whole = corpus.get(doc)
+        assert whole is not None and whole.body == body and doc in corpus.pages
+        assert corpus.document_url(hit.url) == doc and corpus.document_url(doc) == doc
+        assert corpus.get(f"{doc}#p99") is None and f"{doc}#p99" not in corpus.pages
+        assert corpus.get("nowhere") is None
+
+
+def test_an_agent_run_over_an_indexed_folder_cites_a_passage(tmp_path: Path) -> None:
+    docs = tmp_path / "docs"
+    filler = "\n\n".join(f"Chapter {i} describes the weather in spring {i}. " * 8 for i in range(5))
+    write(
+        docs / "history.md",
+        "---\ntitle: Acme Robotics history\n---\n"
+        + filler
+        + ("\n\nAcme Robotics was founded by Ada Ortiz in 2014.\n\n")
+        + filler,
+    )
+    write(docs / "other.txt", "Falcons nest on cliffs.")
+    ingest([docs], tmp_path / "index")
+    with open_index(tmp_path / "index") as index:
+        corpus = index.corpus()
+        result = run(Task("Who founded Acme Robotics?"), corpus, OfflinePolicy(), index=index)
+        assert result.status.value == "ready_for_review", result
+        assert result.answer == "Ada Ortiz"
+        (citation,) = result.citations
+        assert citation.startswith((docs / "history.md").resolve().as_uri() + "#p")
+        assert citation in result.opened
+        quote = result.evidence[0]
+        assert quote.url == citation
+        assert quote.text in corpus.pages[citation].body
+        assert len(corpus.pages[citation].body) <= PAGE_WINDOW
+
+
+# --- opening ------------------------------------------------------------------------------------
+
+
+def test_opening_what_is_not_an_index(tmp_path: Path) -> None:
+    with pytest.raises(CorpusError, match="no such index"):
+        open_index(tmp_path / "missing")
+    write(tmp_path / "full" / "file.txt", "x")
+    with pytest.raises(CorpusError, match="not a sleuth index"):
+        open_index(tmp_path / "full")
+    with pytest.raises(CorpusError, match="exists and is not a sleuth index"):
+        ingest([tmp_path / "full" / "file.txt"], tmp_path / "full")
+    write(tmp_path / "a-file", "x")
+    with pytest.raises(CorpusError, match="exists and is not a sleuth index"):
+        ingest([tmp_path / "full" / "file.txt"], tmp_path / "a-file")
+
+
+def test_an_index_from_another_version_is_refused(tmp_path: Path) -> None:
+    ingest([write(tmp_path / "a.txt", "alpha")], tmp_path / "index")
+    with open_index(tmp_path / "index") as index:
+        index.store.set_meta({"analyzer": "something-else"})
+    with pytest.raises(CorpusError, match="incompatible"):
+        open_index(tmp_path / "index")
+
+
+def test_hits_the_store_does_not_know_are_dropped(tmp_path: Path) -> None:
+    ingest([write(tmp_path / "a.txt", "alpha beta")], tmp_path / "index")
+    with open_index(tmp_path / "index") as index:
+        with index.update() as update:  # the store loses the page, the engine keeps it
+            index.store.remove((tmp_path / "a.txt").resolve().as_uri())
+            update._store.commit()  # a crash between the two commits, simulated
+            update.committed = True
+        assert index.search("alpha", 5) == []
+
+
+def test_one_writer_at_a_time(tmp_path: Path) -> None:
+    ingest([write(tmp_path / "a.txt", "alpha")], tmp_path / "index")
+    busy = pytest.raises(CorpusError, match="is another `sleuth index` running")
+    with open_index(tmp_path / "index") as index, index.update(), busy:
+        ingest([tmp_path / "a.txt"], tmp_path / "index")
+
+
+def test_a_page_without_text_is_a_problem(tmp_path: Path) -> None:
+    path = jsonl(tmp_path / "p.jsonl", ("a", "A", "alpha"), ("b", "B", "  "))
+    report = ingest([path], tmp_path / "index")
+    assert report.added == 1 and report.problems[0].message == "page 'b' has no text"
