@@ -309,3 +309,13 @@ def test_duplicate_url_in_json_object_is_an_error(tmp_path: Path) -> None:
     with pytest.raises(CorpusError) as info:
         load_corpus(str(path))
     _assert_one_line_naming(info.value, path, ["page 'u1' appears twice"])
+
+
+def test_a_builtin_name_wins_over_a_local_folder_of_that_name(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "acme").mkdir()  # e.g. a project folder called acme
+    monkeypatch.chdir(tmp_path)
+    assert load_corpus("acme").name == "acme" and len(load_corpus("acme")) >= 8
+    with pytest.raises(CorpusError, match="is a folder"):
+        load_corpus("./acme")

@@ -92,7 +92,7 @@ def builtin_dir(name: str) -> Path:
 def load_corpus(spec: str = DEFAULT_CORPUS) -> Corpus:
     """A built-in corpus by name, or a JSON/JSONL file by path."""
     path = Path(spec)
-    if spec in builtin_names() and not path.exists():
+    if spec in builtin_names():  # a bare built-in name wins; "./acme" names a local file
         return _from_pages_file(builtin_dir(spec) / "pages.json", name=spec)
     if not path.exists():
         raise CorpusError(

@@ -98,7 +98,7 @@ class Suite:
 def load_suite(spec: str, limit: int | None = None) -> Suite:
     """A built-in suite by corpus name, or a JSONL file of cases."""
     path = Path(spec)
-    if spec in builtin_names() and not path.exists():
+    if spec in builtin_names():  # a bare built-in name wins; "./acme" names a local file
         return _from_lines(
             spec, builtin_dir(spec) / "cases.jsonl", default_corpus=spec, limit=limit
         )
