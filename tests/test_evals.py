@@ -470,3 +470,10 @@ def test_an_unsupported_verdict_fails_the_case() -> None:
 
     grade_ = parse_verdict('Sure. {"verdict": "unsupported", "reason": "the quote is about 2019"}')
     assert grade_.counts and not grade_.passed and "2019" in grade_.reason
+
+
+def test_a_passage_citation_counts_for_its_document() -> None:
+    from sleuth.evals.grading import with_documents
+
+    assert "file:///d/a.md" in with_documents(["file:///d/a.md#p3"])
+    assert with_documents(["https://x.example/p#section"]) == {"https://x.example/p#section"}

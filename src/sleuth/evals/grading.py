@@ -98,7 +98,10 @@ def grade(expect: Expect, result: Result, steps: Sequence[Step], corpus: Corpus)
     values += [c.value for f in (result.fields or {}).values() for c in f.conflicts]
     shown = " | ".join(values)
     grades: list[Grade] = []
-    cited = set(result.citations) | {c for f in (result.fields or {}).values() for c in f.citations}
+    cited = with_documents(
+        [*result.citations, *(c for f in (result.fields or {}).values() for c in f.citations)]
+    )
+    opened = with_documents(result.opened)
 
     if expect.status is not None:
         got = f"{result.status.value}/{result.reason.value if result.reason else '-'}"
@@ -187,7 +190,7 @@ def grade(expect: Expect, result: Result, steps: Sequence[Step], corpus: Corpus)
                 "cited a gold page" if ok else f"cited none of {len(expect.gold)} gold page(s)",
             )
         )
-    unopened = [u for u in expect.opened if u not in result.opened]
+    unopened = [u for u in expect.opened if u not in opened]
     if expect.opened:
         grades.append(
             Grade(
@@ -299,15 +302,29 @@ def classify(expect: Expect, result: Result, steps: Sequence[Step]) -> str:
         return "budget"
     sources = set(expect.sources)
     if sources and not expect.abstains:
-        seen = set(searched_urls(steps))
-        if not sources & seen and not sources & set(result.opened):
+        seen = with_documents(searched_urls(steps))
+        opened = with_documents(result.opened)
+        if not sources & seen and not sources & opened:
             return "retrieval"
-        if not sources & set(result.opened):
+        if not sources & opened:
             return "reading"
-        cited = set(result.citations)
+        cited = with_documents(result.citations)
         if not result.cannot_answer and not sources & cited:
             return "reading"
     return "answering"
+
+
+_PASSAGE = re.compile(r"#p\d+$")
+
+
+def with_documents(urls: Iterable[str]) -> set[str]:
+    """The URLs, plus the document each passage URL (``URL#p12``) belongs to, so that a
+    source named by its document matches a citation of one of its passages."""
+    out = set()
+    for url in urls:
+        out.add(url)
+        out.add(_PASSAGE.sub("", url))
+    return out
 
 
 def searched_urls(steps: Iterable[Step]) -> list[str]:
