@@ -477,3 +477,42 @@ def test_a_passage_citation_counts_for_its_document() -> None:
 
     assert "file:///d/a.md" in with_documents(["file:///d/a.md#p3"])
     assert with_documents(["https://x.example/p#section"]) == {"https://x.example/p#section"}
+
+
+def test_a_suite_over_an_on_disk_index(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], db_path: Path
+) -> None:
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "tarn.md").write_text(
+        "# Tarn Mill\n\nTarn Mill was built in 1820.\n\nTarn Mill employs 40 people.\n"
+    )
+    index = tmp_path / "idx"
+    code, _, err = cli(capsys, "index", docs, "--index", index)
+    assert code == 0, err
+    gold = (docs / "tarn.md").resolve().as_uri()
+    suite = tmp_path / "suite.jsonl"
+    suite.write_text(
+        "\n".join(
+            json.dumps(c)
+            for c in [
+                {
+                    "id": "built",
+                    "question": "When was Tarn Mill built?",
+                    "corpus": "acme",
+                    "expect": {"answer_contains": ["1820"], "cites": [gold], "gold": [gold]},
+                },
+                {
+                    "id": "owner",
+                    "question": "Who owns Tarn Mill?",
+                    "corpus": "acme",
+                    "expect": {"cannot_answer": True},
+                },
+            ]
+        )
+    )
+    code, out, err = cli(capsys, "eval", suite, "--index", index, "--json", "--db", db_path)
+    assert code == 0, err
+    record = json.loads(out)
+    assert record["summary"]["accuracy"] == 1.0
+    assert record["cases"][0]["citations"][0].startswith(gold + "#p")

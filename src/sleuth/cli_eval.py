@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +20,7 @@ from sleuth.cli_common import (
     open_store,
     out,
 )
+from sleuth.cli_corpus import index_option, open_corpus
 from sleuth.errors import UsageError
 from sleuth.evals.judge import Judge
 from sleuth.evals.report import html_report, print_comparison, print_report
@@ -70,6 +72,7 @@ def eval_group() -> None:
     show_default=True,
     help="Cases run at once (results keep the suite's order).",
 )
+@index_option
 @model_options
 @budget_options
 @db_option
@@ -101,6 +104,7 @@ def eval_run(
     derive_unanswerable: bool,
     limit: int | None,
     workers: int,
+    index_dir: Path | None,
     model: str | None,
     base_url: str | None,
     protocol: str,
@@ -125,6 +129,11 @@ def eval_run(
     )
     if dataset is None and (derive_unanswerable or setting != "closed"):
         raise UsageError("--setting and --derive-unanswerable are for --dataset")
+    if index_dir is not None:  # every case researches the on-disk index instead
+        if dataset is not None:
+            raise UsageError("--index is for suites; a --dataset brings its own pages")
+        indexed, _ = open_corpus(None, index_dir)
+        chosen = Suite(chosen.name, [replace(c, corpus=lambda: indexed) for c in chosen.cases])
     limits = budgets(max_steps, max_tokens, timeout)
     make_policy(None, None, model, base_url, protocol, stream)  # fail early on bad flags
     grader = None
