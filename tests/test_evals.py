@@ -214,6 +214,7 @@ def outcome(
     return CaseOutcome(
         passed=passed,
         answered=answered,
+        abstained=not answered,
         should_abstain=should_abstain,
         citations_valid=answered or None,
         failure=None if passed else "answering",
@@ -516,3 +517,110 @@ def test_a_suite_over_an_on_disk_index(
     record = json.loads(out)
     assert record["summary"]["accuracy"] == 1.0
     assert record["cases"][0]["citations"][0].startswith(gold + "#p")
+
+
+# -- found in review -------------------------------------------------------------------------
+
+
+def test_a_budget_stop_is_not_a_right_abstention() -> None:
+    result, steps = _trace(
+        [react("search", {"query": f"food {n}"}) for n in range(6)],
+        question="What is Ada Ortiz's favourite food?",
+    )
+    graded = grade(Expect(cannot_answer=True, squad_scored=True), result, steps, ACME)
+    assert not graded.passed and graded.failure == "budget" and graded.em == 0.0
+
+
+def test_a_cannot_answer_never_satisfies_a_key_fact() -> None:
+    result, steps = _trace(
+        [
+            react("search", {"query": "Acme founder"}),
+            react(
+                "finish",
+                {
+                    "answer": "cannot: I only guess Ada Ortiz",
+                    "citations": [],
+                    "cannot_answer": True,
+                    "evidence": "",
+                },
+            ),
+        ]
+    )
+    graded = grade(Expect(answer_contains=["Ada Ortiz"]), result, steps, ACME)
+    assert not graded.passed
+    assert not next(g for g in graded.grades if g.name == "key_fact").passed
+
+
+def test_conflict_citations_count_for_never_cited() -> None:
+    registry = "https://registry.example/companies/acme-robotics"
+    tradepress = "https://tradepress.example/2025/02/acme-robotics-relocation"
+    result, steps = _trace(
+        [
+            react("search", {"query": "Acme Robotics head office"}),
+            react("open", {"url": registry}),
+            react("open", {"url": tradepress}),
+            react(
+                "finish",
+                {
+                    "conflicts": [
+                        {
+                            "value": "Lisbon",
+                            "citation": registry,
+                            "evidence": "The head office of Acme Robotics is in Lisbon.",
+                        },
+                        {
+                            "value": "Porto",
+                            "citation": tradepress,
+                            "evidence": "The head office of Acme Robotics is in Porto.",
+                        },
+                    ]
+                },
+            ),
+        ],
+        question="Where is the head office of Acme Robotics?",
+    )
+    graded = grade(Expect(never_cited=[tradepress]), result, steps, ACME)
+    assert not next(g for g in graded.grades if g.name == "never_cited").passed
+
+
+@pytest.mark.parametrize(
+    ("expect", "message"),
+    [
+        ({"fields": {"venue": {"contain": "Room"}}}, "contain"),
+        ({"reason": "fact_mising"}, "reason"),
+    ],
+)
+def test_expectation_typos_are_usage_errors(
+    expect: dict[str, Any], message: str, tmp_path: Path
+) -> None:
+    from sleuth.errors import UsageError
+
+    suite = tmp_path / "suite.jsonl"
+    suite.write_text(json.dumps({"id": "a", "question": "q", "corpus": "acme", "expect": expect}))
+    with pytest.raises(UsageError, match=message):
+        load_suite(str(suite))
+
+
+def test_a_missing_corpus_file_is_caught_when_the_suite_loads(tmp_path: Path) -> None:
+    from sleuth.errors import UsageError
+
+    suite = tmp_path / "suite.jsonl"
+    suite.write_text(json.dumps({"id": "a", "question": "q", "corpus": "nope.json"}))
+    with pytest.raises(UsageError, match="no corpus file"):
+        load_suite(str(suite))
+
+
+def test_a_crashed_case_scores_zero_and_is_no_abstention() -> None:
+    from sleuth.evals.runner import outcome_of, run_case
+    from sleuth.evals.suite import SuiteCase
+
+    def broken() -> Any:
+        raise RuntimeError("the corpus exploded")
+
+    case = SuiteCase(
+        id="x", question="q", corpus=broken, expect=Expect(cannot_answer=True, squad_scored=True)
+    )
+    record = run_case(case, OfflinePolicy(), None, None)
+    outcome = outcome_of(record)
+    assert not outcome.passed and not outcome.abstained and outcome.em == 0.0
+    assert summarize([outcome])["abstention_recall"] == 0.0

@@ -85,21 +85,43 @@ def contains(text: str, phrase: str) -> bool:
 
 
 def _strip_ids(answer: str) -> str:
-    return re.sub(r"\s*\[[^\[\]\s]+\]", "", answer).strip()
+    """An answer without the citations written into it ([doc_x], (URL), [text](URL), URL)."""
+    answer = re.sub(r"\[([^\[\]]*)\]\([^()\s]+\)", r"\1", answer)  # markdown links
+    answer = re.sub(r"\(?\b[a-z][a-z0-9+.-]*://[^\s()]+\)?", "", answer, flags=re.I)
+    return re.sub(r"\s*\[[^\[\]\s]+\]", "", answer).strip(" ,;")
+
+
+def _reason(result: Result) -> str:
+    return result.reason.value if result.reason else "-"
 
 
 # -- grading one run ----------------------------------------------------------------------
 
 
+#: How a run may end and still count as abstaining: it finished, saying the corpus does
+#: not (consistently) give the fact. Budgets, invalid finishes and model errors do not.
+ABSTENTIONS = frozenset({Reason.NO_HITS, Reason.NOT_FOUND, Reason.FACT_MISSING, Reason.CONFLICT})
+
+
+def abstained(result: Result) -> bool:
+    return result.cannot_answer and result.reason in ABSTENTIONS
+
+
 def grade(expect: Expect, result: Result, steps: Sequence[Step], corpus: Corpus) -> Graded:
     answer = _strip_ids(result.answer)
-    values = [answer, *(c.value for c in result.conflicts)]
-    values += [f.answer for f in (result.fields or {}).values()]
-    values += [c.value for f in (result.fields or {}).values() for c in f.conflicts]
-    shown = " | ".join(values)
+    fields = list((result.fields or {}).values())
+    # what the run answered: nothing when it abstained, but the fields a brief did answer
+    answered_values = [] if result.cannot_answer else [answer]
+    answered_values += [_strip_ids(f.answer) for f in fields if not f.cannot_answer]
+    shown = " | ".join(answered_values)
     grades: list[Grade] = []
     cited = with_documents(
-        [*result.citations, *(c for f in (result.fields or {}).values() for c in f.citations)]
+        [
+            *result.citations,
+            *(c.citation for c in result.conflicts),
+            *(c for f in fields for c in f.citations),
+            *(c.citation for f in fields for c in f.conflicts),
+        ]
     )
     opened = with_documents(result.opened)
 
@@ -119,9 +141,14 @@ def grade(expect: Expect, result: Result, steps: Sequence[Step], corpus: Corpus)
         )
     abstains = expect.abstains
     if abstains is not None:
-        ok = result.cannot_answer == abstains
+        ok = abstained(result) if abstains else not result.cannot_answer
         what = "abstain" if abstains else "answer"
-        did = "abstained" if result.cannot_answer else f"answered {answer[:60]!r}"
+        if abstained(result):
+            did = "abstained"
+        elif result.cannot_answer:
+            did = f"stopped without finishing ({result.status.value}/{_reason(result)})"
+        else:
+            did = f"answered {answer[:60]!r}"
         grades.append(Grade("abstention", ok, f"should {what}; {did}"))
     for group in expect.answer_contains:
         aliases = [group] if isinstance(group, str) else list(group)
@@ -136,7 +163,7 @@ def grade(expect: Expect, result: Result, steps: Sequence[Step], corpus: Corpus)
     em = f1 = None
     if expect.answers or expect.squad_scored:
         if expect.abstains:  # SQuAD 2.0: abstaining on an unanswerable question is exact
-            em = f1 = float(result.cannot_answer)
+            em = f1 = float(abstained(result))
         else:
             em = 0.0 if result.cannot_answer else exact_match(answer, expect.answers)
             f1 = 0.0 if result.cannot_answer else token_f1(answer, expect.answers)
@@ -160,7 +187,9 @@ def grade(expect: Expect, result: Result, steps: Sequence[Step], corpus: Corpus)
                 f"{'all' if valid else 'not all'} opened in the run",
             )
         )
-        missing_terms = unsupported_terms(result.answer, _opened(result, corpus))
+        pages = _opened(result, corpus)
+        claims = [f.answer for f in fields if not f.cannot_answer] if fields else [result.answer]
+        missing_terms = [t for claim in claims for t in unsupported_terms(claim, pages)]
         grades.append(
             Grade(
                 "supported",
@@ -238,23 +267,21 @@ def _field_grades(expect: Expect, result: Result) -> list[Grade]:
         if got is None:
             out.append(Grade(f"field:{name}", False, "the brief has no such field"))
             continue
-        if "contains" in want:
-            ok = not got.cannot_answer and contains(got.answer, str(want["contains"]))
+        if want.contains is not None:
+            ok = not got.cannot_answer and contains(got.answer, want.contains)
             ok = ok and bool(got.citations) and bool(got.evidence)
             out.append(
                 Grade(f"field:{name}", ok, f"{got.answer[:60]!r}, {len(got.citations)} citation(s)")
             )
-        if want.get("cannot_answer"):
-            out.append(
-                Grade(
-                    f"field:{name}",
-                    got.cannot_answer and not got.citations,
-                    "abstained" if got.cannot_answer else f"answered {got.answer!r}",
-                )
+        if want.cannot_answer is not None:
+            ok = got.cannot_answer == want.cannot_answer and not (
+                got.cannot_answer and got.citations
             )
-        if "conflict_values" in want:
+            said = "abstained" if got.cannot_answer else f"answered {got.answer!r}"
+            out.append(Grade(f"field:{name}", ok, said))
+        if want.conflict_values:
             have = [c.value for c in got.conflicts]
-            absent = [v for v in want["conflict_values"] if not any(contains(h, v) for h in have)]
+            absent = [v for v in want.conflict_values if not any(contains(h, v) for h in have)]
             out.append(Grade(f"field:{name}", not absent, f"competing values {have}"))
     return out
 

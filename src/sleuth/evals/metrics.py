@@ -28,6 +28,7 @@ class CaseOutcome:
     passed: bool
     answered: bool
     should_abstain: bool | None
+    abstained: bool  # finished saying the corpus does not give it (not a budget or crash)
     citations_valid: bool | None
     failure: str | None
     steps: int
@@ -46,8 +47,8 @@ def summarize(cases: list[CaseOutcome]) -> dict[str, Any]:
     n = len(cases)
     answered = [c for c in cases if c.answered]
     labelled = [c for c in cases if c.should_abstain is not None]
-    true_abstain = sum(1 for c in labelled if c.should_abstain and not c.answered)
-    abstained = sum(1 for c in labelled if not c.answered)
+    true_abstain = sum(1 for c in labelled if c.should_abstain and c.abstained)
+    abstained = sum(1 for c in labelled if c.abstained)
     should = sum(1 for c in labelled if c.should_abstain)
     precision = _ratio(true_abstain, abstained)
     recall = _ratio(true_abstain, should)
@@ -80,19 +81,22 @@ def summarize(cases: list[CaseOutcome]) -> dict[str, Any]:
 
 
 def baselines(cases: list[CaseOutcome]) -> dict[str, Any]:
-    labelled = [c for c in cases if c.should_abstain is not None]
-    should = sum(1 for c in labelled if c.should_abstain)
+    """Over the same cases as the metrics (a case with no label counts against both)."""
+    n = len(cases)
+    should = sum(1 for c in cases if c.should_abstain is True)
+    answerable = sum(1 for c in cases if c.should_abstain is False)
     with_em = [c for c in cases if c.em is not None]
     unanswerable_em = sum(1 for c in with_em if c.should_abstain)
     return {
         "always_abstain": {
-            "accuracy": _ratio(should, len(labelled)),
+            "accuracy": _ratio(should, n),
             "coverage": 0.0,
             "exact_match": _ratio(unanswerable_em, len(with_em)),
         },
         "always_answer_perfectly": {
-            "accuracy": _ratio(len(labelled) - should, len(labelled)),
-            "coverage": 1.0 if labelled else None,
+            "accuracy": _ratio(answerable, n),
+            "coverage": 1.0 if n else None,
+            "exact_match": _ratio(len(with_em) - unanswerable_em, len(with_em)),
         },
     }
 
@@ -107,11 +111,13 @@ def precision_coverage(cases: list[CaseOutcome]) -> list[dict[str, float]]:
     points, right = [], 0
     for k, case in enumerate(answered, start=1):
         right += case.passed
-        points.append(
-            {
-                "coverage": round(k / len(cases), 4),
-                "precision": round(right / k, 4),
-                "threshold": case.confidence or 0.0,
-            }
-        )
+        tied = k < len(answered) and answered[k].confidence == case.confidence
+        if not tied:  # one point per threshold: ties are answered together or not at all
+            points.append(
+                {
+                    "coverage": round(k / len(cases), 4),
+                    "precision": round(right / k, 4),
+                    "threshold": case.confidence or 0.0,
+                }
+            )
     return points

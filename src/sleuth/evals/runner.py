@@ -14,7 +14,7 @@ from dataclasses import asdict, replace
 from datetime import UTC, datetime
 from typing import Any
 
-from sleuth.evals.grading import grade
+from sleuth.evals.grading import abstained, grade
 from sleuth.evals.judge import Judge
 from sleuth.evals.metrics import CaseOutcome, summarize
 from sleuth.evals.suite import Suite, SuiteCase
@@ -91,6 +91,7 @@ def run_case(
                 result = stop.value
                 break
     except Exception as exc:  # a broken case or policy is a failed case, not a dead eval
+        scored = bool(case.expect.answers or case.expect.squad_scored)
         return {
             **base,
             "run_id": getattr(exc, "run_id", None),
@@ -99,6 +100,9 @@ def run_case(
             "error": f"{type(exc).__name__}: {exc}",
             "grades": [],
             "answered": False,
+            "abstained": False,  # a crash is no abstention
+            "em": 0.0 if scored else None,
+            "f1": 0.0 if scored else None,
             "should_abstain": case.expect.abstains,
             "steps": 0,
             "tokens": 0,
@@ -123,6 +127,7 @@ def run_case(
         "em": graded.em,
         "f1": graded.f1,
         "answered": not result.cannot_answer,
+        "abstained": abstained(result),
         "should_abstain": case.expect.abstains,
         "citations_valid": next(
             (g.passed for g in graded.grades if g.name == "citations_valid"), None
@@ -138,6 +143,7 @@ def outcome_of(record: dict[str, Any]) -> CaseOutcome:
     return CaseOutcome(
         passed=bool(record["passed"]),
         answered=bool(record.get("answered")),
+        abstained=bool(record.get("abstained")),
         should_abstain=record.get("should_abstain"),
         citations_valid=record.get("citations_valid"),
         failure=record.get("failure"),

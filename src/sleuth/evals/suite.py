@@ -25,7 +25,7 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -35,11 +35,33 @@ from sleuth.errors import UsageError
 from sleuth.result import ConflictRule, Status
 
 
+class FieldExpect(BaseModel):
+    """What one field of a brief must hold."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    contains: str | None = None
+    cannot_answer: bool | None = None
+    conflict_values: list[str] = []
+
+
 class Expect(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     status: Status | None = None
-    reason: str | None = None
+    reason: (
+        Literal[
+            "no_hits",
+            "not_found",
+            "fact_missing",
+            "invalid_finish",
+            "budget",
+            "timeout",
+            "model_error",
+            "conflict",
+        ]
+        | None
+    ) = None
     cannot_answer: bool | None = None
     answer_contains: list[str | list[str]] = []
     answers: list[str] = []
@@ -49,15 +71,27 @@ class Expect(BaseModel):
     opened: list[str] = []
     never_cited: list[str] = []
     conflict_values: list[str] = []
-    fields: dict[str, dict[str, Any]] = {}
+    fields: dict[str, FieldExpect] = {}
 
     @property
     def abstains(self) -> bool | None:
-        """Whether a right run ends without an answer (conflicts included)."""
+        """Whether a right run finishes without an answer (a conflict counts); None when
+        the expected ending is no abstention at all (a budget stop, an invalid finish)."""
         if self.cannot_answer is not None:
             return self.cannot_answer
-        if self.status is not None:
-            return self.status is not Status.READY_FOR_REVIEW
+        if self.status is None:
+            return None
+        if self.status is Status.READY_FOR_REVIEW:
+            return False
+        if self.status is Status.CONFLICT:
+            return True
+        if self.status is Status.INCOMPLETE and self.reason in (
+            None,
+            "no_hits",
+            "not_found",
+            "fact_missing",
+        ):
+            return True
         return None
 
     @property
@@ -110,7 +144,7 @@ def load_suite(spec: str, limit: int | None = None) -> Suite:
 
 def _from_lines(name: str, path: Path, default_corpus: str | None, limit: int | None) -> Suite:
     try:
-        lines = path.read_text(encoding="utf-8").splitlines()
+        lines = path.read_text(encoding="utf-8-sig").split("\n")  # not splitlines: U+2028
     except (OSError, UnicodeDecodeError) as exc:
         raise UsageError(f"{path}: cannot read: {exc}") from None
     corpora: dict[str, Corpus] = {}
@@ -130,6 +164,8 @@ def _from_lines(name: str, path: Path, default_corpus: str | None, limit: int | 
             continue
         try:
             raw = _CaseIn.model_validate(json.loads(line))
+        except RecursionError:
+            raise UsageError(f"{path}:{lineno}: JSON nested too deeply") from None
         except json.JSONDecodeError as exc:
             raise UsageError(f"{path}:{lineno}: not valid JSON: {exc}") from None
         except ValidationError as exc:
@@ -137,6 +173,10 @@ def _from_lines(name: str, path: Path, default_corpus: str | None, limit: int | 
             where = ".".join(str(p) for p in first["loc"]) or "case"
             raise UsageError(f"{path}:{lineno}: {where}: {first['msg']}") from None
         spec = raw.corpus or default_corpus
+        if spec is not None and spec not in builtin_names():
+            located = Path(_relative(spec, path))
+            if not located.is_file():
+                raise UsageError(f"{path}:{lineno}: case {raw.id!r}: no corpus file {spec!r}")
         if spec is None:
             raise UsageError(f"{path}:{lineno}: case {raw.id!r} names no corpus")
         if raw.id in seen:
