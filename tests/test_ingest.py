@@ -418,3 +418,14 @@ def test_progress_counts_every_byte_once(tmp_path: Path) -> None:
     assert seen[-1] == (total, total)
     assert [d for d, _ in seen] == sorted(d for d, _ in seen)
     assert len(seen) > 6  # the big JSONL file reports as it streams, not only at its end
+
+
+def test_a_fifo_given_directly_is_a_problem_not_a_hang(tmp_path: Path) -> None:
+    import os
+
+    from sleuth.ingest import discover
+
+    fifo = tmp_path / "pipe.txt"
+    os.mkfifo(fifo)
+    sources, problems = discover([fifo])
+    assert sources == [] and problems[0].message == "not a regular file"

@@ -186,6 +186,8 @@ def discover(
                     path = Path(folder, name)
                     if path.is_file():
                         sources.setdefault(path, _source(path, kind, root, base_url))
+        elif not root.is_file():  # a FIFO, socket or device would block or never end
+            problems.append(Problem(str(root), "not a regular file"))
         else:
             kind = SUFFIXES.get(root.suffix.lower())
             if kind is None:
