@@ -26,10 +26,7 @@ REDIS_URL = "redis://127.0.0.1:6379/0"
 def prefix() -> Iterator[str]:
     """A key prefix of this test's own; its keys are deleted afterwards."""
     client = redis.Redis.from_url(REDIS_URL, socket_connect_timeout=1, socket_timeout=2)
-    try:
-        client.ping()
-    except (redis.RedisError, OSError) as exc:
-        pytest.skip(f"Redis is not reachable at 127.0.0.1:6379 ({exc})")
+    client.ping()  # Redis runs on every machine and in CI: unreachable is a failure
     name = f"sleuth-test:{uuid.uuid4().hex}:"
     yield name
     for key in client.scan_iter(match=name + "*"):
