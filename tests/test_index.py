@@ -288,3 +288,65 @@ def test_a_page_without_text_is_a_problem(tmp_path: Path) -> None:
     path = jsonl(tmp_path / "p.jsonl", ("a", "A", "alpha"), ("b", "B", "  "))
     report = ingest([path], tmp_path / "index")
     assert report.added == 1 and report.problems[0].message == "page 'b' has no text"
+
+
+def test_a_duplicate_url_added_later_is_skipped_and_the_first_owner_keeps_it(
+    tmp_path: Path,
+) -> None:
+    docs, where = tmp_path / "docs", tmp_path / "index"
+    jsonl(docs / "z.jsonl", ("u", "Z", "zebra from z"))
+    ingest([docs], where)
+    jsonl(docs / "a.jsonl", ("u", "A", "zebra from a"))
+    second = ingest([docs], where)
+    assert (second.added, second.updated, second.unchanged) == (0, 0, 1)
+    (problem,) = second.problems
+    assert "already indexed from" in problem.message and problem.file.endswith("a.jsonl")
+    assert len(ingest([docs], where).problems) == 1  # reported again, like a fresh ingest
+    (docs / "a.jsonl").unlink()
+    third = ingest([docs], where)
+    assert third.removed == 0 and not third.problems
+    with open_index(where) as index:
+        assert index.counts() == (1, 1)
+        assert index.corpus().pages["u#p1"].body == "zebra from z"
+
+
+def test_a_skipped_duplicate_is_taken_once_its_owner_is_gone(tmp_path: Path) -> None:
+    docs, where = tmp_path / "docs", tmp_path / "index"
+    jsonl(docs / "a.jsonl", ("u", "A", "zebra from a"))
+    jsonl(docs / "b.jsonl", ("u", "B", "zebra from b"))
+    assert len(ingest([docs], where).problems) == 1  # b's copy skipped
+    (docs / "a.jsonl").unlink()
+    report = ingest([docs], where)
+    assert not report.problems and report.documents == 1
+    with open_index(where) as index:
+        assert index.corpus().pages["u#p1"].body == "zebra from b"
+
+
+def test_a_crash_between_the_two_commits_leaves_one_copy_after_re_ingest(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from sleuth.index.store import PageStore
+
+    docs, where = tmp_path / "docs", tmp_path / "index"
+    write(docs / "old.txt", "The walrus naps on ice.")
+    ingest([docs], where)
+    write(docs / "new.txt", "The zebra grazes.")
+    write(docs / "old.txt", "The walrus naps on warm rocks.")
+    real = PageStore.commit
+    calls = []
+
+    def crash_once(self: PageStore) -> None:
+        calls.append(1)
+        if len(calls) == 1:
+            raise RuntimeError("power cut")
+        real(self)
+
+    monkeypatch.setattr(PageStore, "commit", crash_once)
+    with pytest.raises(RuntimeError, match="power cut"):  # the original error surfaces
+        ingest([docs], where)
+    report = ingest([docs], where)
+    assert (report.added, report.updated) == (1, 1)
+    with open_index(where) as index:
+        assert urls(index, "zebra") == [(docs / "new.txt").resolve().as_uri() + "#p1"]
+        assert urls(index, "walrus") == [(docs / "old.txt").resolve().as_uri() + "#p1"]
+        assert index.engine.count() == 2

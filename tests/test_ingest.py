@@ -429,3 +429,33 @@ def test_a_fifo_given_directly_is_a_problem_not_a_hang(tmp_path: Path) -> None:
     os.mkfifo(fifo)
     sources, problems = discover([fifo])
     assert sources == [] and problems[0].message == "not a regular file"
+
+
+def test_a_jsonl_file_with_a_bad_line_still_owns_its_documents(tmp_path: Path) -> None:
+    good = '{"url": "https://u/1", "title": "Z", "body": "a zebra here"}\n'
+    path = write(tmp_path / "d" / "f.jsonl", good + "{bad\n")
+    first = ingest([tmp_path / "d"], tmp_path / "index")
+    assert first.added == 1 and len(first.problems) == 1
+    again = ingest([tmp_path / "d"], tmp_path / "index")
+    assert len(again.problems) == 1  # read again, so still reported
+    assert (again.added, again.updated, again.removed, again.unchanged) == (0, 0, 0, 1)
+    path.unlink()
+    gone = ingest([tmp_path / "d"], tmp_path / "index")
+    assert gone.removed == 1 and gone.files_removed == 1
+    with open_index(tmp_path / "index") as index:
+        assert index.counts() == (0, 0) and index.search("zebra", 5) == []
+
+
+def test_a_document_url_ending_like_a_passage_is_a_problem(tmp_path: Path) -> None:
+    lines = [
+        '{"url": "https://x/doc", "body": "alpha"}',
+        '{"url": "https://x/doc#p2", "body": "beta"}',
+        '{"url": "https://x/doc#part2", "body": "gamma"}',
+    ]
+    report = ingest([write(tmp_path / "x.jsonl", "\n".join(lines))], tmp_path / "index")
+    assert report.added == 2
+    (problem,) = report.problems
+    assert "'https://x/doc#p2'" in problem.message and "#pN" in problem.message
+    with open_index(tmp_path / "index") as index:
+        assert index.corpus().pages["https://x/doc#p1"].body == "alpha"
+        assert "https://x/doc#p2" not in index.corpus().pages

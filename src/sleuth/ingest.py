@@ -18,7 +18,8 @@ What is read:
 A file's documents get stable URLs: ``file://`` + its absolute path, or, with
 ``base_url``, the base URL + its path relative to the folder given (JSON and JSONL pages
 keep the URLs they name). Problems (malformed JSON, non-UTF-8 or binary bytes, empty or
-oversized files, front matter that does not parse, HTML without text, a URL given twice)
+oversized files, front matter that does not parse, HTML without text, a URL given twice
+(the file indexed first, or already, keeps it), a URL ending in ``#pN`` like a passage's)
 are reported one line each, naming the file (and line), and the rest of the ingest goes
 on; with ``strict`` the first problem stops it and nothing is written.
 
@@ -696,7 +697,31 @@ def ingest(
     run_keys = {s.key for s in sources}
     with PassageIndex.open(index_dir, create=True) as index, index.update() as update:
         run = _Run(update, report, run_keys, strict, max_file_bytes, passage_chars, advance)
+        # Files that did not change first: their documents stay theirs, so a changed file
+        # read later that names one of their URLs gets it reported as a duplicate.
+        changed: list[Source] = []
         for source in sources:
+            stored = update.source_fingerprint(source.key)
+            if stored is None:
+                changed.append(source)  # new
+                continue
+            try:
+                _, stamp, size = _read(source, max_file_bytes)
+            except OSError:
+                changed.append(source)  # reported when it is read below
+                continue
+            if stamp is None or stamp != stored.removeprefix(_REREAD):
+                changed.append(source)
+                continue
+            urls = update.documents_of(source.key)
+            run.claimed.update((url, source.key) for url in urls)
+            if stored.startswith(_REREAD):  # same bytes, but read again for its problems
+                changed.append(source)
+                continue
+            report.files_unchanged += 1
+            report.unchanged += len(urls)
+            advance(size)
+        for source in changed:
             try:
                 data, stamp, size = _read(source, max_file_bytes)
             except OSError as exc:
@@ -707,17 +732,10 @@ def ingest(
                 advance(size)
                 _problem(report, Problem(str(source.path), _too_big(size, max_file_bytes)), strict)
                 continue
-            if update.source_fingerprint(source.key) == stamp:
-                report.files_unchanged += 1
-                urls = update.documents_of(source.key)
-                report.unchanged += len(urls)
-                run.claimed.update((url, source.key) for url in urls)
+            report.files_read += 1
+            run.read_file(source, data, stamp)
+            if not streamed:
                 advance(size)
-            else:
-                report.files_read += 1
-                run.read_file(source, data, stamp)
-                if not streamed:
-                    advance(size)
         for key in update.sources():
             path = Path(key)
             if key in run_keys or path.exists() or not any(_is_under(path, r) for r in roots):
@@ -748,27 +766,29 @@ class _Run:
 
     def read_file(self, source: Source, data: bytes | None, stamp: str) -> None:
         """Read one changed file: new and changed documents written, documents gone
-        from it removed. A file with problems keeps its stamp unset, so it is read (and
-        its problems reported) again next time; a text, Markdown, HTML or JSON file
-        that cannot be read keeps its previous documents."""
+        from it removed. A file with problems (bad lines or pages, duplicate URLs) still
+        owns its good documents, but its stamp is marked to be read again, so its
+        problems are reported (and a duplicate given up elsewhere is taken) next time.
+        A text, Markdown, HTML or JSON file that cannot be read keeps its previous
+        documents."""
         update, report = self.update, self.report
         old = update.document_hashes(source.key)
         kept: set[str] = set()
-        failed = False
+        failed = False  # some part of the file was skipped
+        broken = False  # the whole of a non-JSONL file could not be read
         for item in read_source(source, data, self.max_file_bytes, self.on_bytes):
             if isinstance(item, Problem):
                 failed = True
+                broken = source.kind != "jsonl"
                 self.problem(item)
                 continue
             url, owner = item.url, update.owner(item.url)
             bad = _bad_text(source, item)
+            if bad is None:
+                bad = self._duplicate(source, url, owner)
             if bad is not None:
                 failed = True  # like a bad line: read again (and reported) next time
                 self.problem(bad)
-                continue
-            duplicate = self._duplicate(source, url, owner)
-            if duplicate is not None:
-                self.problem(duplicate)
                 continue
             self.claimed[url] = source.key
             kept.add(url)
@@ -783,13 +803,14 @@ class _Run:
                 report.added += 1
             else:
                 report.updated += 1
-        if failed and source.kind != "jsonl":
+        if broken:
+            if (old or kept) and update.source_fingerprint(source.key) is None:
+                update.set_source(source.key, _REREAD + stamp)  # so its removal is seen
             return
         for url in old.keys() - kept:
             update.remove(url)
             report.removed += 1
-        if not failed:
-            update.set_source(source.key, stamp)
+        update.set_source(source.key, _REREAD + stamp if failed else stamp)
 
     def _duplicate(self, source: Source, url: str, owner: str | None) -> Problem | None:
         """A problem when another file has ``url``: one read earlier in this ingest, or
@@ -810,10 +831,14 @@ def _bad_text(source: Source, page: Page) -> Problem | None:
         return Problem(where, f"page {url!r}: text has a lone surrogate (bad \\u escape)")
     if not page.body.strip():
         return Problem(where, f"page {url!r} has no text")
+    if parse_passage_url(url) is not None:
+        return Problem(where, f"page {url!r}: a URL ending in #pN is kept for passages; skipped")
     return None
 
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
+#: Marks a stored stamp as "read this file again": it never equals a fingerprint.
+_REREAD = "!"
 
 
 def _problem(report: IngestReport, problem: Problem, strict: bool) -> None:

@@ -9,9 +9,12 @@ from the store. `corpus()` gives the `IndexedCorpus` the tools open pages from.
 
 An `Update` changes both in one batch. The engine commits first and the store second:
 if the process dies between the two, the store still has the old content hashes, so
-the next ingest re-applies the same changes (deletes by document URL make that safe),
-and searches meanwhile drop hits the store does not know. Any exception before the
-commit rolls both back, leaving the previous index as it was.
+the next ingest re-applies the same changes, and searches meanwhile drop hits the store
+does not know. Re-applying is safe: when the engine holds more passages than the store
+counts, that batch deletes every document from the engine by its URL before adding its
+passages (even one the store has never seen), so no passage is indexed twice. Any
+exception before the commit rolls both back, leaving the previous index as it was; the
+exception itself is the one raised.
 """
 
 from __future__ import annotations
@@ -194,21 +197,29 @@ class PassageIndex:
         except sqlite3.Error as exc:
             writer.rollback()
             raise CorpusError(f"{self.path}: cannot write the page store: {exc}") from None
-        batch = Update(self.store, writer)
+        # a crash between the engine's commit and the store's leaves passages in the engine
+        # that the store does not count: only then must new documents be deleted first
+        repair = self.engine.count() != self.store.counts()[1]
+        batch = Update(self.store, writer, repair=repair)
         try:
             yield batch
         finally:
             if not batch.committed:
-                writer.rollback()
-                self.store.rollback()
+                try:
+                    writer.rollback()
+                except Exception:  # never hide the error that stopped the batch
+                    pass
+                finally:
+                    self.store.rollback()
 
 
 class Update:
     """Changes to a `PassageIndex`, applied to the store and the engine together."""
 
-    def __init__(self, store: PageStore, writer: EngineWriter) -> None:
+    def __init__(self, store: PageStore, writer: EngineWriter, repair: bool = False) -> None:
         self._store = store
         self._writer = writer
+        self._repair = repair
         self._was_empty = store.counts()[0] == 0  # then nothing has an owner yet
         self.committed = False
 
@@ -235,9 +246,13 @@ class Update:
         self, page: Page, source: str, digest: str, passages: list[str], owner: str | None
     ) -> None:
         """Add or replace a document with its passages (``page.body`` split); ``owner``
-        is what `owner` said of its URL (None: a new document)."""
+        is what `owner` said of its URL (None: a new document). A new document is deleted
+        from the engine first too when the batch repairs a crash (see `PassageIndex.update`):
+        the engine may then hold passages of documents the store does not know."""
         if owner is not None:
-            self.remove(page.url)
+            self._store.remove(page.url)
+        if owner is not None or self._repair:
+            self._writer.delete_document(page.url)
         self._store.put(page, source, digest, passages)
         for n, text in enumerate(passages, start=1):
             self._writer.add(page.url, passage_url(page.url, n), page.title, text)

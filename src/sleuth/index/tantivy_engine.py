@@ -54,9 +54,14 @@ def schema() -> tantivy.Schema:
 
 
 class TantivyWriter:
+    """One batch. `commit` and `rollback` end it (the Tantivy writer is consumed by
+    waiting for its merges); a `rollback` after it ended does nothing, since whatever
+    was committed stays committed."""
+
     def __init__(self, index: tantivy.Index) -> None:
         self._index = index
         self._writer = index.writer(heap_size=WRITER_HEAP_BYTES)
+        self._done = False
 
     def add(self, doc_url: str, passage_url: str, title: str, text: str) -> None:
         self._writer.add_document(
@@ -68,10 +73,14 @@ class TantivyWriter:
 
     def commit(self) -> None:
         self._writer.commit()
+        self._done = True
         self._writer.wait_merging_threads()
         self._index.reload()
 
     def rollback(self) -> None:
+        if self._done:
+            return
+        self._done = True
         self._writer.rollback()
         self._writer.wait_merging_threads()
 
