@@ -207,3 +207,35 @@ def test_ask_index_through_the_main_cli(tmp_path: Path, docs: Path) -> None:
     args = ["ask", "Who founded Acme Robotics?", "--index", str(tmp_path / "idx")]
     assert main([*args, "--db", str(db), "--json"]) == 0
     assert main([*args, "--corpus", "acme", "--db", str(db)]) == 2
+
+
+def test_the_offline_policy_reads_on_to_the_next_passage(tmp_path: Path) -> None:
+    from sleuth import OfflinePolicy, Task
+    from sleuth.index import open_index
+    from sleuth.runtime import run_steps
+
+    docs = tmp_path / "long"
+    docs.mkdir()
+    lead = " ".join(
+        f"Record {n}: the Merrow Canal was designed with care, and who designed the Merrow "
+        "Canal is told in the next part of this record."
+        for n in range(12)
+    )
+    (docs / "canal.md").write_text(
+        f"# Merrow Canal\n\n{lead}\n\nThat engineer was Ellen Marsh; the Merrow Canal was "
+        "designed by Ellen Marsh in 1801.\n"
+    )
+    invoke("index", docs, "--index", tmp_path / "idx")
+    corpus = open_index(tmp_path / "idx").corpus()
+    gen = run_steps(Task("Who designed the Merrow Canal?"), corpus, OfflinePolicy())
+    steps = []
+    while True:
+        try:
+            steps.append(next(gen))
+        except StopIteration as stop:
+            result = stop.value
+            break
+    opened = [s.args["url"] for s in steps if s.tool == "open"]
+    assert opened[0].endswith("#p1")
+    assert any(s.thought.startswith("Read the next passage") for s in steps)
+    assert result.answer == "Ellen Marsh" and result.citations[0].endswith("#p2")

@@ -7,9 +7,10 @@ brief — is a *goal* with a frame from `sleuth.policies.reading`. Per step:
 1. First step: search the question's key words.
 2. While a goal has no accepted sentence, in order:
    a. read on in an opened page that was cut off and mentions the goal's names (at
-      most three windows of a page); else open the best unread hit of the searches so
-      far (only the top three hits of each search, and only hits whose title or
-      snippet shares a word with the goal);
+      most three windows of a page, or three passages of an indexed document, following
+      the "next:" its passage title names); else open the best unread hit of the
+      searches so far (only the top three hits of each search, and only hits whose
+      title or snippet shares a word with the goal);
    b. two-hop: if an opened sentence covers the question's names and part of its
       relation but not all ("the founder of Acme Robotics" → "Ada Ortiz"), search the
       bridge name found there with the missing words ("Ada Ortiz study");
@@ -32,6 +33,7 @@ an AI are never evidence (see `reading.is_injection`).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -217,6 +219,11 @@ def _research(goal: Goal, state: RunState, pages: list[_Page]) -> Turn | None:
                 "open",
                 {"url": opened.page.url, "offset": unseen},
             )
+        following = _NEXT_PASSAGE.search(opened.page.title)  # an indexed document's passage
+        if following and relevant and following.group(1) not in state.opened:
+            nxt = following.group(1)
+            if not _failed_open(state, nxt) and _passages_read(state, nxt) < 3:
+                return _turn(f"Read the next passage, {nxt}.", "open", {"url": nxt})
     for step in _search_steps(state):
         for hit in step.observation.data.get("hits", [])[:OPENS_PER_SEARCH]:
             if hit["url"] in state.opened or _failed_open(state, hit["url"]):
@@ -254,6 +261,15 @@ def _first_unseen(seen: list[tuple[int, int]], length: int) -> int | None:
             return position
         position = max(position, end)
     return position if position < length else None
+
+
+_NEXT_PASSAGE = re.compile(r"next: (\S+?)\]")
+
+
+def _passages_read(state: RunState, passage: str) -> int:
+    """How many passages of ``passage``'s document this run has opened."""
+    document = passage.rsplit("#p", 1)[0]
+    return sum(1 for url in state.opened if url.rsplit("#p", 1)[0] == document)
 
 
 def _windows_read(state: RunState, url: str) -> int:
