@@ -1,0 +1,206 @@
+"""The web page, served by the API's own app (no build step: plain HTML, CSS and JS).
+
+    GET /                         the page (not in the spec; loads without a key)
+    GET /static/...               its script and style sheet (not in the spec)
+    GET /v1/runs/{id}/sources     the pages a run cited, each with its evidence located
+
+The page is a client of the documented API and nothing else: it asks with
+``"stream": true`` and reads the Server-Sent Events, lists and loads runs, approves or
+rejects a paused run, and shows each cited page with its quotes highlighted from
+``/sources``. It renders page text and model output as text, never as markup, and its
+Content-Security-Policy allows only its own script and style sheet.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterator, Mapping
+from functools import cache
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any
+
+from fastapi import Depends, FastAPI
+from fastapi import Path as PathParam
+from fastapi.responses import HTMLResponse, JSONResponse
+from fastapi.security import HTTPBearer
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, Field
+
+from sleuth.corpus import builtin_names
+from sleuth.service.schemas import ErrorBody
+from sleuth.text import find_verbatim
+
+if TYPE_CHECKING:
+    from sleuth.service.app import Service
+
+__all__ = ["RunSources", "Source", "install_web", "sources"]
+
+STATIC = Path(__file__).parent / "static"
+GAP = "\n[…]\n"  # between windows of a page the agent read apart
+PAGE_HEADERS = {
+    "Content-Security-Policy": "default-src 'none'; script-src 'self'; style-src 'self'; "
+    "img-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; "
+    "frame-ancestors 'none'",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "Cache-Control": "no-cache",
+}
+
+Span = tuple[int, int]
+
+
+class Source(BaseModel):
+    """A page the run cited, as the agent was shown it, with its quotes located."""
+
+    url: str
+    title: str
+    text: str = Field(
+        description="the page body from the run's built-in corpus; for another corpus, the "
+        "windows the agent read, in page order, joined by `[…]`"
+    )
+    highlights: list[Span] = Field(
+        description="[start, end) offsets into `text` of each evidence quote from this page"
+    )
+    shown: list[Span] = Field(description="[start, end) offsets into `text` the agent read")
+
+
+class RunSources(BaseModel):
+    run_id: str
+    sources: list[Source] = Field(
+        description="the cited pages in order of first citation (none before a Result exists)"
+    )
+
+
+def install_web(app: FastAPI, service: Service, bearer: HTTPBearer) -> None:
+    """Register the page, its assets and the ``/sources`` route on ``app``."""
+
+    @app.get("/", include_in_schema=False)
+    async def page() -> HTMLResponse:
+        return HTMLResponse(_index(), headers=PAGE_HEADERS)
+
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+
+    @app.get(
+        "/v1/runs/{run_id}/sources",
+        response_model=RunSources,
+        dependencies=[Depends(bearer)],
+        responses={s: {"model": ErrorBody} for s in (404, 422)},
+    )
+    async def run_sources(run_id: Annotated[str, PathParam(max_length=100)]) -> Any:
+        """The pages a run cited, with the text the agent read and each evidence quote's
+        offsets in it (what the web page highlights)."""
+        run = await asyncio.to_thread(service.store.get_run, run_id)
+        if run is None or run["id"] != run_id:  # the store takes prefixes; the API does not
+            detail = {"code": "unknown_run", "message": f"no run {run_id[:100]!r}"}
+            return JSONResponse({"error": detail}, status_code=404)
+        found = await asyncio.to_thread(sources, run, _bodies(service, run))
+        return JSONResponse(RunSources(run_id=run_id, sources=found).model_dump(mode="json"))
+
+
+@cache
+def _index() -> str:
+    return (STATIC / "index.html").read_text(encoding="utf-8")
+
+
+def _bodies(service: Service, run: Mapping[str, Any]) -> Mapping[str, tuple[str, str]]:
+    """``url -> (title, body)`` of the run's corpus when it is a built-in one."""
+    if run["corpus"] not in builtin_names():
+        return {}
+    return {p.url: (p.title, p.body) for p in service.corpus(run["corpus"])}
+
+
+def sources(run: Mapping[str, Any], bodies: Mapping[str, tuple[str, str]]) -> list[Source]:
+    """The cited pages of a stored run (``RunStore.get_run``), each with its text, what
+    of it the agent read and where its quotes are. ``bodies`` holds the corpus's pages
+    (``url -> (title, body)``); a page missing from it is rebuilt from the windows the
+    stored steps hold."""
+    result = run.get("result")
+    if not result:
+        return []
+    quotes: dict[str, list[Mapping[str, Any]]] = {}
+    for url, quote in _cited(result):
+        quotes.setdefault(url, [])
+        if quote is not None:
+            quotes[url].append(quote)
+    windows = _windows(run.get("steps", []))
+    found = []
+    for url, located in quotes.items():
+        read = windows.get(url, [])
+        if url in bodies:
+            title, text = bodies[url]
+            shown = _merge([(start, end) for start, end, _ in read])
+        else:
+            title = next(_titles(run.get("steps", []), url), url)
+            text, shown = _stitch(read)
+        spans = {span for quote in located if (span := _locate(text, quote))}
+        found.append(Source(url=url, title=title, text=text, highlights=sorted(spans), shown=shown))
+    return found
+
+
+def _cited(result: Mapping[str, Any]) -> Iterator[tuple[str, Mapping[str, Any] | None]]:
+    """``(url, quote or None)`` for every citation and quote of a Result, in order."""
+    parts = [result, *(result.get("fields") or {}).values()]
+    for part in parts:
+        for url in part.get("citations", []):
+            yield url, None
+        for quote in part.get("evidence", []):
+            yield quote["url"], quote
+        for conflict in part.get("conflicts", []):
+            yield conflict["citation"], None
+            yield conflict["evidence"]["url"], conflict["evidence"]
+
+
+def _locate(text: str, quote: Mapping[str, Any]) -> Span | None:
+    """The quote's stored offsets when they still point at it, else where it occurs."""
+    start, end, words = quote.get("start"), quote.get("end"), str(quote.get("text", ""))
+    if isinstance(start, int) and isinstance(end, int) and text[start:end] == words:
+        return (start, end)
+    return find_verbatim(text, words)
+
+
+def _windows(steps: list[Mapping[str, Any]]) -> dict[str, list[tuple[int, int, str]]]:
+    """``url -> [(start, end, text)]`` of each successful ``open`` of the run."""
+    read: dict[str, list[tuple[int, int, str]]] = {}
+    for step in steps:
+        data = step.get("data") or {}
+        if step.get("kind") != "page" or not isinstance(data.get("url"), str):
+            continue
+        start, end, text = data.get("start"), data.get("end"), data.get("text")
+        if isinstance(start, int) and isinstance(end, int) and isinstance(text, str):
+            read.setdefault(data["url"], []).append((start, end, text))
+    return read
+
+
+def _titles(steps: list[Mapping[str, Any]], url: str) -> Iterator[str]:
+    for step in steps:
+        data = step.get("data") or {}
+        if step.get("kind") == "page" and data.get("url") == url and data.get("title"):
+            yield str(data["title"])
+
+
+def _merge(spans: list[Span]) -> list[Span]:
+    merged: list[Span] = []
+    for start, end in sorted(spans):
+        if merged and start <= merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(merged[-1][1], end))
+        else:
+            merged.append((start, end))
+    return merged
+
+
+def _stitch(read: list[tuple[int, int, str]]) -> tuple[str, list[Span]]:
+    """The windows of one page, overlaps merged, joined by `GAP` where they are apart."""
+    pieces: list[tuple[int, int, str]] = []
+    for start, end, text in sorted(read):
+        if pieces and start <= pieces[-1][1]:
+            last_start, last_end, last_text = pieces[-1]
+            if end > last_end:
+                pieces[-1] = (last_start, end, last_text + text[last_end - start :])
+        else:
+            pieces.append((start, end, text))
+    text, shown = "", []
+    for _, _, piece in pieces:
+        text += GAP if text else ""
+        shown.append((len(text), len(text) + len(piece)))
+        text += piece
+    return text, shown
