@@ -107,18 +107,35 @@ def test_serve_starts_uvicorn_with_the_app(db_path: Path, monkeypatch: pytest.Mo
 def test_serve_with_workers_passes_the_config_to_each(
     db_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import uvicorn
+    import socket
 
-    calls: list[tuple[Any, dict[str, Any]]] = []
-    monkeypatch.setattr(uvicorn, "run", lambda app, **options: calls.append((app, options)))
+    from uvicorn import supervisors
+
+    started: list[tuple[Any, list[socket.socket]]] = []
+
+    class Recorded:  # uvicorn's process supervisor, recorded instead of started
+        def __init__(self, config: Any, sockets: list[socket.socket]) -> None:
+            started.append((config, sockets))
+
+        def run(self) -> None:
+            pass
+
+    monkeypatch.setattr(supervisors, "Multiprocess", Recorded)
     monkeypatch.setenv(CONFIG_ENV, "")  # restored (unset) after the test
-    result = invoke("serve", "--db", db_path, "--workers", "2", "--host", "0.0.0.0")
+    result = invoke(
+        "serve", "--db", db_path, "--workers", "2", "--host", "127.0.0.1", "--port", "0"
+    )
     assert result.exit_code == 0, result.output
-    ((target, options),) = calls
-    assert target == "sleuth.service.app:app_from_env"
-    assert options["factory"] is True and options["workers"] == 2
+    ((shared, (sock,)),) = started
+    try:
+        assert shared.app == "sleuth.service.app:app_from_env"
+        assert shared.factory is True and shared.workers == 2
+        # the workers' shared socket sends small responses at once (no delayed-ACK wait)
+        assert sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY) != 0
+    finally:
+        sock.close()
     config = ServiceConfig.from_json(os.environ[CONFIG_ENV])
-    assert config == ServiceConfig(db=db_path, host="0.0.0.0")
+    assert config == ServiceConfig(db=db_path, host="127.0.0.1")
     app = app_from_env()
     assert app.state.service.config == config
 

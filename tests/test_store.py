@@ -3,6 +3,9 @@
 Every run is written as it goes: a row when it starts, a row per step as soon as the
 step is done, a row for the result or the error at the end. These tests check what a
 second reader (another store, another process) sees at each of those moments.
+
+Each test taking ``target`` (or ``store``) runs twice: on a SQLite file and on the real
+PostgreSQL at 127.0.0.1:5432, in a schema of its own (see `test_store_postgres.py`).
 """
 
 from __future__ import annotations
@@ -23,15 +26,19 @@ from typing import Any
 import pytest
 
 import sleuth.runtime
+import sleuth.service.keys
 import sleuth.store
 from sleuth.corpus import Corpus, load_corpus
+from sleuth.db import Database, StoreError
 from sleuth.errors import ScriptExhaustedError
 from sleuth.policies.offline import OfflinePolicy
 from sleuth.policies.scripted import ScriptedPolicy
 from sleuth.result import ConflictRule, Result
 from sleuth.runtime import run, run_steps
+from sleuth.service.keys import KeyStore
 from sleuth.state import Budgets, Step, Task
-from sleuth.store import MIGRATIONS, RunStore, default_db_path
+from sleuth.store import MIGRATIONS, EvalStore, RunStore, default_db_path
+from test_store_postgres import pg_schema
 
 WIKI = "https://wiki.example/Acme_Robotics"
 PROFILE = "https://people.example/profiles/ada-ortiz"
@@ -43,9 +50,19 @@ def acme() -> Corpus:
     return load_corpus("acme")
 
 
+@pytest.fixture(params=["sqlite", "postgres"])
+def target(request: pytest.FixtureRequest, db_path: Path) -> Iterator[str | Path]:
+    """Where a store lives: a fresh SQLite file, or a fresh PostgreSQL schema (a URL)."""
+    if request.param == "sqlite":
+        yield db_path
+    else:
+        with pg_schema() as url:
+            yield url
+
+
 @pytest.fixture
-def store(db_path: Path) -> Iterator[RunStore]:
-    s = RunStore(db_path)
+def store(target: str | Path) -> Iterator[RunStore]:
+    s = RunStore(target)
     yield s
     s.close()
 
@@ -141,6 +158,7 @@ def test_finished_run_round_trips(
         "question": task.question,
         "require": list(task.require),
         "conflict_rule": task.conflict_rule.value if task.conflict_rule else None,
+        "publish": False,
     }
     assert stored["corpus"] == "acme"
     assert stored["policy"] == "offline"
@@ -171,6 +189,7 @@ def test_brief_task_round_trips(store: RunStore) -> None:
         "question": task.question,
         "require": ["venue", "time"],
         "conflict_rule": "newest",
+        "publish": False,
     }
     assert stored["corpus"] == "workshop"
     assert result.fields is not None and set(result.fields) == {"venue", "time"}
@@ -218,8 +237,8 @@ def test_thoughts_are_stored(store: RunStore, acme: Corpus) -> None:
 # -- written as the run goes ------------------------------------------------------------
 
 
-def test_steps_are_written_as_the_run_goes(db_path: Path, acme: Corpus) -> None:
-    writer = RunStore(db_path)
+def test_steps_are_written_as_the_run_goes(target: str | Path, acme: Corpus) -> None:
+    writer = RunStore(target)
     steps = run_steps(
         Task("Who is the current CEO of Acme Robotics?"), acme, OfflinePolicy(), recorder=writer
     )
@@ -231,30 +250,31 @@ def test_steps_are_written_as_the_run_goes(db_path: Path, acme: Corpus) -> None:
             result: Result = stop.value
             break
         yielded.append(step)
-        reader = RunStore(db_path)
+        reader = RunStore(target)
         try:
             (row,) = reader.list_runs()
             stored = reader.get_run(row["id"])
         finally:
             reader.close()
         assert row["steps"] == len(yielded)
-        assert row["status"] == "interrupted"
+        assert row["status"] == "running"  # the writer holds the run's lease
         assert row["reason"] is None
         assert stored is not None
         assert [s["index"] for s in stored["steps"]] == [s.index for s in yielded]
         assert stored["steps"][-1]["tool"] == step.tool
-        assert stored["status"] == "interrupted"
+        assert stored["status"] == "running"
         assert stored["result"] is None
         assert stored["error"] is None
     assert len(yielded) >= 3
 
-    reader = RunStore(db_path)
+    reader = RunStore(target)
     final = reader.get_run(result.run_id)
     reader.close()
     assert final is not None
     assert final["status"] == "ready_for_review"
     assert len(final["steps"]) == len(yielded)
     assert final["result"] == result.model_dump(mode="json")
+    writer.close()
 
 
 KILL_AFTER_SECOND_STEP = """
@@ -279,13 +299,15 @@ print("not killed", flush=True)
 
 
 @pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs POSIX SIGKILL")
-def test_a_killed_process_loses_at_most_the_step_in_flight(db_path: Path, acme: Corpus) -> None:
+def test_a_killed_process_loses_at_most_the_step_in_flight(
+    target: str | Path, acme: Corpus
+) -> None:
     # The same run, uninterrupted, takes more than two steps: the kill cuts it short.
     complete = run(Task("Who founded Acme Robotics?"), acme, OfflinePolicy())
     assert complete.steps > 2
 
     proc = subprocess.run(
-        [sys.executable, "-c", KILL_AFTER_SECOND_STEP, str(db_path)],
+        [sys.executable, "-c", KILL_AFTER_SECOND_STEP, str(target)],
         capture_output=True,
         text=True,
         timeout=120,
@@ -295,7 +317,7 @@ def test_a_killed_process_loses_at_most_the_step_in_flight(db_path: Path, acme: 
 
     assert proc.returncode == -signal.SIGKILL, proc.stderr
     assert proc.stdout.split() == ["search", "open"]
-    store = RunStore(db_path)
+    store = RunStore(target)
     (row,) = store.list_runs()
     assert row["status"] == "interrupted"
     assert row["steps"] == 2
@@ -307,6 +329,7 @@ def test_a_killed_process_loses_at_most_the_step_in_flight(db_path: Path, acme: 
     assert stored["error"] is None
     assert [(s["index"], s["tool"]) for s in stored["steps"]] == [(1, "search"), (2, "open")]
     assert stored["steps"][1]["kind"] == "page"
+    store.close()
 
 
 # -- errors -----------------------------------------------------------------------------
@@ -373,6 +396,45 @@ def test_list_runs_newest_first_with_limit(store: RunStore, acme: Corpus) -> Non
 
 def test_list_runs_on_an_empty_store(store: RunStore) -> None:
     assert store.list_runs() == []
+    assert store.page_runs(5) == []
+
+
+@pytest.mark.usefixtures("ordered_clock")
+def test_page_runs_is_keyset_paging_newest_first(
+    monkeypatch: pytest.MonkeyPatch, store: RunStore, acme: Corpus
+) -> None:
+    ids = ["run-a", "run-b", "run-c", "run-d", "run-e"]
+    fixed_ids(monkeypatch, *ids)
+    for _ in ids:
+        run(Task("Who founded Acme Robotics?"), acme, OfflinePolicy(), recorder=store)
+
+    first = store.page_runs(2)
+    assert first is not None and [r["id"] for r in first] == ["run-e", "run-d"]
+    second = store.page_runs(2, before="run-d")
+    assert second is not None and [r["id"] for r in second] == ["run-c", "run-b"]
+    last = store.page_runs(2, before="run-b")
+    assert last is not None and [r["id"] for r in last] == ["run-a"]
+    assert store.page_runs(2, before="run-a") == []
+    assert store.page_runs(2, before="run-zzz") is None  # no such run
+    assert store.page_runs(2, before="run-") is None  # an anchor is an id, not a prefix
+    assert first == store.list_runs(2)  # the same rows, the same types
+    assert {type(r["steps"]) for r in first} == {int}
+
+
+def test_runs_with_equal_timestamps_page_by_id(
+    monkeypatch: pytest.MonkeyPatch, store: RunStore, acme: Corpus
+) -> None:
+    monkeypatch.setattr(sleuth.store, "_now", lambda: "2025-01-01T00:00:00.000+00:00")
+    fixed_ids(monkeypatch, "run-1", "run-3", "run-2")
+    for _ in range(3):
+        run(Task("Who founded Acme Robotics?"), acme, OfflinePolicy(), recorder=store)
+
+    pages: list[str] = []
+    before: str | None = None
+    while rows := store.page_runs(1, before):
+        pages.append(rows[0]["id"])
+        before = rows[0]["id"]
+    assert pages == ["run-3", "run-2", "run-1"]
 
 
 def test_get_run_by_unique_prefix(
@@ -428,7 +490,78 @@ def test_get_run_prefix_wildcards_are_literal(
         assert got is not None and got["id"] == "odd_id%1", prefix
 
 
+# -- keys and evals, in the same store ------------------------------------------------
+
+
+def test_api_keys_in_the_store(monkeypatch: pytest.MonkeyPatch, store: RunStore) -> None:
+    ticks = itertools.count(1)
+    monkeypatch.setattr(
+        sleuth.service.keys, "_now", lambda: f"2025-01-01T00:00:{next(ticks):02d}.000+00:00"
+    )
+    keys = KeyStore(store)
+    assert keys.list() == [] and keys.active_count() == 0
+
+    first, key = keys.create("ci bot")
+    second, _ = keys.create("ops")
+
+    assert [k.name for k in keys.list()] == ["ci bot", "ops"]
+    assert keys.verify(key) == first
+    assert keys.verify(key + "x") is None
+    assert keys.active_count() == 2
+    revoked, changed = keys.revoke(first.id)
+    assert changed and revoked.revoked_at is not None and not revoked.active
+    assert keys.revoke(first.id) == (revoked, False)
+    assert keys.verify(key) is None
+    assert keys.active_count() == 1
+    assert [k.active for k in keys.list()] == [False, True]
+    assert second.active
+    dump = json.dumps(store.db.query("SELECT * FROM api_keys"))
+    assert key not in dump and first.id in dump  # only the hash is kept
+
+
+def test_evals_in_the_store(store: RunStore) -> None:
+    evals = EvalStore(store)
+    evals.start("eval-1", "acme", "offline")
+    evals.add_case("eval-1", 0, {"case_id": "c1", "passed": True, "run_id": None})
+    evals.add_case("eval-1", 1, {"case_id": "c2", "passed": False, "failure": "wrong"})
+
+    (unfinished,) = evals.list()
+    assert (unfinished["done"], unfinished["cases"], unfinished["passed"]) == (0, 2, 1)
+    evals.finish("eval-1", {"score": 0.5})
+
+    (done,) = evals.list()
+    assert (done["id"], done["done"], done["cases"], done["passed"]) == ("eval-1", 1, 2, 1)
+    got = evals.get("eval-")
+    assert got is not None
+    assert got["summary"] == {"score": 0.5}
+    assert [c["case_id"] for c in got["cases"]] == ["c1", "c2"]
+    assert evals.get("eval-2") is None and evals.get(" ") is None
+
+
 # -- migrations and concurrency ---------------------------------------------------------
+
+
+def schema_version(target: str | Path) -> int:
+    db = Database(target)
+    try:
+        return db.version()
+    finally:
+        db.close()
+
+
+def tables(target: str | Path) -> set[str]:
+    db = Database(target)
+    try:
+        if db.dialect == "sqlite":
+            rows = db.query("SELECT name FROM sqlite_master WHERE type = 'table'")
+        else:
+            rows = db.query(
+                "SELECT table_name AS name FROM information_schema.tables "
+                "WHERE table_schema = current_schema()"
+            )
+        return {row["name"] for row in rows}
+    finally:
+        db.close()
 
 
 def user_version(path: Path) -> int:
@@ -439,25 +572,32 @@ def user_version(path: Path) -> int:
         db.close()
 
 
-def test_fresh_file_is_migrated_to_the_latest_version(db_path: Path) -> None:
-    assert not db_path.exists()
+def test_fresh_store_is_migrated_to_the_latest_version(target: str | Path) -> None:
+    assert schema_version(target) == 0
+    assert not tables(target) - {"sleuth_schema"}
 
+    RunStore(target).close()
+
+    assert schema_version(target) == len(MIGRATIONS) >= 4
+    assert {"runs", "steps", "results", "evals", "eval_cases", "api_keys"} <= tables(target)
+
+
+def test_a_sqlite_file_counts_versions_in_user_version(db_path: Path) -> None:
+    """Files written before PostgreSQL support keep working: the version stays in
+    ``PRAGMA user_version`` and no table is added for it."""
     RunStore(db_path).close()
 
-    assert user_version(db_path) == len(MIGRATIONS) >= 1
-    db = sqlite3.connect(db_path)
-    tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-    db.close()
-    assert {"runs", "steps", "results"} <= tables
+    assert user_version(db_path) == len(MIGRATIONS)
+    assert "sleuth_schema" not in tables(db_path)
 
 
 def test_reopening_does_not_rerun_migrations(
-    monkeypatch: pytest.MonkeyPatch, db_path: Path, acme: Corpus
+    monkeypatch: pytest.MonkeyPatch, target: str | Path, acme: Corpus
 ) -> None:
     calls: list[str] = []
 
     def counted(migration: Any, name: str) -> Any:
-        def wrapped(db: sqlite3.Connection) -> None:
+        def wrapped(db: Database) -> None:
             calls.append(name)
             migration(db)
 
@@ -466,30 +606,58 @@ def test_reopening_does_not_rerun_migrations(
     current = [counted(m, f"m{n}") for n, m in enumerate(MIGRATIONS, start=1)]
     names = [f"m{n}" for n in range(1, len(MIGRATIONS) + 1)]
     monkeypatch.setattr(sleuth.store, "MIGRATIONS", current)
-    first = RunStore(db_path)
+    first = RunStore(target)
     result = run(Task("Who founded Acme Robotics?"), acme, OfflinePolicy(), recorder=first)
     first.close()
     assert calls == names
 
-    second = RunStore(db_path)  # must not fail with "table runs already exists"
+    second = RunStore(target)  # must not fail with "table runs already exists"
     assert calls == names
-    assert user_version(db_path) == len(MIGRATIONS)
+    assert schema_version(target) == len(MIGRATIONS)
     stored = second.get_run(result.run_id)
     assert stored is not None and stored["result"] == result.model_dump(mode="json")
     second.close()
 
-    # A new migration is applied once, on top of the existing data.
-    def extra(db: sqlite3.Connection) -> None:
-        db.execute("CREATE TABLE notes (run_id TEXT, note TEXT)")
+    # A new migration is applied once, on top of the existing data, in portable SQL.
+    def extra(db: Database) -> None:
+        db.script(
+            """
+            CREATE TABLE notes (id {auto_id}, run_id TEXT REFERENCES runs(id), note TEXT);
+            ALTER TABLE runs ADD COLUMN lease_owner TEXT
+            """
+        )
 
     monkeypatch.setattr(sleuth.store, "MIGRATIONS", [*current, counted(extra, "extra")])
-    RunStore(db_path).close()
-    RunStore(db_path).close()
+    RunStore(target).close()
+    RunStore(target).close()
     assert calls == [*names, "extra"]
-    assert user_version(db_path) == len(MIGRATIONS) + 1
-    third = RunStore(db_path)
+    assert schema_version(target) == len(MIGRATIONS) + 1
+    third = RunStore(target)
     assert [r["id"] for r in third.list_runs()] == [result.run_id]
+    # inserts name their columns: an added column breaks none of them
+    again = run(Task("Who founded Acme Robotics?"), acme, OfflinePolicy(), recorder=third)
+    noted = third.db.query_one(
+        "INSERT INTO notes (run_id, note) VALUES (?, ?) RETURNING id", (again.run_id, "50% ?")
+    )
+    assert noted is not None and noted["id"] == 1
+    assert third.db.query("SELECT note FROM notes") == [{"note": "50% ?"}]
     third.close()
+
+
+def test_a_failed_migration_changes_nothing(
+    monkeypatch: pytest.MonkeyPatch, target: str | Path
+) -> None:
+    RunStore(target).close()
+
+    def broken(db: Database) -> None:
+        db.script("CREATE TABLE half (x TEXT); CREATE TABLE runs (x TEXT)")  # runs exists
+
+    monkeypatch.setattr(sleuth.store, "MIGRATIONS", [*MIGRATIONS, broken])
+    with pytest.raises(StoreError, match="runs"):
+        RunStore(target)
+
+    assert schema_version(target) == len(MIGRATIONS)
+    assert "half" not in tables(target)
 
 
 def test_two_stores_opening_a_fresh_file_at_once(
@@ -499,7 +667,7 @@ def test_two_stores_opening_a_fresh_file_at_once(
     (another process, say a second `sleuth ask` on a new machine) opens the same file
     and migrates it. A must then see the migrated schema, not migrate again.
     (Regression: `_migrate` read user_version before BEGIN IMMEDIATE and failed with
-    "table runs already exists".)"""
+    "table runs already exists".) PostgreSQL: test_store_postgres.py."""
     real_connect = sqlite3.connect
     fired: list[bool] = []
 
@@ -515,7 +683,7 @@ def test_two_stores_opening_a_fresh_file_at_once(
             return real_connect(*args, **kwargs)
         return real_connect(*args, factory=InterleavingConnection, **kwargs)
 
-    monkeypatch.setattr(sleuth.store.sqlite3, "connect", connect)
+    monkeypatch.setattr(sqlite3, "connect", connect)
 
     store_a = RunStore(db_path)
 
@@ -525,8 +693,8 @@ def test_two_stores_opening_a_fresh_file_at_once(
     store_a.close()
 
 
-def test_two_stores_on_one_file_lose_nothing(db_path: Path, acme: Corpus) -> None:
-    stores = [RunStore(db_path), RunStore(db_path)]
+def test_two_stores_on_one_database_lose_nothing(target: str | Path, acme: Corpus) -> None:
+    stores = [RunStore(target), RunStore(target)]
     questions = ["Who founded Acme Robotics?", "Who is the current CEO of Acme Robotics?"]
     start = threading.Barrier(len(stores))
 
@@ -540,7 +708,7 @@ def test_two_stores_on_one_file_lose_nothing(db_path: Path, acme: Corpus) -> Non
 
     assert len(results) == 10
     assert len({r.run_id for r in results}) == 10
-    reader = RunStore(db_path)
+    reader = RunStore(target)
     rows = reader.list_runs(limit=100)
     assert {r["id"] for r in rows} == {r.run_id for r in results}
     for result in results:
@@ -552,6 +720,43 @@ def test_two_stores_on_one_file_lose_nothing(db_path: Path, acme: Corpus) -> Non
         assert stored["result"] == result.model_dump(mode="json")
     for s in [*stores, reader]:
         s.close()
+
+
+def test_one_store_shared_by_threads(store: RunStore, acme: Corpus) -> None:
+    """The service's case: one store, many run threads at once."""
+
+    def one() -> Result:
+        return run(Task("Who founded Acme Robotics?"), acme, OfflinePolicy(), recorder=store)
+
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        results = [f.result(timeout=300) for f in [pool.submit(one) for _ in range(8)]]
+
+    rows = store.list_runs(limit=100)
+    assert {r["id"] for r in rows} == {r.run_id for r in results}
+    assert all(r["status"] == "ready_for_review" for r in rows)
+
+
+def test_a_transaction_is_all_or_nothing(store: RunStore) -> None:
+    class Boom(Exception):
+        pass
+
+    with pytest.raises(Boom), store.db.transaction():
+        KeyStore(store).create("kept only if the transaction commits")
+        assert KeyStore(store).active_count() == 1  # this connection sees its own write
+        raise Boom
+    assert KeyStore(store).list() == []
+
+    with store.db.transaction(), store.db.transaction():  # an inner one joins the outer
+        KeyStore(store).create("one")
+    assert [k.name for k in KeyStore(store).list()] == ["one"]
+
+
+def test_a_closed_store_raises_store_error(target: str | Path) -> None:
+    store = RunStore(target)
+    store.close()
+
+    with pytest.raises(StoreError, match="closed"):
+        store.list_runs()
 
 
 # -- where the file lives ---------------------------------------------------------------

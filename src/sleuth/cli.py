@@ -10,7 +10,7 @@ import json
 import os
 import sys
 import traceback
-from collections.abc import Sequence
+from collections.abc import Generator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -30,12 +30,17 @@ from sleuth.cli_common import (
 from sleuth.cli_corpus import bench, index_command, index_option, open_corpus, search_command
 from sleuth.cli_eval import eval_group
 from sleuth.cli_serve import keys_group, serve
-from sleuth.corpus import DEFAULT_CORPUS, builtin_names, load_corpus
+from sleuth.corpus import DEFAULT_CORPUS, Corpus, builtin_names, load_corpus
+from sleuth.effects import PendingAction, approval_view, paused_view, publishing
 from sleuth.errors import ScriptExhaustedError, SleuthError, UsageError
+from sleuth.policies.offline import OfflinePolicy
 from sleuth.policies.scripted import ScriptedPolicy
-from sleuth.result import ConflictRule
-from sleuth.runtime import run_steps
+from sleuth.result import ConflictRule, Result
+from sleuth.resume import rebuild
+from sleuth.runtime import Policy, resume_steps, run_steps
+from sleuth.search import SearchIndex
 from sleuth.state import Step, Task
+from sleuth.store import RunStore
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -79,6 +84,12 @@ def cli() -> None:
     default=None,
     help="Resolve conflicts by this explicit rule instead of keeping them for review.",
 )
+@click.option(
+    "--publish",
+    is_flag=True,
+    help="Offer publish_brief: a ready answer or brief waits for `sleuth runs approve` "
+    "before it is written to the outbox.",
+)
 @budget_options
 @db_option
 @click.option("--json", "as_json", is_flag=True, help="Print the Result as JSON.")
@@ -95,10 +106,11 @@ def ask(
     stream: bool,
     require: tuple[str, ...],
     conflict_rule: str | None,
+    publish: bool,
     max_steps: int,
     max_tokens: int | None,
     timeout: float,
-    db: Path | None,
+    db: Path | str | None,
     as_json: bool,
     thoughts: bool,
 ) -> None:
@@ -113,6 +125,7 @@ def ask(
         question=question.strip(),
         require=fields,
         conflict_rule=ConflictRule(conflict_rule) if conflict_rule else None,
+        publish=publish,
     )
     given = click.get_current_context().get_parameter_source("corpus")
     pages, search_index = open_corpus(
@@ -126,12 +139,24 @@ def ask(
         budgets(max_steps, max_tokens, timeout),
         index=search_index,
         recorder=store,
+        effects=publishing(store.outbox),
     )
+    _follow(steps, store, chosen, as_json, thoughts)
+
+
+def _follow(
+    steps: Generator[Step, None, Result | PendingAction],
+    store: RunStore,
+    policy: Policy,
+    as_json: bool,
+    thoughts: bool,
+) -> None:
+    """Print each step as it is recorded, then the stored Result (or the pause)."""
     while True:
         try:
             step = next(steps)
         except StopIteration as stop:
-            result = stop.value
+            ended: Result | PendingAction = stop.value
             break
         except ScriptExhaustedError as exc:
             raise SleuthError(
@@ -139,14 +164,38 @@ def ask(
             ) from None
         if not as_json:
             _print_step(step, thoughts)
-    stored = store.get_run(result.run_id)
-    assert stored is not None and stored["result"] is not None
-    if as_json:
-        click.echo(json.dumps(stored["result"], indent=2, ensure_ascii=False))
+    if isinstance(ended, PendingAction):
+        if as_json:
+            click.echo(json.dumps(paused_view(ended), indent=2, ensure_ascii=False))
+        else:
+            _print_pending(paused_view(ended)["approval"], ended.run_id)
     else:
-        _print_result(stored["result"])
-    if isinstance(chosen, ScriptedPolicy) and chosen.remaining:
-        click.echo(f"note: {chosen.remaining} scripted turn(s) were not used", err=True)
+        stored = store.get_run(ended.run_id)
+        assert stored is not None and stored["result"] is not None
+        if as_json:
+            click.echo(json.dumps(stored["result"], indent=2, ensure_ascii=False))
+        else:
+            _print_result(stored["result"])
+    if isinstance(policy, ScriptedPolicy) and policy.remaining:
+        click.echo(f"note: {policy.remaining} scripted turn(s) were not used", err=True)
+
+
+def _print_pending(approval: dict[str, Any], run_id: str) -> None:
+    out.print()
+    out.print(
+        f"[bold yellow]AWAITING APPROVAL[/]: {approval['tool']} (step {approval['step']}); "
+        "nothing has been written"
+    )
+    payload = approval["payload"]
+    if payload.get("fields"):
+        for name, field in payload["fields"].items():
+            out.print(f"  [bold]{escape(name)}[/]: {escape(field['answer'])}")
+    else:
+        out.print(f"  answer: {escape(payload.get('answer', ''))}")
+    out.print(f"[dim]cited: {escape(', '.join(payload.get('citations') or []))}[/]")
+    out.print(
+        f"[dim]approve: sleuth runs approve {run_id}   reject: sleuth runs reject {run_id}[/]"
+    )
 
 
 def _short(text: str, limit: int = 160) -> str:
@@ -160,8 +209,8 @@ def _describe(tool: str, args: dict[str, Any]) -> str:
     if tool == "open":
         offset = f" @{args['offset']}" if args.get("offset") else ""
         return f"open {args.get('url')}{offset}"
-    if tool == "finish":
-        return "finish"
+    if tool in ("finish", "publish_brief"):
+        return tool
     return f"{tool or '(unparsed)'} {_short(json.dumps(args, ensure_ascii=False), 80)}"
 
 
@@ -285,7 +334,7 @@ def runs() -> None:
 @db_option
 @click.option("--limit", type=click.IntRange(min=1), default=20, show_default=True)
 @click.option("--json", "as_json", is_flag=True)
-def runs_list(db: Path | None, limit: int, as_json: bool) -> None:
+def runs_list(db: Path | str | None, limit: int, as_json: bool) -> None:
     """The most recent runs, newest first."""
     rows = open_store(db).list_runs(limit)
     if as_json:
@@ -313,7 +362,7 @@ def runs_list(db: Path | None, limit: int, as_json: bool) -> None:
 )
 @click.option("--json", "as_json", is_flag=True, help="The stored run: steps and result.")
 def runs_show(
-    run_id: str, db: Path | None, thoughts: bool, full: bool, raw: bool, as_json: bool
+    run_id: str, db: Path | str | None, thoughts: bool, full: bool, raw: bool, as_json: bool
 ) -> None:
     """Replay a stored run step by step (RUN_ID may be a unique prefix)."""
     run = open_store(db).get_run(run_id)
@@ -354,8 +403,15 @@ def runs_show(
         _print_result(run["result"])
     elif run["status"] == "error":
         out.print(f"[bold red]ERROR[/]: {escape(run['error'] or '')}")
+    elif run["status"] == "awaiting_approval" and run["approval"]:
+        _print_pending(approval_view(run["approval"]), run["id"])
+    elif run["status"] == "running":
+        out.print("[yellow]running[/]: another process is running it now")
     else:
-        out.print("[yellow]interrupted[/]: the process ended before this run finished")
+        out.print(
+            "[yellow]interrupted[/]: the process ended before this run finished; "
+            f"go on with `sleuth runs resume {run['id']}`"
+        )
 
 
 def _print_calls(calls: list[dict[str, Any]]) -> None:
@@ -375,6 +431,170 @@ def _print_calls(calls: list[dict[str, Any]]) -> None:
         click.echo("    request: " + json.dumps(call.get("request"), indent=2, ensure_ascii=False))
         click.echo(
             "    response: " + json.dumps(call.get("response"), indent=2, ensure_ascii=False)
+        )
+
+
+def _resume_options(function: Any) -> Any:
+    """Where a stored run goes on: its corpus and policy (by default those it recorded),
+    the store, and how to print."""
+    for option in reversed(
+        [
+            click.option(
+                "--corpus",
+                default=None,
+                help="The run's corpus, if it cannot be found by the name it recorded.",
+            ),
+            index_option,
+            click.option("--policy", type=click.Choice(["offline", "scripted"]), default=None),
+            click.option(
+                "--script",
+                type=click.Path(exists=True, dir_okay=False, path_type=Path),
+                help="The scripted policy's file, for a run made with one.",
+            ),
+            model_options,
+            db_option,
+            click.option("--json", "as_json", is_flag=True, help="Print the Result as JSON."),
+            click.option("--thoughts", is_flag=True, help="Show the policy's thoughts."),
+        ]
+    ):
+        function = option(function)
+    return function
+
+
+@runs.command("approve")
+@click.argument("run_id")
+@click.option("--note", default=None, help="Why; kept in the trace.")
+@_resume_options
+def runs_approve(run_id: str, note: str | None, **options: Any) -> None:
+    """Approve a paused run's side-effecting call (it is applied once), then go on."""
+    _decide(run_id, True, note, **options)
+
+
+@runs.command("reject")
+@click.argument("run_id")
+@click.option("--note", default=None, help="Why; kept in the trace.")
+@_resume_options
+def runs_reject(run_id: str, note: str | None, **options: Any) -> None:
+    """Reject a paused run's side-effecting call: nothing is applied and the run ends."""
+    _decide(run_id, False, note, **options)
+
+
+@runs.command("resume")
+@click.argument("run_id")
+@_resume_options
+def runs_resume(run_id: str, **options: Any) -> None:
+    """Go on with an interrupted run from its last recorded step."""
+    store = open_store(options["db"])
+    run = _stored(store, run_id)
+    corpus, index, policy = _where_it_goes_on(run, **options)
+    if not store.claim(run["id"]):
+        raise UsageError(f"run {run['id']} is {run['status']}: only an interrupted run resumes")
+    _go_on(store, run["id"], corpus, index, policy, options["as_json"], options["thoughts"])
+
+
+def _decide(run_id: str, approved: bool, note: str | None, **options: Any) -> None:
+    store = open_store(options["db"])
+    run = _stored(store, run_id)
+    corpus, index, policy = _where_it_goes_on(run, **options)
+    decided = store.decide(run["id"], approved, note)
+    if decided == "already_decided":
+        approval = run["approval"]
+        raise UsageError(f"run {run['id']}'s {approval['action']['tool']} was already decided")
+    if isinstance(decided, str):
+        raise UsageError(f"run {run['id']} is {run['status']}, not awaiting approval")
+    _go_on(store, run["id"], corpus, index, policy, options["as_json"], options["thoughts"])
+
+
+def _stored(store: RunStore, run_id: str) -> dict[str, Any]:
+    run = store.get_run(run_id)
+    if run is None:
+        raise UsageError(f"no run {run_id!r} (or the prefix matches several runs)")
+    return run
+
+
+def _where_it_goes_on(
+    run: dict[str, Any],
+    corpus: str | None,
+    index_dir: Path | None,
+    policy: str | None,
+    script: Path | None,
+    model: str | None,
+    base_url: str | None,
+    protocol: str,
+    stream: bool,
+    **_: Any,
+) -> tuple[Corpus, SearchIndex | None, Policy]:
+    """The corpus and policy a stored run goes on with: those it recorded, unless given;
+    a different policy than the run's is refused (its trace would not be its own)."""
+    if index_dir is None and corpus is None:
+        try:
+            pages, index = open_corpus(run["corpus"], None)
+        except SleuthError:
+            raise UsageError(
+                f"run {run['id']} searched {run['corpus']!r}, which cannot be opened here: "
+                "give --corpus or --index"
+            ) from None
+    else:
+        pages, index = open_corpus(corpus, index_dir, corpus_given=corpus is not None)
+    if policy is None and script is None and model is None:
+        if run["policy"] != "offline":
+            raise UsageError(
+                f"run {run['id']} was run by {run['policy']!r}: give the same --model "
+                "(and --base-url) or --script to go on with it"
+            )
+        chosen: Policy = OfflinePolicy()
+    else:
+        chosen = make_policy(policy, script, model, base_url, protocol, stream)
+        if chosen.name != run["policy"]:
+            raise UsageError(f"run {run['id']} was run by {run['policy']!r}, not {chosen.name!r}")
+    return pages, index, chosen
+
+
+def _go_on(
+    store: RunStore,
+    run_id: str,
+    corpus: Corpus,
+    index: SearchIndex | None,
+    policy: Policy,
+    as_json: bool,
+    thoughts: bool,
+) -> None:
+    stored = store.get_run(run_id)
+    assert stored is not None
+    try:
+        resumed = rebuild(stored, corpus, index=index)
+    except SleuthError:
+        store.release(run_id)  # interrupted again, for a later try
+        raise
+    steps = resume_steps(
+        resumed,
+        corpus,
+        policy,
+        index=index,
+        recorder=store,
+        effects=publishing(store.outbox),
+    )
+    _follow(steps, store, policy, as_json, thoughts)
+
+
+@cli.command()
+@db_option
+@click.option("--limit", type=click.IntRange(min=1), default=20, show_default=True)
+@click.option("--json", "as_json", is_flag=True)
+def outbox(db: Path | str | None, limit: int, as_json: bool) -> None:
+    """What approved side-effecting calls wrote (published briefs), oldest first."""
+    items = open_store(db).outbox.items(limit=limit)
+    if as_json:
+        click.echo(json.dumps(items, indent=2, ensure_ascii=False))
+        return
+    if not items:
+        out.print("the outbox is empty")
+    for item in items:
+        payload = item["payload"]
+        what = payload.get("answer") or ", ".join(payload.get("fields") or {})
+        out.print(
+            f"{item['key']}  {item['created_at'][:16].replace('T', ' ')}  {item['tool']}  "
+            f"{escape(_short(str(what), 60))}"
         )
 
 

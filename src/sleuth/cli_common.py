@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import math
-import sqlite3
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Literal, TypeVar
@@ -11,6 +10,7 @@ from typing import Any, Literal, TypeVar
 import click
 from rich.console import Console
 
+from sleuth.db import StoreError, describe, parse_target
 from sleuth.errors import UsageError
 from sleuth.policies.offline import OfflinePolicy
 from sleuth.policies.scripted import ScriptedPolicy
@@ -22,12 +22,35 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 out = Console(highlight=False, soft_wrap=True)
 
+
+class DatabaseParam(click.Path):
+    """``--db``: a SQLite file (a `Path`, not a directory) or a ``postgresql://`` URL
+    (kept as text)."""
+
+    name = "path|url"
+
+    def __init__(self) -> None:
+        super().__init__(dir_okay=False, path_type=Path)
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, str):
+            try:
+                target = parse_target(value)
+            except UsageError as exc:
+                self.fail(str(exc), param, ctx)
+            if isinstance(target, str):
+                return target
+        return super().convert(value, param, ctx)
+
+
 db_option = click.option(
     "--db",
     "db",
-    type=click.Path(dir_okay=False, path_type=Path),
+    type=DatabaseParam(),
     default=None,
-    help="The runs store (SQLite file). Default: $SLEUTH_HOME/runs.db or "
+    metavar="PATH|URL",
+    help="The runs store: a SQLite file, or a PostgreSQL database as postgresql://USER@HOST/DB "
+    "(needs the postgres extra). Default: $SLEUTH_HOME/runs.db or "
     "~/.local/share/sleuth/runs.db.",
 )
 
@@ -90,12 +113,15 @@ def budgets(max_steps: int, max_tokens: int | None, timeout: float) -> Budgets:
     return Budgets(max_steps=max_steps, timeout_s=timeout, max_tokens=max_tokens)
 
 
-def open_store(db: Path | None) -> RunStore:
-    """The runs store, or a usage error naming the file when it cannot be opened."""
+def open_store(db: Path | str | None) -> RunStore:
+    """The runs store (a path or a ``postgresql://`` URL), or a usage error naming it
+    (never with its password) when it cannot be opened."""
     try:
         return RunStore(db)
-    except (OSError, sqlite3.Error) as exc:
-        where = db if db is not None else "the default runs store"
+    except StoreError as exc:  # the message names the store already, password hidden
+        raise UsageError(f"cannot open the runs store {exc}") from None
+    except OSError as exc:
+        where = describe(db) if db is not None else "the default runs store"
         raise UsageError(f"cannot open {where}: {exc}") from None
 
 

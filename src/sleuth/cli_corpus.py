@@ -329,6 +329,9 @@ def bench_search(
             f"unknown engine {unknown[0] if unknown else ''!r}: choose from "
             f"{', '.join(bench_module.ENGINES)}"
         )
+    for given_file in (pages, queries):  # what the user typed is checked first
+        if given_file is not None and not given_file.is_file():
+            raise UsageError(f"{given_file}: no such file")
     missing = bench_module.missing_engines(chosen)
     if missing:
         raise UsageError(f"the {missing[0]} baseline is not installed: {bench_module.BENCH_HINT}")

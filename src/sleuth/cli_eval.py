@@ -112,7 +112,7 @@ def eval_run(
     max_steps: int,
     max_tokens: int | None,
     timeout: float,
-    db: Path | None,
+    db: Path | str | None,
     as_json: bool,
     html_path: Path | None,
     fail_under: float | None,
@@ -211,7 +211,7 @@ def _load(store: EvalStore, eval_id: str) -> dict[str, Any]:
 @click.argument("after")
 @db_option
 @click.option("--json", "as_json", is_flag=True)
-def eval_compare(before: str, after: str, db: Path | None, as_json: bool) -> None:
+def eval_compare(before: str, after: str, db: Path | str | None, as_json: bool) -> None:
     """The cases that regressed and improved from eval BEFORE to eval AFTER."""
     store = EvalStore(open_store(db))
     diff = compare(_load(store, before), _load(store, after))
@@ -224,7 +224,7 @@ def eval_compare(before: str, after: str, db: Path | None, as_json: bool) -> Non
 @eval_group.command("list")
 @db_option
 @click.option("--json", "as_json", is_flag=True)
-def eval_list(db: Path | None, as_json: bool) -> None:
+def eval_list(db: Path | str | None, as_json: bool) -> None:
     """Stored evals, newest first."""
     rows = EvalStore(open_store(db)).list()
     if as_json:
@@ -243,7 +243,7 @@ def eval_list(db: Path | None, as_json: bool) -> None:
 @db_option
 @click.option("--json", "as_json", is_flag=True)
 @click.option("--html", "html_path", type=click.Path(dir_okay=False, path_type=Path))
-def eval_show(eval_id: str, db: Path | None, as_json: bool, html_path: Path | None) -> None:
+def eval_show(eval_id: str, db: Path | str | None, as_json: bool, html_path: Path | None) -> None:
     """A stored eval's report."""
     _show(_load(EvalStore(open_store(db)), eval_id), as_json, html_path)
 

@@ -11,7 +11,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 #: The tools every run offers. ``finish`` is just another tool.
-TOOL_NAMES: tuple[str, ...] = ("search", "open", "finish")
+BASE_TOOLS: tuple[str, ...] = ("search", "open", "finish")
+
+#: Side-effecting tools: offered only when the task enables them, and never run before
+#: a person approves the call (see `sleuth.effects`).
+EFFECT_TOOLS: tuple[str, ...] = ("publish_brief",)
+
+#: Every tool name the parsers recognise.
+TOOL_NAMES: tuple[str, ...] = BASE_TOOLS + EFFECT_TOOLS
 
 #: When a model writes a bare string instead of a JSON object as a tool's input,
 #: the string becomes this argument of the tool (``search`` → ``query``).

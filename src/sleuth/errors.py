@@ -3,7 +3,10 @@
     SleuthError
     ├── UsageError            the caller must fix something (bad flag, corpus, script file)
     │   ├── CorpusError       a corpus name or file that cannot be loaded
-    │   └── ScriptError       a scripted-policy file that cannot be loaded
+    │   ├── ScriptError       a scripted-policy file that cannot be loaded
+    │   └── ResumeError       a stored run that cannot go on (sleuth.resume)
+    ├── StoreError            the runs store (sleuth.db) failed: a driver error, named
+    │                         without its password
     ├── ModelError            the model could not be reached or answered unusably;
     │                         the loop turns it into the outcome incomplete/model_error
     └── ScriptExhaustedError  a scripted policy was asked for more turns than it has

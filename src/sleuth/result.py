@@ -28,6 +28,7 @@ class Reason(StrEnum):
     BUDGET = "budget"
     TIMEOUT = "timeout"
     MODEL_ERROR = "model_error"
+    REJECTED = "rejected"  # a person rejected a side-effecting call (e.g. publish_brief)
     CONFLICT = "conflict"
 
 

@@ -6,6 +6,13 @@
 same loop for async policies (both drive one `_Engine`). The runtime alone owns budgets
 (steps, wall-clock seconds, tokens), the opened set, duplicate searches, validation and
 stopping; a policy only proposes the next tool call.
+
+A call to a side-effecting tool (`sleuth.effects`) that passes its checks *pauses* the
+run: the loop returns a `PendingAction` instead of a `Result`, and the recorder keeps
+it. `resume_steps` / `aresume` go on from a stored run — after a person's `Verdict` on
+the pending call, or after the process died mid-run — through the same engine: the
+state is rebuilt by replaying the recorded steps (`sleuth.resume`), the time already
+spent counts against the time budget, and the steps go on from the last one recorded.
 """
 
 from __future__ import annotations
@@ -13,13 +20,14 @@ from __future__ import annotations
 import logging
 import secrets
 import time
-from collections.abc import Callable, Generator
+from collections.abc import Callable, Generator, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, Protocol, cast
 
 from sleuth.corpus import Corpus
-from sleuth.decision import TOOL_NAMES, Decision, ParseError
+from sleuth.decision import EFFECT_TOOLS, Decision, ParseError
+from sleuth.effects import PendingAction, SideEffect, Verdict
 from sleuth.errors import ModelError, ScriptExhaustedError, SleuthError
 from sleuth.outcome import Outcome, from_validated, stopped
 from sleuth.result import Reason, Result, Status, Usage
@@ -64,6 +72,25 @@ class RunRecorder(Protocol):
     def append_step(self, run_id: str, step: Step) -> None: ...
     def finish_run(self, result: Result) -> None: ...
     def fail_run(self, run_id: str, error: str) -> None: ...
+    def pause_run(self, pending: PendingAction) -> None: ...
+
+
+#: How a stretch of a run ends: with an outcome, or paused on a side-effecting call.
+End = Outcome | PendingAction
+
+
+@dataclass(frozen=True)
+class Resumption:
+    """Where a stored run goes on from: its rebuilt state, the seconds it has already
+    used, and — if it paused on a side-effecting call — that call and a person's verdict.
+    ``ended`` is set when the recorded steps already end the run (a finish was accepted
+    but the process died before the result was written)."""
+
+    state: RunState
+    elapsed_s: float
+    pending: PendingAction | None = None
+    verdict: Verdict | None = None
+    ended: Outcome | None = None
 
 
 def new_run_id() -> str:
@@ -77,29 +104,92 @@ class _Engine:
 
     def __init__(
         self,
+        state: RunState,
+        corpus: Corpus,
+        index: SearchIndex | None,
+        recorder: RunRecorder | None,
+        effects: Mapping[str, SideEffect] | None,
+        clock: Callable[[], float],
+        elapsed_s: float = 0.0,
+    ) -> None:
+        self.corpus, self.recorder, self.clock = corpus, recorder, clock
+        self.effects = effects or {}
+        self.index = index or search_index(corpus)
+        self.state = state
+        self.started = clock() - elapsed_s  # a resumed run has already used elapsed_s
+        self.deadline = self.started + state.budgets.timeout_s
+        self.state.deadline = self.deadline
+        self.turn_started = clock()
+        self.turn_at = ""
+        self.confidence: float | None = None
+
+    @classmethod
+    def fresh(
+        cls,
         task: Task,
         corpus: Corpus,
         policy: Policy,
         budgets: Budgets | None,
         index: SearchIndex | None,
         recorder: RunRecorder | None,
+        effects: Mapping[str, SideEffect] | None,
         clock: Callable[[], float],
-    ) -> None:
-        budgets = budgets or Budgets()
-        self.corpus, self.recorder, self.clock = corpus, recorder, clock
-        searchable = callable(getattr(corpus, "search", None))  # an indexed corpus searches itself
-        self.index = index or (cast(SearchIndex, corpus) if searchable else index_for(corpus))
-        self.state = RunState(
-            run_id=new_run_id(), task=task, budgets=budgets, corpus=corpus.name, policy=policy.name
+    ) -> _Engine:
+        state = RunState(
+            run_id=new_run_id(),
+            task=task,
+            budgets=budgets or Budgets(),
+            corpus=corpus.name,
+            policy=policy.name,
         )
-        self.started = clock()
-        self.deadline = self.started + budgets.timeout_s
-        self.state.deadline = self.deadline
-        self.turn_started = self.started
-        self.turn_at = ""
-        self.confidence: float | None = None
+        engine = cls(state, corpus, index, recorder, effects, clock)
         if recorder:
-            recorder.start_run(self.state)
+            recorder.start_run(state)
+        return engine
+
+    def opening(self, resumed: Resumption | None) -> End | None:
+        """Before the first turn of a resumed run: record the decided call, if any."""
+        if resumed is None:
+            return None
+        if resumed.ended is not None:
+            return resumed.ended
+        if resumed.pending is None:
+            return None
+        if resumed.verdict is None:
+            return resumed.pending  # still waiting for a person
+        return self.decided(resumed.pending, resumed.verdict)
+
+    def decided(self, pending: PendingAction, verdict: Verdict) -> Outcome | None:
+        """Record a side-effecting call once a person has decided on it: approved, the
+        effect is applied (idempotently) and the run goes on; rejected, it ends."""
+        turn = Turn(
+            parsed=Decision(tool=pending.tool, args=pending.args, thought=pending.thought),
+            raw=pending.raw,
+            usage=pending.usage,
+            calls=pending.calls,
+        )
+        if pending.usage:
+            self.state.usage = self.state.usage + pending.usage
+        self.turn_at, self.turn_started = pending.started_at, self.clock()
+        note = f": {verdict.note}" if verdict.note else ""
+        decision = {"approved": verdict.approved, "note": verdict.note, "at": verdict.decided_at}
+        if not verdict.approved:
+            text = f"declined: a person rejected {pending.tool}{note}. Nothing was done."
+            observation = Observation(text=text, kind="declined", data={"verdict": decision})
+            self._record(turn, observation, pending.duration_ms)
+            why = f"a person rejected {pending.tool}{note}"
+            return stopped(Status.INCOMPLETE, Reason.REJECTED, why)
+        effect = self.effects.get(pending.tool)
+        if effect is None:
+            raise SleuthError(f"{pending.tool} was approved but this process cannot apply it")
+        record = effect.apply(pending)
+        observation = Observation(
+            text=effect.done(record) + (f" (approved{note})" if note else ""),
+            kind="effect",
+            data={"verdict": decision, "effect": record},
+        )
+        self._record(turn, observation, pending.duration_ms)
+        return None
 
     def before_turn(self) -> Outcome | None:
         """The budget outcome if a budget has run out; else note when the turn began."""
@@ -108,7 +198,7 @@ class _Engine:
         self.turn_at = datetime.now(UTC).isoformat(timespec="milliseconds")
         return outcome
 
-    def after(self, decided: Turn | ModelError) -> tuple[Step | None, Outcome | None]:
+    def after(self, decided: Turn | ModelError) -> tuple[Step | None, End | None]:
         """Record what the policy decided (or how the model failed)."""
         if isinstance(decided, ModelError):
             return self.model_failed(decided)
@@ -123,20 +213,55 @@ class _Engine:
         failed = Observation(text=f"error: model_error: {exc}", kind="error", error="model_error")
         return self._record(Turn(parsed=ParseError(str(exc)), calls=exc.calls), failed), outcome
 
-    def take(self, turn: Turn) -> tuple[Step | None, Outcome | None]:
-        """Execute and record one turn; the outcome when the run ends with it."""
+    def take(self, turn: Turn) -> tuple[Step | None, End | None]:
+        """Execute and record one turn; the outcome when the run ends with it, or the
+        pending call when it pauses."""
         state = self.state
         if turn.usage:
             state.usage = state.usage + turn.usage
         if self.clock() >= self.deadline:  # a late answer is not used
             return None, _exhausted(state, late=True)
         number = len(state.steps) + 1
-        observation, outcome = _execute(turn.parsed, state, self.corpus, self.index, number)
+        parsed = turn.parsed
+        if isinstance(parsed, Decision) and parsed.tool in EFFECT_TOOLS:
+            checked = self._effect(parsed, turn, number)
+            if isinstance(checked, PendingAction):
+                return None, checked
+            return self._record(turn, checked), None
+        observation, outcome = execute(parsed, state, self.corpus, self.index, number)
         if outcome is not None and turn.confidence is not None:
             self.confidence = turn.confidence
         return self._record(turn, observation), outcome
 
-    def _record(self, turn: Turn, observation: Observation) -> Step:
+    def _effect(self, decision: Decision, turn: Turn, number: int) -> Observation | PendingAction:
+        """A side-effecting call: an error observation, or the call to put to a person."""
+        state, tool = self.state, decision.tool
+        effect = self.effects.get(tool)
+        if tool not in state.task.tools:
+            text = f"error: {tool} is not offered in this run; the tools are {_tools(state)}"
+            return Observation(text=text, kind="error", error="unknown_tool")
+        if effect is None:
+            text = f"error: {tool} cannot run here: there is no runs store to keep the approval"
+            return Observation(text=text, kind="error", error="effect_unavailable")
+        prepared = effect.prepare(decision.args, state)
+        if isinstance(prepared, str):
+            text = f"error: {tool} refused: {prepared}. Nothing was put up for approval."
+            return Observation(text=text, kind="error", error="effect_invalid")
+        return PendingAction(
+            run_id=state.run_id,
+            step=number,
+            tool=tool,
+            args=decision.args,
+            payload=prepared,
+            thought=decision.thought,
+            raw=turn.raw,
+            usage=turn.usage,
+            calls=turn.calls,
+            started_at=self.turn_at,
+            duration_ms=round((self.clock() - self.turn_started) * 1000, 3),
+        )
+
+    def _record(self, turn: Turn, observation: Observation, duration_ms: float = 0.0) -> Step:
         state, parsed = self.state, turn.parsed
         step = Step(
             index=len(state.steps) + 1,
@@ -146,7 +271,7 @@ class _Engine:
             observation=observation,
             raw=turn.raw,
             started_at=self.turn_at,
-            duration_ms=round((self.clock() - self.turn_started) * 1000, 3),
+            duration_ms=round(duration_ms + (self.clock() - self.turn_started) * 1000, 3),
             usage=turn.usage,
             calls=turn.calls,
         )
@@ -165,7 +290,11 @@ class _Engine:
         if isinstance(exc, ScriptExhaustedError):
             exc.run_id = self.state.run_id
 
-    def finish(self, outcome: Outcome) -> Result:
+    def finish(self, outcome: End) -> Result | PendingAction:
+        if isinstance(outcome, PendingAction):
+            if self.recorder:
+                self.recorder.pause_run(outcome)
+            return outcome
         result = _result(self.state, outcome, self.clock() - self.started)
         if self.confidence is not None and not result.cannot_answer:
             result = result.model_copy(update={"confidence": round(self.confidence, 4)})
@@ -182,17 +311,42 @@ def run_steps(
     *,
     index: SearchIndex | None = None,
     recorder: RunRecorder | None = None,
+    effects: Mapping[str, SideEffect] | None = None,
     clock: Callable[[], float] = time.monotonic,
-) -> Generator[Step, None, Result]:
-    """Run, yielding each step as it is recorded; the generator returns the Result."""
-    engine = _Engine(task, corpus, policy, budgets, index, recorder, clock)
+) -> Generator[Step, None, Result | PendingAction]:
+    """Run, yielding each step as it is recorded; the generator returns the Result, or
+    the `PendingAction` a side-effecting call paused on (only if ``task.publish``)."""
+    engine = _Engine.fresh(task, corpus, policy, budgets, index, recorder, effects, clock)
+    return (yield from _drive(engine, policy, None))
+
+
+def resume_steps(
+    resumed: Resumption,
+    corpus: Corpus,
+    policy: Policy,
+    *,
+    index: SearchIndex | None = None,
+    recorder: RunRecorder | None = None,
+    effects: Mapping[str, SideEffect] | None = None,
+    clock: Callable[[], float] = time.monotonic,
+) -> Generator[Step, None, Result | PendingAction]:
+    """Go on with a stored run (see `sleuth.resume.rebuild`) through the same loop."""
+    state = resumed.state
+    engine = _Engine(state, corpus, index, recorder, effects, clock, resumed.elapsed_s)
+    return (yield from _drive(engine, policy, resumed))
+
+
+def _drive(
+    engine: _Engine, policy: Policy, resumed: Resumption | None
+) -> Generator[Step, None, Result | PendingAction]:
     try:
-        while (outcome := engine.before_turn()) is None:
+        before = len(engine.state.steps)
+        outcome = engine.opening(resumed)
+        yield from engine.state.steps[before:]  # the decided call, if any
+        while outcome is None and (outcome := engine.before_turn()) is None:
             step, outcome = engine.after(_decide(policy, engine.state))
             if step is not None:
                 yield step
-            if outcome is not None:
-                break
     except Exception as exc:
         engine.fail(exc)
         raise
@@ -201,15 +355,19 @@ def run_steps(
 
 def run(
     task: Task, corpus: Corpus, policy: Policy, budgets: Budgets | None = None, **kwargs: Any
-) -> Result:
-    """Run to the end and return the `Result` (see `run_steps` for the steps)."""
-    steps = run_steps(task, corpus, policy, budgets, **kwargs)
+) -> Result | PendingAction:
+    """Run to the end (or to a pause) and return the `Result` (see `run_steps`)."""
+    return drain(run_steps(task, corpus, policy, budgets, **kwargs))
+
+
+def drain(steps: Generator[Step, None, Result | PendingAction]) -> Result | PendingAction:
+    """Drive a run's step generator to its end and return what it returns."""
     while True:
         try:
             next(steps)
         except StopIteration as stop:
-            result: Result = stop.value
-            return result
+            ended: Result | PendingAction = stop.value
+            return ended
 
 
 async def arun(
@@ -220,23 +378,59 @@ async def arun(
     *,
     index: SearchIndex | None = None,
     recorder: RunRecorder | None = None,
+    effects: Mapping[str, SideEffect] | None = None,
     clock: Callable[[], float] = time.monotonic,
     on_step: Callable[[Step], Any] | None = None,
-) -> Result:
+) -> Result | PendingAction:
     """The same run without blocking: awaits ``policy.adecide`` when the policy has it
     (model-backed policies), so one process can run many questions at once."""
-    engine = _Engine(task, corpus, policy, budgets, index, recorder, clock)
+    engine = _Engine.fresh(task, corpus, policy, budgets, index, recorder, effects, clock)
+    return await _adrive(engine, policy, None, on_step)
+
+
+async def aresume(
+    resumed: Resumption,
+    corpus: Corpus,
+    policy: Policy,
+    *,
+    index: SearchIndex | None = None,
+    recorder: RunRecorder | None = None,
+    effects: Mapping[str, SideEffect] | None = None,
+    clock: Callable[[], float] = time.monotonic,
+    on_step: Callable[[Step], Any] | None = None,
+) -> Result | PendingAction:
+    """`resume_steps` without blocking."""
+    state = resumed.state
+    engine = _Engine(state, corpus, index, recorder, effects, clock, resumed.elapsed_s)
+    return await _adrive(engine, policy, resumed, on_step)
+
+
+async def _adrive(
+    engine: _Engine,
+    policy: Policy,
+    resumed: Resumption | None,
+    on_step: Callable[[Step], Any] | None,
+) -> Result | PendingAction:
     try:
-        while (outcome := engine.before_turn()) is None:
+        before = len(engine.state.steps)
+        outcome = engine.opening(resumed)
+        for decided in engine.state.steps[before:]:  # the decided call, if any
+            if on_step is not None:
+                on_step(decided)
+        while outcome is None and (outcome := engine.before_turn()) is None:
             step, outcome = engine.after(await _adecide(policy, engine.state))
             if step is not None and on_step is not None:
                 on_step(step)
-            if outcome is not None:
-                break
     except Exception as exc:
         engine.fail(exc)
         raise
     return engine.finish(outcome)
+
+
+def search_index(corpus: Corpus) -> SearchIndex:
+    """The corpus's search index: an indexed corpus searches itself."""
+    searchable = callable(getattr(corpus, "search", None))
+    return cast(SearchIndex, corpus) if searchable else index_for(corpus)
 
 
 def _decide(policy: Policy, state: RunState) -> Turn | ModelError:
@@ -254,9 +448,12 @@ async def _adecide(policy: Policy, state: RunState) -> Turn | ModelError:
         return exc
 
 
-def _execute(
+def execute(
     parsed: Decision | ParseError, state: RunState, corpus: Corpus, index: SearchIndex, step: int
 ) -> tuple[Observation, Outcome | None]:
+    """Run one parsed call of a base tool against the state (side-effecting tools are
+    the engine's business). Deterministic for a given corpus and state, so recorded
+    steps can be replayed (`sleuth.resume`)."""
     if isinstance(parsed, ParseError):
         return Observation(
             text=f"error: could not parse your reply: {parsed.message}",
@@ -272,7 +469,7 @@ def _execute(
         return _finish(parsed.args, state)
     else:
         obs = Observation(
-            text=f"error: unknown tool {parsed.tool!r}; the tools are {', '.join(TOOL_NAMES)}",
+            text=f"error: unknown tool {parsed.tool!r}; the tools are {_tools(state)}",
             kind="error",
             error="unknown_tool",
         )
@@ -346,3 +543,7 @@ def _exhausted(state: RunState, late: bool) -> Outcome | None:
 
 def _tokens(usage: Usage) -> int:
     return usage.input_tokens + usage.output_tokens
+
+
+def _tools(state: RunState) -> str:
+    return ", ".join(state.task.tools)

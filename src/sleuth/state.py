@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sleuth.corpus import Page
+from sleuth.decision import BASE_TOOLS, EFFECT_TOOLS
 from sleuth.result import ConflictRule, Usage
 
 
@@ -34,12 +35,19 @@ class Budgets:
 
 @dataclass(frozen=True)
 class Task:
-    """What the user asked: a question, optionally the fields a brief must fill, and an
-    optional explicit rule for resolving conflicts."""
+    """What the user asked: a question, optionally the fields a brief must fill, an
+    optional explicit rule for resolving conflicts, and whether the run may publish its
+    brief (``publish_brief``, which waits for a person's approval)."""
 
     question: str
     require: tuple[str, ...] = ()
     conflict_rule: ConflictRule | None = None
+    publish: bool = False
+
+    @property
+    def tools(self) -> tuple[str, ...]:
+        """The tools this run offers."""
+        return BASE_TOOLS + (EFFECT_TOOLS if self.publish else ())
 
 
 @dataclass(frozen=True)
@@ -49,7 +57,7 @@ class Observation:
     ``error`` is a short code when the call failed."""
 
     text: str
-    kind: str  # hits | page | error | rejected | finish
+    kind: str  # hits | page | error | rejected | finish | effect | declined
     error: str | None = None
     data: dict[str, Any] = field(default_factory=dict)
 

@@ -1,22 +1,53 @@
-"""The runs store: every run in SQLite, written as it goes.
+"""The runs store: every run in SQLite (a file, the default) or PostgreSQL, written as it
+goes.
 
 One row per run when it starts, one row per step as soon as the step is done, and one
 row for the result (or the error) when it ends. Each write commits, so a killed
-process loses at most the step in flight; a run with neither result nor error row is
-reported as ``interrupted``. Schema changes are a plain list of migration functions,
-applied in order and counted in ``PRAGMA user_version``.
+process loses at most the step in flight.
 
-The CLI (and later the service) render runs from these rows, so what is printed and
-what is stored never diverge.
+A run without a result (or error) row is ``awaiting_approval`` while a side-effecting
+call of it waits for a person (the ``approvals`` table), ``running`` while the process
+running it holds its *lease*, and ``interrupted`` otherwise — it can then be claimed and
+resumed (`claim`, `sleuth.resume`). A process owns the runs it starts, claims or
+approves: their ``owner`` is its id (host, pid, a random token) and a heartbeat thread
+pushes ``lease_until`` ahead every few seconds. A lease lapses when its owner stops
+renewing it (the process died or hangs), at once when the owner is a dead process on
+this host. Every statement goes through `sleuth.db.Database`, written
+once for both dialects; nothing outside this module (and the API keys' table in
+`sleuth.service.keys`) writes SQL.
+
+The CLI and the service render runs from these rows, so what is printed and what is
+stored never diverge.
+
+Schema changes are a plain list of migration functions, `MIGRATIONS`, applied in order
+and each once (the version is SQLite's ``PRAGMA user_version``, or PostgreSQL's
+``sleuth_schema`` table; see `sleuth.db`). To change the schema, append a function and
+never edit a released one; write portable SQL, run through ``db.script``:
+
+    def _m6_something(db: Database) -> None:
+        '''What the new tables are for.'''
+        db.script(
+            '''
+            CREATE TABLE something (id {auto_id}, run_id TEXT NOT NULL REFERENCES runs(id));
+            ALTER TABLE runs ADD COLUMN something_else TEXT
+            '''
+        )
+
+    MIGRATIONS = [..., _m5_approvals_and_leases, _m6_something]
+
+Inserts name their columns, so added columns (nullable, or with a ``DEFAULT``) break no
+existing statement. Both backends run the same tests (``tests/test_store.py``).
 """
 
 from __future__ import annotations
 
 import json
+import logging
 import os
-import sqlite3
+import secrets
+import socket
 import threading
-from collections.abc import Callable
+import time
 from dataclasses import asdict
 from datetime import UTC, datetime
 from pathlib import Path
@@ -24,6 +55,8 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from sleuth.db import Database, Migration, StoreError, parse_target
+from sleuth.effects import PendingAction
 from sleuth.result import Result
 from sleuth.state import RunState, Step
 
@@ -38,17 +71,8 @@ def default_db_path() -> Path:
     return Path(data) / "sleuth" / "runs.db"
 
 
-def _statements(db: sqlite3.Connection, script: str) -> None:
-    """Run ``script`` statement by statement (``executescript`` would commit the
-    migration's transaction early)."""
-    for statement in script.split(";"):
-        if statement.strip():
-            db.execute(statement)
-
-
-def _m1_initial(db: sqlite3.Connection) -> None:
-    _statements(
-        db,
+def _m1_initial(db: Database) -> None:
+    db.script(
         """
         CREATE TABLE runs (
             id TEXT PRIMARY KEY,
@@ -63,7 +87,7 @@ def _m1_initial(db: sqlite3.Connection) -> None:
             run_id TEXT NOT NULL REFERENCES runs(id),
             idx INTEGER NOT NULL,
             started_at TEXT NOT NULL,
-            duration_ms REAL NOT NULL,
+            duration_ms DOUBLE PRECISION NOT NULL,
             thought TEXT NOT NULL,
             tool TEXT NOT NULL,
             args_json TEXT NOT NULL,
@@ -84,20 +108,19 @@ def _m1_initial(db: sqlite3.Connection) -> None:
             error TEXT
         );
         CREATE INDEX runs_created ON runs(created_at);
-        """,
+        """
     )
 
 
-def _m2_model_calls(db: sqlite3.Connection) -> None:
+def _m2_model_calls(db: Database) -> None:
     """Each step keeps the model calls behind it: exact request and response bodies,
     attempts and errors (never API keys: those travel in headers, which are not kept)."""
-    db.execute("ALTER TABLE steps ADD COLUMN calls_json TEXT")
+    db.script("ALTER TABLE steps ADD COLUMN calls_json TEXT")
 
 
-def _m3_evals(db: sqlite3.Connection) -> None:
+def _m3_evals(db: Database) -> None:
     """Eval runs and their cases, each case linked to the run that answered it."""
-    _statements(
-        db,
+    db.script(
         """
         CREATE TABLE evals (
             id TEXT PRIMARY KEY,
@@ -116,14 +139,13 @@ def _m3_evals(db: sqlite3.Connection) -> None:
             record_json TEXT NOT NULL,
             PRIMARY KEY (eval_id, idx)
         );
-        """,
+        """
     )
 
 
-def _m4_api_keys(db: sqlite3.Connection) -> None:
+def _m4_api_keys(db: Database) -> None:
     """API keys for `sleuth serve`: a name and the SHA-256 hash of each key, never the key."""
-    _statements(
-        db,
+    db.script(
         """
         CREATE TABLE api_keys (
             id TEXT PRIMARY KEY,
@@ -132,16 +154,54 @@ def _m4_api_keys(db: sqlite3.Connection) -> None:
             created_at TEXT NOT NULL,
             revoked_at TEXT
         );
-        """,
+        """
     )
 
 
-MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [
+def _m5_approvals_and_leases(db: Database) -> None:
+    """Side-effecting calls waiting for (or decided by) a person, the outbox their
+    effects write to (one item per idempotency key), and run leases."""
+    db.script(
+        """
+        CREATE TABLE approvals (
+            run_id TEXT NOT NULL REFERENCES runs(id),
+            step INTEGER NOT NULL,
+            tool TEXT NOT NULL,
+            action_json TEXT NOT NULL,
+            status TEXT NOT NULL,
+            requested_at TEXT NOT NULL,
+            decided_at TEXT,
+            note TEXT,
+            PRIMARY KEY (run_id, step)
+        );
+        CREATE TABLE outbox (
+            item_key TEXT PRIMARY KEY,
+            run_id TEXT NOT NULL REFERENCES runs(id),
+            tool TEXT NOT NULL,
+            payload_json TEXT NOT NULL,
+            created_at TEXT NOT NULL
+        );
+        CREATE INDEX outbox_created ON outbox(created_at);
+        ALTER TABLE runs ADD COLUMN owner TEXT;
+        ALTER TABLE runs ADD COLUMN lease_until DOUBLE PRECISION
+        """
+    )
+
+
+#: The schema, one function per version: ``MIGRATIONS[n - 1]`` takes a database from
+#: version n - 1 to n. Append only (see the module docstring).
+MIGRATIONS: list[Migration] = [
     _m1_initial,
     _m2_model_calls,
     _m3_evals,
     _m4_api_keys,
+    _m5_approvals_and_leases,
 ]
+
+log = logging.getLogger("sleuth")
+
+#: Seconds a run's lease lasts; the heartbeat renews it every third of that.
+LEASE_S = 30.0
 
 
 def _now() -> str:
@@ -158,42 +218,38 @@ def _json(value: Any) -> str:
 
 
 class RunStore:
-    """A SQLite file of runs. Safe to share between threads of one process."""
+    """The runs store: a SQLite file (a path, the default) or a PostgreSQL database (a
+    ``postgresql://`` URL). Safe to share between threads of one process, and between
+    processes."""
 
     def __init__(self, path: str | Path | None = None) -> None:
-        self.path = Path(path) if path is not None else default_db_path()
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        self._lock = threading.Lock()
-        self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
-        self._db.row_factory = sqlite3.Row
-        self._db.execute("PRAGMA journal_mode=WAL")
-        # WAL + NORMAL: each commit survives the process being killed (only a power cut
-        # may lose the last commits), without an fsync per step
-        self._db.execute("PRAGMA synchronous=NORMAL")
-        self._db.execute("PRAGMA busy_timeout=5000")
-        self._migrate()
+        target = parse_target(path) if path is not None else default_db_path()
+        self.db = Database(target)
+        #: the SQLite file, or None on PostgreSQL
+        self.path: Path | None = self.db.path
+        #: how messages name the store: its path, or its URL without the password
+        self.location = self.db.where
+        try:
+            self.db.migrate(MIGRATIONS)
+        except BaseException:
+            self.db.close()
+            raise
+        #: this store's id as the owner of the runs it runs (see the module docstring)
+        self.owner = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
+        self.outbox = StoreOutbox(self.db)
+        self._heartbeat = _Heartbeat(self.db, self.owner)
 
     def close(self) -> None:
-        self._db.close()
-
-    def _migrate(self) -> None:
-        """Apply pending migrations in one write transaction; the version is read inside
-        it, so two processes opening a fresh file never both migrate it."""
-        with self._lock:
-            self._db.execute("BEGIN IMMEDIATE")
-            try:
-                version = self._db.execute("PRAGMA user_version").fetchone()[0]
-                for number, migration in enumerate(MIGRATIONS[version:], start=version + 1):
-                    migration(self._db)
-                    self._db.execute(f"PRAGMA user_version = {number}")
-            except BaseException:
-                self._db.execute("ROLLBACK")
-                raise
-            self._db.execute("COMMIT")
-
-    def _write(self, sql: str, params: tuple[Any, ...]) -> None:
-        with self._lock:
-            self._db.execute(sql, params)
+        """Stop renewing leases and give up the runs this store still owns (a run left
+        unfinished is ``interrupted`` at once), then close the database."""
+        self._heartbeat.stop()
+        try:
+            self.db.execute(
+                "UPDATE runs SET owner = NULL, lease_until = NULL WHERE owner = ?", (self.owner,)
+            )
+        except StoreError as exc:  # closing anyway; the leases lapse on their own
+            log.warning("could not give up run leases: %s", exc)
+        self.db.close()
 
     # -- writing, as the run goes ------------------------------------------------------
 
@@ -202,9 +258,11 @@ class RunStore:
             "question": state.task.question,
             "require": list(state.task.require),
             "conflict_rule": state.task.conflict_rule,
+            "publish": state.task.publish,
         }
-        self._write(
-            "INSERT INTO runs VALUES (?, ?, ?, ?, ?, ?, ?)",
+        self.db.execute(
+            "INSERT INTO runs (id, created_at, question, task_json, corpus, policy, "
+            "budgets_json, owner, lease_until) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 state.run_id,
                 _now(),
@@ -213,12 +271,15 @@ class RunStore:
                 state.corpus,
                 state.policy,
                 _json(asdict(state.budgets)),
+                self.owner,
+                time.time() + LEASE_S,
             ),
         )
+        self._heartbeat.start()
 
     def append_step(self, run_id: str, step: Step) -> None:
         obs = step.observation
-        self._write(
+        self.db.execute(
             "INSERT INTO steps (run_id, idx, started_at, duration_ms, thought, tool, args_json, "
             "observation, kind, error, data_json, raw_json, usage_json, calls_json) "
             "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -241,35 +302,143 @@ class RunStore:
         )
 
     def finish_run(self, result: Result) -> None:
-        self._write(
-            "INSERT INTO results VALUES (?, ?, ?, ?, ?, NULL)",
-            (
-                result.run_id,
-                _now(),
-                result.status.value,
-                result.reason.value if result.reason else None,
-                result.model_dump_json(),
-            ),
-        )
+        with self.db.transaction():
+            self.db.execute(
+                "INSERT INTO results (run_id, finished_at, status, reason, result_json, error) "
+                "VALUES (?, ?, ?, ?, ?, NULL)",
+                (
+                    result.run_id,
+                    _now(),
+                    result.status.value,
+                    result.reason.value if result.reason else None,
+                    result.model_dump_json(),
+                ),
+            )
+            self._drop_lease(result.run_id)
 
     def fail_run(self, run_id: str, error: str) -> None:
-        self._write(
-            "INSERT INTO results VALUES (?, ?, 'error', NULL, NULL, ?)", (run_id, _now(), error)
+        with self.db.transaction():
+            self.db.execute(
+                "INSERT INTO results (run_id, finished_at, status, reason, result_json, error) "
+                "VALUES (?, ?, 'error', NULL, NULL, ?)",
+                (run_id, _now(), error),
+            )
+            self._drop_lease(run_id)
+
+    def pause_run(self, pending: PendingAction) -> None:
+        """Keep a side-effecting call for a person to decide; the run holds no lease
+        while it waits (any process may take the decision and go on)."""
+        with self.db.transaction():
+            self.db.execute(
+                "INSERT INTO approvals (run_id, step, tool, action_json, status, requested_at) "
+                "VALUES (?, ?, ?, ?, 'pending', ?)",
+                (
+                    pending.run_id,
+                    pending.step,
+                    pending.tool,
+                    _json(pending.to_json()),
+                    pending.requested_at,
+                ),
+            )
+            self._drop_lease(pending.run_id)
+
+    def _drop_lease(self, run_id: str) -> None:
+        self.db.execute("UPDATE runs SET owner = NULL, lease_until = NULL WHERE id = ?", (run_id,))
+
+    # -- deciding, claiming ---------------------------------------------------------------
+
+    def decide(self, run_id: str, approved: bool, note: str | None) -> dict[str, Any] | str:
+        """A person's decision on the run's pending call, taken at most once: the decided
+        approval (and this store now owns the run, to go on with it), or why not:
+        ``unknown_run``, ``not_awaiting_approval`` or ``already_decided``."""
+        with self.db.transaction():
+            run = self._locked_run(run_id)
+            if run is None:
+                return "unknown_run"
+            approval = self.db.query_one(
+                "SELECT * FROM approvals WHERE run_id = ? ORDER BY step DESC LIMIT 1", (run_id,)
+            )
+            ended = self.db.query_one("SELECT 1 AS x FROM results WHERE run_id = ?", (run_id,))
+            if approval is None or (ended is not None and approval["status"] == "pending"):
+                return "not_awaiting_approval"
+            if approval["status"] != "pending":
+                return "already_decided"
+            status = "approved" if approved else "rejected"
+            decided_at = _now()
+            changed = self.db.execute(
+                "UPDATE approvals SET status = ?, decided_at = ?, note = ? "
+                "WHERE run_id = ? AND step = ? AND status = 'pending'",
+                (status, decided_at, note, run_id, approval["step"]),
+            )
+            if changed != 1:  # pragma: no cover - the row is locked above
+                return "already_decided"
+            self._own(run_id)
+        return {**_approval_row(approval), "status": status, "decided_at": decided_at, "note": note}
+
+    def claim(self, run_id: str) -> bool:
+        """Take an ``interrupted`` run to go on with it; False if it is not interrupted
+        (ended, waiting for a person, or another process holds its lease)."""
+        with self.db.transaction():
+            run = self._locked_run(run_id)
+            if run is None:
+                return False
+            ended = self.db.query_one("SELECT 1 AS x FROM results WHERE run_id = ?", (run_id,))
+            if ended is not None or self._waiting(run_id):
+                return False
+            if _lease_alive(run["owner"], run["lease_until"]):
+                return False
+            self._own(run_id)
+        return True
+
+    def release(self, run_id: str) -> None:
+        """Give up this store's lease on an unfinished run (it becomes ``interrupted``
+        at once, for another process to claim)."""
+        self.db.execute(
+            "UPDATE runs SET owner = NULL, lease_until = NULL WHERE id = ? AND owner = ?",
+            (run_id, self.owner),
         )
+
+    def _locked_run(self, run_id: str) -> dict[str, Any] | None:
+        lock = " FOR UPDATE" if self.db.dialect == "postgresql" else ""
+        return self.db.query_one(
+            "SELECT id, owner, lease_until FROM runs WHERE id = ?" + lock, (run_id,)
+        )
+
+    def _waiting(self, run_id: str) -> bool:
+        row = self.db.query_one(
+            "SELECT 1 AS x FROM approvals WHERE run_id = ? AND status = 'pending'", (run_id,)
+        )
+        return row is not None
+
+    def _own(self, run_id: str) -> None:
+        self.db.execute(
+            "UPDATE runs SET owner = ?, lease_until = ? WHERE id = ?",
+            (self.owner, time.time() + LEASE_S, run_id),
+        )
+        self._heartbeat.start()
 
     # -- reading ----------------------------------------------------------------------
 
     def list_runs(self, limit: int = 20) -> list[dict[str, Any]]:
-        with self._lock:
-            rows = self._db.execute(
-                "SELECT r.id, r.created_at, r.question, r.corpus, r.policy, "
-                "COALESCE(x.status, 'interrupted') AS status, x.reason, "
-                "(SELECT COUNT(*) FROM steps s WHERE s.run_id = r.id) AS steps "
-                "FROM runs r LEFT JOIN results x ON x.run_id = r.id "
-                "ORDER BY r.created_at DESC, r.id DESC LIMIT ?",
-                (limit,),
-            ).fetchall()
-        return [dict(row) for row in rows]
+        """The newest ``limit`` runs, one summary row each."""
+        rows = self.db.query(_RUN_ROWS + "ORDER BY r.created_at DESC, r.id DESC LIMIT ?", (limit,))
+        return [_summary(row) for row in rows]
+
+    def page_runs(self, limit: int, before: str | None = None) -> list[dict[str, Any]] | None:
+        """Up to ``limit`` runs, newest first, older than the run ``before`` (None if
+        there is no such run). Keyset paging: a page does not shift when new runs
+        arrive."""
+        if before is None:
+            return self.list_runs(limit)
+        anchor = self.db.query_one("SELECT created_at, id FROM runs WHERE id = ?", (before,))
+        if anchor is None:
+            return None
+        rows = self.db.query(
+            _RUN_ROWS + "WHERE r.created_at < ? OR (r.created_at = ? AND r.id < ?) "
+            "ORDER BY r.created_at DESC, r.id DESC LIMIT ?",
+            (anchor["created_at"], anchor["created_at"], anchor["id"], limit),
+        )
+        return [_summary(row) for row in rows]
 
     def get_run(self, run_id: str) -> dict[str, Any] | None:
         """The run with its steps and result, as plain JSON-ready data. ``run_id`` may be
@@ -277,20 +446,19 @@ class RunStore:
         run_id = run_id.strip()
         if not run_id:
             return None
-        with self._lock:
-            matches = self._db.execute(
-                "SELECT * FROM runs WHERE substr(id, 1, ?) = ? ORDER BY id LIMIT 2",
-                (len(run_id), run_id),
-            ).fetchall()
-            if len(matches) != 1:
-                return None
-            run = dict(matches[0])
-            steps = self._db.execute(
-                "SELECT * FROM steps WHERE run_id = ? ORDER BY idx", (run["id"],)
-            ).fetchall()
-            end = self._db.execute(
-                "SELECT * FROM results WHERE run_id = ?", (run["id"],)
-            ).fetchone()
+        matches = self.db.query(
+            "SELECT * FROM runs WHERE substr(id, 1, ?) = ? ORDER BY id LIMIT 2",
+            (len(run_id), run_id),
+        )
+        if len(matches) != 1:
+            return None
+        run = matches[0]
+        steps = self.db.query("SELECT * FROM steps WHERE run_id = ? ORDER BY idx", (run["id"],))
+        end = self.db.query_one("SELECT * FROM results WHERE run_id = ?", (run["id"],))
+        approval = self.db.query_one(
+            "SELECT * FROM approvals WHERE run_id = ? ORDER BY step DESC LIMIT 1", (run["id"],)
+        )
+        waiting = approval is not None and approval["status"] == "pending"
         return {
             "id": run["id"],
             "created_at": run["created_at"],
@@ -299,11 +467,160 @@ class RunStore:
             "corpus": run["corpus"],
             "policy": run["policy"],
             "budgets": json.loads(run["budgets_json"]),
-            "status": end["status"] if end else "interrupted",
+            "status": _status(
+                end["status"] if end else None, waiting, run["owner"], run["lease_until"]
+            ),
             "error": end["error"] if end else None,
             "result": json.loads(end["result_json"]) if end and end["result_json"] else None,
-            "steps": [_step_row(dict(s)) for s in steps],
+            "steps": [_step_row(s) for s in steps],
+            "approval": None if approval is None else _approval_row(approval),
         }
+
+
+# One summary row per run (`list_runs`, `page_runs`); a WHERE clause and ORDER BY follow.
+_RUN_ROWS = (
+    "SELECT r.id, r.created_at, r.question, r.corpus, r.policy, "
+    "x.status AS ended, x.reason, r.owner, r.lease_until, "
+    "(SELECT COUNT(*) FROM approvals a WHERE a.run_id = r.id AND a.status = 'pending') "
+    "AS waiting, "
+    "(SELECT COUNT(*) FROM steps s WHERE s.run_id = r.id) AS steps "
+    "FROM runs r LEFT JOIN results x ON x.run_id = r.id "
+)
+
+
+def _summary(row: dict[str, Any]) -> dict[str, Any]:
+    status = _status(row["ended"], bool(row["waiting"]), row["owner"], row["lease_until"])
+    return {
+        "id": row["id"],
+        "created_at": row["created_at"],
+        "question": row["question"],
+        "corpus": row["corpus"],
+        "policy": row["policy"],
+        "status": status,
+        "reason": row["reason"],
+        "steps": row["steps"],
+    }
+
+
+def _status(ended: str | None, waiting: bool, owner: str | None, lease: float | None) -> str:
+    """A run's status: its result's, else ``awaiting_approval``, ``running`` (its lease
+    is alive) or ``interrupted``."""
+    if ended is not None:
+        return ended
+    if waiting:
+        return "awaiting_approval"
+    return "running" if _lease_alive(owner, lease) else "interrupted"
+
+
+def _lease_alive(owner: str | None, lease_until: float | None) -> bool:
+    if owner is None or lease_until is None or lease_until < time.time():
+        return False
+    host, _, rest = owner.partition(":")
+    pid_text = rest.partition(":")[0]
+    if host == socket.gethostname() and pid_text.isdigit():
+        return _process_alive(int(pid_text))
+    return True
+
+
+def _process_alive(pid: int) -> bool:
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # someone else's process: alive
+        return True
+    except OSError:
+        return True
+    return True
+
+
+def _approval_row(row: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "action": json.loads(row["action_json"]),
+        "status": row["status"],
+        "requested_at": row["requested_at"],
+        "decided_at": row["decided_at"],
+        "note": row["note"],
+    }
+
+
+class _Heartbeat:
+    """Renews the leases of the runs a store owns, every third of `LEASE_S`, from a
+    daemon thread started with the store's first run."""
+
+    def __init__(self, db: Database, owner: str) -> None:
+        self.db, self.owner = db, owner
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+        self._lock = threading.Lock()
+
+    def start(self) -> None:
+        with self._lock:
+            if self._thread is None and not self._stop.is_set():
+                self._thread = threading.Thread(target=self._beat, name="sleuth-lease", daemon=True)
+                self._thread.start()
+
+    def stop(self) -> None:
+        self._stop.set()
+        with self._lock:
+            thread = self._thread
+        if thread is not None:
+            thread.join()
+
+    def _beat(self) -> None:
+        while not self._stop.wait(LEASE_S / 3):
+            try:
+                self.db.execute(
+                    "UPDATE runs SET lease_until = ? WHERE owner = ?",
+                    (time.time() + LEASE_S, self.owner),
+                )
+            except StoreError as exc:  # the next beat tries again; the lease may lapse
+                log.warning("could not renew run leases: %s", exc)
+
+
+class StoreOutbox:
+    """The outbox in the runs store: published briefs, one per idempotency key."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
+    def put(self, key: str, run_id: str, tool: str, payload: dict[str, Any]) -> dict[str, Any]:
+        """Write ``payload`` under ``key`` unless an item has that key; the item either
+        way (so applying an effect twice writes it once)."""
+        with self.db.transaction():
+            self.db.execute(
+                "INSERT INTO outbox (item_key, run_id, tool, payload_json, created_at) "
+                "VALUES (?, ?, ?, ?, ?) ON CONFLICT (item_key) DO NOTHING",
+                (key, run_id, tool, _json(payload), _now()),
+            )
+            row = self.db.query_one("SELECT * FROM outbox WHERE item_key = ?", (key,))
+        assert row is not None
+        return _outbox_item(row)
+
+    def items(self, run_id: str | None = None, limit: int = 100) -> list[dict[str, Any]]:
+        """Items, oldest first (of one run, if given)."""
+        if run_id is None:
+            rows = self.db.query(
+                "SELECT * FROM outbox ORDER BY created_at, item_key LIMIT ?", (limit,)
+            )
+        else:
+            rows = self.db.query(
+                "SELECT * FROM outbox WHERE run_id = ? ORDER BY created_at, item_key LIMIT ?",
+                (run_id, limit),
+            )
+        return [_outbox_item(row) for row in rows]
+
+
+def _outbox_item(row: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "key": row["item_key"],
+        "run_id": row["run_id"],
+        "tool": row["tool"],
+        "payload": json.loads(row["payload_json"]),
+        "created_at": row["created_at"],
+    }
 
 
 def _step_row(row: dict[str, Any]) -> dict[str, Any]:
@@ -325,19 +642,22 @@ def _step_row(row: dict[str, Any]) -> dict[str, Any]:
 
 
 class EvalStore:
-    """Eval runs in the same SQLite file as the runs they link to."""
+    """Eval runs in the same store as the runs they link to."""
 
     def __init__(self, runs: RunStore) -> None:
         self.runs = runs
 
     def start(self, eval_id: str, suite: str, policy: str) -> None:
-        self.runs._write(
-            "INSERT INTO evals VALUES (?, ?, ?, ?, NULL)", (eval_id, _now(), suite, policy)
+        self.runs.db.execute(
+            "INSERT INTO evals (id, created_at, suite, policy, summary_json) "
+            "VALUES (?, ?, ?, ?, NULL)",
+            (eval_id, _now(), suite, policy),
         )
 
     def add_case(self, eval_id: str, index: int, record: dict[str, Any]) -> None:
-        self.runs._write(
-            "INSERT INTO eval_cases VALUES (?, ?, ?, ?, ?, ?, ?)",
+        self.runs.db.execute(
+            "INSERT INTO eval_cases (eval_id, idx, case_id, run_id, passed, failure, "
+            "record_json) VALUES (?, ?, ?, ?, ?, ?, ?)",
             (
                 eval_id,
                 index,
@@ -350,7 +670,7 @@ class EvalStore:
         )
 
     def finish(self, eval_id: str, summary: dict[str, Any]) -> None:
-        self.runs._write(
+        self.runs.db.execute(
             "UPDATE evals SET summary_json = ? WHERE id = ?", (_json(summary), eval_id)
         )
 
@@ -358,18 +678,16 @@ class EvalStore:
         eval_id = eval_id.strip()
         if not eval_id:
             return None
-        with self.runs._lock:
-            rows = self.runs._db.execute(
-                "SELECT * FROM evals WHERE substr(id, 1, ?) = ? ORDER BY id LIMIT 2",
-                (len(eval_id), eval_id),
-            ).fetchall()
-            if len(rows) != 1:
-                return None
-            row = dict(rows[0])
-            cases = self.runs._db.execute(
-                "SELECT record_json FROM eval_cases WHERE eval_id = ? ORDER BY idx",
-                (row["id"],),
-            ).fetchall()
+        rows = self.runs.db.query(
+            "SELECT * FROM evals WHERE substr(id, 1, ?) = ? ORDER BY id LIMIT 2",
+            (len(eval_id), eval_id),
+        )
+        if len(rows) != 1:
+            return None
+        row = rows[0]
+        cases = self.runs.db.query(
+            "SELECT record_json FROM eval_cases WHERE eval_id = ? ORDER BY idx", (row["id"],)
+        )
         return {
             "id": row["id"],
             "created_at": row["created_at"],
@@ -380,12 +698,11 @@ class EvalStore:
         }
 
     def list(self, limit: int = 20) -> list[dict[str, Any]]:
-        with self.runs._lock:
-            rows = self.runs._db.execute(
-                "SELECT e.id, e.created_at, e.suite, e.policy, e.summary_json IS NOT NULL AS done,"
-                " (SELECT COUNT(*) FROM eval_cases c WHERE c.eval_id = e.id) AS cases,"
-                " (SELECT SUM(passed) FROM eval_cases c WHERE c.eval_id = e.id) AS passed "
-                "FROM evals e ORDER BY e.created_at DESC, e.id DESC LIMIT ?",
-                (limit,),
-            ).fetchall()
-        return [dict(r) for r in rows]
+        return self.runs.db.query(
+            "SELECT e.id, e.created_at, e.suite, e.policy,"
+            " CASE WHEN e.summary_json IS NULL THEN 0 ELSE 1 END AS done,"
+            " (SELECT COUNT(*) FROM eval_cases c WHERE c.eval_id = e.id) AS cases,"
+            " (SELECT SUM(passed) FROM eval_cases c WHERE c.eval_id = e.id) AS passed "
+            "FROM evals e ORDER BY e.created_at DESC, e.id DESC LIMIT ?",
+            (limit,),
+        )

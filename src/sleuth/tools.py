@@ -1,4 +1,5 @@
-"""The tools: ``search`` and ``open`` run here; ``finish`` is validated by the runtime.
+"""The tools: ``search`` and ``open`` run here; ``finish`` is validated by the runtime
+(and the side-effecting ``publish_brief`` is `sleuth.effects`'s business).
 
 Arguments are validated before anything runs; bad arguments, unknown tools and failed
 opens come back as error observations. Page text is fenced as data in what the model
@@ -34,6 +35,12 @@ TOOL_DESCRIPTIONS: dict[str, str] = {
         "— end the run. Cite only pages you opened and copy evidence verbatim from one of "
         'them. If the pages do not state the answer: {"answer": "cannot: <why>", '
         '"citations": [], "cannot_answer": true, "evidence": ""}.'
+    ),
+    "publish_brief": (
+        "publish_brief {the same payload as finish} — put a ready, sourced answer or brief up "
+        "for publication. It is checked like a finish, then waits for a person's approval; "
+        "nothing is published unless they approve. After the result comes back, finish "
+        "with the same payload."
     ),
 }
 

@@ -80,7 +80,13 @@ class AnthropicMessages:
         body: dict[str, Any] = {
             "model": self.model,
             "max_tokens": self.max_tokens,
-            "system": [{"type": "text", "text": system_prompt(protocol), "cache_control": CACHE}],
+            "system": [
+                {
+                    "type": "text",
+                    "text": system_prompt(protocol, state.task.tools),
+                    "cache_control": CACHE,
+                }
+            ],
             "messages": messages,
         }
         if protocol == "tools":
@@ -90,7 +96,7 @@ class AnthropicMessages:
                     "description": t["description"],
                     "input_schema": t["parameters"],
                 }
-                for t in tool_schemas()
+                for t in tool_schemas(state.task.tools)
             ]
             tools[-1]["cache_control"] = CACHE
             body["tools"] = tools

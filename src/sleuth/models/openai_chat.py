@@ -60,7 +60,7 @@ class OpenAIChat:
 
     def request(self, state: RunState, protocol: Protocol) -> dict[str, Any]:
         messages: list[dict[str, Any]] = [
-            {"role": "system", "content": system_prompt(protocol)},
+            {"role": "system", "content": system_prompt(protocol, state.task.tools)},
             {"role": "user", "content": task_message(state)},
         ]
         for step in state.steps:
@@ -80,7 +80,9 @@ class OpenAIChat:
                 messages.append({"role": "user", "content": prefix + observed})
         body: dict[str, Any] = {"model": self.model, "messages": messages}
         if protocol == "tools":
-            body["tools"] = [{"type": "function", "function": t} for t in tool_schemas()]
+            body["tools"] = [
+                {"type": "function", "function": t} for t in tool_schemas(state.task.tools)
+            ]
             body["parallel_tool_calls"] = False
         else:
             body["stop"] = STOP_SEQUENCES

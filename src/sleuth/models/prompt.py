@@ -1,10 +1,11 @@
 """Prompts: files in ``sleuth/prompts``, rendered as a pure function of the run's trace.
 
-The system prompt and the tool definitions depend only on the protocol, so they form a
-stable prefix that providers can cache. Everything after the task message is rebuilt
-from the recorded steps: the model's own replies exactly as they were received (the
-step's ``raw``), and each observation as the runtime produced it. Page text only ever
-reaches the model inside an observation, fenced as data.
+The system prompt and the tool definitions depend only on the protocol and the tools the
+run offers (`Task.tools`), so they form a stable prefix that providers can cache.
+Everything after the task message is rebuilt from the recorded steps: the model's own
+replies exactly as they were received (the step's ``raw``), and each observation as the
+runtime produced it. Page text only ever reaches the model inside an observation, fenced
+as data.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from functools import cache
 from importlib import resources
 from typing import Any, Literal
 
+from sleuth.decision import BASE_TOOLS
 from sleuth.state import RunState, Step
 from sleuth.tools import MAX_K, TOOL_DESCRIPTIONS
 
@@ -25,8 +27,8 @@ def prompt_file(name: str) -> str:
     return (resources.files("sleuth") / "prompts" / name).read_text(encoding="utf-8")
 
 
-def system_prompt(protocol: Protocol) -> str:
-    tools = "\n".join(f"- {TOOL_DESCRIPTIONS[name]}" for name in ("search", "open", "finish"))
+def system_prompt(protocol: Protocol, offered: tuple[str, ...] = BASE_TOOLS) -> str:
+    tools = "\n".join(f"- {TOOL_DESCRIPTIONS[name]}" for name in offered)
     text = prompt_file("system.md").replace("{tools}", tools)
     if protocol == "react":
         text += prompt_file("react_format.md")
@@ -57,10 +59,27 @@ def observation_message(step: Step, state: RunState) -> str:
 
 
 @cache
-def tool_schemas() -> list[dict[str, Any]]:
-    """JSON schemas of the tools, in a provider-neutral shape (name, description,
-    parameters); each backend wraps them as its API expects (never mutate: cached)."""
+def tool_schemas(offered: tuple[str, ...] = BASE_TOOLS) -> list[dict[str, Any]]:
+    """JSON schemas of the ``offered`` tools, in a provider-neutral shape (name,
+    description, parameters); each backend wraps them as its API expects (never mutate:
+    cached)."""
+    return [schema for schema in _schemas() if schema["name"] in offered]
+
+
+@cache
+def _schemas() -> list[dict[str, Any]]:
     evidence = {"anyOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}]}
+    finish_payload = {
+        "type": "object",
+        "properties": {
+            "answer": {"type": "string"},
+            "citations": {"type": "array", "items": {"type": "string"}},
+            "cannot_answer": {"type": "boolean"},
+            "evidence": evidence,
+            "conflicts": {"type": "array", "items": {"type": "object"}},
+            "fields": {"type": "object"},
+        },
+    }
     return [
         {
             "name": "search",
@@ -91,17 +110,12 @@ def tool_schemas() -> list[dict[str, Any]]:
             "description": TOOL_DESCRIPTIONS["finish"]
             + ' For sources that disagree use {"conflicts": [...]}; for a brief use '
             '{"fields": {...}} (see the system prompt).',
-            "parameters": {
-                "type": "object",
-                "properties": {
-                    "answer": {"type": "string"},
-                    "citations": {"type": "array", "items": {"type": "string"}},
-                    "cannot_answer": {"type": "boolean"},
-                    "evidence": evidence,
-                    "conflicts": {"type": "array", "items": {"type": "object"}},
-                    "fields": {"type": "object"},
-                },
-            },
+            "parameters": finish_payload,
+        },
+        {
+            "name": "publish_brief",
+            "description": TOOL_DESCRIPTIONS["publish_brief"],
+            "parameters": finish_payload,
         },
     ]
 

@@ -26,6 +26,11 @@ brief — is a *goal* with a frame from `sleuth.policies.reading`. Per step:
    become ``cannot:`` answers. With one step left it finishes with what the opened
    pages say; if it has opened nothing yet it keeps researching and lets the budget
    speak.
+5. Publishing (only when the task asks for it): a finish that answers every goal
+   without a conflict (or with conflicts the task's explicit rule may resolve) is first
+   offered to ``publish_brief`` with the same payload (the
+   run then waits for a person), and one step is kept for that. After the publish call
+   — done or refused — it finishes with the same payload.
 
 Nothing in a page can change this procedure; sentences that read as instructions to
 an AI are never evidence (see `reading.is_injection`).
@@ -38,6 +43,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from sleuth.decision import Decision
+from sleuth.effects import PUBLISH_BRIEF
 from sleuth.runtime import Turn
 from sleuth.state import RunState, Step
 from sleuth.text import content_terms, normalize_query, stem, words
@@ -92,7 +98,7 @@ class OfflinePolicy:
                 "Search the key words of the question.", "search", {"query": query, "k": SEARCH_K}
             )
         answers = {g: answer_for(g, pages) for g in goals}
-        if state.steps_left <= 1 and state.opened:
+        if state.steps_left <= 1 + _publish_pending(state) and state.opened:
             return _finish(goals, answers, state)  # the last step: report what was read
         for goal in goals:
             if answers[goal] is None:
@@ -325,7 +331,21 @@ def _finish(goals: list[Goal], answers: dict[Goal, Answer | None], state: RunSta
     thought = f"Finish: {found} of {len(goals)} answered from the opened pages."
     scores = [min(r.score for r in a.readings) for a in answers.values() if a is not None]
     confidence = min(scores) if scores and found == len(goals) else None
+    # a conflict is publishable only if the task's explicit rule may resolve it
+    # (publish_brief refuses what the rule leaves unresolved, and the run finishes)
+    conflicted = any(a.conflicts for a in answers.values() if a)
+    ready = found == len(goals) and (not conflicted or state.task.conflict_rule is not None)
+    if ready and _publish_pending(state):
+        thought = "Publish the ready brief; a person must approve it before it goes out."
+        return Turn(parsed=Decision(tool=PUBLISH_BRIEF, args=args, thought=thought))
     return Turn(parsed=Decision(tool="finish", args=args, thought=thought), confidence=confidence)
+
+
+def _publish_pending(state: RunState) -> int:
+    """1 if the task asks to publish and the run has not called ``publish_brief`` yet."""
+    if not state.task.publish:
+        return 0
+    return int(not any(s.tool == PUBLISH_BRIEF for s in state.steps))
 
 
 def payload(goal: Goal, answer: Answer | None) -> dict[str, Any]:

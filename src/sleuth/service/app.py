@@ -5,15 +5,21 @@
                             (or ``error``)
     GET  /v1/runs           stored runs, newest first, a page at a time (``before``)
     GET  /v1/runs/{id}      one stored run: its steps and Result (thoughts only on request)
+    POST /v1/runs/{id}/approve   apply a paused run's side-effecting call, then go on
+    POST /v1/runs/{id}/reject    end a paused run without the effect
+    POST /v1/runs/{id}/resume    go on with a run whose process died (``interrupted``)
     GET  /healthz           liveness, with the auth mode and the rate limiter
     GET  /openapi.json      the spec
 
 Every error is JSON ``{"error": {"code", "message", ...}}``: 401 (no or bad key), 404
 (unknown run or path), 405, 413 (body too large), 415 (not JSON), 422 (invalid request,
-naming the field), 429 (rate limited, with Retry-After), 503 (the shared rate limiter is
-down). A run that raises inside the agent is stored with status ``error`` and answered
-with 502 ``run_failed`` carrying its ``run_id`` (in a stream: an ``error`` event), so a
-client never sees a 500 for a request it could not have fixed.
+naming the field), 409 (a run in the wrong state for approve/reject/resume), 429 (rate
+limited, with Retry-After), 503 (the shared rate limiter is down). A run that calls a
+side-effecting tool (``publish: true``) pauses: 202 with the pending call (in a stream,
+an ``approval`` event), and nothing is applied until an approve. A run that raises
+inside the agent is stored with status ``error`` and answered with 502 ``run_failed``
+carrying its ``run_id`` (in a stream: an ``error`` event), so a client never sees a 500
+for a request it could not have fixed.
 """
 
 from __future__ import annotations
@@ -21,7 +27,6 @@ from __future__ import annotations
 import asyncio
 import json
 import os
-import sqlite3
 import threading
 from collections.abc import AsyncIterator, Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor
@@ -36,19 +41,34 @@ from fastapi.responses import JSONResponse, StreamingResponse
 from fastapi.security import HTTPBearer
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from sleuth.corpus import Corpus, builtin_dir, load_corpus
+from sleuth.corpus import Corpus, builtin_dir, builtin_names, load_corpus
+from sleuth.db import StoreError
+from sleuth.effects import SideEffect, approval_view, paused_view, publishing
 from sleuth.policies.offline import OfflinePolicy
 from sleuth.result import Result
+from sleuth.resume import rebuild
 from sleuth.runtime import Policy
 from sleuth.service.config import ServiceConfig, auth_required
 from sleuth.service.gate import Gate
 from sleuth.service.keys import KeyStore
 from sleuth.service.ratelimit import LimiterUnavailable, RateLimiter, make_limiter
-from sleuth.service.runner import Event, Failed, Finished, Job, Started, StepDone, events
+from sleuth.service.runner import (
+    Event,
+    Failed,
+    Finished,
+    Job,
+    Paused,
+    Started,
+    StepDone,
+    events,
+)
 from sleuth.service.schemas import (
     AskRequest,
+    DecisionIn,
     ErrorBody,
     Health,
+    PausedRun,
+    ResumeIn,
     RunsPage,
     StepEvent,
     StoredRun,
@@ -80,6 +100,7 @@ class Service:
     limiter: RateLimiter
     executor: ThreadPoolExecutor
     policies: Mapping[str, PolicyFactory]
+    effects: Mapping[str, SideEffect] = field(default_factory=dict)
     corpora: dict[str, Corpus] = field(default_factory=dict)
     running: set[str] = field(default_factory=set)  # runs in flight in this process
     _corpora_lock: threading.Lock = field(default_factory=threading.Lock)
@@ -125,6 +146,7 @@ def create_app(
         limiter=limiter or make_limiter(config.rate, config.redis_url, config.redis_prefix),
         executor=ThreadPoolExecutor(config.run_threads, thread_name_prefix="sleuth-run"),
         policies=policies or DEFAULT_POLICIES,
+        effects=publishing(store.outbox),
     )
 
     @asynccontextmanager
@@ -152,6 +174,9 @@ def create_app(
     )
     _handlers(app)
     _routes(app, service, bearer)
+    from sleuth.service.web import install_web  # the page and /sources (web.py)
+
+    install_web(app, service, bearer)
     _optional_auth_in_spec(app)
     app.add_middleware(
         Gate,
@@ -189,6 +214,12 @@ def app_from_env() -> FastAPI:
 
 
 def _handlers(app: FastAPI) -> None:
+    @app.exception_handler(StoreError)
+    async def store_down(request: Request, exc: StoreError) -> JSONResponse:
+        response = _error(503, "store_unavailable", "the runs store cannot be reached")
+        response.headers["Retry-After"] = "1"
+        return response
+
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
         details = [_problem(e) for e in exc.errors()]
@@ -233,9 +264,13 @@ def _routes(app: FastAPI, service: Service, bearer: HTTPBearer) -> None:
         try:
             await service.limiter.ping()
             await asyncio.to_thread(service.store.list_runs, 1)
-        except (LimiterUnavailable, sqlite3.Error):
+        except (LimiterUnavailable, StoreError):
             status, code = "unavailable", 503
-        body = Health(status=status, auth=service.auth_mode(), rate_limiter=service.limiter.kind)
+        try:
+            auth = service.auth_mode()
+        except StoreError:  # the keys cannot be read: assume they are needed
+            auth, status, code = "required", "unavailable", 503
+        body = Health(status=status, auth=auth, rate_limiter=service.limiter.kind)
         return JSONResponse(body.model_dump(), status_code=code)
 
     @app.post(
@@ -250,9 +285,9 @@ def _routes(app: FastAPI, service: Service, bearer: HTTPBearer) -> None:
                             "type": "object",
                             "description": "with stream=true, Server-Sent Events: `run` "
                             "({run_id}), one `step` per step (a StepEvent), then `result` "
-                            "(a Result) or `error` ({error})",
+                            "(a Result), `approval` (a PausedRun) or `error` ({error})",
                             "properties": {
-                                "event": {"enum": ["run", "step", "result", "error"]},
+                                "event": {"enum": ["run", "step", "result", "approval", "error"]},
                                 "data": {
                                     "type": "string",
                                     "contentMediaType": "application/json",
@@ -263,6 +298,7 @@ def _routes(app: FastAPI, service: Service, bearer: HTTPBearer) -> None:
                     }
                 }
             },
+            202: {"model": PausedRun, "description": "the run paused for approval"},
             **_responses(422, 502),
         },
     )
@@ -274,24 +310,73 @@ def _routes(app: FastAPI, service: Service, bearer: HTTPBearer) -> None:
                 question=body.question,
                 require=tuple(body.require),
                 conflict_rule=body.conflict_rule,
+                publish=body.publish,
             ),
             corpus=await asyncio.to_thread(service.corpus, body.corpus),
             policy=factory,
             budgets=Budgets(max_steps=body.budgets.max_steps, timeout_s=body.budgets.timeout_s),
+            effects=service.effects,
         )
-        stream = events(job, service.store, service.executor, service.running)
-        if body.stream:
-            return StreamingResponse(
-                _sse(service, stream, body.thoughts),
-                media_type="text/event-stream",
-                headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"},
+        return await _answer(service, job, body.stream, body.thoughts)
+
+    continued: dict[int | str, dict[str, Any]] = {
+        200: {"description": "the run's Result (or, with stream=true, Server-Sent Events)"},
+        202: {"model": PausedRun, "description": "the run paused again for approval"},
+        **_responses(404, 409, 422, 502),
+    }
+
+    @app.post(
+        "/v1/runs/{run_id}/approve",
+        response_model=Result,
+        dependencies=secured,
+        responses=continued,
+    )
+    async def approve(
+        run_id: Annotated[str, Path(max_length=100)], body: DecisionIn | None = None
+    ) -> Any:
+        """Approve a paused run's side-effecting call: it is applied exactly once (a second
+        approve is a 409), then the run goes on to its end."""
+        return await _decide(service, run_id, True, body or DecisionIn())
+
+    @app.post(
+        "/v1/runs/{run_id}/reject",
+        response_model=Result,
+        dependencies=secured,
+        responses=continued,
+    )
+    async def reject(
+        run_id: Annotated[str, Path(max_length=100)], body: DecisionIn | None = None
+    ) -> Any:
+        """Reject a paused run's side-effecting call: nothing is applied and the run ends
+        ``incomplete`` with reason ``rejected``."""
+        return await _decide(service, run_id, False, body or DecisionIn())
+
+    @app.post(
+        "/v1/runs/{run_id}/resume",
+        response_model=Result,
+        dependencies=secured,
+        responses=continued,
+    )
+    async def resume(
+        run_id: Annotated[str, Path(max_length=100)], body: ResumeIn | None = None
+    ) -> Any:
+        """Go on with an ``interrupted`` run (its process died) from its last completed
+        step, with what is left of its budgets."""
+        body = body or ResumeIn()
+        run = await asyncio.to_thread(service.store.get_run, run_id)
+        if run is None or run["id"] != run_id:
+            return _error(404, "unknown_run", f"no run {run_id[:100]!r}")
+        problem = _unservable(service, run)
+        if problem is not None:
+            return problem
+        if not await asyncio.to_thread(service.store.claim, run_id):
+            status = _status(service, run)
+            return _error(
+                409,
+                "not_interrupted",
+                f"run {run_id} is {status}: only an interrupted run can be resumed",
             )
-        async for event in stream:
-            if isinstance(event, Finished):
-                return JSONResponse(await asyncio.to_thread(_stored_result, service, event.result))
-            if isinstance(event, Failed):
-                return _failed(event)
-        raise RuntimeError("a run ended without a result")  # pragma: no cover
+        return await _answer(service, _resumed_job(service, run), body.stream, body.thoughts)
 
     @app.get(
         "/v1/runs", response_model=RunsPage, dependencies=secured, responses=_responses(404, 422)
@@ -304,7 +389,7 @@ def _routes(app: FastAPI, service: Service, bearer: HTTPBearer) -> None:
         ] = None,
     ) -> Any:
         """Stored runs (the CLI's too), newest first, ``limit`` at a time."""
-        rows = await asyncio.to_thread(_page, service.store, limit + 1, before)
+        rows = await asyncio.to_thread(service.store.page_runs, limit + 1, before)
         if rows is None:
             return _error(404, "unknown_run", f"before: no run {before!r}")
         more = len(rows) > limit
@@ -330,13 +415,94 @@ def _routes(app: FastAPI, service: Service, bearer: HTTPBearer) -> None:
         run = await asyncio.to_thread(service.store.get_run, run_id)
         if run is None or run["id"] != run_id:  # the store takes prefixes; the API does not
             return _error(404, "unknown_run", f"no run {run_id[:100]!r}")
-        if run["status"] == "interrupted" and run_id in service.running:
-            run["status"] = "running"
+        run["status"] = _status(service, run)
+        if run.get("approval"):
+            run["approval"] = approval_view(run["approval"])
         if not thoughts:
             for step in run["steps"]:
                 for hidden in ("thought", "raw", "calls"):
                     step.pop(hidden, None)
         return JSONResponse(run)
+
+
+async def _answer(service: Service, job: Job, stream: bool, thoughts: bool) -> Any:
+    """Run ``job`` and answer with its Result (200), its pause (202) or its failure (502);
+    with ``stream``, as Server-Sent Events."""
+    events_ = events(job, service.store, service.executor, service.running)
+    if stream:
+        return StreamingResponse(
+            _sse(service, events_, thoughts),
+            media_type="text/event-stream",
+            headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"},
+        )
+    async for event in events_:
+        if isinstance(event, Finished):
+            return JSONResponse(await asyncio.to_thread(_stored_result, service, event.result))
+        if isinstance(event, Paused):
+            return JSONResponse(paused_view(event.pending), status_code=202)
+        if isinstance(event, Failed):
+            return _failed(event)
+    raise RuntimeError("a run ended without a result")  # pragma: no cover
+
+
+async def _decide(service: Service, run_id: str, approved: bool, body: DecisionIn) -> Any:
+    run = await asyncio.to_thread(service.store.get_run, run_id)
+    if run is None or run["id"] != run_id:
+        return _error(404, "unknown_run", f"no run {run_id[:100]!r}")
+    problem = _unservable(service, run)
+    if problem is not None:
+        return problem
+    decided = await asyncio.to_thread(service.store.decide, run_id, approved, body.note)
+    if isinstance(decided, str):  # why not
+        approval = run.get("approval")
+        if approval and approval["status"] != "pending":
+            tool = approval["action"]["tool"]
+            message = f"run {run_id}'s {tool} was already {approval['status']}"
+            return _error(409, "already_decided", message)
+        return _error(409, "not_awaiting_approval", f"run {run_id} is {_status(service, run)}")
+    return await _answer(service, _resumed_job(service, run), body.stream, body.thoughts)
+
+
+def _unservable(service: Service, run: Mapping[str, Any]) -> JSONResponse | None:
+    """Why this server cannot go on with ``run`` (its policy or corpus is not served)."""
+    if run["policy"] not in service.policies:
+        return _error(
+            409,
+            "cannot_resume",
+            f"run {run['id']} uses policy {run['policy']!r}, which this server does not run; "
+            "go on with it from the CLI (`sleuth runs resume`)",
+        )
+    if run["corpus"] not in builtin_names():
+        return _error(
+            409,
+            "cannot_resume",
+            f"run {run['id']} searched {run['corpus']!r}, which this server does not serve; "
+            "go on with it from the CLI (`sleuth runs resume`)",
+        )
+    return None
+
+
+def _resumed_job(service: Service, run: Mapping[str, Any]) -> Job:
+    run_id = str(run["id"])
+    corpus = service.corpus(str(run["corpus"]))
+
+    def resumption() -> Any:
+        stored = service.store.get_run(run_id)
+        assert stored is not None
+        return rebuild(stored, corpus)
+
+    return Job(
+        corpus=corpus,
+        policy=service.policies[str(run["policy"])],
+        resume=resumption,
+        run_id=run_id,
+        effects=service.effects,
+    )
+
+
+def _status(service: Service, run: Mapping[str, Any]) -> str:
+    status = str(run["status"])
+    return "running" if status == "interrupted" and run["id"] in service.running else status
 
 
 def _stored_result(service: Service, result: Result) -> dict[str, Any]:
@@ -368,6 +534,8 @@ async def _sse(
         elif isinstance(event, Finished):
             result = await asyncio.to_thread(_stored_result, service, event.result)
             yield _frame("result", result)
+        elif isinstance(event, Paused):
+            yield _frame("approval", paused_view(event.pending))
         else:
             detail = {
                 "code": "run_failed",
@@ -411,33 +579,6 @@ def summary(kind: str, text: str, data: Mapping[str, Any], limit: int = 200) -> 
         )
     flat = " ".join(text.split())
     return flat if len(flat) <= limit else flat[: limit - 1] + "…"
-
-
-# -- the runs list: newest first, a keyset page at a time -------------------------------
-
-
-def _page(store: RunStore, limit: int, before: str | None) -> list[dict[str, Any]] | None:
-    """Up to ``limit`` runs, newest first, older than the run ``before`` (None if there
-    is no such run). Keyset paging: a page does not shift when new runs arrive."""
-    where, params = "", tuple[str, ...]()
-    with store._lock:
-        if before is not None:
-            anchor = store._db.execute(
-                "SELECT created_at, id FROM runs WHERE id = ?", (before,)
-            ).fetchone()
-            if anchor is None:
-                return None
-            where = "WHERE r.created_at < ? OR (r.created_at = ? AND r.id < ?) "
-            params = (anchor["created_at"], anchor["created_at"], anchor["id"])
-        rows = store._db.execute(
-            "SELECT r.id, r.created_at, r.question, r.corpus, r.policy, "
-            "COALESCE(x.status, 'interrupted') AS status, x.reason, "
-            "(SELECT COUNT(*) FROM steps s WHERE s.run_id = r.id) AS steps "
-            "FROM runs r LEFT JOIN results x ON x.run_id = r.id "
-            f"{where}ORDER BY r.created_at DESC, r.id DESC LIMIT ?",
-            (*params, limit),
-        ).fetchall()
-    return [dict(row) for row in rows]
 
 
 __all__ = ["app_from_env", "create_app", "step_event", "summary"]

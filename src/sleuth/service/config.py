@@ -12,8 +12,9 @@ import re
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit, urlunsplit
 
+from sleuth.db import parse_target
+from sleuth.db import redact_url as redact_url  # for messages naming Redis or a database
 from sleuth.errors import UsageError
 
 # What a client may ask for; the server's own limits can only be lower.
@@ -54,7 +55,7 @@ class ServiceConfig:
     """Everything `create_app` needs. ``host`` is the address the server listens on: it
     decides whether API keys are required (see `auth_required`)."""
 
-    db: Path | None = None  # None: the default runs store, as for the CLI
+    db: Path | str | None = None  # a SQLite path or a postgresql:// URL; None: the default
     host: str = "127.0.0.1"
     rate: Rate = field(default_factory=lambda: Rate.parse(DEFAULT_RATE))
     redis_url: str | None = None
@@ -65,13 +66,13 @@ class ServiceConfig:
     def to_json(self) -> str:
         """The config for worker processes, which rebuild it with `from_json`."""
         data: dict[str, Any] = asdict(self)
-        data["db"] = None if self.db is None else str(self.db)
+        data["db"] = None if self.db is None else str(self.db)  # a URL stays a URL
         return json.dumps(data)
 
     @classmethod
     def from_json(cls, text: str) -> ServiceConfig:
         data = json.loads(text)
-        data["db"] = None if data["db"] is None else Path(data["db"])
+        data["db"] = None if data["db"] is None else parse_target(data["db"])
         data["rate"] = Rate(**data["rate"])
         return cls(**data)
 
@@ -92,16 +93,3 @@ def auth_required(host: str, active_keys: int) -> bool:
     any key that is not revoked exists. Checked on every request, so creating the first
     key turns auth on for a running loopback server."""
     return not is_loopback(host) or active_keys > 0
-
-
-def redact_url(url: str) -> str:
-    """``url`` with its password (if any) replaced, for messages and logs."""
-    try:
-        parts = urlsplit(url)
-        if parts.password is None:
-            return url
-        netloc = parts.netloc.rsplit("@", 1)[1]
-        user = f"{parts.username}:***@" if parts.username else ":***@"
-        return urlunsplit(parts._replace(netloc=user + netloc))
-    except ValueError:
-        return "(unparseable URL)"

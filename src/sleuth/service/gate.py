@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from email.message import Message
 from typing import Any
 
+from sleuth.db import StoreError
 from sleuth.service.config import auth_required
 from sleuth.service.keys import KeyStore
 from sleuth.service.ratelimit import LimiterUnavailable, RateLimiter
@@ -87,7 +88,18 @@ class Gate:
             return
         headers = _headers(scope)
         if scope["path"].startswith(PROTECTED):
-            caller = self._authenticate(scope, headers)
+            try:
+                caller = self._authenticate(scope, headers)
+            except StoreError as exc:  # the keys live in the runs store
+                log.error("runs store unavailable: %s", exc)
+                await send_error(
+                    send,
+                    503,
+                    "store_unavailable",
+                    "the runs store cannot be reached; try again shortly",
+                    {"Retry-After": "1"},
+                )
+                return
             if isinstance(caller, str):
                 await send_error(
                     send, 401, "unauthorized", caller, {"WWW-Authenticate": 'Bearer realm="sleuth"'}

@@ -40,7 +40,8 @@ def _now() -> str:
 
 
 class KeyStore:
-    """The ``api_keys`` table of a `RunStore` (one file for runs and keys)."""
+    """The ``api_keys`` table of a `RunStore` (one database for runs and keys), through
+    the store's `sleuth.db.Database`."""
 
     def __init__(self, runs: RunStore) -> None:
         self.runs = runs
@@ -54,47 +55,42 @@ class KeyStore:
             raise UsageError(f"a key name is at most {MAX_NAME} printable characters")
         key = KEY_PREFIX + secrets.token_urlsafe(32)
         record = ApiKey(id="key_" + secrets.token_hex(4), name=name, created_at=_now())
-        self.runs._write(
-            "INSERT INTO api_keys VALUES (?, ?, ?, ?, NULL)",
+        self.runs.db.execute(
+            "INSERT INTO api_keys (id, name, key_sha256, created_at, revoked_at) "
+            "VALUES (?, ?, ?, ?, NULL)",
             (record.id, record.name, hash_key(key), record.created_at),
         )
         return record, key
 
     def list(self) -> list[ApiKey]:
-        with self.runs._lock:
-            rows = self.runs._db.execute(
-                "SELECT id, name, created_at, revoked_at FROM api_keys ORDER BY created_at, id"
-            ).fetchall()
-        return [ApiKey(**dict(row)) for row in rows]
+        rows = self.runs.db.query(f"SELECT {_COLUMNS} FROM api_keys ORDER BY created_at, id")
+        return [ApiKey(**row) for row in rows]
 
     def revoke(self, key_id: str) -> tuple[ApiKey, bool]:
         """Revoke a key by id: the key, and whether this call revoked it (revoking a
         revoked key changes nothing)."""
-        with self.runs._lock:
-            changed = self.runs._db.execute(
+        db = self.runs.db
+        with db.transaction():
+            changed = db.execute(
                 "UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL",
                 (_now(), key_id),
-            ).rowcount
-            row = self.runs._db.execute(
-                "SELECT id, name, created_at, revoked_at FROM api_keys WHERE id = ?", (key_id,)
-            ).fetchone()
+            )
+            row = db.query_one(f"SELECT {_COLUMNS} FROM api_keys WHERE id = ?", (key_id,))
         if row is None:
             raise UsageError(f"no API key {key_id!r} (see `sleuth keys list`)")
-        return ApiKey(**dict(row)), changed == 1
+        return ApiKey(**row), changed == 1
 
     def verify(self, key: str) -> ApiKey | None:
         """The active key whose hash matches ``key``, else None."""
-        with self.runs._lock:
-            row = self.runs._db.execute(
-                "SELECT id, name, created_at, revoked_at FROM api_keys "
-                "WHERE key_sha256 = ? AND revoked_at IS NULL",
-                (hash_key(key),),
-            ).fetchone()
-        return None if row is None else ApiKey(**dict(row))
+        row = self.runs.db.query_one(
+            f"SELECT {_COLUMNS} FROM api_keys WHERE key_sha256 = ? AND revoked_at IS NULL",
+            (hash_key(key),),
+        )
+        return None if row is None else ApiKey(**row)
 
     def active_count(self) -> int:
-        with self.runs._lock:
-            row = self.runs._db.execute(
-                "SELECT COUNT(*) FROM api_keys WHERE revoked_at IS NULL"
-            ).fetchone()
-        return int(row[0])
+        row = self.runs.db.query_one("SELECT COUNT(*) AS n FROM api_keys WHERE revoked_at IS NULL")
+        return int(row["n"]) if row else 0
+
+
+_COLUMNS = "id, name, created_at, revoked_at"

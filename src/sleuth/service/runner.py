@@ -5,6 +5,10 @@ policy runs in a thread pool (the offline policy searches and reads on the CPU);
 with ``adecide`` (a model) would run on the event loop through `arun`. Either way the
 recorder below writes each row to the store and then hands the event to the loop, so a
 client sees a step only once it is stored.
+
+A job either starts a run or goes on with a stored one (after a person decided on a
+paused side-effecting call, or after the process that ran it died): ``resume`` rebuilds
+the run's state (in the worker, since replaying reads pages) and the same loop goes on.
 """
 
 from __future__ import annotations
@@ -12,13 +16,14 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Mapping
 from concurrent.futures import Executor
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from sleuth.corpus import Corpus
+from sleuth.effects import PendingAction, SideEffect
 from sleuth.result import Result
-from sleuth.runtime import Policy, arun, run
+from sleuth.runtime import Policy, Resumption, aresume, arun, drain, resume_steps, run
 from sleuth.state import Budgets, RunState, Step, Task
 from sleuth.store import RunStore
 
@@ -27,10 +32,16 @@ log = logging.getLogger("sleuth")
 
 @dataclass(frozen=True)
 class Job:
-    task: Task
+    """A run to start (``task`` and ``budgets``) or a stored one to go on with
+    (``resume``: rebuilds its state; ``run_id`` names it)."""
+
     corpus: Corpus
     policy: Callable[[], Policy]
-    budgets: Budgets
+    task: Task | None = None
+    budgets: Budgets | None = None
+    resume: Callable[[], Resumption] | None = None
+    run_id: str | None = None
+    effects: Mapping[str, SideEffect] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -50,6 +61,13 @@ class Finished:
 
 
 @dataclass(frozen=True)
+class Paused:
+    """The run called a side-effecting tool and waits for a person's decision."""
+
+    pending: PendingAction
+
+
+@dataclass(frozen=True)
 class Failed:
     """The run raised: it is stored with status ``error`` (``run_id`` None if it failed
     before it was stored at all)."""
@@ -58,7 +76,7 @@ class Failed:
     error: str
 
 
-Event = Started | StepDone | Finished | Failed
+Event = Started | StepDone | Finished | Paused | Failed
 
 
 class _Relay:
@@ -90,30 +108,63 @@ class _Relay:
     def fail_run(self, run_id: str, error: str) -> None:
         self.store.fail_run(run_id, error)
 
+    def pause_run(self, pending: PendingAction) -> None:
+        self.store.pause_run(pending)
+
+    def resumed(self, run_id: str) -> None:
+        self.run_id = run_id
+        self.running.add(run_id)
+        self.put(Started(run_id))
+
 
 async def events(
     job: Job, store: RunStore, executor: Executor, running: set[str]
 ) -> AsyncIterator[Event]:
-    """The run's events in order: `Started`, a `StepDone` per step, then `Finished` or
-    `Failed`. If the consumer stops listening the run still goes on to its end and is
-    stored (budgets bound it). ``running`` holds the ids of runs in flight."""
+    """The run's events in order: `Started`, a `StepDone` per step, then `Finished`,
+    `Paused` or `Failed`. If the consumer stops listening the run still goes on to its
+    end and is stored (budgets bound it). ``running`` holds the ids of runs in flight."""
     loop = asyncio.get_running_loop()
     relay = _Relay(store, loop, running)
     policy = job.policy()
 
-    def end(outcome: Result | Exception) -> None:
+    def end(outcome: Result | PendingAction | Exception) -> None:
         running.discard(relay.run_id or "")
         if isinstance(outcome, Result):
             relay.put(Finished(outcome))
+        elif isinstance(outcome, PendingAction):
+            relay.put(Paused(outcome))
         else:
-            log.error("run %s failed", relay.run_id, exc_info=outcome)
-            relay.put(Failed(relay.run_id, f"{type(outcome).__name__}: {outcome}"))
+            log.error("run %s failed", relay.run_id or job.run_id, exc_info=outcome)
+            relay.put(Failed(relay.run_id or job.run_id, f"{type(outcome).__name__}: {outcome}"))
+
+    def resumption() -> Resumption:
+        assert job.resume is not None and job.run_id is not None
+        relay.resumed(job.run_id)
+        return job.resume()
 
     if hasattr(policy, "adecide"):  # a model: await it on the loop (store writes are short)
 
         async def on_loop() -> None:
             try:
-                end(await arun(job.task, job.corpus, policy, job.budgets, recorder=relay))
+                if job.resume is not None:
+                    resumed = await asyncio.to_thread(resumption)
+                    end(
+                        await aresume(
+                            resumed, job.corpus, policy, recorder=relay, effects=job.effects
+                        )
+                    )
+                else:
+                    assert job.task is not None
+                    end(
+                        await arun(
+                            job.task,
+                            job.corpus,
+                            policy,
+                            job.budgets,
+                            recorder=relay,
+                            effects=job.effects,
+                        )
+                    )
             except Exception as exc:
                 end(exc)
 
@@ -122,7 +173,23 @@ async def events(
 
         def in_thread() -> None:
             try:
-                end(run(job.task, job.corpus, policy, job.budgets, recorder=relay))
+                if job.resume is not None:
+                    steps = resume_steps(
+                        resumption(), job.corpus, policy, recorder=relay, effects=job.effects
+                    )
+                    end(drain(steps))
+                else:
+                    assert job.task is not None
+                    end(
+                        run(
+                            job.task,
+                            job.corpus,
+                            policy,
+                            job.budgets,
+                            recorder=relay,
+                            effects=job.effects,
+                        )
+                    )
             except Exception as exc:
                 end(exc)
 
@@ -130,6 +197,6 @@ async def events(
     while True:
         event = await relay.queue.get()
         yield event
-        if isinstance(event, Finished | Failed):
+        if isinstance(event, Finished | Paused | Failed):
             break
     await task

@@ -85,6 +85,12 @@ class AskRequest(_Strict):
         description="Resolve conflicts by this explicit rule instead of keeping them.",
     )
     budgets: BudgetsIn = Field(default_factory=lambda: BudgetsIn())
+    publish: bool = Field(
+        default=False,
+        description="Offer the side-effecting tool `publish_brief`: a ready brief is put up "
+        "for approval (the run pauses with status `awaiting_approval`) and written to the "
+        "outbox only after `POST /v1/runs/{id}/approve`.",
+    )
     stream: bool = Field(
         default=False,
         description="Answer with Server-Sent Events: `run`, one `step` per step, `result`.",
@@ -167,7 +173,8 @@ class RunSummary(BaseModel):
     corpus: str
     policy: str
     status: str = Field(
-        description="a Result status, `error`, `running` (in this process) or `interrupted`"
+        description="a Result status, `error`, `running`, `awaiting_approval` or "
+        "`interrupted` (its process died; `POST /v1/runs/{id}/resume` goes on)"
     )
     reason: str | None
     steps: int
@@ -194,6 +201,41 @@ class StoredStep(BaseModel):
     calls: list[dict[str, Any]] | None = Field(default=None, description="only with ?thoughts=true")
 
 
+class Approval(BaseModel):
+    """A side-effecting call put to a person: what the policy asked for (``args``), what
+    would be applied (``payload``), and the decision once there is one."""
+
+    tool: str
+    args: dict[str, Any]
+    payload: dict[str, Any] = Field(description="exactly what the effect writes if approved")
+    step: int = Field(description="the step the call becomes once decided")
+    status: str = Field(description="`pending`, `approved` or `rejected`")
+    requested_at: str
+    decided_at: str | None
+    note: str | None
+
+
+class PausedRun(BaseModel):
+    """A run waiting for a person (the 202 answer; the SSE ``approval`` event)."""
+
+    run_id: str
+    status: str = Field(description="`awaiting_approval`")
+    approval: Approval
+
+
+class DecisionIn(_Strict):
+    """A person's decision on a paused run."""
+
+    note: str | None = Field(default=None, max_length=2000, description="kept in the trace")
+    stream: bool = Field(default=False, description="answer with Server-Sent Events, as ask")
+    thoughts: bool = Field(default=False, description="include thoughts in step events")
+
+
+class ResumeIn(_Strict):
+    stream: bool = Field(default=False, description="answer with Server-Sent Events, as ask")
+    thoughts: bool = Field(default=False, description="include thoughts in step events")
+
+
 class StoredRun(BaseModel):
     """A run as the store holds it (what `sleuth runs show --json` prints)."""
 
@@ -208,6 +250,7 @@ class StoredRun(BaseModel):
     error: str | None
     result: Result | None
     steps: list[StoredStep]
+    approval: Approval | None = None
 
 
 class ErrorDetail(BaseModel):

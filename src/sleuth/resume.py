@@ -1,0 +1,152 @@
+"""Rebuild a stored run's state so it can go on (`sleuth.runtime.resume_steps`).
+
+A run stops before its end in two ways: it paused on a side-effecting call that waits
+for a person (`sleuth.effects`), or the process running it died. Either way the store
+holds every completed step. The state is rebuilt by *replaying* them: each recorded
+``search``, ``open`` and ``finish`` runs again against the same corpus (the tools are
+deterministic), which restores exactly what the run had opened, which windows of each
+page it was shown, what it searched and which finishes were rejected. Each replayed
+observation must match the recorded one; if the corpus changed since, the run cannot go
+on honestly and `ResumeError` says at which step. Steps that changed nothing (parse
+errors, unknown tools, decided side-effecting calls) are taken as recorded.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from sleuth.corpus import Corpus
+from sleuth.decision import BASE_TOOLS, Decision
+from sleuth.effects import PendingAction, Verdict
+from sleuth.errors import UsageError
+from sleuth.outcome import Outcome
+from sleuth.result import ConflictRule, Usage
+from sleuth.runtime import Resumption, execute, search_index
+from sleuth.search import SearchIndex
+from sleuth.state import Budgets, Observation, RunState, Step, Task
+
+
+class ResumeError(UsageError):
+    """A stored run that cannot go on (finished, waiting for a person, or its corpus
+    has changed since its steps were recorded)."""
+
+
+def task_of(stored: Mapping[str, Any]) -> Task:
+    task = stored["task"]
+    rule = task.get("conflict_rule")
+    return Task(
+        question=str(task["question"]),
+        require=tuple(task.get("require") or ()),
+        conflict_rule=None if rule is None else ConflictRule(rule),
+        publish=bool(task.get("publish", False)),
+    )
+
+
+def budgets_of(stored: Mapping[str, Any]) -> Budgets:
+    b = stored["budgets"]
+    return Budgets(
+        max_steps=int(b["max_steps"]),
+        timeout_s=float(b["timeout_s"]),
+        max_tokens=None if b.get("max_tokens") is None else int(b["max_tokens"]),
+    )
+
+
+def step_of(row: Mapping[str, Any]) -> Step:
+    """A recorded step (a row of `RunStore.get_run`) as the runtime's `Step`."""
+    usage = row.get("usage")
+    return Step(
+        index=int(row["index"]),
+        thought=str(row.get("thought") or ""),
+        tool=str(row["tool"]),
+        args=dict(row.get("args") or {}),
+        observation=Observation(
+            text=str(row["observation"]),
+            kind=str(row["kind"]),
+            error=row.get("error"),
+            data=dict(row.get("data") or {}),
+        ),
+        raw=row.get("raw"),
+        started_at=str(row.get("started_at") or ""),
+        duration_ms=float(row.get("duration_ms") or 0.0),
+        usage=None if usage is None else Usage.model_validate(usage),
+        calls=tuple(row.get("calls") or ()),
+    )
+
+
+def rebuild(
+    stored: Mapping[str, Any],
+    corpus: Corpus,
+    *,
+    verdict: Verdict | None = None,
+    index: SearchIndex | None = None,
+) -> Resumption:
+    """The `Resumption` of a stored run (`RunStore.get_run`, with thoughts, raw output
+    and calls). ``verdict`` decides a pending side-effecting call; without it, a call
+    decided earlier (by a process that died before recording it) uses the stored
+    decision."""
+    if stored.get("result") is not None or stored.get("status") == "error":
+        raise ResumeError(f"run {stored['id']} has already ended ({stored['status']})")
+    if stored["corpus"] != corpus.name:
+        raise ResumeError(
+            f"run {stored['id']} searched corpus {stored['corpus']!r}, not {corpus.name!r}"
+        )
+    state = RunState(
+        run_id=str(stored["id"]),
+        task=task_of(stored),
+        budgets=budgets_of(stored),
+        corpus=corpus.name,
+        policy=str(stored["policy"]),
+    )
+    index = index or search_index(corpus)
+    ended: Outcome | None = None
+    for row in stored["steps"]:
+        step = step_of(row)
+        if step.index != len(state.steps) + 1:
+            raise ResumeError(f"run {state.run_id}: step {len(state.steps) + 1} is missing")
+        if ended is not None:
+            raise ResumeError(f"run {state.run_id}: steps recorded after its finish")
+        if step.tool in BASE_TOOLS:
+            decision = Decision(tool=step.tool, args=step.args)
+            replayed, outcome = execute(decision, state, corpus, index, step.index)
+            if not step.observation.text.startswith(replayed.text):
+                raise ResumeError(
+                    f"run {state.run_id} cannot go on: replaying step {step.index} "
+                    f"({step.tool}) gives a different observation; the corpus has changed "
+                    "since the step was recorded"
+                )
+            ended = outcome
+        if step.usage:
+            state.usage = state.usage + step.usage
+        state.steps.append(step)
+    elapsed = sum(s.duration_ms for s in state.steps) / 1000
+    pending, decided = _pending(stored, len(state.steps) + 1, verdict)
+    if pending is not None:
+        elapsed += pending.duration_ms / 1000
+    elif verdict is not None:
+        raise ResumeError(f"run {state.run_id} is not waiting for approval")
+    return Resumption(state=state, elapsed_s=elapsed, pending=pending, verdict=decided, ended=ended)
+
+
+def _pending(
+    stored: Mapping[str, Any], next_step: int, verdict: Verdict | None
+) -> tuple[PendingAction | None, Verdict | None]:
+    """The side-effecting call the run paused on, if its step is not recorded yet, and
+    the verdict on it (the caller's, else one stored earlier)."""
+    approval = stored.get("approval")
+    if not approval:
+        return None, None
+    pending = PendingAction.from_json(approval["action"])
+    if pending.step != next_step:
+        return None, None  # decided and recorded already
+    if approval["status"] == "pending":
+        return pending, verdict
+    stored_verdict = Verdict(
+        approved=approval["status"] == "approved",
+        note=approval.get("note"),
+        decided_at=str(approval.get("decided_at") or ""),
+    )
+    return pending, stored_verdict
+
+
+__all__ = ["ResumeError", "budgets_of", "rebuild", "step_of", "task_of"]
