@@ -20,14 +20,17 @@ from pathlib import Path
 import pytest
 
 from sleuth.corpus import Corpus, load_corpus
+from sleuth.db import StoreError
+from sleuth.decision import Decision
 from sleuth.effects import PUBLISH_BRIEF, PendingAction, publishing
+from sleuth.errors import ModelError
 from sleuth.policies.offline import OfflinePolicy
 from sleuth.policies.scripted import ScriptedPolicy
 from sleuth.result import ConflictRule, Reason, Result, Status
 from sleuth.resume import ResumeError, rebuild
-from sleuth.runtime import drain, resume_steps, run, run_steps
-from sleuth.state import Budgets, Task
-from sleuth.store import RunStore
+from sleuth.runtime import Turn, drain, resume_steps, run, run_steps
+from sleuth.state import Budgets, RunState, Task
+from sleuth.store import LeaseLost, RunStore
 from test_store_postgres import pg_schema
 
 BRIEF = Task(
@@ -118,7 +121,7 @@ def _opened(stored: dict[str, object]) -> set[str]:
     return {s["args"]["url"] for s in steps if s["tool"] == "open" and s["kind"] == "page"}
 
 
-def test_approval_publishes_exactly_once_and_the_run_finishes(
+def test_approval_publishes_exactly_once_and_ends_the_run_with_what_was_published(
     store: RunStore, workshop: Corpus
 ) -> None:
     pending = _pause(store, workshop)
@@ -132,18 +135,23 @@ def test_approval_publishes_exactly_once_and_the_run_finishes(
     assert result.fields is not None and set(result.fields) == {"venue", "time"}
     stored = store.get_run(pending.run_id)
     assert stored is not None and stored["status"] == "ready_for_review"
-    publish, finish = stored["steps"][-2:]
+    publish = stored["steps"][-1]  # publishing is the run's last step: it finishes it
     assert (publish["index"], publish["tool"], publish["kind"]) == (
         pending.step,
         PUBLISH_BRIEF,
         "effect",
     )
+    assert result.steps == pending.step
     assert publish["data"]["verdict"]["note"] == "looks right"
-    assert finish["tool"] == "finish"
     (item,) = store.outbox.items()
     assert item["key"] == f"{pending.run_id}:{pending.step}"
     assert item["payload"] == pending.payload
     assert publish["data"]["effect"]["key"] == item["key"]
+    # the Result is exactly what was published
+    published = item["payload"]["fields"]
+    for name, field in result.fields.items():
+        assert field.model_dump(mode="json") == published[name]
+    assert result.answer == item["payload"]["answer"]
 
     # a second approval, and going on again, change nothing
     assert store.decide(pending.run_id, True, None) == "already_decided"
@@ -404,3 +412,159 @@ def test_the_time_already_spent_counts_against_the_budget(target: str | Path, ac
     result = drain(resume_steps(resumed, acme, OfflinePolicy()))
     assert isinstance(result, Result)
     assert (result.status, result.reason) == (Status.BUDGET_EXHAUSTED, Reason.TIMEOUT)
+
+
+# -- what the review found ------------------------------------------------------------------
+
+
+def test_a_decision_names_the_call_it_was_shown(store: RunStore, workshop: Corpus) -> None:
+    pending = _pause(store, workshop)
+    assert store.decide(pending.run_id, True, None, step=pending.step + 1) == "stale"
+    assert store.get_run(pending.run_id)["approval"]["status"] == "pending"  # type: ignore[index]
+    assert isinstance(store.decide(pending.run_id, True, None, step=pending.step), dict)
+
+
+SCRIPT = [
+    _call("search", {"query": "Acme Robotics founder"}),
+    _call("open", {"url": "https://wiki.example/Acme_Robotics"}),
+    _call(
+        PUBLISH_BRIEF,
+        {
+            "answer": "Ada Ortiz",
+            "citations": ["https://wiki.example/Acme_Robotics"],
+            "cannot_answer": False,
+            "evidence": "Acme Robotics was founded by Ada Ortiz in 2014 in Lisbon.",
+        },
+    ),
+]
+
+
+def test_a_resumed_scripted_run_goes_on_with_its_next_turn(store: RunStore, acme: Corpus) -> None:
+    task = Task("Who founded Acme Robotics?", publish=True)
+    steps = run_steps(task, acme, ScriptedPolicy(SCRIPT), recorder=store)
+    next(steps)
+    steps.close()  # the process stopped after the search ...
+    (row,) = store.list_runs()
+    store.release(row["id"])  # ... and its lease lapsed
+    assert store.claim(row["id"])
+
+    stored = store.get_run(row["id"])
+    assert stored is not None
+    paused = drain(
+        resume_steps(
+            rebuild(stored, acme),
+            acme,
+            ScriptedPolicy(SCRIPT),
+            recorder=store,
+            effects=publishing(store.outbox),
+        )
+    )
+    assert isinstance(paused, PendingAction) and paused.step == 3  # turns 2 and 3, not 1 again
+    assert isinstance(store.decide(row["id"], True, None, step=3), dict)
+    stored = store.get_run(row["id"])
+    assert stored is not None
+    result = drain(
+        resume_steps(
+            rebuild(stored, acme),
+            acme,
+            ScriptedPolicy(SCRIPT),
+            recorder=store,
+            effects=publishing(store.outbox),
+        )
+    )
+    assert isinstance(result, Result) and result.status is Status.READY_FOR_REVIEW
+    assert result.answer == "Ada Ortiz" and result.steps == 3
+    assert [s["tool"] for s in store.get_run(row["id"])["steps"]] == [  # type: ignore[index]
+        "search",
+        "open",
+        PUBLISH_BRIEF,
+    ]
+    assert len(store.outbox.items()) == 1
+
+
+def test_a_process_that_lost_its_lease_cannot_write_the_run(
+    target: str | Path, acme: Corpus
+) -> None:
+    first, second = RunStore(target), RunStore(target)
+    steps = run_steps(Task("Who founded Acme Robotics?"), acme, OfflinePolicy(), recorder=first)
+    next(steps)
+    (row,) = second.list_runs()
+    assert row["status"] == "running" and not second.claim(row["id"])
+    # the first process hangs past its lease (no heartbeat for 30 s), and the second
+    # takes the run over
+    first.db.execute("UPDATE runs SET lease_until = 0 WHERE id = ?", (row["id"],))
+    assert second.claim(row["id"])
+
+    with pytest.raises(LeaseLost):
+        next(steps)  # the first process wakes up: its next step is refused
+    stored = second.get_run(row["id"])
+    assert stored is not None
+    assert stored["status"] == "running" and len(stored["steps"]) == 1  # nothing written
+    result = _go_on(second, row["id"], acme)
+    assert isinstance(result, Result) and result.status is Status.READY_FOR_REVIEW
+    first.close()
+    second.close()
+
+
+def test_a_store_failure_while_publishing_leaves_the_run_resumable(
+    target: str | Path, workshop: Corpus
+) -> None:
+    store = RunStore(target)
+    pending = _pause(store, workshop)
+    assert isinstance(store.decide(pending.run_id, True, None), dict)
+    broken = RunStore(target)
+    broken.close()  # an outbox whose database connection is gone
+    stored = store.get_run(pending.run_id)
+    assert stored is not None
+    with pytest.raises(StoreError):
+        drain(
+            resume_steps(
+                rebuild(stored, workshop),
+                workshop,
+                OfflinePolicy(),
+                recorder=store,
+                effects=publishing(broken.outbox),
+            )
+        )
+
+    stored = store.get_run(pending.run_id)
+    assert stored is not None
+    assert stored["status"] == "interrupted" and stored["error"] is None  # not "error"
+    assert store.outbox.items() == []
+    assert store.claim(pending.run_id)
+    result = _go_on(store, pending.run_id, workshop)
+    assert isinstance(result, Result) and result.status is Status.READY_FOR_REVIEW
+    assert len(store.outbox.items()) == 1
+    store.close()
+
+
+class _FailingModel:
+    """A model that answers one search, then cannot be reached (with a recorded call)."""
+
+    name = "model:failing"
+
+    def decide(self, state: RunState) -> Turn:
+        if not state.steps:
+            return Turn(parsed=Decision(tool="search", args={"query": "Acme Robotics"}))
+        raise ModelError("503 from the server", calls=({"attempts": [{"ok": False}]},))
+
+
+def test_a_recorded_model_failure_ends_the_rebuilt_run(store: RunStore, acme: Corpus) -> None:
+    ended = run(Task("Who founded Acme Robotics?"), acme, _FailingModel(), recorder=store)
+    assert isinstance(ended, Result) and ended.reason is Reason.MODEL_ERROR
+    store.db.execute("DELETE FROM results WHERE run_id = ?", (ended.run_id,))  # as if the
+    # process had died between the model error's step and its result row
+    store.release(ended.run_id)
+    stored = store.get_run(ended.run_id)
+    assert stored is not None and stored["status"] == "interrupted"
+
+    resumed = rebuild(stored, acme)
+    assert resumed.ended is not None and resumed.ended.reason is Reason.MODEL_ERROR
+    assert store.claim(ended.run_id)
+    result = drain(resume_steps(resumed, acme, _FailingModel(), recorder=store))
+    assert isinstance(result, Result)
+    assert (result.status, result.reason, result.steps) == (
+        Status.INCOMPLETE,
+        Reason.MODEL_ERROR,
+        ended.steps,
+    )

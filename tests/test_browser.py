@@ -300,7 +300,7 @@ def test_a_paused_run_is_approved_and_another_rejected(page: Page, server: LiveS
     expect(approval).to_have_attribute("data-status", "approved")
     expect(page.locator("#approve")).to_have_count(0)
     expect(steps.nth(paused_at)).to_have_attribute("data-tool", "publish_brief")  # streamed in
-    expect(steps.last).to_have_attribute("data-tool", "finish")
+    expect(steps).to_have_count(paused_at + 1)  # publishing was the run's last step
     expect(result.locator("[data-field=venue] .answer")).to_have_text(
         "Room 204 of the Hall of Science"
     )

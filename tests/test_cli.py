@@ -740,3 +740,85 @@ def test_unopenable_runs_store_is_a_usage_error(
     )
     assert code == 2
     assert "cannot open" in assert_one_error_line(out, err)
+
+
+# -- approvals and resumed runs --------------------------------------------------------------
+
+BRIEF_ARGS = (
+    "ask",
+    "When and where is the Retrieval Workshop?",
+    "--corpus",
+    "workshop",
+    "--require",
+    "venue",
+    "--require",
+    "time",
+    "--conflict-rule",
+    "newest",
+    "--publish",
+)
+
+
+def test_publish_waits_for_runs_approve(capsys: pytest.CaptureFixture[str], db_path: Path) -> None:
+    code, out, _ = sleuth(capsys, *BRIEF_ARGS, "--db", db_path)
+    assert code == 0 and "AWAITING APPROVAL: publish_brief" in out
+    run = only_run(db_path)
+    assert run["status"] == "awaiting_approval"
+    step = run["approval"]["action"]["step"]
+    code, out, _ = sleuth(capsys, "outbox", "--db", db_path)
+    assert "the outbox is empty" in out
+
+    code, out, err = sleuth(
+        capsys, "runs", "approve", run["id"][:12], "--step", str(step + 1), "--db", db_path
+    )
+    assert code == 2 and "nothing was decided" in assert_one_error_line(out, err)
+    code, out, _ = sleuth(
+        capsys, "runs", "approve", run["id"], "--step", str(step), "--db", db_path, "--json"
+    )
+    assert code == 0
+    result = json.loads(out)
+    assert result["status"] == "ready_for_review" and result["steps"] == step
+    code, out, err = sleuth(capsys, "runs", "approve", run["id"], "--db", db_path)
+    assert code == 2 and "already approved" in assert_one_error_line(out, err)
+    code, out, err = sleuth(capsys, "runs", "resume", run["id"], "--db", db_path)
+    assert code == 2 and "only an interrupted run" in assert_one_error_line(out, err)
+    code, out, _ = sleuth(capsys, "outbox", "--db", db_path, "--json")
+    (item,) = json.loads(out)
+    assert item["key"] == f"{run['id']}:{step}" and item["tool"] == "publish_brief"
+
+
+def test_runs_reject_ends_the_run(capsys: pytest.CaptureFixture[str], db_path: Path) -> None:
+    code, out, _ = sleuth(capsys, *BRIEF_ARGS, "--db", db_path, "--json")
+    paused = json.loads(out)
+    assert paused["status"] == "awaiting_approval"
+    assert paused["approval"]["tool"] == "publish_brief"
+    code, out, _ = sleuth(
+        capsys, "runs", "reject", paused["run_id"], "--note", "wrong room", "--db", db_path
+    )
+    assert code == 0 and "CANNOT ANSWER (incomplete: rejected)" in out and "wrong room" in out
+    assert RunStore(db_path).outbox.items() == []
+
+
+def test_runs_resume_goes_on_with_an_interrupted_run(
+    capsys: pytest.CaptureFixture[str], db_path: Path
+) -> None:
+    from sleuth.policies.offline import OfflinePolicy
+    from sleuth.runtime import run_steps
+    from sleuth.state import Task
+
+    store = RunStore(db_path)
+    steps = run_steps(
+        Task("Who founded Acme Robotics?"), load_corpus("acme"), OfflinePolicy(), recorder=store
+    )
+    next(steps), next(steps)
+    steps.close()
+    run_id = store.list_runs()[0]["id"]
+    store.close()  # the process ends with the run unfinished: it is interrupted
+
+    code, out, _ = sleuth(capsys, "runs", "show", run_id, "--db", db_path)
+    assert "interrupted" in out and f"sleuth runs resume {run_id}" in out
+    code, out, _ = sleuth(capsys, "runs", "resume", run_id, "--db", db_path)
+    assert code == 0
+    assert "ANSWER (ready_for_review): Ada Ortiz" in out
+    assert re.search(r"^ 3 open", out, re.M) and not re.search(r"^ 1 ", out, re.M)
+    assert only_run(db_path)["status"] == "ready_for_review"

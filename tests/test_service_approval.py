@@ -1,7 +1,7 @@
 """The approval gate and resumed runs over real HTTP (uvicorn on loopback, httpx).
 
 ``publish: true`` makes a ready brief pause (202) with the call a person must decide;
-``approve`` writes it to the outbox exactly once and the run finishes; ``reject`` ends it
+``approve`` writes it to the outbox exactly once and that ends the run; ``reject`` ends it
 without the effect. Pending approvals live in the store, so a new server (a restart, or
 another worker) sees and decides them.
 """
@@ -10,16 +10,20 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import httpx2 as httpx
 import pytest
 
-from sleuth.corpus import load_corpus
+from sleuth.corpus import Corpus, load_corpus
 from sleuth.policies.offline import OfflinePolicy
 from sleuth.policies.scripted import ScriptedPolicy
 from sleuth.runtime import run_steps
+from sleuth.service import Rate, ServiceConfig
+from sleuth.service.app import create_app
+from sleuth.service.testing import LiveServer
 from sleuth.state import Task
 from sleuth.store import RunStore
 from test_service import served, sse
@@ -85,7 +89,8 @@ def test_approve_publishes_once_then_the_run_finishes(db_path: Path) -> None:
     assert rejected_late.status_code == 409
     assert run["status"] == "ready_for_review"
     assert run["approval"]["status"] == "approved" and run["approval"]["note"] == "ship it"
-    assert [s["tool"] for s in run["steps"][-2:]] == ["publish_brief", "finish"]
+    assert run["steps"][-1]["tool"] == "publish_brief"  # publishing finished the run
+    assert result["steps"] == paused["approval"]["step"]
     (item,) = RunStore(db_path).outbox.items()
     assert item["run_id"] == run_id and item["payload"] == paused["approval"]["payload"]
 
@@ -151,8 +156,8 @@ def test_streams_end_with_the_approval_then_the_result(db_path: Path) -> None:
     assert names[0] == "run" and names[-1] == "approval" and set(names[1:-1]) == {"step"}
     assert asked[-1][1]["approval"]["status"] == "pending"
     names = [name for name, _ in approved]
-    assert names == ["run", "step", "step", "result"]
-    assert approved[1][1]["tool"] == "publish_brief" and approved[2][1]["tool"] == "finish"
+    assert names == ["run", "step", "result"]
+    assert approved[1][1]["tool"] == "publish_brief"
     assert approved[-1][1]["status"] == "ready_for_review"
 
 
@@ -212,3 +217,62 @@ def test_runs_of_policies_the_server_does_not_run_are_refused(db_path: Path, pat
         response = client.post(f"/v1/runs/{row['id']}/{path}")
     assert response.status_code == 409
     assert response.json()["error"]["code"] == "cannot_resume"
+
+
+def _changed(corpus_name: str) -> Corpus:
+    """The built-in corpus with every page's text changed (as after an upgrade)."""
+    corpus = load_corpus(corpus_name)
+    pages = {url: replace(page, body=page.body + " Amended.") for url, page in corpus.pages.items()}
+    return Corpus(name=corpus.name, pages=pages)
+
+
+def test_a_decision_for_another_call_is_stale(db_path: Path) -> None:
+    with served(db_path) as client:
+        paused = _pause(client)
+        step = paused["approval"]["step"]
+        stale = client.post(f"/v1/runs/{paused['run_id']}/approve", json={"step": step + 1})
+        status = client.get(f"/v1/runs/{paused['run_id']}").json()["status"]
+        fresh = client.post(f"/v1/runs/{paused['run_id']}/approve", json={"step": step})
+    assert stale.status_code == 409 and stale.json()["error"]["code"] == "stale_decision"
+    assert status == "awaiting_approval"
+    assert fresh.status_code == 200
+    assert len(RunStore(db_path).outbox.items()) == 1
+
+
+def test_nothing_is_decided_when_the_run_could_not_go_on(db_path: Path) -> None:
+    app = create_app(ServiceConfig(db=db_path, rate=Rate.parse("1000/60")))
+    with LiveServer(app) as server, httpx.Client(base_url=server.url, timeout=30) as client:
+        paused = _pause(client)
+        app.state.service.corpora["workshop"] = _changed("workshop")
+        responses = [
+            client.post(f"/v1/runs/{paused['run_id']}/{verb}") for verb in ("approve", "reject")
+        ]
+        run = client.get(f"/v1/runs/{paused['run_id']}").json()
+    for response in responses:
+        assert response.status_code == 409
+        assert response.json()["error"]["code"] == "cannot_resume"
+        assert "nothing was decided" in response.json()["error"]["message"]
+    assert run["status"] == "awaiting_approval" and run["approval"]["status"] == "pending"
+    assert RunStore(db_path).outbox.items() == []
+
+
+def test_a_resume_that_fails_leaves_the_run_interrupted(db_path: Path) -> None:
+    store = RunStore(db_path)
+    steps = run_steps(
+        Task("Who founded Acme Robotics?"), load_corpus("acme"), OfflinePolicy(), recorder=store
+    )
+    next(steps), next(steps)
+    steps.close()
+    (row,) = store.list_runs()
+    store.release(row["id"])
+    app = create_app(ServiceConfig(db=db_path, rate=Rate.parse("1000/60")))
+    with LiveServer(app) as server, httpx.Client(base_url=server.url, timeout=30) as client:
+        app.state.service.corpora["acme"] = _changed("acme")
+        failed = client.post(f"/v1/runs/{row['id']}/resume")
+        status = client.get(f"/v1/runs/{row['id']}").json()["status"]
+        app.state.service.corpora["acme"] = load_corpus("acme")
+        resumed = client.post(f"/v1/runs/{row['id']}/resume")
+    assert failed.status_code == 502
+    assert "left interrupted" in failed.json()["error"]["message"]
+    assert status == "interrupted"  # not stuck "running", not "error"
+    assert resumed.status_code == 200 and resumed.json()["status"] == "ready_for_review"

@@ -194,7 +194,8 @@ def _print_pending(approval: dict[str, Any], run_id: str) -> None:
         out.print(f"  answer: {escape(payload.get('answer', ''))}")
     out.print(f"[dim]cited: {escape(', '.join(payload.get('citations') or []))}[/]")
     out.print(
-        f"[dim]approve: sleuth runs approve {run_id}   reject: sleuth runs reject {run_id}[/]"
+        f"[dim]approve: sleuth runs approve {run_id} --step {approval['step']}   "
+        f"reject: sleuth runs reject {run_id} --step {approval['step']}[/]"
     )
 
 
@@ -464,19 +465,31 @@ def _resume_options(function: Any) -> Any:
 @runs.command("approve")
 @click.argument("run_id")
 @click.option("--note", default=None, help="Why; kept in the trace.")
+@click.option(
+    "--step",
+    type=click.IntRange(min=1),
+    default=None,
+    help="The step of the call you reviewed: nothing is decided if the run waits on another.",
+)
 @_resume_options
-def runs_approve(run_id: str, note: str | None, **options: Any) -> None:
+def runs_approve(run_id: str, note: str | None, step: int | None, **options: Any) -> None:
     """Approve a paused run's side-effecting call (it is applied once), then go on."""
-    _decide(run_id, True, note, **options)
+    _decide(run_id, True, note, step, **options)
 
 
 @runs.command("reject")
 @click.argument("run_id")
 @click.option("--note", default=None, help="Why; kept in the trace.")
+@click.option(
+    "--step",
+    type=click.IntRange(min=1),
+    default=None,
+    help="The step of the call you reviewed: nothing is decided if the run waits on another.",
+)
 @_resume_options
-def runs_reject(run_id: str, note: str | None, **options: Any) -> None:
+def runs_reject(run_id: str, note: str | None, step: int | None, **options: Any) -> None:
     """Reject a paused run's side-effecting call: nothing is applied and the run ends."""
-    _decide(run_id, False, note, **options)
+    _decide(run_id, False, note, step, **options)
 
 
 @runs.command("resume")
@@ -492,16 +505,27 @@ def runs_resume(run_id: str, **options: Any) -> None:
     _go_on(store, run["id"], corpus, index, policy, options["as_json"], options["thoughts"])
 
 
-def _decide(run_id: str, approved: bool, note: str | None, **options: Any) -> None:
+def _decide(
+    run_id: str, approved: bool, note: str | None, step: int | None, **options: Any
+) -> None:
     store = open_store(options["db"])
     run = _stored(store, run_id)
     corpus, index, policy = _where_it_goes_on(run, **options)
-    decided = store.decide(run["id"], approved, note)
-    if decided == "already_decided":
-        approval = run["approval"]
-        raise UsageError(f"run {run['id']}'s {approval['action']['tool']} was already decided")
+    if run["status"] == "awaiting_approval":
+        rebuild(run, corpus, index=index)  # decide only what can then go on
+    decided = store.decide(run["id"], approved, note, step)
     if isinstance(decided, str):
-        raise UsageError(f"run {run['id']} is {run['status']}, not awaiting approval")
+        now = _stored(store, run["id"])
+        approval = now["approval"]
+        if decided == "stale":
+            raise UsageError(
+                f"run {run['id']} waits on step {approval['action']['step']}, not {step}: "
+                "nothing was decided"
+            )
+        if decided == "already_decided":
+            tool = approval["action"]["tool"]
+            raise UsageError(f"run {run['id']}'s {tool} was already {approval['status']}")
+        raise UsageError(f"run {run['id']} is {now['status']}, not awaiting approval")
     _go_on(store, run["id"], corpus, index, policy, options["as_json"], options["thoughts"])
 
 

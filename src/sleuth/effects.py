@@ -8,10 +8,13 @@ would — an unsourced brief is never even put to a person. A call that fails is
 observation (a step, like any bad call). A call that passes *pauses* the run: it stops
 with a `PendingAction` that the store keeps, and nothing is applied.
 
-A person then decides (`Verdict`). Approval applies the effect with an idempotency key,
-``"<run id>:<step>"``, so approving twice, or a crash between the approval and the
-effect, never applies it twice; the run then goes on from where it paused. Rejection
-records the declined call and ends the run ``incomplete`` with reason ``rejected``.
+A person then decides (`Verdict`), naming the call they were shown (its step). Approval
+applies the effect with an idempotency key, ``"<run id>:<step>"``, so approving twice,
+or a crash between the approval and the effect, never applies it twice. A tool that
+*ends the run* (``publish_brief``: publishing is finishing) then ends it with the
+outcome of the payload that was approved, so the Result is exactly what was published;
+another tool's run goes on from where it paused. Rejection records the declined call
+and ends the run ``incomplete`` with reason ``rejected``.
 """
 
 from __future__ import annotations
@@ -112,6 +115,11 @@ class SideEffect(Protocol):
     @property
     def name(self) -> str: ...
 
+    @property
+    def ends_run(self) -> bool:
+        """True if an approved call ends the run like a finish of its payload."""
+        ...
+
     def prepare(self, args: dict[str, Any], state: RunState) -> dict[str, Any] | str:
         """What the effect would apply, or why the call cannot be put to a person."""
         ...
@@ -131,6 +139,7 @@ class PublishBrief:
 
     outbox: Outbox
     name: str = PUBLISH_BRIEF
+    ends_run: bool = True
 
     def prepare(self, args: dict[str, Any], state: RunState) -> dict[str, Any] | str:
         verdict = validate_finish(args, state.opened, state.task.require)

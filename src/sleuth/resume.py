@@ -8,7 +8,9 @@ deterministic), which restores exactly what the run had opened, which windows of
 page it was shown, what it searched and which finishes were rejected. Each replayed
 observation must match the recorded one; if the corpus changed since, the run cannot go
 on honestly and `ResumeError` says at which step. Steps that changed nothing (parse
-errors, unknown tools, decided side-effecting calls) are taken as recorded.
+errors, unknown tools, decided side-effecting calls) are taken as recorded; a recorded
+model failure ends the run as it did. (The policy's confidence in an accepted finish is
+not recorded, so a run whose result row was lost ends without one.)
 """
 
 from __future__ import annotations
@@ -20,8 +22,8 @@ from sleuth.corpus import Corpus
 from sleuth.decision import BASE_TOOLS, Decision
 from sleuth.effects import PendingAction, Verdict
 from sleuth.errors import UsageError
-from sleuth.outcome import Outcome
-from sleuth.result import ConflictRule, Usage
+from sleuth.outcome import Outcome, stopped
+from sleuth.result import ConflictRule, Reason, Status, Usage
 from sleuth.runtime import Resumption, execute, search_index
 from sleuth.search import SearchIndex
 from sleuth.state import Budgets, Observation, RunState, Step, Task
@@ -116,6 +118,9 @@ def rebuild(
                     "since the step was recorded"
                 )
             ended = outcome
+        elif step.observation.error == "model_error":  # the model failed: the run ended
+            failure = step.observation.text.removeprefix("error: model_error: ")
+            ended = stopped(Status.INCOMPLETE, Reason.MODEL_ERROR, f"the model failed: {failure}")
         if step.usage:
             state.usage = state.usage + step.usage
         state.steps.append(step)

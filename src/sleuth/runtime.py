@@ -17,6 +17,7 @@ spent counts against the time budget, and the steps go on from the last one reco
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import secrets
 import time
@@ -26,6 +27,7 @@ from datetime import UTC, datetime
 from typing import Any, Protocol, cast
 
 from sleuth.corpus import Corpus
+from sleuth.db import StoreError
 from sleuth.decision import EFFECT_TOOLS, Decision, ParseError
 from sleuth.effects import PendingAction, SideEffect, Verdict
 from sleuth.errors import ModelError, ScriptExhaustedError, SleuthError
@@ -182,6 +184,12 @@ class _Engine:
         effect = self.effects.get(pending.tool)
         if effect is None:
             raise SleuthError(f"{pending.tool} was approved but this process cannot apply it")
+        ending: Outcome | None = None
+        if effect.ends_run:  # the run ends with what was approved, checked as a finish
+            checked = validate_finish(pending.args, self.state.opened, self.state.task.require)
+            if not isinstance(checked, Validated):  # the rebuilt state is the paused one
+                raise SleuthError(f"the approved {pending.tool} call no longer validates")
+            ending = from_validated(checked, self.state)
         record = effect.apply(pending)
         observation = Observation(
             text=effect.done(record) + (f" (approved{note})" if note else ""),
@@ -189,7 +197,7 @@ class _Engine:
             data={"verdict": decision, "effect": record},
         )
         self._record(turn, observation, pending.duration_ms)
-        return None
+        return ending
 
     def before_turn(self) -> Outcome | None:
         """The budget outcome if a budget has run out; else note when the turn began."""
@@ -281,8 +289,15 @@ class _Engine:
         return step
 
     def fail(self, exc: Exception) -> None:
-        """A programmer's error: store it with the partial run (the caller re-raises)."""
-        if self.recorder:
+        """A programmer's error: store it with the partial run (the caller re-raises). A
+        store that failed cannot be trusted with that: the run is left unfinished (it
+        becomes ``interrupted`` and can be resumed)."""
+        if isinstance(exc, StoreError):
+            release = getattr(self.recorder, "release", None)
+            if release is not None:
+                with contextlib.suppress(StoreError):
+                    release(self.state.run_id)
+        elif self.recorder:
             known = isinstance(exc, SleuthError)
             self.recorder.fail_run(
                 self.state.run_id, str(exc) if known else f"{type(exc).__name__}: {exc}"
@@ -347,10 +362,10 @@ def _drive(
             step, outcome = engine.after(_decide(policy, engine.state))
             if step is not None:
                 yield step
+        return engine.finish(outcome)
     except Exception as exc:
         engine.fail(exc)
         raise
-    return engine.finish(outcome)
 
 
 def run(
@@ -421,10 +436,10 @@ async def _adrive(
             step, outcome = engine.after(await _adecide(policy, engine.state))
             if step is not None and on_step is not None:
                 on_step(step)
+        return engine.finish(outcome)
     except Exception as exc:
         engine.fail(exc)
         raise
-    return engine.finish(outcome)
 
 
 def search_index(corpus: Corpus) -> SearchIndex:

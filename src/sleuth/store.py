@@ -58,7 +58,7 @@ from pydantic import BaseModel
 from sleuth.db import Database, Migration, StoreError, parse_target
 from sleuth.effects import PendingAction
 from sleuth.result import Result
-from sleuth.state import RunState, Step
+from sleuth.state import Observation, RunState, Step
 
 
 def default_db_path() -> Path:
@@ -235,7 +235,7 @@ class RunStore:
             self.db.close()
             raise
         #: this store's id as the owner of the runs it runs (see the module docstring)
-        self.owner = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
+        self.owner = f"{_host_id()}:{os.getpid()}:{secrets.token_hex(4)}"
         self.outbox = StoreOutbox(self.db)
         self._heartbeat = _Heartbeat(self.db, self.owner)
 
@@ -275,10 +275,15 @@ class RunStore:
                 time.time() + LEASE_S,
             ),
         )
-        self._heartbeat.start()
+        self._heartbeat.keep(state.run_id)
 
     def append_step(self, run_id: str, step: Step) -> None:
         obs = step.observation
+        with self.db.transaction():
+            self._guard(run_id)
+            self._insert_step(run_id, step, obs)
+
+    def _insert_step(self, run_id: str, step: Step, obs: Observation) -> None:
         self.db.execute(
             "INSERT INTO steps (run_id, idx, started_at, duration_ms, thought, tool, args_json, "
             "observation, kind, error, data_json, raw_json, usage_json, calls_json) "
@@ -303,6 +308,7 @@ class RunStore:
 
     def finish_run(self, result: Result) -> None:
         with self.db.transaction():
+            self._guard(result.run_id)
             self.db.execute(
                 "INSERT INTO results (run_id, finished_at, status, reason, result_json, error) "
                 "VALUES (?, ?, ?, ?, ?, NULL)",
@@ -318,6 +324,7 @@ class RunStore:
 
     def fail_run(self, run_id: str, error: str) -> None:
         with self.db.transaction():
+            self._guard(run_id)
             self.db.execute(
                 "INSERT INTO results (run_id, finished_at, status, reason, result_json, error) "
                 "VALUES (?, ?, 'error', NULL, NULL, ?)",
@@ -329,6 +336,7 @@ class RunStore:
         """Keep a side-effecting call for a person to decide; the run holds no lease
         while it waits (any process may take the decision and go on)."""
         with self.db.transaction():
+            self._guard(pending.run_id)
             self.db.execute(
                 "INSERT INTO approvals (run_id, step, tool, action_json, status, requested_at) "
                 "VALUES (?, ?, ?, ?, 'pending', ?)",
@@ -344,13 +352,32 @@ class RunStore:
 
     def _drop_lease(self, run_id: str) -> None:
         self.db.execute("UPDATE runs SET owner = NULL, lease_until = NULL WHERE id = ?", (run_id,))
+        self._heartbeat.forget(run_id)
+
+    def _guard(self, run_id: str) -> None:
+        """Inside a write's transaction: renew the run's lease, or raise `LeaseLost` if
+        this store no longer owns the run (its lease lapsed and another process took it
+        over), so two processes never both write one run."""
+        changed = self.db.execute(
+            "UPDATE runs SET lease_until = ? WHERE id = ? AND owner = ?",
+            (time.time() + LEASE_S, run_id, self.owner),
+        )
+        if changed != 1:
+            self._heartbeat.forget(run_id)
+            raise LeaseLost(
+                f"run {run_id} is no longer this process's to write: its lease lapsed and it "
+                "was taken over (or released)"
+            )
 
     # -- deciding, claiming ---------------------------------------------------------------
 
-    def decide(self, run_id: str, approved: bool, note: str | None) -> dict[str, Any] | str:
+    def decide(
+        self, run_id: str, approved: bool, note: str | None, step: int | None = None
+    ) -> dict[str, Any] | str:
         """A person's decision on the run's pending call, taken at most once: the decided
         approval (and this store now owns the run, to go on with it), or why not:
-        ``unknown_run``, ``not_awaiting_approval`` or ``already_decided``."""
+        ``unknown_run``, ``not_awaiting_approval``, ``already_decided``, or ``stale``
+        (``step`` names another call than the one waiting)."""
         with self.db.transaction():
             run = self._locked_run(run_id)
             if run is None:
@@ -361,6 +388,8 @@ class RunStore:
             ended = self.db.query_one("SELECT 1 AS x FROM results WHERE run_id = ?", (run_id,))
             if approval is None or (ended is not None and approval["status"] == "pending"):
                 return "not_awaiting_approval"
+            if step is not None and step != approval["step"]:
+                return "stale"
             if approval["status"] != "pending":
                 return "already_decided"
             status = "approved" if approved else "rejected"
@@ -393,6 +422,7 @@ class RunStore:
     def release(self, run_id: str) -> None:
         """Give up this store's lease on an unfinished run (it becomes ``interrupted``
         at once, for another process to claim)."""
+        self._heartbeat.forget(run_id)
         self.db.execute(
             "UPDATE runs SET owner = NULL, lease_until = NULL WHERE id = ? AND owner = ?",
             (run_id, self.owner),
@@ -415,7 +445,7 @@ class RunStore:
             "UPDATE runs SET owner = ?, lease_until = ? WHERE id = ?",
             (self.owner, time.time() + LEASE_S, run_id),
         )
-        self._heartbeat.start()
+        self._heartbeat.keep(run_id)
 
     # -- reading ----------------------------------------------------------------------
 
@@ -517,9 +547,24 @@ def _lease_alive(owner: str | None, lease_until: float | None) -> bool:
         return False
     host, _, rest = owner.partition(":")
     pid_text = rest.partition(":")[0]
-    if host == socket.gethostname() and pid_text.isdigit():
+    if host == _host_id() and pid_text.isdigit():  # a process of this machine: ask it
         return _process_alive(int(pid_text))
     return True
+
+
+def _host_id() -> str:
+    """This machine's name, with its PID namespace where there is one (containers that
+    share a host name do not share PIDs), so a PID is only checked where it means the
+    same process."""
+    try:
+        namespace = os.stat("/proc/self/ns/pid").st_ino
+    except OSError:
+        return socket.gethostname()
+    return f"{socket.gethostname()}/{namespace}"
+
+
+class LeaseLost(StoreError):
+    """This process no longer owns the run it tried to write (see `RunStore._guard`)."""
 
 
 def _process_alive(pid: int) -> bool:
@@ -547,20 +592,27 @@ def _approval_row(row: dict[str, Any]) -> dict[str, Any]:
 
 
 class _Heartbeat:
-    """Renews the leases of the runs a store owns, every third of `LEASE_S`, from a
-    daemon thread started with the store's first run."""
+    """Renews the leases of the runs a store is running, every third of `LEASE_S`, from
+    a daemon thread started with the store's first run. A run leaves the set when it
+    ends, pauses or is released (each write renews its lease as well)."""
 
     def __init__(self, db: Database, owner: str) -> None:
         self.db, self.owner = db, owner
+        self._runs: set[str] = set()
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
         self._lock = threading.Lock()
 
-    def start(self) -> None:
+    def keep(self, run_id: str) -> None:
         with self._lock:
+            self._runs.add(run_id)
             if self._thread is None and not self._stop.is_set():
                 self._thread = threading.Thread(target=self._beat, name="sleuth-lease", daemon=True)
                 self._thread.start()
+
+    def forget(self, run_id: str) -> None:
+        with self._lock:
+            self._runs.discard(run_id)
 
     def stop(self) -> None:
         self._stop.set()
@@ -571,10 +623,15 @@ class _Heartbeat:
 
     def _beat(self) -> None:
         while not self._stop.wait(LEASE_S / 3):
+            with self._lock:
+                runs = sorted(self._runs)
+            if not runs:
+                continue
+            marks = ", ".join("?" * len(runs))
             try:
                 self.db.execute(
-                    "UPDATE runs SET lease_until = ? WHERE owner = ?",
-                    (time.time() + LEASE_S, self.owner),
+                    f"UPDATE runs SET lease_until = ? WHERE owner = ? AND id IN ({marks})",
+                    (time.time() + LEASE_S, self.owner, *runs),
                 )
             except StoreError as exc:  # the next beat tries again; the lease may lapse
                 log.warning("could not renew run leases: %s", exc)

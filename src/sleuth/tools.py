@@ -37,10 +37,10 @@ TOOL_DESCRIPTIONS: dict[str, str] = {
         '"citations": [], "cannot_answer": true, "evidence": ""}.'
     ),
     "publish_brief": (
-        "publish_brief {the same payload as finish} — put a ready, sourced answer or brief up "
-        "for publication. It is checked like a finish, then waits for a person's approval; "
-        "nothing is published unless they approve. After the result comes back, finish "
-        "with the same payload."
+        "publish_brief {the same payload as finish} — finish by publishing: a ready, sourced "
+        "answer or brief is checked like a finish, then waits for a person's approval; nothing "
+        "is published unless they approve, and the run ends either way. If it is refused as "
+        "not ready, fix it or finish instead."
     ),
 }
 

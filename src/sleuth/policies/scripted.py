@@ -51,7 +51,8 @@ def decode_turn(raw: Any) -> Turn:
 
 
 class ScriptedPolicy:
-    """Replays ``turns`` in order, one per step."""
+    """Replays ``turns`` in order, one per step: the turn for step n is ``turns[n - 1]``,
+    so a resumed run picks up where its recorded steps end."""
 
     name = "scripted"
 
@@ -82,6 +83,8 @@ class ScriptedPolicy:
         return len(self.turns) - self.position
 
     def decide(self, state: RunState) -> Turn:
+        # turn n is step n's: a resumed run goes on with the turn after its last step
+        self.position = len(state.steps)
         if self.position >= len(self.turns):
             raise ScriptExhaustedError(
                 f"the scripted policy was asked for turn {self.position + 1} but the script "

@@ -46,7 +46,7 @@ from sleuth.db import StoreError
 from sleuth.effects import SideEffect, approval_view, paused_view, publishing
 from sleuth.policies.offline import OfflinePolicy
 from sleuth.result import Result
-from sleuth.resume import rebuild
+from sleuth.resume import ResumeError, rebuild
 from sleuth.runtime import Policy
 from sleuth.service.config import ServiceConfig, auth_required
 from sleuth.service.gate import Gate
@@ -452,14 +452,27 @@ async def _decide(service: Service, run_id: str, approved: bool, body: DecisionI
     problem = _unservable(service, run)
     if problem is not None:
         return problem
-    decided = await asyncio.to_thread(service.store.decide, run_id, approved, body.note)
-    if isinstance(decided, str):  # why not
-        approval = run.get("approval")
+    if run["status"] == "awaiting_approval":  # decide only what can then go on
+        corpus = await asyncio.to_thread(service.corpus, str(run["corpus"]))
+        try:
+            await asyncio.to_thread(rebuild, run, corpus)
+        except ResumeError as exc:
+            return _error(409, "cannot_resume", f"nothing was decided: {exc}")
+    decided = await asyncio.to_thread(service.store.decide, run_id, approved, body.note, body.step)
+    if isinstance(decided, str):  # why not, as the store stands now (a race may have lost)
+        now = await asyncio.to_thread(service.store.get_run, run_id) or run
+        approval = now.get("approval")
+        if decided == "stale":
+            message = (
+                f"run {run_id} waits on step {approval and approval['action']['step']}, not on "
+                f"step {body.step}: reload it and decide what it asks now"
+            )
+            return _error(409, "stale_decision", message)
         if approval and approval["status"] != "pending":
             tool = approval["action"]["tool"]
             message = f"run {run_id}'s {tool} was already {approval['status']}"
             return _error(409, "already_decided", message)
-        return _error(409, "not_awaiting_approval", f"run {run_id} is {_status(service, run)}")
+        return _error(409, "not_awaiting_approval", f"run {run_id} is {_status(service, now)}")
     return await _answer(service, _resumed_job(service, run), body.stream, body.thoughts)
 
 
@@ -519,7 +532,17 @@ def _failed(event: Failed) -> JSONResponse:
 
 
 def _failed_message(event: Failed) -> str:
-    where = f"; it is stored as run {event.run_id} with status error" if event.run_id else ""
+    if event.run_id is None:
+        where = ""
+    elif event.status == "error":
+        where = f"; it is stored as run {event.run_id} with status error"
+    elif event.status == "interrupted":
+        where = (
+            f"; run {event.run_id} is left interrupted: POST /v1/runs/{event.run_id}/resume "
+            "goes on with it"
+        )
+    else:
+        where = f"; see run {event.run_id}"
     return f"the run failed inside the agent{where}"
 
 

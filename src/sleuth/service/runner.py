@@ -21,6 +21,7 @@ from concurrent.futures import Executor
 from dataclasses import dataclass, field
 
 from sleuth.corpus import Corpus
+from sleuth.db import StoreError
 from sleuth.effects import PendingAction, SideEffect
 from sleuth.result import Result
 from sleuth.runtime import Policy, Resumption, aresume, arun, drain, resume_steps, run
@@ -69,11 +70,14 @@ class Paused:
 
 @dataclass(frozen=True)
 class Failed:
-    """The run raised: it is stored with status ``error`` (``run_id`` None if it failed
-    before it was stored at all)."""
+    """The run raised (``run_id`` None if it failed before it was stored at all).
+    ``status`` is what the store says of it now: ``error`` if the failure was stored, or
+    ``interrupted`` if it was left to be resumed (the store itself failed, or the run
+    could not be rebuilt)."""
 
     run_id: str | None
     error: str
+    status: str | None = None
 
 
 Event = Started | StepDone | Finished | Paused | Failed
@@ -134,8 +138,20 @@ async def events(
         elif isinstance(outcome, PendingAction):
             relay.put(Paused(outcome))
         else:
-            log.error("run %s failed", relay.run_id or job.run_id, exc_info=outcome)
-            relay.put(Failed(relay.run_id or job.run_id, f"{type(outcome).__name__}: {outcome}"))
+            run_id = relay.run_id or job.run_id
+            log.error("run %s failed", run_id, exc_info=outcome)
+            relay.put(Failed(run_id, f"{type(outcome).__name__}: {outcome}", _left(run_id)))
+
+    def _left(run_id: str | None) -> str | None:
+        """Give up the run's lease if this process still holds it (so it can be resumed
+        rather than look ``running`` forever); then its stored status."""
+        if run_id is None:
+            return None
+        with contextlib.suppress(StoreError):
+            store.release(run_id)
+            stored = store.get_run(run_id)
+            return None if stored is None else str(stored["status"])
+        return None
 
     def resumption() -> Resumption:
         assert job.resume is not None and job.run_id is not None

@@ -227,8 +227,20 @@ class DecisionIn(_Strict):
     """A person's decision on a paused run."""
 
     note: str | None = Field(default=None, max_length=2000, description="kept in the trace")
+    step: int | None = Field(
+        default=None,
+        ge=1,
+        description="the step of the call you were shown (`approval.step`); if the run waits "
+        "on another call, nothing is decided (409 `stale_decision`)",
+    )
     stream: bool = Field(default=False, description="answer with Server-Sent Events, as ask")
     thoughts: bool = Field(default=False, description="include thoughts in step events")
+
+    @field_validator("step", mode="before")
+    @classmethod
+    def _integral(cls, value: Any) -> Any:
+        """JSON Schema's integers include 76.0; strings and booleans stay refused."""
+        return int(value) if isinstance(value, float) and value.is_integer() else value
 
 
 class ResumeIn(_Strict):

@@ -458,15 +458,17 @@ function showApproval(data) {
   approve.type = reject.type = "button";
   approve.id = "approve";
   reject.id = "reject";
-  approve.addEventListener("click", () => decide(data.run_id, "approve", note.value));
-  reject.addEventListener("click", () => decide(data.run_id, "reject", note.value));
+  // the decision names the call it was shown, so it can never apply a different one
+  approve.addEventListener("click", () => decide(data.run_id, "approve", note.value, request.step));
+  reject.addEventListener("click", () => decide(data.run_id, "reject", note.value, request.step));
   box.append(el("div", "decide", note, approve, reject));
   setMeta(`run ${data.run_id} · awaiting approval`);
 }
 
-async function decide(runId, verb, note) {
+async function decide(runId, verb, note, step) {
   if (view.busy) return;
-  const body = verb === "approve" ? { stream: true, thoughts: showingThoughts() } : {};
+  const body = verb === "approve" ? { stream: true, thoughts: showingThoughts(), step }
+    : { step };
   if (note.trim()) body.note = note.trim();
   $("#approval").querySelectorAll("button, input").forEach((b) => { b.disabled = true; });
   notice("");
