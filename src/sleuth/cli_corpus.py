@@ -36,11 +36,15 @@ PROGRESS_MIN_BYTES = 16 * 1024 * 1024
 
 
 class CommandFailed(click.ClickException):
-    """A `SleuthError` as a click error: one line, exit 2 for usage errors, else 1."""
+    """A `SleuthError` as a click error: one line, exit 1 (an internal error)."""
 
-    def __init__(self, message: str, exit_code: int) -> None:
-        super().__init__(message)
-        self.exit_code = exit_code
+    exit_code = 1
+
+
+class UsageFailed(CommandFailed):
+    """A usage error as a click error: one line, exit 2."""
+
+    exit_code = 2
 
 
 def _one_line_errors(fn: Callable[P, R]) -> Callable[P, R]:
@@ -49,9 +53,9 @@ def _one_line_errors(fn: Callable[P, R]) -> Callable[P, R]:
         try:
             return fn(*args, **kwargs)
         except UsageError as exc:
-            raise CommandFailed(str(exc), 2) from None
+            raise UsageFailed(str(exc)) from None
         except SleuthError as exc:
-            raise CommandFailed(str(exc), 1) from None
+            raise CommandFailed(str(exc)) from None
 
     return wrapper
 
@@ -365,6 +369,7 @@ def bench_search(
 
 __all__ = [
     "CommandFailed",
+    "UsageFailed",
     "bench",
     "bench_search",
     "index_command",
