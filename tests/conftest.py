@@ -36,3 +36,16 @@ def _isolated(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[None]
 @pytest.fixture
 def db_path(tmp_path: Path) -> Path:
     return tmp_path / "runs.db"
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def target(request: pytest.FixtureRequest, db_path: Path) -> Iterator[str | Path]:
+    """Where a runs store lives: a fresh SQLite file, or a fresh PostgreSQL schema (a URL;
+    see `test_store_postgres.pg_schema`)."""
+    if request.param == "sqlite":
+        yield db_path
+    else:
+        from test_store_postgres import pg_schema
+
+        with pg_schema() as url:
+            yield url

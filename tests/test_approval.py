@@ -31,7 +31,6 @@ from sleuth.resume import ResumeError, rebuild
 from sleuth.runtime import Turn, drain, resume_steps, run, run_steps
 from sleuth.state import Budgets, RunState, Task
 from sleuth.store import LeaseLost, RunStore
-from test_store_postgres import pg_schema
 
 BRIEF = Task(
     "When and where is the Retrieval Workshop?",
@@ -39,16 +38,6 @@ BRIEF = Task(
     conflict_rule=ConflictRule.NEWEST,
     publish=True,
 )
-
-
-@pytest.fixture(params=["sqlite", "postgres"])
-def target(request: pytest.FixtureRequest, db_path: Path) -> Iterator[str | Path]:
-    """Where the store lives: a fresh SQLite file, or a fresh PostgreSQL schema."""
-    if request.param == "sqlite":
-        yield db_path
-    else:
-        with pg_schema() as url:
-            yield url
 
 
 @pytest.fixture

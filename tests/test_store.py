@@ -38,7 +38,6 @@ from sleuth.runtime import run, run_steps
 from sleuth.service.keys import KeyStore
 from sleuth.state import Budgets, Step, Task
 from sleuth.store import MIGRATIONS, EvalStore, RunStore, default_db_path
-from test_store_postgres import pg_schema
 
 WIKI = "https://wiki.example/Acme_Robotics"
 PROFILE = "https://people.example/profiles/ada-ortiz"
@@ -48,16 +47,6 @@ FOUNDED = "Acme Robotics was founded by Ada Ortiz in 2014 in Lisbon."
 @pytest.fixture(scope="module")
 def acme() -> Corpus:
     return load_corpus("acme")
-
-
-@pytest.fixture(params=["sqlite", "postgres"])
-def target(request: pytest.FixtureRequest, db_path: Path) -> Iterator[str | Path]:
-    """Where a store lives: a fresh SQLite file, or a fresh PostgreSQL schema (a URL)."""
-    if request.param == "sqlite":
-        yield db_path
-    else:
-        with pg_schema() as url:
-            yield url
 
 
 @pytest.fixture

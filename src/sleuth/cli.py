@@ -462,15 +462,20 @@ def _resume_options(function: Any) -> Any:
     return function
 
 
+def _decision_options(function: Any) -> Any:
+    """What a person adds to a decision: a note, and the step of the call they saw."""
+    function = click.option(
+        "--step",
+        type=click.IntRange(min=1),
+        default=None,
+        help="The step of the call you reviewed: nothing is decided if the run waits on another.",
+    )(function)
+    return click.option("--note", default=None, help="Why; kept in the trace.")(function)
+
+
 @runs.command("approve")
 @click.argument("run_id")
-@click.option("--note", default=None, help="Why; kept in the trace.")
-@click.option(
-    "--step",
-    type=click.IntRange(min=1),
-    default=None,
-    help="The step of the call you reviewed: nothing is decided if the run waits on another.",
-)
+@_decision_options
 @_resume_options
 def runs_approve(run_id: str, note: str | None, step: int | None, **options: Any) -> None:
     """Approve a paused run's side-effecting call (it is applied once), then go on."""
@@ -479,13 +484,7 @@ def runs_approve(run_id: str, note: str | None, step: int | None, **options: Any
 
 @runs.command("reject")
 @click.argument("run_id")
-@click.option("--note", default=None, help="Why; kept in the trace.")
-@click.option(
-    "--step",
-    type=click.IntRange(min=1),
-    default=None,
-    help="The step of the call you reviewed: nothing is decided if the run waits on another.",
-)
+@_decision_options
 @_resume_options
 def runs_reject(run_id: str, note: str | None, step: int | None, **options: Any) -> None:
     """Reject a paused run's side-effecting call: nothing is applied and the run ends."""

@@ -622,6 +622,7 @@ class _Heartbeat:
             thread.join()
 
     def _beat(self) -> None:
+        failing = False
         while not self._stop.wait(LEASE_S / 3):
             with self._lock:
                 runs = sorted(self._runs)
@@ -634,7 +635,13 @@ class _Heartbeat:
                     (time.time() + LEASE_S, self.owner, *runs),
                 )
             except StoreError as exc:  # the next beat tries again; the lease may lapse
-                log.warning("could not renew run leases: %s", exc)
+                if not failing:  # once per outage, not every beat
+                    log.warning("could not renew run leases: %s", exc)
+                failing = True
+            else:
+                if failing:
+                    log.info("run leases renewed again")
+                failing = False
 
 
 class StoreOutbox:
