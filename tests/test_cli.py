@@ -782,6 +782,7 @@ def test_publish_waits_for_runs_approve(capsys: pytest.CaptureFixture[str], db_p
     assert code == 2 and "already approved" in assert_one_error_line(out, err)
     code, out, err = sleuth(capsys, "runs", "resume", run["id"], "--db", db_path)
     assert code == 2 and "only an interrupted run" in assert_one_error_line(out, err)
+    assert only_run(db_path)["approval"]["decided_by"].startswith("cli:")
     code, out, _ = sleuth(capsys, "outbox", "--db", db_path, "--json")
     (item,) = json.loads(out)
     assert item["key"] == f"{run['id']}:{step}" and item["tool"] == "publish_brief"

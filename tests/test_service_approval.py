@@ -21,7 +21,7 @@ from sleuth.corpus import Corpus, load_corpus
 from sleuth.policies.offline import OfflinePolicy
 from sleuth.policies.scripted import ScriptedPolicy
 from sleuth.runtime import run_steps
-from sleuth.service import Rate, ServiceConfig
+from sleuth.service import KeyStore, Rate, ServiceConfig
 from sleuth.service.app import create_app
 from sleuth.service.testing import LiveServer
 from sleuth.state import Task
@@ -89,6 +89,7 @@ def test_approve_publishes_once_then_the_run_finishes(db_path: Path) -> None:
     assert rejected_late.status_code == 409
     assert run["status"] == "ready_for_review"
     assert run["approval"]["status"] == "approved" and run["approval"]["note"] == "ship it"
+    assert run["approval"]["decided_by"] == "open:127.0.0.1"  # who decided, for the record
     assert run["steps"][-1]["tool"] == "publish_brief"  # publishing finished the run
     assert result["steps"] == paused["approval"]["step"]
     (item,) = RunStore(db_path).outbox.items()
@@ -276,3 +277,14 @@ def test_a_resume_that_fails_leaves_the_run_interrupted(db_path: Path) -> None:
     assert "left interrupted" in failed.json()["error"]["message"]
     assert status == "interrupted"  # not stuck "running", not "error"
     assert resumed.status_code == 200 and resumed.json()["status"] == "ready_for_review"
+
+
+def test_the_key_that_decided_is_kept_with_the_decision(db_path: Path) -> None:
+    record, key = KeyStore(RunStore(db_path)).create("reviewer")
+    auth = {"Authorization": f"Bearer {key}"}
+    with served(db_path) as client:
+        paused = client.post("/v1/ask", json=BRIEF, headers=auth).json()
+        decided = client.post(f"/v1/runs/{paused['run_id']}/reject", headers=auth)
+        run = client.get(f"/v1/runs/{paused['run_id']}", headers=auth).json()
+    assert decided.status_code == 200
+    assert run["approval"]["decided_by"] == f"key:{record.id}"

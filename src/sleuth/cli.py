@@ -6,8 +6,10 @@ corpus, malformed files), 1 for internal errors. Set SLEUTH_DEBUG=1 for a traceb
 
 from __future__ import annotations
 
+import getpass
 import json
 import os
+import socket
 import sys
 import traceback
 from collections.abc import Generator, Sequence
@@ -512,7 +514,7 @@ def _decide(
     corpus, index, policy = _where_it_goes_on(run, **options)
     if run["status"] == "awaiting_approval":
         rebuild(run, corpus, index=index)  # decide only what can then go on
-    decided = store.decide(run["id"], approved, note, step)
+    decided = store.decide(run["id"], approved, note, step, _cli_user())
     if isinstance(decided, str):
         now = _stored(store, run["id"])
         approval = now["approval"]
@@ -526,6 +528,15 @@ def _decide(
             raise UsageError(f"run {run['id']}'s {tool} was already {approval['status']}")
         raise UsageError(f"run {run['id']} is {now['status']}, not awaiting approval")
     _go_on(store, run["id"], corpus, index, policy, options["as_json"], options["thoughts"])
+
+
+def _cli_user() -> str:
+    """Who decides from this command line, for the record."""
+    try:
+        user = getpass.getuser()
+    except (KeyError, OSError):  # no name for this uid
+        user = "unknown"
+    return f"cli:{user}@{socket.gethostname()}"
 
 
 def _stored(store: RunStore, run_id: str) -> dict[str, Any]:

@@ -186,6 +186,7 @@ def approval_view(row: Mapping[str, Any]) -> dict[str, Any]:
         "status": row["status"],
         "requested_at": action.get("requested_at") or "",
         "decided_at": row.get("decided_at"),
+        "decided_by": row.get("decided_by"),
         "note": row.get("note"),
     }
 

@@ -188,6 +188,11 @@ def _m5_approvals_and_leases(db: Database) -> None:
     )
 
 
+def _m6_approval_deciders(db: Database) -> None:
+    """Who decided each approval (an API key id, or the CLI's user), for the record."""
+    db.script("ALTER TABLE approvals ADD COLUMN decided_by TEXT")
+
+
 #: The schema, one function per version: ``MIGRATIONS[n - 1]`` takes a database from
 #: version n - 1 to n. Append only (see the module docstring).
 MIGRATIONS: list[Migration] = [
@@ -196,6 +201,7 @@ MIGRATIONS: list[Migration] = [
     _m3_evals,
     _m4_api_keys,
     _m5_approvals_and_leases,
+    _m6_approval_deciders,
 ]
 
 log = logging.getLogger("sleuth")
@@ -372,12 +378,18 @@ class RunStore:
     # -- deciding, claiming ---------------------------------------------------------------
 
     def decide(
-        self, run_id: str, approved: bool, note: str | None, step: int | None = None
+        self,
+        run_id: str,
+        approved: bool,
+        note: str | None,
+        step: int | None = None,
+        by: str | None = None,
     ) -> dict[str, Any] | str:
         """A person's decision on the run's pending call, taken at most once: the decided
         approval (and this store now owns the run, to go on with it), or why not:
         ``unknown_run``, ``not_awaiting_approval``, ``already_decided``, or ``stale``
-        (``step`` names another call than the one waiting)."""
+        (``step`` names another call than the one waiting). ``by`` says who decided (an
+        API key's id, or the CLI's user), kept with the decision."""
         with self.db.transaction():
             run = self._locked_run(run_id)
             if run is None:
@@ -395,14 +407,15 @@ class RunStore:
             status = "approved" if approved else "rejected"
             decided_at = _now()
             changed = self.db.execute(
-                "UPDATE approvals SET status = ?, decided_at = ?, note = ? "
+                "UPDATE approvals SET status = ?, decided_at = ?, note = ?, decided_by = ? "
                 "WHERE run_id = ? AND step = ? AND status = 'pending'",
-                (status, decided_at, note, run_id, approval["step"]),
+                (status, decided_at, note, by, run_id, approval["step"]),
             )
             if changed != 1:  # pragma: no cover - the row is locked above
                 return "already_decided"
             self._own(run_id)
-        return {**_approval_row(approval), "status": status, "decided_at": decided_at, "note": note}
+        decided = {"status": status, "decided_at": decided_at, "note": note, "decided_by": by}
+        return {**_approval_row(approval), **decided}
 
     def claim(self, run_id: str) -> bool:
         """Take an ``interrupted`` run to go on with it; False if it is not interrupted
@@ -588,6 +601,7 @@ def _approval_row(row: dict[str, Any]) -> dict[str, Any]:
         "requested_at": row["requested_at"],
         "decided_at": row["decided_at"],
         "note": row["note"],
+        "decided_by": row["decided_by"],
     }
 
 

@@ -332,11 +332,13 @@ def _routes(app: FastAPI, service: Service, bearer: HTTPBearer) -> None:
         responses=continued,
     )
     async def approve(
-        run_id: Annotated[str, Path(max_length=100)], body: DecisionIn | None = None
+        request: Request,
+        run_id: Annotated[str, Path(max_length=100)],
+        body: DecisionIn | None = None,
     ) -> Any:
         """Approve a paused run's side-effecting call: it is applied exactly once (a second
         approve is a 409), then the run goes on to its end."""
-        return await _decide(service, run_id, True, body or DecisionIn())
+        return await _decide(service, run_id, True, body or DecisionIn(), _decider(request))
 
     @app.post(
         "/v1/runs/{run_id}/reject",
@@ -345,11 +347,13 @@ def _routes(app: FastAPI, service: Service, bearer: HTTPBearer) -> None:
         responses=continued,
     )
     async def reject(
-        run_id: Annotated[str, Path(max_length=100)], body: DecisionIn | None = None
+        request: Request,
+        run_id: Annotated[str, Path(max_length=100)],
+        body: DecisionIn | None = None,
     ) -> Any:
         """Reject a paused run's side-effecting call: nothing is applied and the run ends
         ``incomplete`` with reason ``rejected``."""
-        return await _decide(service, run_id, False, body or DecisionIn())
+        return await _decide(service, run_id, False, body or DecisionIn(), _decider(request))
 
     @app.post(
         "/v1/runs/{run_id}/resume",
@@ -445,7 +449,17 @@ async def _answer(service: Service, job: Job, stream: bool, thoughts: bool) -> A
     raise RuntimeError("a run ended without a result")  # pragma: no cover
 
 
-async def _decide(service: Service, run_id: str, approved: bool, body: DecisionIn) -> Any:
+def _decider(request: Request) -> str | None:
+    """Who is deciding, for the record: the API key's id, or the address in open mode."""
+    caller = getattr(request.state, "caller", None)
+    if caller is None:
+        return None
+    return f"key:{caller.key_id}" if caller.key_id else f"open:{caller.address}"
+
+
+async def _decide(
+    service: Service, run_id: str, approved: bool, body: DecisionIn, by: str | None
+) -> Any:
     run = await asyncio.to_thread(service.store.get_run, run_id)
     if run is None or run["id"] != run_id:
         return _error(404, "unknown_run", f"no run {run_id[:100]!r}")
@@ -458,7 +472,9 @@ async def _decide(service: Service, run_id: str, approved: bool, body: DecisionI
             await asyncio.to_thread(rebuild, run, corpus)
         except ResumeError as exc:
             return _error(409, "cannot_resume", f"nothing was decided: {exc}")
-    decided = await asyncio.to_thread(service.store.decide, run_id, approved, body.note, body.step)
+    decided = await asyncio.to_thread(
+        service.store.decide, run_id, approved, body.note, body.step, by
+    )
     if isinstance(decided, str):  # why not, as the store stands now (a race may have lost)
         now = await asyncio.to_thread(service.store.get_run, run_id) or run
         approval = now.get("approval")

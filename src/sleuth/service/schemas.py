@@ -212,6 +212,9 @@ class Approval(BaseModel):
     status: str = Field(description="`pending`, `approved` or `rejected`")
     requested_at: str
     decided_at: str | None
+    decided_by: str | None = Field(
+        default=None, description="who decided: `key:<id>`, `open:<address>` or `cli:<user>`"
+    )
     note: str | None
 
 

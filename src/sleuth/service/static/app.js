@@ -446,6 +446,7 @@ function showApproval(data) {
   );
   if (request.status !== "pending") {
     box.append(el("p", "meta", `Decided at ${request.decided_at ?? "?"}`,
+      request.decided_by ? ` by ${request.decided_by}` : "",
       request.note ? ` · note: ${request.note}` : ""));
     return;
   }
