@@ -156,3 +156,89 @@ def test_injection_detector(text: str) -> None:
 def test_injection_detector_leaves_ordinary_prose_alone() -> None:
     assert not is_injection("The board ignored the rules of thumb about growth in 2019.")
     assert not is_injection("The AI lab opened in Porto.")
+
+
+# --- general reading capabilities (sentences written for these tests) -----------------
+
+
+@pytest.mark.parametrize(
+    ("question", "sentence", "value"),
+    [
+        # subject questions: the doer stands before the verb, or after "by"
+        (
+            "Who appointed Tomas Reyes?",
+            "In 1902, Governor Ida Brandt appointed Tomas Reyes treasurer of Ostmark.",
+            "Governor Ida Brandt",
+        ),
+        (
+            "Who designed the Ferrow Bridge?",
+            "The Ferrow Bridge was designed by Ilse Marten.",
+            "Ilse Marten",
+        ),
+        (
+            "Who betrayed the garrison?",
+            "The siege ended with the betrayal of the garrison by Karl Ewing.",
+            "Karl Ewing",
+        ),
+        # ... also when the sentence says it with another verb ("set up" for "made")
+        (
+            "Who made Lina Park treasurer?",
+            "Mayor Ida Brandt set up Lina Park as treasurer of Ostmark.",
+            "Mayor Ida Brandt",
+        ),
+        # object questions: the answer follows the verb
+        (
+            "Who did Tomas Reyes hire?",
+            "Lina Park said that Tomas Reyes hired Omar Diaz.",
+            "Omar Diaz",
+        ),
+        # light verbs ("take place", "go up against") are not required words
+        (
+            "When did the Siege of Varn take place?",
+            "The Siege of Varn in 1612 ended the war.",
+            "1612",
+        ),
+        (
+            "When did Oskar Lind go up against the rebels?",
+            "In the 1790s, Oskar Lind led the militia against the rebels.",
+            "1790s",
+        ),
+        # a person of a place is one name; a regnal number is part of it
+        (
+            "Who signed the charter?",
+            "Queen Adela II of Varn signed the charter.",
+            "Queen Adela II of Varn",
+        ),
+    ],
+)
+def test_reading_by_grammatical_role(question: str, sentence: str, value: str) -> None:
+    assert _read(question, sentence) == value
+
+
+@pytest.mark.parametrize(
+    ("question", "sentence"),
+    [
+        # a pronoun is the doer: the sentence names no one who appointed Tomas Reyes
+        (
+            "Who appointed Tomas Reyes?",
+            "He appointed Tomas Reyes treasurer and named Lina Park secretary.",
+        ),
+        # the one named is the object, not the subject
+        ("Who appointed Tomas Reyes?", "Tomas Reyes appointed Lina Park treasurer."),
+        (
+            "Who made Ida Brandt mayor?",
+            "Mayor Ida Brandt set up Lina Park as treasurer of Ostmark.",
+        ),
+        # the sentence ends where the question's words end: it answers nothing
+        ("What does the Harlow guild train?", "Apprentices are trained by the Harlow guild."),
+    ],
+)
+def test_rejected_by_grammatical_role(question: str, sentence: str) -> None:
+    assert _read(question, sentence) is None
+
+
+def test_object_question_with_a_capitalised_verb() -> None:
+    frame = frame_question("Who did Emma Lund Marry?")
+    assert (frame.role, frame.verb) == ("object", "marri")
+    assert "marri" in frame.relation and "marri" not in frame.anchors
+    assert frame_question("Who did the Duke of Varn marry?").anchors == ("duke", "varn")

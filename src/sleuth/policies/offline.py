@@ -175,6 +175,7 @@ def _bridge(goal: Goal, pages: list[_Page]) -> tuple[Reading, Frame] | None:
         relation=(),
         soft=(),
         query=frame.query,
+        mention=True,
     )
     question_terms = set(frame.anchors) | set(frame.relation)
     for page in pages:

@@ -9,9 +9,13 @@ Pure functions, no model. The method, in order:
    inside the question, words with digits or underscores) and *relation* words (the
    rest, e.g. "founded", "head office", and acronyms such as "CEO", which name roles
    more often than things). Temporal modifiers such as "current" are *soft*: they rank
-   sentences but are never required. Words that only name the answer type ("year",
-   "time") are dropped. The question's last word, when it is a relation word, is its
-   *predicate* ("born" in "Where was the inventor of X born?").
+   sentences but are never required, and so are light verbs ("take place", "go up
+   against", "made out of"), which a sentence often says with another verb. Words that
+   only name the answer type ("year", "time") are dropped. The question's last word,
+   when it is a relation word, is its *predicate* ("born" in "Where was the inventor of
+   X born?"). A who-question also names the *role* it asks for: the subject of its verb
+   ("Who founded X?") or the object ("Who did X hire?", whose verb is a relation word
+   even when capitalised: "Who did Emma Marry?").
 2. **Accept a sentence** (`read_sentence`) only if it covers the frame: every anchor,
    counting the page title as context; every relation word (all but one when there
    are four or more), in the sentence or the title, with at least one — and the
@@ -20,11 +24,16 @@ Pure functions, no model. The method, in order:
    Questions state no facts. A page that addresses AI agents or gives instructions
    (prompt injection) is never evidence, not one sentence of it.
 3. **Extract a short answer**: the typed candidate nearest to the matched question
-   words; for "other" questions, the clause after the last matched question word.
-   People are capitalised name runs without digits, not after a place preposition,
-   not ending in an organisation or place word ("Labs", "Robotics", "River"), and a
-   lone capitalised word at the start of a sentence counts only if the page also
-   writes it capitalised elsewhere.
+   words; for "other" questions, the clause after the last matched question word (none
+   when the sentence ends there: a whole sentence is no short answer). For a role,
+   the candidate where that role stands: a subject before the verb in its clause (or
+   after "by", or after "the betrayal of"), never when a pronoun is that subject; an
+   object after the verb; when another verb says it, a subject still comes before the
+   question's names. People are capitalised name runs without digits, not after a
+   place preposition, not ending in an organisation or place word ("Labs", "Robotics",
+   "River"); "X of Y" is one person ("Queen Adela II of Varn"); a lone capitalised word
+   at the start of a sentence counts only if the page also writes it capitalised
+   elsewhere.
 4. **Score** = weighted coverage (anchors 2, relation 1, soft 0.5; a word found only
    in the title counts 1.5 for an anchor, 0.5 for a relation word) plus a small bonus
    for a typed candidate, so the sentence that states the fact most completely wins.
@@ -63,6 +72,14 @@ SOFT_WORDS = _set(
     "actually still official officially exactly main major primary principal "
     # verbs that only place or name a thing: "In what country is Normandy located?"
     "located situated based called named known considered"
+)
+# Light verbs carry little meaning of their own ("take place", "go up against", "made
+# out of", "came before"): a sentence may say the same with another verb, so they rank
+# sentences but are never required.
+LIGHT_VERBS = _set(
+    "go goes going went gone come comes coming came take takes taking took taken make "
+    "makes making made get gets getting got gotten become becomes becoming became use uses "
+    "using used put puts putting set sets setting give gives giving gave given"
 )
 # "current" in a question is matched by any of these in a sentence ("is now the CEO").
 _TEMPORAL = _set("current currently now present presently today")
@@ -182,6 +199,10 @@ class Frame:
     predicate: str | None = None  # a relation stem the sentence itself must contain
     head: str | None = None  # "prize" in "What prize did ... win?": the answer names one
     measured: bool = False  # "how long / tall / far ...": the answer has a unit
+    mention: bool = False  # any covering sentence is the value (a two-hop bridge)
+    # "Who founded X?" asks for the subject of "found", "Who did X hire?" for its object
+    verb: str | None = None  # the stem of that verb
+    role: str | None = None  # "subject" or "object"
 
     @property
     def required_anchors(self) -> int:
@@ -242,6 +263,7 @@ def frame_question(question: str, field_name: str | None = None) -> Frame:
     an amount, ``speaker`` a person); type names only rank sentences, while roles
     ("speaker") and other field names are words the sentence must contain."""
     answer_type = answer_type_of(question)
+    verb, role = _asked_role(question) if answer_type is AnswerType.PERSON else (None, None)
     anchors: dict[str, None] = {}
     relation: dict[str, None] = {}
     soft: dict[str, None] = {}
@@ -259,9 +281,14 @@ def frame_question(question: str, field_name: str | None = None) -> Frame:
             soft.setdefault(stem(low), None)
             query_words.append(word)
             continue
+        if low in LIGHT_VERBS and word.islower():
+            soft.setdefault(stem(low), None)
+            continue
         acronym = word.isupper() and len(word) > 1 and word.isalpha()
-        is_anchor = not acronym and (
-            (i > 0 and word[0].isupper()) or any(c.isdigit() or c == "_" for c in word)
+        is_anchor = (
+            not acronym
+            and stem(low) != verb
+            and ((i > 0 and word[0].isupper()) or any(c.isdigit() or c == "_" for c in word))
         )
         if not is_anchor and low in TYPE_WORDS:
             continue
@@ -307,7 +334,32 @@ def frame_question(question: str, field_name: str | None = None) -> Frame:
         soft=tuple(s for s in soft if s not in anchors and s not in relation),
         query=" ".join(dict.fromkeys(query_words)) or question,
         predicate=predicate,
+        verb=None if field_name else verb,
+        role=None if field_name else role,
     )
+
+
+_AUXILIARY = _set("did does do will would could can should has have had")
+_SUBJECT_QUESTION = re.compile(r"^\s*(?i:who|which \w+)\s+([a-z][\w'’-]*)\b")
+_OBJECT_QUESTION = re.compile(
+    r"^\s*(?i:who|whom)\s+(?i:did|does|do|will|would|could|can|should)\s+"
+    r"(?:the\s+)?[A-Z][\w'’-]*(?:\s+(?:(?:of|de|the)\s+)?[A-Z][\w'’-]*)*?"
+    r"\s+(?!(?:of|de|the)\s)([a-z][\w'’-]*|[A-Z][a-z'’-]*(?=\W*$))"
+)
+
+
+def _asked_role(question: str) -> tuple[str | None, str | None]:
+    """Whether a who-question asks for the subject of its verb ("Who founded X?") or its
+    object ("Who did Ada hire?"), and the verb's stem; (None, None) when neither."""
+    obj = _OBJECT_QUESTION.match(question)
+    if obj is not None and obj.group(1).lower() not in STOPWORDS:
+        return stem(obj.group(1).lower()), "object"
+    subject = _SUBJECT_QUESTION.match(question)
+    if subject is not None:
+        word = subject.group(1)
+        if word not in STOPWORDS and word not in QUESTION_VERBS and word not in _AUXILIARY:
+            return stem(word), "subject"
+    return None, None
 
 
 def is_injection(sentence: str) -> bool:
@@ -390,6 +442,8 @@ def extract(
     frame: Frame, sentence: str, question_terms: set[str], proper: frozenset[str] = frozenset()
 ) -> str | None:
     """The short answer in ``sentence`` for ``frame``, or None when it has none."""
+    if frame.mention:
+        return sentence.strip()
     if frame.answer_type is AnswerType.OTHER:
         if frame.head is not None:  # "What prize ...?" -> "the Hollis Prize"
             for start, end in _name_spans(sentence):
@@ -407,6 +461,28 @@ def extract(
         # the answer is not the entity the question is about ("Who killed Harold?")
         anchors = set(frame.anchors)
         spans = [(s, e) for s, e in spans if not anchors & {stem(w) for w in words(sentence[s:e])}]
+    if frame.role is not None and frame.verb is not None:
+        placed = _by_role(sentence, spans, frame.verb, frame.role)
+        if placed is not None:
+            return sentence[placed[0] : placed[1]].strip(" ,;:")
+        if any(stem(w) == frame.verb for w in words(sentence)):
+            return None  # the verb is here, but no candidate stands where its answer would
+        if frame.role == "subject" and frame.anchors:
+            # another verb says it ("set up" for "made"): the doer still comes before
+            # the one it was done to, unless it is named after "by"
+            first = min(
+                (
+                    m.start()
+                    for m in re.finditer(r"\w+", sentence)
+                    if stem(m.group(0)) in frame.anchors
+                ),
+                default=len(sentence),
+            )
+            spans = [
+                (s, e)
+                for s, e in spans
+                if e <= first or re.search(r"\bby\s+(?:the\s+)?$", sentence[:s])
+            ]
     if not spans:
         return None
     positions = [
@@ -420,6 +496,52 @@ def extract(
 
     best = min(spans, key=distance)
     return sentence[best[0] : best[1]].strip(" ,;:")
+
+
+_NOMINAL = re.compile(r"(?:al|ion|ment|ance|ence|ure)s?$")
+_CLAUSE_START = re.compile(
+    r"(?:^|[;:—(]|\b(?:which|who|whom|whose|when|while|where|whereas|although|because)\b)",
+    re.IGNORECASE,
+)
+_PRONOUN = re.compile(r"\b(?:he|she|they|it|we|i|you|his|her|their|its)\b", re.IGNORECASE)
+
+
+def _by_role(
+    sentence: str, spans: list[tuple[int, int]], verb: str, role: str
+) -> tuple[int, int] | None:
+    """The candidate standing where the asked role of ``verb`` stands in ``sentence``.
+
+    Subject: after "VERB by" (passive) or "VERBal of" (a noun: "the betrayal of X"),
+    else the first candidate of the verb's clause before it, unless a pronoun is that
+    clause's subject ("He made X earl" names no one). Object: the nearest candidate
+    after the verb."""
+    for match in re.finditer(r"\w+(?:['’]\w+)*", sentence):
+        if stem(match.group(0)) != verb:
+            continue
+        after = [sp for sp in spans if sp[0] >= match.end()]
+        if role == "object":
+            if after:
+                return min(after)
+            continue
+        follows = sentence[match.end() :]
+        agent = re.match(r"\s+by\s", follows) or (
+            _NOMINAL.search(match.group(0).lower()) and re.match(r"\s+(?:of|by)\s", follows)
+        )
+        if agent:
+            near = [sp for sp in after if sp[0] - match.end() <= 40]
+            if near:
+                return min(near)
+            continue
+        if _NOMINAL.search(match.group(0).lower()):
+            continue  # a noun such as "the betrayal": its agent is not before it
+        clause = max(m.end() for m in _CLAUSE_START.finditer(sentence[: match.start()]))
+        before = sorted(sp for sp in spans if clause <= sp[0] and sp[1] <= match.start())
+        if not before:
+            continue
+        if _PRONOUN.search(sentence[clause : before[0][0]]):
+            continue
+        return before[0]
+    return None
 
 
 def candidates(
@@ -516,11 +638,18 @@ def _person_parts(sentence: str, span: tuple[int, int]) -> list[tuple[int, int]]
             group = group[:-1]
         if group and not any(c.isdigit() for c in sentence[group[0][0] : group[-1][1]]):
             parts.append((group[0][0], group[-1][1]))  # people's names have no digits
+    if len(groups) > 1 and groups[0] and parts and parts[0][0] == groups[0][0][0]:
+        # "Sybilla of Normandy", "Duke William II of Normandy": a person of a place is
+        # one name; the place alone is no answer to "who"
+        return [(parts[0][0], parts[-1][1])]
     return parts
 
 
 def _acronym(text: str) -> bool:
-    return all(w.isupper() and len(w) > 1 for w in text.split())
+    """All capitals ("CEO", "NASA"), but not a regnal number ("II", "XIV")."""
+    return all(
+        w.isupper() and len(w) > 1 and re.fullmatch(r"[IVXL]+", w) is None for w in text.split()
+    )
 
 
 def _after_place_preposition(sentence: str, start: int) -> bool:
@@ -546,12 +675,14 @@ _LEAD = re.compile(r"^(?:is|are|was|were|be|been|being|by|of|as|to|:|-|—|,)\s+
 
 
 def _clause_after_question_words(sentence: str, question_terms: set[str]) -> str | None:
+    """What follows the last question word; None when nothing does (the whole sentence
+    is no short answer)."""
     last_end = None
     for m in re.finditer(r"\w+(?:['’]\w+)*", sentence):
         if stem(m.group(0)) in question_terms:
             last_end = m.end()
     if last_end is None:
-        return sentence.strip()
+        return None  # no question word to answer after
     rest = sentence[last_end:].strip()
     while True:
         trimmed = _LEAD.sub("", rest)
@@ -560,5 +691,5 @@ def _clause_after_question_words(sentence: str, question_terms: set[str]) -> str
         rest = trimmed
     rest = rest.rstrip(" .;:!")
     if not words(rest):
-        return sentence.strip().rstrip(".")
+        return None  # the sentence ends with the question's words: it answers nothing
     return rest
