@@ -1,12 +1,17 @@
-"""Search benchmark: sleuth's on-disk index (Tantivy + SQLite page store) against the
-bm25s and rank_bm25 baselines on the same passages (see `sleuth.index.bench` for what
-is measured and how).
+"""Search benchmark: sleuth's on-disk index (Tantivy + SQLite page store) against plain
+Tantivy and the bm25s and rank_bm25 baselines on the same passages (see
+`sleuth.index.bench` for what is measured and how).
 
     pip install -e '.[bench]'
     python benchmarks/search_bench.py --corpus PAGES.jsonl --queries QUERIES.jsonl [--json]
-    python benchmarks/search_bench.py --dataset hotpotqa:../shared/data/hotpotqa-train100-distractor.json
+    python benchmarks/search_bench.py \
+        --dataset hotpotqa:../shared/data/hotpotqa-train100-distractor.json
     python benchmarks/search_bench.py --synthetic 300000 [--rank-bm25-max 50000]
-    python benchmarks/search_bench.py --shared-data      # every file in ../shared/data, open setting
+    python benchmarks/search_bench.py --synthetic 1000000 --engines sleuth,tantivy  # build speed
+    python benchmarks/search_bench.py --shared-data  # every file in ../shared/data, open setting
+
+    pip install -e '.[embeddings]'   # hybrid search, as the engine sleuth+dense
+    python benchmarks/search_bench.py --shared-data --engines sleuth,sleuth+dense
 
 The same command is `sleuth bench search ...`. Each engine runs in its own process.
 """
@@ -46,7 +51,8 @@ def _run(argv: list[str]) -> int:
     except SystemExit as exc:  # pragma: no cover - click's own exits
         return int(exc.code or 0)
     except Exception as exc:
-        message = getattr(exc, "format_message", lambda: str(exc))()
+        format_message = getattr(exc, "format_message", None)
+        message = format_message() if callable(format_message) else str(exc)
         print(f"search_bench: error: {message}", file=sys.stderr)
         return int(getattr(exc, "exit_code", 1))
     return 0

@@ -10,6 +10,7 @@ import click
 import pytest
 from click.testing import CliRunner
 
+from sleuth.cli import main
 from sleuth.cli_corpus import bench, index_command, search_command
 
 
@@ -239,3 +240,21 @@ def test_the_offline_policy_reads_on_to_the_next_passage(tmp_path: Path) -> None
     assert opened[0].endswith("#p1")
     assert any(s.thought.startswith("Read the next passage") for s in steps)
     assert result.answer == "Ellen Marsh" and result.citations[0].endswith("#p2")
+
+
+def test_index_embeddings_without_the_extra_is_one_line_and_writes_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    try:
+        import sentence_transformers  # noqa: F401
+    except ImportError:
+        pass
+    else:
+        pytest.skip("the embeddings extra is installed here")
+    pages = tmp_path / "p.jsonl"
+    pages.write_text('{"url": "u1", "title": "A", "body": "Alpha text here."}\n')
+    code = main(["index", str(pages), "--index", str(tmp_path / "idx"), "--embeddings"])
+    _, err = capsys.readouterr()
+    assert code == 2
+    assert "pip install 'sleuth[embeddings]'" in err and len(err.strip().splitlines()) == 1
+    assert not (tmp_path / "idx").exists()

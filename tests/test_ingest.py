@@ -399,6 +399,25 @@ def test_a_lone_surrogate_is_a_problem_not_a_crash(tmp_path: Path) -> None:
     assert "lone surrogate" in report.problems[0].message
 
 
+def test_jsonl_fields_of_the_wrong_type_are_problems_on_the_fast_path_too(tmp_path: Path) -> None:
+    lines = [
+        '{"url": "null-tags", "body": "x", "tags": null}',  # once a TypeError ending the ingest
+        '{"url": "empty-tags", "body": "x", "tags": ""}',
+        '{"url": "int-tag", "body": "x", "tags": ["a", 1]}',
+        '{"url": "no-title", "body": "x", "published": "2024-01-01"}',
+        '{"url": "tagged", "title": "T", "body": "x", "tags": ["a", "b"]}',
+        '{"url": "nothing-else", "body": "x"}',
+        '{"url": "non-ascii \u00e9t\u00e9", "title": "\u00c9t\u00e9", "body": "caf\u00e9"}',
+    ]
+    items = read_one(write(tmp_path / "p.jsonl", "\n".join(lines)))
+    problems = {p.line: p.message for p in items if isinstance(p, Problem)}
+    pages = {p.url: p for p in items if isinstance(p, Page)}
+    assert sorted(problems) == [1, 2, 3] and all("tags" in m for m in problems.values())
+    assert pages["no-title"].published == "2024-01-01" and pages["no-title"].title == "no-title"
+    assert pages["tagged"].tags == ("a", "b") and pages["nothing-else"].tags == ()
+    assert pages["non-ascii été"].body == "café"
+
+
 def test_an_index_inside_the_folder_it_indexes_is_not_read(tmp_path: Path) -> None:
     write(tmp_path / "docs" / "a.txt", "alpha")
     ingest([tmp_path / "docs"], tmp_path / "docs" / "index")

@@ -112,6 +112,12 @@ def open_corpus(
     show_default=True,
     help="Skip files (JSONL: lines) larger than this.",
 )
+@click.option(
+    "--embeddings/--no-embeddings",
+    default=None,
+    help="Hybrid search: keep a dense vector per passage and fuse it with BM25 (needs "
+    "pip install 'sleuth[embeddings]'; slow to build). Default: as the index has it.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print the counts as JSON.")
 @_one_line_errors
 def index_command(
@@ -120,6 +126,7 @@ def index_command(
     base_url: str | None,
     strict: bool,
     max_file_mb: float,
+    embeddings: bool | None,
     as_json: bool,
 ) -> None:
     """Index PATH... (JSON/JSONL corpora, folders of .txt, .md and .html files) into
@@ -132,6 +139,7 @@ def index_command(
             strict=strict,
             max_file_bytes=int(max_file_mb * 1024 * 1024),
             on_progress=progress.update,
+            embeddings=embeddings,
         )
     if as_json:
         click.echo(json.dumps({"index": str(index_dir), **report.as_dict()}, indent=2))
@@ -285,7 +293,8 @@ def bench() -> None:
     "--engines",
     default="sleuth,bm25s,rank_bm25",
     show_default=True,
-    help="Comma-separated: sleuth, bm25s, rank_bm25.",
+    help="Comma-separated: sleuth, tantivy (plain, default tokenizer), bm25s, rank_bm25, "
+    "sleuth+dense (hybrid; needs sleuth[embeddings]).",
 )
 @click.option("-k", "k", type=click.IntRange(min=1, max=100), default=10, show_default=True)
 @click.option(

@@ -59,6 +59,7 @@ from sleuth.text import sentences
 
 if TYPE_CHECKING:
     from sleuth.index import Update
+    from sleuth.index.dense import Embedder
 
 log = logging.getLogger("sleuth")
 
@@ -130,6 +131,7 @@ class IngestReport:
     files_unchanged: int = 0
     files_removed: int = 0
     passages_written: int = 0
+    passages_embedded: int = 0  # dense vectors computed (an index with embeddings)
     problems: list[Problem] = field(default_factory=list)
     documents: int = 0  # in the index afterwards
     passages: int = 0  # in the index afterwards
@@ -151,6 +153,7 @@ class IngestReport:
                 "skipped": len({p.file for p in self.problems}),
             },
             "passages_written": self.passages_written,
+            "passages_embedded": self.passages_embedded,
             "documents": self.documents,
             "passages": self.passages,
             "elapsed_s": round(self.elapsed_s, 3),
@@ -256,9 +259,8 @@ def _read(source: Source, max_bytes: int) -> tuple[bytes | None, str | None, int
 
 def document_hash(page: Page) -> str:
     """The content hash of one document (every field that is stored)."""
-    meta = f"{page.title}\0{page.tags!r}\0{page.published}\0{page.version}\0{page.authority}"
+    meta = f"{page.title}\0{page.tags!r}\0{page.published}\0{page.version}\0{page.authority}\0"
     digest = hashlib.blake2b(meta.encode("utf-8", "surrogatepass"), digest_size=16)
-    digest.update(b"\0")
     digest.update(page.body.encode("utf-8", "surrogatepass"))
     return digest.hexdigest()
 
@@ -344,23 +346,25 @@ def _counted(lines: IO[bytes], on_bytes: Callable[[int], None] | None) -> Iterat
 
 
 def _jsonl_pages(where: str, lines: Iterable[bytes], max_bytes: int) -> Iterator[Page | Problem]:
+    # the hot loop of a large ingest: names are bound locally, and a line's location is
+    # formatted only when it has a problem
     seen: set[str] = set()
     any_line = False
+    loads, fast_page = json.loads, _fast_page
     for lineno, raw in enumerate(lines, start=1):
         if lineno == 1:
             if b"\0" in raw[:8192]:
                 yield Problem(where, "binary file (NUL bytes), not text")
                 return
             raw = raw.removeprefix(b"\xef\xbb\xbf")
-        if not raw.strip():
+        if not raw or raw.isspace():
             continue
         any_line = True
-        at = f"{where}:{lineno}"
         if len(raw) > max_bytes:
             yield Problem(where, f"line is {len(raw)} bytes; the limit is {max_bytes}", lineno)
             continue
         try:
-            obj = json.loads(raw)
+            obj = loads(raw)
         except UnicodeDecodeError as exc:
             yield Problem(where, f"not UTF-8: {exc.reason} at byte {exc.start}", lineno)
             continue
@@ -374,17 +378,20 @@ def _jsonl_pages(where: str, lines: Iterable[bytes], max_bytes: int) -> Iterator
             yield Problem(where, "expected an object with a 'url' key", lineno)
             continue
         url = obj.pop("url")
-        if not isinstance(url, str) or not url.strip():
+        if type(url) is not str or not url or url.isspace():
             yield Problem(where, "a page has an empty or non-string URL", lineno)
             continue
         if url in seen:
             yield Problem(where, f"page {url!r} appears twice in the file", lineno)
             continue
-        try:
-            page = _fast_page(url, obj) or page_from_fields(at, url, obj)
-        except CorpusError as exc:
-            yield Problem(where, str(exc).removeprefix(at).lstrip(": "), lineno)
-            continue
+        page = fast_page(url, obj)
+        if page is None:
+            at = f"{where}:{lineno}"
+            try:
+                page = page_from_fields(at, url, obj)
+            except CorpusError as exc:
+                yield Problem(where, str(exc).removeprefix(at).lstrip(": "), lineno)
+                continue
         seen.add(url)
         yield page
     if not any_line:
@@ -394,14 +401,18 @@ def _jsonl_pages(where: str, lines: Iterable[bytes], max_bytes: int) -> Iterator
 def _fast_page(url: str, obj: dict[str, Any]) -> Page | None:
     """The page of a plain JSONL line (string title and body, string tags, nothing
     else to check) without the full validation; None sends it to `page_from_fields`."""
-    body, title, tags = obj.get("body"), obj.get("title", ""), obj.get("tags", ())
+    body = obj.get("body")
+    title = obj.get("title", "")
     if type(body) is not str or type(title) is not str or len(body) > MAX_PAGE_CHARS:
         return None
-    if any(k in obj for k in ("published", "version", "authority")):
+    if "published" in obj or "version" in obj or "authority" in obj:
         return None
-    if tags and (type(tags) is not list or any(type(t) is not str for t in tags)):
+    if "tags" not in obj:
+        return Page(url, title or url, body)
+    tags = obj["tags"]
+    if type(tags) is not list or any(type(t) is not str for t in tags):
         return None
-    return Page(url=url, title=title or url, body=body, tags=tuple(tags))
+    return Page(url, title or url, body, tuple(tags))
 
 
 _HEADING = re.compile(r"^#{1,6}[ \t]+(.+?)[ \t#]*$", re.MULTILINE)
@@ -670,12 +681,20 @@ def ingest(
     max_file_bytes: int = MAX_FILE_BYTES,
     passage_chars: int = PASSAGE_CHARS,
     on_progress: ProgressCallback | None = None,
+    embeddings: bool | None = None,
+    embedder: Embedder | None = None,
 ) -> IngestReport:
     """Bring the index at ``index_dir`` (created if absent) up to date with the files
     under ``paths``; see the module docstring. Returns what changed; problems are in
     the report (with ``strict``, the first one raises `IngestError` and nothing is
-    written)."""
+    written).
+
+    ``embeddings`` turns hybrid search on (True: every passage gets a dense vector, see
+    `sleuth.index.dense`; needs the ``sleuth[embeddings]`` extra, or an ``embedder``) or
+    off (False: the vectors are dropped); None keeps what the index has. An index with
+    embeddings keeps them up to date on every ingest."""
     from sleuth.index import PassageIndex
+    from sleuth.index.dense import load_embedder
 
     if base_url is not None and not re.match(r"^[A-Za-z][A-Za-z0-9+.-]*://", base_url):
         raise UsageError(f"--base-url {base_url!r}: expected an absolute URL like https://host/")
@@ -695,7 +714,18 @@ def ingest(
 
     roots = [Path(p).expanduser().resolve() for p in paths]
     run_keys = {s.key for s in sources}
+    if embeddings and embedder is None:  # a missing extra stops the ingest before it starts
+        embedder = load_embedder()
     with PassageIndex.open(index_dir, create=True) as index, index.update() as update:
+        model = index.store.meta().get("dense")
+        if embeddings is None and model is not None:  # checked before anything is written
+            embeddings = True
+            embedder = embedder or load_embedder(model)
+        if embeddings and embedder is not None and model not in (None, embedder.name):
+            raise UsageError(
+                f"{index_dir}: embedded with {model}, not {embedder.name}; "
+                "turn embeddings off first (embeddings=False) or index into a new folder"
+            )
         run = _Run(update, report, run_keys, strict, max_file_bytes, passage_chars, advance)
         # Files that did not change first: their documents stay theirs, so a changed file
         # read later that names one of their URLs gets it reported as a duplicate.
@@ -742,6 +772,10 @@ def ingest(
                 continue
             report.removed += update.remove_source(key)
             report.files_removed += 1
+        if embeddings and embedder is not None:
+            report.passages_embedded = update.embed_missing(embedder)
+        elif model is not None and embeddings is False:
+            update.drop_vectors()
         update.commit()
         report.documents, report.passages = index.counts()
     report.elapsed_s = time.perf_counter() - started
@@ -771,8 +805,8 @@ class _Run:
         problems are reported (and a duplicate given up elsewhere is taken) next time.
         A text, Markdown, HTML or JSON file that cannot be read keeps its previous
         documents."""
-        update, report = self.update, self.report
-        old = update.document_hashes(source.key)
+        update, report, key, chars = self.update, self.report, source.key, self.passage_chars
+        old = update.document_hashes(key)
         kept: set[str] = set()
         failed = False  # some part of the file was skipped
         broken = False  # the whole of a non-JSONL file could not be read
@@ -782,7 +816,8 @@ class _Run:
                 broken = source.kind != "jsonl"
                 self.problem(item)
                 continue
-            url, owner = item.url, update.owner(item.url)
+            url = item.url
+            owner = key if url in old else update.owner(url)  # `old` is this file's, stored
             bad = _bad_text(source, item)
             if bad is None:
                 bad = self._duplicate(source, url, owner)
@@ -790,14 +825,15 @@ class _Run:
                 failed = True  # like a bad line: read again (and reported) next time
                 self.problem(bad)
                 continue
-            self.claimed[url] = source.key
+            self.claimed[url] = key
             kept.add(url)
             digest = document_hash(item)
-            if owner == source.key and old.get(url) == digest:
+            if owner == key and old.get(url) == digest:
                 report.unchanged += 1
                 continue
-            spans = split_passages(item.body, self.passage_chars)
-            update.put(item, source.key, digest, [item.body[a:b] for a, b in spans], owner)
+            body = item.body
+            spans = split_passages(body, chars)
+            update.put(item, key, digest, [body[a:b] for a, b in spans], owner)
             report.passages_written += len(spans)
             if owner is None:
                 report.added += 1
@@ -826,13 +862,19 @@ class _Run:
 
 def _bad_text(source: Source, page: Page) -> Problem | None:
     """A problem when ``page`` has no text or text no index can store."""
-    where, url = str(source.path), page.url
-    if _SURROGATE.search(url) or _SURROGATE.search(page.title) or _SURROGATE.search(page.body):
-        return Problem(where, f"page {url!r}: text has a lone surrogate (bad \\u escape)")
-    if not page.body.strip():
-        return Problem(where, f"page {url!r} has no text")
-    if parse_passage_url(url) is not None:
-        return Problem(where, f"page {url!r}: a URL ending in #pN is kept for passages; skipped")
+    url, title, body = page.url, page.title, page.body
+    if not (url.isascii() and title.isascii() and body.isascii()) and (
+        _SURROGATE.search(url) or _SURROGATE.search(title) or _SURROGATE.search(body)
+    ):
+        return Problem(
+            str(source.path), f"page {url!r}: text has a lone surrogate (bad \\u escape)"
+        )
+    if not body or body.isspace():
+        return Problem(str(source.path), f"page {url!r} has no text")
+    if "#p" in url and parse_passage_url(url) is not None:
+        return Problem(
+            str(source.path), f"page {url!r}: a URL ending in #pN is kept for passages; skipped"
+        )
     return None
 
 

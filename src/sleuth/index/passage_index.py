@@ -15,10 +15,17 @@ counts, that batch deletes every document from the engine by its URL before addi
 passages (even one the store has never seen), so no passage is indexed twice. Any
 exception before the commit rolls both back, leaving the previous index as it was; the
 exception itself is the one raised.
+
+An index built with embeddings (``ingest(..., embeddings=True)``, the optional extra
+``sleuth[embeddings]``) also keeps a dense vector per passage in the store, and then
+ranks by fusing BM25 with cosine similarity (`sleuth.index.dense`); the store's meta
+``dense`` names the model. Such an index opened without the extra installed is
+searched by BM25 alone (logged once as a warning).
 """
 
 from __future__ import annotations
 
+import logging
 import os
 import sqlite3
 from collections.abc import Iterator
@@ -33,6 +40,7 @@ from sleuth.ingest import PASSAGE_CHARS, parse_passage_url, passage_url
 from sleuth.search import Hit
 from sleuth.text import normalize_space
 
+from . import dense
 from .engine import EngineWriter, LexicalEngine
 from .store import PageStore
 from .tantivy_engine import ANALYZER_VERSION, TantivyEngine
@@ -40,24 +48,40 @@ from .tantivy_engine import ANALYZER_VERSION, TantivyEngine
 if TYPE_CHECKING:
     from .view import IndexedCorpus
 
-FORMAT = "sleuth-index-1"
+FORMAT = "sleuth-index-2"  # 2: integer keys in the page store
 STORE_FILE = "pages.db"
 ENGINE_DIR = "tantivy"
 SNIPPET_CHARS = 220
+
+log = logging.getLogger("sleuth")
 
 
 class PassageIndex:
     """An on-disk passage index; see the module docstring. Use `open`."""
 
-    def __init__(self, path: Path, store: PageStore, engine: LexicalEngine) -> None:
+    def __init__(
+        self,
+        path: Path,
+        store: PageStore,
+        engine: LexicalEngine,
+        embedder: dense.Embedder | None = None,
+    ) -> None:
         self.path = path
         self.store = store
         self.engine = engine
+        self._embedder = embedder
+        self._vectors: tuple[int, dense.DenseVectors] | None = None  # (data_version, ...)
+        self._lexical_only = False  # set when the embeddings extra is missing
+        self._model = store.meta().get("dense")  # the embedding model, if any
 
     @classmethod
-    def open(cls, path: str | Path, create: bool = False) -> PassageIndex:
+    def open(
+        cls, path: str | Path, create: bool = False, embedder: dense.Embedder | None = None
+    ) -> PassageIndex:
         """The index in ``path``; with ``create``, a new one when ``path`` is missing or
-        an empty folder. Anything else is a `CorpusError` with one line."""
+        an empty folder. Anything else is a `CorpusError` with one line. ``embedder``
+        encodes queries for an index built with embeddings (by default the model the
+        index names, loaded on the first search)."""
         where = Path(path).expanduser()
         db = where / STORE_FILE
         if not db.is_file():
@@ -92,7 +116,7 @@ class PassageIndex:
         except (OSError, ValueError) as exc:
             store.close()
             raise CorpusError(f"{path}: cannot open the search engine files: {exc}") from None
-        return cls(where, store, engine)
+        return cls(where, store, engine, embedder)
 
     def __enter__(self) -> PassageIndex:
         return self
@@ -113,7 +137,7 @@ class PassageIndex:
 
     def search(self, query: str, k: int = 5) -> list[Hit]:
         """The best ``k`` passages for ``query``, best first, with snippets."""
-        ranked = self.engine.search(query, k)
+        ranked = self.search_urls(query, k)
         if not ranked:
             return []
         found = []
@@ -134,8 +158,40 @@ class PassageIndex:
         ]
 
     def search_urls(self, query: str, k: int = 10) -> list[tuple[str, float]]:
-        """Ranking only: ``(passage URL, score)`` without reading the store."""
-        return self.engine.search(query, k)
+        """Ranking only: ``(passage URL, score)``. BM25 scores, or with embeddings
+        reciprocal-rank-fusion scores (a query without content words finds nothing
+        either way)."""
+        model = self._model
+        if model is None or self._lexical_only or k < 1:
+            return self.engine.search(query, k)
+        embedder = self._query_embedder(model)
+        if embedder is None or not self.engine.terms(query):
+            return self.engine.search(query, k)
+        depth = max(k, dense.FUSE_DEPTH)
+        lexical = [url for url, _ in self.engine.search(query, depth)]
+        vector = embedder.encode([query])[0]
+        nearest = [url for url, _ in self._dense(embedder.dim).search(vector, depth)]
+        return dense.fuse([lexical, nearest], k)
+
+    def _query_embedder(self, model: str) -> dense.Embedder | None:
+        if self._embedder is None:
+            try:
+                self._embedder = dense.load_embedder(model)
+            except Exception as exc:  # the extra is missing: BM25 alone, said once
+                log.warning("%s: searching by BM25 alone: %s", self.path, exc)
+                self._lexical_only = True
+                return None
+        if self._embedder.name != model:
+            raise CorpusError(f"{self.path}: embedded with {model}, not {self._embedder.name}")
+        return self._embedder
+
+    def _dense(self, dim: int) -> dense.DenseVectors:
+        """The stored vectors, read again whenever the store has changed."""
+        version = self.store.data_version()
+        if self._vectors is None or self._vectors[0] != version:
+            rows = [(passage_url(u, n), vec) for u, n, vec in self.store.vectors()]
+            self._vectors = (version, dense.DenseVectors.from_rows(rows, dim))
+        return self._vectors[1]
 
     def corpus(self) -> IndexedCorpus:
         from .view import IndexedCorpus
@@ -204,6 +260,7 @@ class PassageIndex:
         try:
             yield batch
         finally:
+            self._vectors = None  # this connection's own commits leave data_version be
             if not batch.committed:
                 try:
                     writer.rollback()
@@ -211,6 +268,7 @@ class PassageIndex:
                     pass
                 finally:
                     self.store.rollback()
+        self._model = self.store.meta().get("dense")
 
 
 class Update:
@@ -249,13 +307,14 @@ class Update:
         is what `owner` said of its URL (None: a new document). A new document is deleted
         from the engine first too when the batch repairs a crash (see `PassageIndex.update`):
         the engine may then hold passages of documents the store does not know."""
+        url, title, add = page.url, page.title, self._writer.add
         if owner is not None:
-            self._store.remove(page.url)
+            self._store.remove(url)
         if owner is not None or self._repair:
-            self._writer.delete_document(page.url)
+            self._writer.delete_document(url)
         self._store.put(page, source, digest, passages)
         for n, text in enumerate(passages, start=1):
-            self._writer.add(page.url, passage_url(page.url, n), page.title, text)
+            add(url, passage_url(url, n), title, text)
 
     def remove(self, url: str) -> None:
         self._store.remove(url)
@@ -267,6 +326,24 @@ class Update:
         for url in urls:
             self._writer.delete_document(url)
         return len(urls)
+
+    def embed_missing(self, embedder: dense.Embedder) -> int:
+        """Give every passage without a vector its vector (``title`` + text); returns
+        how many were embedded, and records the model in the store's meta."""
+        done = 0
+        for rows in self._store.missing_vectors(dense.EMBED_BATCH):
+            vectors = embedder.encode([f"{title}\n{text}" for _, title, text in rows])
+            self._store.put_vectors(
+                [(key, dense.to_blob(v)) for (key, _, _), v in zip(rows, vectors, strict=True)]
+            )
+            done += len(rows)
+        self._store.set_meta({"dense": embedder.name, "dense_dim": str(embedder.dim)})
+        return done
+
+    def drop_vectors(self) -> None:
+        """Back to BM25 alone: every vector goes, and the meta that named the model."""
+        self._store.drop_vectors()
+        self._store.delete_meta("dense", "dense_dim")
 
     def commit(self) -> None:
         self._writer.commit()

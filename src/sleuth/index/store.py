@@ -1,18 +1,28 @@
 """The page store: documents and their passages in SQLite, beside the search engine.
 
     meta      key, value                 format, analyser, engine, passage size
-    sources   path, stamp                one row per input file (its content stamp)
-    docs      url, source, hash, title, tags, published, version, authority, passages
-    passages  doc, n, text               passage n (from 1) of doc; joined in order
-                                         they are the document's body, exactly
+    sources   id, path, stamp            one row per input file (its content stamp)
+    docs      id, url, source, hash,     one row per document; ``source`` is a
+              title, tags, published,    sources id, ``passages`` how many it has
+              version, authority, passages
+    passages  key, text                  passage n (from 1) of document id d has key
+                                         d × 2**32 + n; joined in order they are the
+                                         document's body, exactly
+    vectors   key, vec                   a passage's dense vector (float16), only in
+                                         an index built with embeddings
 
 The store is the source of truth: everything the engine indexes can be rebuilt from
 it, and `open` shows only what is here (a search hit whose passage is missing is
 dropped). Writes happen in one transaction per ingest (see `sleuth.index.Update`).
+
+Integer keys keep a large ingest cheap: document ids are handed out in order, so
+passages are appended to one B-tree keyed by integers, and only ``docs.url`` needs a
+(text) index. An ingest's rows are queued and written in batches of `FLUSH_ROWS`.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sqlite3
 import threading
@@ -25,10 +35,15 @@ from sleuth.corpus import Page
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS sources (path TEXT PRIMARY KEY, stamp TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS sources (
+    id INTEGER PRIMARY KEY,
+    path TEXT NOT NULL UNIQUE,
+    stamp TEXT
+);
 CREATE TABLE IF NOT EXISTS docs (
-    url TEXT PRIMARY KEY,
-    source TEXT NOT NULL,
+    id INTEGER PRIMARY KEY,
+    url TEXT NOT NULL UNIQUE,
+    source INTEGER NOT NULL,
     hash TEXT NOT NULL,
     title TEXT NOT NULL,
     tags TEXT NOT NULL,
@@ -38,15 +53,17 @@ CREATE TABLE IF NOT EXISTS docs (
     passages INTEGER NOT NULL
 );
 CREATE INDEX IF NOT EXISTS docs_by_source ON docs (source);
-CREATE TABLE IF NOT EXISTS passages (
-    doc TEXT NOT NULL,
-    n INTEGER NOT NULL,
-    text TEXT NOT NULL,
-    PRIMARY KEY (doc, n)
-);
+CREATE TABLE IF NOT EXISTS passages (key INTEGER PRIMARY KEY, text TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS vectors (key INTEGER PRIMARY KEY, vec BLOB NOT NULL);
 """
 
 FLUSH_ROWS = 20_000
+#: Page cache while an ingest writes, in KiB (SQLite's default, kept for reading, is
+#: 2 MiB): a larger one keeps the B-tree of document URLs in memory on large ingests.
+WRITE_CACHE_KIB = 64 * 1024
+_READ_CACHE_KIB = 2000
+_SHIFT = 32  # passage key = document id << _SHIFT | passage number
+_LAST = (1 << _SHIFT) - 1
 
 
 @dataclass(frozen=True)
@@ -68,7 +85,9 @@ class PageStore:
         self._db.execute("PRAGMA synchronous=NORMAL")
         self._db.executescript(SCHEMA)
         self._docs: list[tuple[Any, ...]] = []
-        self._passages: list[tuple[str, int, str]] = []
+        self._passages: list[tuple[int, str]] = []
+        self._source_ids: dict[str, int] = {}  # in the open transaction
+        self._next_id = 0  # the next document id (set by `begin`)
 
     def close(self) -> None:
         with self._lock:
@@ -86,15 +105,26 @@ class PageStore:
                 "INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", values.items()
             )
 
+    def delete_meta(self, *keys: str) -> None:
+        with self._lock:
+            self._db.executemany("DELETE FROM meta WHERE key = ?", [(k,) for k in keys])
+
+    def data_version(self) -> int:
+        """Changes whenever another connection commits (SQLite's ``data_version``)."""
+        with self._lock:
+            return int(self._db.execute("PRAGMA data_version").fetchone()[0])
+
     # --- reading ----------------------------------------------------------------------------
 
     def passage(self, doc_url: str, number: int) -> StoredPassage | None:
+        if not 0 < number <= _LAST:
+            return None
         with self._lock:
             row = self._db.execute(
                 "SELECT p.text, d.title, d.tags, d.published, d.version, d.authority, "
-                "d.passages FROM passages p JOIN docs d ON d.url = p.doc "
-                "WHERE p.doc = ? AND p.n = ?",
-                (doc_url, number),
+                "d.passages FROM docs d JOIN passages p ON p.key = (d.id << 32) + ? "
+                "WHERE d.url = ?",
+                (number, doc_url),
             ).fetchone()
         if row is None:
             return None
@@ -105,15 +135,17 @@ class PageStore:
         """A whole document, its body the passages joined."""
         with self._lock:
             row = self._db.execute(
-                "SELECT title, tags, published, version, authority FROM docs WHERE url = ?",
+                "SELECT id, title, tags, published, version, authority FROM docs WHERE url = ?",
                 (url,),
             ).fetchone()
             if row is None:
                 return None
+            doc_id, *meta = row
             parts = self._db.execute(
-                "SELECT text FROM passages WHERE doc = ? ORDER BY n", (url,)
+                "SELECT text FROM passages WHERE key BETWEEN ? AND ? ORDER BY key",
+                _keys(doc_id),
             ).fetchall()
-        page = _page(url, *row)
+        page = _page(url, *meta)
         return Page(
             url=url,
             title=page.title,
@@ -126,10 +158,8 @@ class PageStore:
 
     def has_passage(self, doc_url: str, number: int) -> bool:
         with self._lock:
-            row = self._db.execute(
-                "SELECT 1 FROM passages WHERE doc = ? AND n = ?", (doc_url, number)
-            ).fetchone()
-        return row is not None
+            row = self._db.execute("SELECT passages FROM docs WHERE url = ?", (doc_url,)).fetchone()
+        return row is not None and 0 < number <= row[0]
 
     def has_document(self, url: str) -> bool:
         with self._lock:
@@ -139,17 +169,28 @@ class PageStore:
 
     def passage_keys(self, batch: int = 1000) -> Iterator[tuple[str, int]]:
         """Every passage as ``(document URL, number)``, in document order."""
-        last: tuple[str, int] = ("", 0)
+        last = ""
         while True:
             with self._lock:
                 rows = self._db.execute(
-                    "SELECT doc, n FROM passages WHERE (doc, n) > (?, ?) ORDER BY doc, n LIMIT ?",
-                    (*last, batch),
+                    "SELECT url, passages FROM docs WHERE url > ? ORDER BY url LIMIT ?",
+                    (last, batch),
                 ).fetchall()
             if not rows:
                 return
-            yield from rows
-            last = rows[-1]
+            for url, count in rows:
+                for n in range(1, count + 1):
+                    yield url, n
+            last = rows[-1][0]
+
+    def vectors(self) -> list[tuple[str, int, bytes]]:
+        """Every stored vector as ``(document URL, passage number, float16 bytes)``."""
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT d.url, v.key, v.vec FROM vectors v JOIN docs d ON d.id = v.key >> 32 "
+                "ORDER BY v.key"
+            ).fetchall()
+        return [(url, key & _LAST, vec) for url, key, vec in rows]
 
     def counts(self) -> tuple[int, int]:
         """(documents, passages)."""
@@ -164,28 +205,39 @@ class PageStore:
     def begin(self) -> None:
         with self._lock:
             self._db.execute("BEGIN IMMEDIATE")
+            self._db.execute(f"PRAGMA cache_size=-{WRITE_CACHE_KIB}")
+            self._source_ids.clear()
+            (top,) = self._db.execute("SELECT coalesce(max(id), 0) FROM docs").fetchone()
+            self._next_id = int(top) + 1
 
     def commit(self) -> None:
         with self._lock:
             self._flush()
             self._db.execute("COMMIT")
+            self._source_ids.clear()
+            self._db.execute(f"PRAGMA cache_size=-{_READ_CACHE_KIB}")
 
     def rollback(self) -> None:
         with self._lock:
             self._docs.clear()
             self._passages.clear()
+            self._source_ids.clear()
             if self._db.in_transaction:
                 self._db.execute("ROLLBACK")
+            with contextlib.suppress(sqlite3.Error):  # never hide why the batch failed
+                self._db.execute(f"PRAGMA cache_size=-{_READ_CACHE_KIB}")
 
     def stamp(self, source: str) -> str | None:
         with self._lock:
             row = self._db.execute("SELECT stamp FROM sources WHERE path = ?", (source,)).fetchone()
-        return None if row is None else str(row[0])
+        return None if row is None or row[0] is None else str(row[0])
 
     def set_stamp(self, source: str, stamp: str) -> None:
         with self._lock:
             self._db.execute(
-                "INSERT OR REPLACE INTO sources (path, stamp) VALUES (?, ?)", (source, stamp)
+                "INSERT INTO sources (path, stamp) VALUES (?, ?) "
+                "ON CONFLICT (path) DO UPDATE SET stamp = excluded.stamp",
+                (source, stamp),
             )
 
     def sources(self) -> list[str]:
@@ -195,65 +247,141 @@ class PageStore:
     def document_hashes(self, source: str) -> dict[str, str]:
         with self._lock:
             self._flush()
-            return dict(self._db.execute("SELECT url, hash FROM docs WHERE source = ?", (source,)))
+            return dict(
+                self._db.execute(
+                    "SELECT url, hash FROM docs WHERE source = "
+                    "(SELECT id FROM sources WHERE path = ?)",
+                    (source,),
+                )
+            )
 
     def owner(self, url: str) -> str | None:
         with self._lock:
-            row = self._db.execute("SELECT source FROM docs WHERE url = ?", (url,)).fetchone()
+            row = self._db.execute(
+                "SELECT s.path FROM docs d JOIN sources s ON s.id = d.source WHERE d.url = ?",
+                (url,),
+            ).fetchone()
         return None if row is None else str(row[0])
 
     def put(self, page: Page, source: str, digest: str, passages: list[str]) -> None:
         """Queue a document and its passages (a document already stored must have been
         removed first)."""
         with self._lock:
+            source_id = self._source_ids.get(source)
+            if source_id is None:
+                source_id = self._source_id(source)
+            doc_id = self._next_id
+            self._next_id += 1
+            tags = page.tags
             self._docs.append(
                 (
+                    doc_id,
                     page.url,
-                    source,
+                    source_id,
                     digest,
                     page.title,
-                    json.dumps(list(page.tags), ensure_ascii=False) if page.tags else "[]",
+                    json.dumps(list(tags), ensure_ascii=False) if tags else "[]",
                     page.published,
                     page.version,
                     page.authority,
                     len(passages),
                 )
             )
-            self._passages.extend((page.url, n, text) for n, text in enumerate(passages, 1))
+            base = doc_id << _SHIFT
+            if len(passages) == 1:
+                self._passages.append((base + 1, passages[0]))
+            else:
+                self._passages.extend((base + n, text) for n, text in enumerate(passages, 1))
             if len(self._passages) >= FLUSH_ROWS:
                 self._flush()
 
     def remove(self, url: str) -> None:
         with self._lock:
             self._flush()
-            self._db.execute("DELETE FROM passages WHERE doc = ?", (url,))
-            self._db.execute("DELETE FROM docs WHERE url = ?", (url,))
+            row = self._db.execute("SELECT id FROM docs WHERE url = ?", (url,)).fetchone()
+            if row is not None:
+                self._remove_id(row[0])
 
     def remove_source(self, source: str) -> list[str]:
         """Remove a source and its documents; returns their URLs."""
         with self._lock:
-            urls = [
-                u for (u,) in self._db.execute("SELECT url FROM docs WHERE source = ?", (source,))
-            ]
-            for url in urls:
-                self.remove(url)
+            self._flush()
+            rows = self._db.execute(
+                "SELECT d.id, d.url FROM docs d JOIN sources s ON s.id = d.source WHERE s.path = ?",
+                (source,),
+            ).fetchall()
+            for doc_id, _ in rows:
+                self._remove_id(doc_id)
             self._db.execute("DELETE FROM sources WHERE path = ?", (source,))
-        return urls
+            self._source_ids.pop(source, None)
+        return [url for _, url in rows]
 
     def documents_of(self, source: str) -> list[str]:
         with self._lock:
             self._flush()
             return [
-                u for (u,) in self._db.execute("SELECT url FROM docs WHERE source = ?", (source,))
+                u
+                for (u,) in self._db.execute(
+                    "SELECT url FROM docs WHERE source = (SELECT id FROM sources WHERE path = ?)",
+                    (source,),
+                )
             ]
+
+    def missing_vectors(self, batch: int) -> Iterator[list[tuple[int, str, str]]]:
+        """Passages without a vector as ``(key, title, text)``, ``batch`` at a time (give
+        each batch its vectors before asking for the next)."""
+        with self._lock:
+            self._flush()
+        last = 0
+        while True:
+            with self._lock:
+                rows = self._db.execute(
+                    "SELECT p.key, d.title, p.text FROM passages p "
+                    "JOIN docs d ON d.id = p.key >> 32 WHERE p.key > ? AND NOT EXISTS "
+                    "(SELECT 1 FROM vectors v WHERE v.key = p.key) ORDER BY p.key LIMIT ?",
+                    (last, batch),
+                ).fetchall()
+            if not rows:
+                return
+            yield rows
+            last = rows[-1][0]
+
+    def put_vectors(self, rows: list[tuple[int, bytes]]) -> None:
+        with self._lock:
+            self._db.executemany("INSERT OR REPLACE INTO vectors VALUES (?, ?)", rows)
+
+    def drop_vectors(self) -> None:
+        with self._lock:
+            self._db.execute("DELETE FROM vectors")
+
+    def _source_id(self, source: str) -> int:
+        """The id of ``source``'s row, made (without a stamp) when it has none."""
+        self._db.execute("INSERT OR IGNORE INTO sources (path) VALUES (?)", (source,))
+        (source_id,) = self._db.execute(
+            "SELECT id FROM sources WHERE path = ?", (source,)
+        ).fetchone()
+        self._source_ids[source] = int(source_id)
+        return int(source_id)
+
+    def _remove_id(self, doc_id: int) -> None:
+        self._db.execute("DELETE FROM passages WHERE key BETWEEN ? AND ?", _keys(doc_id))
+        self._db.execute("DELETE FROM vectors WHERE key BETWEEN ? AND ?", _keys(doc_id))
+        self._db.execute("DELETE FROM docs WHERE id = ?", (doc_id,))
 
     def _flush(self) -> None:
         if self._docs:
-            self._db.executemany("INSERT INTO docs VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", self._docs)
+            self._db.executemany(
+                "INSERT INTO docs VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", self._docs
+            )
             self._docs.clear()
         if self._passages:
-            self._db.executemany("INSERT INTO passages VALUES (?, ?, ?)", self._passages)
+            self._db.executemany("INSERT INTO passages VALUES (?, ?)", self._passages)
             self._passages.clear()
+
+
+def _keys(doc_id: int) -> tuple[int, int]:
+    """The first and last possible passage keys of a document."""
+    return (doc_id << _SHIFT) + 1, (doc_id << _SHIFT) + _LAST
 
 
 def _page(
