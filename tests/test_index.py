@@ -352,6 +352,40 @@ def test_a_crash_between_the_two_commits_leaves_one_copy_after_re_ingest(
         assert index.engine.count() == 2
 
 
+def test_after_a_crash_a_document_gone_from_its_files_leaves_the_engine_too(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from sleuth.index.store import PageStore
+
+    docs, where = tmp_path / "docs", tmp_path / "index"
+    write(docs / "old.txt", "The walrus naps on ice.")
+    ingest([docs], where)
+    write(docs / "new.txt", "The zebra grazes.")
+    real = PageStore.commit
+    calls = []
+
+    def crash_once(self: PageStore) -> None:
+        calls.append(1)
+        if len(calls) == 1:
+            raise RuntimeError("power cut")
+        real(self)
+
+    monkeypatch.setattr(PageStore, "commit", crash_once)
+    with pytest.raises(RuntimeError, match="power cut"):
+        ingest([docs], where)  # the engine committed new.txt, the store did not
+    with open_index(where) as index:
+        assert index.engine.count() == 2 and index.store.counts() == (1, 1)
+    (docs / "new.txt").unlink()  # and by the next ingest the file is gone
+
+    report = ingest([docs], where)
+
+    assert (report.added, report.updated, report.removed) == (0, 0, 0)
+    with open_index(where) as index:
+        assert index.engine.count() == 1  # the stale passage no longer takes a top-k slot
+        assert index.engine.document_urls() == {(docs / "old.txt").resolve().as_uri()}
+        assert urls(index, "zebra") == []
+
+
 # --- the page store -----------------------------------------------------------------------------
 
 

@@ -54,4 +54,9 @@ class LexicalEngine(Protocol):
         """How many passages are searchable."""
         ...
 
+    def document_urls(self) -> set[str]:
+        """The URL of every document with a searchable passage (a full scan: for
+        repairing the index after a crash, not for queries)."""
+        ...
+
     def close(self) -> None: ...

@@ -256,7 +256,7 @@ class PassageIndex:
         # a crash between the engine's commit and the store's leaves passages in the engine
         # that the store does not count: only then must new documents be deleted first
         repair = self.engine.count() != self.store.counts()[1]
-        batch = Update(self.store, writer, repair=repair)
+        batch = Update(self.store, writer, repair=repair, engine=self.engine)
         try:
             yield batch
         finally:
@@ -274,10 +274,17 @@ class PassageIndex:
 class Update:
     """Changes to a `PassageIndex`, applied to the store and the engine together."""
 
-    def __init__(self, store: PageStore, writer: EngineWriter, repair: bool = False) -> None:
+    def __init__(
+        self,
+        store: PageStore,
+        writer: EngineWriter,
+        repair: bool = False,
+        engine: LexicalEngine | None = None,
+    ) -> None:
         self._store = store
         self._writer = writer
         self._repair = repair
+        self._engine = engine
         self._was_empty = store.counts()[0] == 0  # then nothing has an owner yet
         self.committed = False
 
@@ -346,6 +353,11 @@ class Update:
         self._store.delete_meta("dense", "dense_dim")
 
     def commit(self) -> None:
+        if self._repair and self._engine is not None:
+            # after a crash between the two commits the engine may also hold documents
+            # that are gone from their files since: nothing in the store names them
+            for url in self._engine.document_urls() - self._store.document_urls():
+                self._writer.delete_document(url)
         self._writer.commit()
         self._store.commit()
         self.committed = True

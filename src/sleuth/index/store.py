@@ -316,6 +316,12 @@ class PageStore:
             self._source_ids.pop(source, None)
         return [url for _, url in rows]
 
+    def document_urls(self) -> set[str]:
+        """Every stored document's URL (this connection's uncommitted changes included)."""
+        with self._lock:
+            self._flush()
+            return {u for (u,) in self._db.execute("SELECT url FROM docs")}
+
     def documents_of(self, source: str) -> list[str]:
         with self._lock:
             self._flush()

@@ -24,6 +24,8 @@ import tantivy
 
 from sleuth.text import STOPWORDS
 
+_PASSAGE_SUFFIX = re.compile(r"#p\d+$")
+
 ANALYZER = "sleuth_en"
 #: Changes whenever the analysis changes; an index built with another one is rebuilt.
 ANALYZER_VERSION = "sleuth_en-1"
@@ -155,6 +157,18 @@ class TantivyEngine:
 
     def count(self) -> int:
         return int(self._index.searcher().num_docs)
+
+    def document_urls(self) -> set[str]:
+        searcher = self._index.searcher()
+        total = int(searcher.num_docs)
+        if total == 0:
+            return set()
+        found = searcher.search(tantivy.Query.all_query(), limit=total)
+        urls: set[str] = set()
+        for _score, address in found.hits:
+            (passage,) = searcher.doc(address)["url"]
+            urls.add(_PASSAGE_SUFFIX.sub("", str(passage)))  # "URL#p3" -> "URL"
+        return urls
 
     def close(self) -> None:
         """Nothing to release: Tantivy closes its files when the index is dropped."""
