@@ -25,13 +25,14 @@ try:
 except ImportError:  # the dev extra installs it; the `browser` fixture says so
     sync_playwright = None  # type: ignore[assignment]
 
+from sleuth.corpus import load_corpus
 from sleuth.policies.offline import OfflinePolicy
-from sleuth.runtime import Turn
+from sleuth.runtime import Turn, run_steps
 from sleuth.service import KeyStore, Rate, ServiceConfig
 from sleuth.service.app import create_app
 from sleuth.service.testing import LiveServer
 from sleuth.service.web import GAP, sources
-from sleuth.state import RunState
+from sleuth.state import RunState, Task
 from sleuth.store import RunStore
 
 CHROMIUM = Path(os.environ.get("SLEUTH_CHROMIUM", "/usr/bin/chromium"))
@@ -377,3 +378,30 @@ def test_sources_of_another_corpus_are_the_windows_the_agent_read() -> None:
     start, end = source.highlights[0]
     assert source.text[start:end] == "the   quote is here."  # found again: offsets moved
     assert source.shown == [(0, 12), (12 + len(GAP), len(source.text))]
+
+
+def test_an_interrupted_run_is_resumed_from_the_page(page: Page, tmp_path: Path) -> None:
+    db = tmp_path / "runs.db"
+    store = RunStore(db)
+    steps = run_steps(Task(FOUNDER_Q), load_corpus("acme"), OfflinePolicy(), recorder=store)
+    next(steps), next(steps)  # search, open: then the process "dies"
+    steps.close()
+    store.close()  # its lease goes with it: the run is interrupted
+    with LiveServer(create_app(ServiceConfig(db=db))) as server:
+        visit(page, server.url)
+        history = page.locator("#runs li")
+        expect(history.first).to_have_attribute("data-status", "interrupted")
+        history.first.locator("button").click()
+        expect(page.locator("#steps > li")).to_have_count(2)
+        box = page.locator("#approval")
+        expect(box).to_have_attribute("data-status", "interrupted")
+        page.click("#resume")
+        result = page.locator("#result")
+        expect(result).to_have_attribute("data-status", "ready_for_review")
+        expect(box).to_have_attribute("data-status", "resumed")
+        expect(page.locator("#resume")).to_have_count(0)
+        expect(page.locator("#steps > li").nth(2)).to_have_attribute("data-tool", "open")
+        expect(page.locator(".source mark")).to_have_count(1)
+        expect(history.first).to_have_attribute("data-status", "ready_for_review")
+        run = stored(server, f"/v1/runs/{stored(server, '/v1/runs')['runs'][0]['id']}")
+    assert [s["index"] for s in run["steps"]] == list(range(1, len(run["steps"]) + 1))

@@ -492,6 +492,49 @@ async function decide(runId, verb, note, step) {
   });
 }
 
+// -- resuming ------------------------------------------------------------------------
+
+/** An interrupted run (its process died): offer to go on from its last recorded step. */
+function showResume(runId) {
+  const box = clear($("#approval"));
+  box.hidden = false;
+  box.className = "approval interrupted";
+  box.dataset.status = "interrupted";
+  const button = el("button", "resume", "Resume");
+  button.type = "button";
+  button.id = "resume";
+  button.addEventListener("click", () => resume(runId));
+  box.append(
+    el("h3", null, "Interrupted"),
+    el("p", null, "The process running this run stopped before it finished. Resuming replays "
+      + "its recorded steps and goes on from the last one, with what is left of its budgets."),
+    el("div", "decide", button),
+  );
+}
+
+async function resume(runId) {
+  if (view.busy) return;
+  $("#approval").querySelectorAll("button").forEach((b) => { b.disabled = true; });
+  notice("");
+  await busy(async () => {
+    try {
+      const body = { stream: true, thoughts: showingThoughts() };
+      await follow(await api("POST", `v1/runs/${encodeURIComponent(runId)}/resume`, body));
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 409) {
+        notice(`${error.message} (${error.code}); showing the run as it stands.`, "warning");
+        await loadRun(runId, { keepNotice: true });
+        return;
+      }
+      throw error;
+    }
+    const box = $("#approval");
+    box.dataset.status = "resumed";
+    box.querySelector(".decide")?.remove();
+    box.querySelector("h3").textContent = "Resumed";
+  });
+}
+
 // -- history -------------------------------------------------------------------------
 
 async function refreshHistory(more = false) {
@@ -542,6 +585,7 @@ async function loadRun(runId, { keepNotice = false } = {}) {
   if (run.result) await showResult(run.result);
   else if (run.status === "error") notice(`The run failed: ${run.error ?? "unknown error"}`);
   else if (run.status === "running") notice("This run is still going: refresh to see more.", "info");
+  else if (run.status === "interrupted") showResume(run.id);
   setMeta(`run ${run.id} · ${run.status} · corpus ${run.corpus}`);
   for (const item of $("#runs").children) {
     item.classList.toggle("current", item.dataset.runId === run.id);
