@@ -111,11 +111,14 @@ def serve(latency: float, urls: Any, stop: Any) -> None:
     asyncio.run(main())
 
 
-async def concurrent(runs: int, latency: float, base_url: str) -> dict[str, Any]:
+async def concurrent(
+    runs: int, latency: float, base_url: str, *, aiohttp: bool = True
+) -> dict[str, Any]:
     corpus = load_corpus("acme")
-    if True:
-        backend = OpenAIChat("bench", base_url=base_url, api_key="k")
-        policy = ModelPolicy(backend, "tools", retry=RetryPolicy(max_attempts=1, call_timeout_s=60))
+    backend = OpenAIChat("bench", base_url=base_url, api_key="k")
+    backend.connection.use_aiohttp = aiohttp and backend.connection.use_aiohttp
+    policy = ModelPolicy(backend, "tools", retry=RetryPolicy(max_attempts=1, call_timeout_s=60))
+    async with policy:
         await arun(Task("warm up"), corpus, policy)  # connection pool, imports
 
         async def batch() -> list[Any]:
@@ -136,6 +139,7 @@ async def concurrent(runs: int, latency: float, base_url: str) -> dict[str, Any]
     ok = sum(r.status.value == "ready_for_review" and r.steps == 3 for r in results)
     ideal = 3 * latency
     return {
+        "transport": "aiohttp" if backend.connection.use_aiohttp else "httpx2",
         "runs": runs,
         "latency_s": latency,
         "completed_ok": ok,
@@ -148,12 +152,24 @@ async def concurrent(runs: int, latency: float, base_url: str) -> dict[str, Any]
     }
 
 
-async def sdk_only(runs: int, base_url: str) -> float:
+async def sdk_only(runs: int, base_url: str, *, aiohttp: bool) -> float:
     """The same number of 3-call sequences with the bare SDK and a fixed body: the
-    ceiling any agent built on this SDK can reach on this machine."""
+    ceiling any agent built on this SDK (and transport) can reach on this machine."""
     import openai
 
-    clients = [openai.AsyncOpenAI(api_key="k", base_url=base_url, max_retries=0) for _ in range(16)]
+    if aiohttp:
+        clients = [
+            openai.AsyncOpenAI(
+                api_key="k",
+                base_url=base_url,
+                max_retries=0,
+                http_client=openai.DefaultAioHttpClient(),
+            )
+        ]
+    else:
+        clients = [
+            openai.AsyncOpenAI(api_key="k", base_url=base_url, max_retries=0) for _ in range(16)
+        ]
     body = {"model": "bench", "messages": [{"role": "user", "content": "x" * 3000}]}
 
     async def three(client: Any) -> None:
@@ -164,7 +180,10 @@ async def sdk_only(runs: int, base_url: str) -> float:
     await three(clients[0])
     started = time.perf_counter()
     await asyncio.gather(*[three(clients[i % len(clients)]) for i in range(runs)])
-    return time.perf_counter() - started
+    wall = time.perf_counter() - started
+    for client in clients:
+        await client.close()
+    return wall
 
 
 def overhead(repeats: int) -> dict[str, Any]:
@@ -205,10 +224,15 @@ def main() -> int:
     try:
         base_url = urls.get(timeout=30)
         report = asyncio.run(concurrent(args.runs, args.latency, base_url))
-        ceiling = asyncio.run(sdk_only(args.runs, base_url))
+        ceiling = asyncio.run(sdk_only(args.runs, base_url, aiohttp=True))
         report["sdk_only_wall_s"] = round(ceiling, 3)
         report["sdk_only_fraction_of_ideal"] = round(3 * args.latency / ceiling, 3)
         report["sleuth_vs_sdk_only"] = round(ceiling / report["wall_s"], 3)
+        # the named baseline for the transport: the SDK's default httpx2 one
+        httpx = asyncio.run(concurrent(args.runs, args.latency, base_url, aiohttp=False))
+        report["httpx2_wall_s"] = httpx["wall_s"]
+        report["httpx2_fraction_of_ideal"] = httpx["fraction_of_ideal"]
+        report["aiohttp_vs_httpx2_speedup"] = round(httpx["wall_s"] / report["wall_s"], 2)
     finally:
         stop.set()
         server.join(timeout=10)

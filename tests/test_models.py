@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from sleuth import Budgets, Task, load_corpus, run
-from sleuth.models import ModelPolicy, RetryPolicy
+from sleuth.models import ModelPolicy, RetryPolicy, sdk
 from sleuth.models.anthropic_messages import AnthropicMessages
 from sleuth.models.openai_chat import OpenAIChat
 from sleuth.result import Reason, Result, Status
@@ -54,7 +54,18 @@ def answer(text: str, cites: list[str], evidence: str) -> dict[str, Any]:
 
 
 class Sleeps(list[float]):
+    """The backoff sleeps a run asked for (none is slept), and how the test drives the
+    run: ``sync`` (`run`), ``async`` (`arun`, the SDK's aiohttp transport) or
+    ``async-httpx2`` (`arun`, the SDK's default transport)."""
+
+    def __init__(self, mode: str = "sync") -> None:
+        super().__init__()
+        self.mode = mode
+
     def __call__(self, seconds: float) -> None:
+        self.append(seconds)
+
+    async def asleep(self, seconds: float) -> None:
         self.append(seconds)
 
 
@@ -76,17 +87,42 @@ def policy(
     retry: RetryPolicy | None = None,
 ) -> ModelPolicy:
     wire: Any = protocol
+    chosen = backend(provider, server, stream)
+    if sleeps.mode == "async-httpx2":
+        chosen.connection.use_aiohttp = False
     return ModelPolicy(
-        backend(provider, server, stream),
+        chosen,
         wire,
         retry=retry or RetryPolicy(max_attempts=3, call_timeout_s=5.0),
         sleep=sleeps,
+        asleep=sleeps.asleep,
     )
 
 
-@pytest.fixture
-def sleeps() -> Sleeps:
-    return Sleeps()
+@pytest.fixture(params=["sync", "async", "async-httpx2"])
+def sleeps(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> Sleeps:
+    # two httpx2 clients per loop rather than 16: each costs ~40 ms to make (its TLS
+    # context), and these runs are not concurrent enough to need more
+    monkeypatch.setattr(sdk, "HTTPX_CLIENTS", 2)
+    return Sleeps(request.param)
+
+
+def execute(
+    sleeps: Sleeps,
+    task: Task,
+    chosen: ModelPolicy,
+    budgets: Budgets | None = None,
+    store: RunStore | None = None,
+) -> Result:
+    """One run, driven the way ``sleeps`` says; an async run closes its connections."""
+    if sleeps.mode == "sync":
+        return run(task, ACME, chosen, budgets, recorder=store)
+
+    async def main() -> Result:
+        async with chosen:
+            return await arun(task, ACME, chosen, budgets, recorder=store)
+
+    return asyncio.run(main())
 
 
 def go(
@@ -100,12 +136,8 @@ def go(
     **kw: Any,
 ) -> tuple[Result, ScriptedModelServer]:
     with ScriptedModelServer(script, api_key=KEY) as server:
-        result = run(
-            Task(question),
-            ACME,
-            policy(provider, protocol, server, sleeps, **kw),
-            budgets,
-            recorder=store,
+        result = execute(
+            sleeps, Task(question), policy(provider, protocol, server, sleeps, **kw), budgets, store
         )
         assert server.remaining == 0, "the transcript was not consumed"
     return result, server
@@ -219,7 +251,7 @@ def test_hallucinated_observations_are_cut_and_never_executed(
         ],
         api_key=KEY,
     ) as server:
-        result = run(Task(FOUNDER), ACME, policy(provider, "react", server, sleeps))
+        result = execute(sleeps, Task(FOUNDER), policy(provider, "react", server, sleeps))
         steps = [r["json"] for r in server.requests]
     assert result.reason is Reason.INVALID_FINISH and result.opened == []
     # the model's turn as recorded ends before its invented observation
@@ -330,7 +362,7 @@ def test_a_hanging_server_times_out(provider: str, sleeps: Sleeps) -> None:
 @pytest.mark.parametrize("provider", PROVIDERS)
 def test_bad_credentials_fail_at_once_with_one_clear_line(provider: str, sleeps: Sleeps) -> None:
     with ScriptedModelServer([], api_key="the-right-key") as server:
-        result = run(Task(FOUNDER), ACME, policy(provider, "tools", server, sleeps))
+        result = execute(sleeps, Task(FOUNDER), policy(provider, "tools", server, sleeps))
     assert (result.status, result.reason) == (Status.INCOMPLETE, Reason.MODEL_ERROR)
     assert "refused the credentials (HTTP 401)" in result.answer
     assert KEY not in result.answer and sleeps == []
@@ -339,9 +371,9 @@ def test_bad_credentials_fail_at_once_with_one_clear_line(provider: str, sleeps:
 def test_the_run_deadline_bounds_the_model(sleeps: Sleeps) -> None:
     retry = RetryPolicy(max_attempts=5, call_timeout_s=30.0)
     with ScriptedModelServer([{"hang": True}], api_key=KEY) as server:
-        result = run(
+        result = execute(
+            sleeps,
             Task(FOUNDER),
-            ACME,
             policy("openai", "tools", server, sleeps, retry=retry),
             Budgets(timeout_s=0.5),
         )
@@ -350,9 +382,11 @@ def test_the_run_deadline_bounds_the_model(sleeps: Sleeps) -> None:
     assert result.elapsed_s < 5
 
 
-def test_async_runs_share_one_server(sleeps: Sleeps) -> None:
+@pytest.mark.parametrize("transport", ["aiohttp", "httpx2"])
+def test_async_runs_share_one_server_on_each_event_loop(transport: str) -> None:
     """Several runs at once through the async path (each run's three turns are the same,
-    so the shared script can serve them in any interleaving)."""
+    so the shared script can serve them in any interleaving), on two event loops in turn
+    with one policy: each loop gets its own clients, and closing the policy closes them."""
     n = 5
     finish_any = say(
         "tools",
@@ -364,17 +398,25 @@ def test_async_runs_share_one_server(sleeps: Sleeps) -> None:
             "evidence": "",
         },
     )
+    sleeps = Sleeps("async" if transport == "aiohttp" else "async-httpx2")
 
-    async def main(server: ScriptedModelServer) -> list[Result]:
-        runs = [
-            arun(Task(FOUNDER), ACME, policy("openai", "tools", server, sleeps)) for _ in range(n)
-        ]
-        return await asyncio.gather(*runs)
+    async def main(chosen: ModelPolicy) -> list[Result]:
+        async with chosen:
+            runs = [arun(Task(FOUNDER), ACME, chosen) for _ in range(n)]
+            results = await asyncio.gather(*runs)
+            clients = chosen.backend.connection._async[asyncio.get_running_loop()]
+            assert len(clients) == (1 if transport == "aiohttp" else sdk.HTTPX_CLIENTS)
+            http = type(clients[0]._client).__name__
+            assert ("Aio" in http) is (transport == "aiohttp")
+        assert asyncio.get_running_loop() not in chosen.backend.connection._async
+        return results
 
-    with ScriptedModelServer([finish_any] * n, api_key=KEY) as server:
-        results = asyncio.run(main(server))
-    assert [r.reason for r in results] == [Reason.FACT_MISSING] * n
-    assert len({r.run_id for r in results}) == n
+    with ScriptedModelServer([finish_any] * 2 * n, api_key=KEY) as server:
+        chosen = policy("openai", "tools", server, sleeps)
+        results = asyncio.run(main(chosen)) + asyncio.run(main(chosen))
+        assert server.remaining == 0
+    assert [r.reason for r in results] == [Reason.FACT_MISSING] * 2 * n
+    assert len({r.run_id for r in results}) == 2 * n
 
 
 def test_cli_model_flags(
@@ -486,10 +528,13 @@ def test_an_unreachable_server_is_model_error(provider: str, sleeps: Sleeps) -> 
         if provider == "openai"
         else AnthropicMessages("m", base_url=url, api_key=KEY)
     )
-    result = run(
+    if sleeps.mode == "async-httpx2":
+        chosen.connection.use_aiohttp = False
+    retry = RetryPolicy(max_attempts=2)
+    result = execute(
+        sleeps,
         Task(FOUNDER),
-        ACME,
-        ModelPolicy(chosen, "tools", sleep=sleeps, retry=RetryPolicy(max_attempts=2)),
+        ModelPolicy(chosen, "tools", sleep=sleeps, asleep=sleeps.asleep, retry=retry),
     )
     assert (result.status, result.reason) == (Status.INCOMPLETE, Reason.MODEL_ERROR)
     assert "cannot reach the model server" in result.answer and len(sleeps) == 1

@@ -120,6 +120,9 @@ class AnthropicMessages:
         events = await create(**sdk_kwargs(create, body), stream=True, timeout=timeout)
         return assemble_stream([e.model_dump(mode="json") async for e in events])
 
+    async def aclose(self) -> None:
+        await self.connection.aclose()
+
     def reply(self, response: dict[str, Any]) -> tuple[Any, Usage]:
         blocks = []
         for block in response.get("content") or []:

@@ -111,6 +111,9 @@ class OpenAIChat:
         stream = await create(**sdk_kwargs(create, body), timeout=timeout)
         return assemble_stream([c.model_dump(mode="json") async for c in stream])
 
+    async def aclose(self) -> None:
+        await self.connection.aclose()
+
     def reply(self, response: dict[str, Any]) -> tuple[Any, Usage]:
         choices = response.get("choices") or [{}]
         message = choices[0].get("message") or {}

@@ -37,6 +37,10 @@ class Backend(Protocol):
 
     async def asend(self, body: dict[str, Any], timeout: float) -> dict[str, Any]: ...
 
+    async def aclose(self) -> None:
+        """Close the connections the running event loop's calls opened."""
+        ...
+
     def reply(self, response: dict[str, Any]) -> tuple[Any, Usage]:
         """The reply in scripted-policy form (str or message dict) and its usage."""
         ...
@@ -69,6 +73,17 @@ class ModelPolicy:
         self.retry = retry or RetryPolicy()
         self.name = f"{backend.provider}:{backend.model} ({protocol})"
         self._sleep, self._asleep, self._clock = sleep, asleep, clock
+
+    async def aclose(self) -> None:
+        """Close the async connections this event loop opened (call it before the loop
+        ends, or use the policy as ``async with policy:``); sync calls need nothing."""
+        await self.backend.aclose()
+
+    async def __aenter__(self) -> ModelPolicy:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.aclose()
 
     def decide(self, state: RunState) -> Turn:
         body = self.backend.request(state, self.protocol)

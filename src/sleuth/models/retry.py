@@ -116,10 +116,11 @@ class Retry:
 def classify_sdk_error(sdk: Any, exc: BaseException, key_variable: str) -> Failure | None:
     """Map an official SDK's exception (openai and anthropic share the names) to a
     `Failure`; None when ``exc`` is not a provider error."""
-    if isinstance(exc, sdk.APITimeoutError):
-        return Failure("the model did not answer in time", retryable=True)
     if isinstance(exc, sdk.APIConnectionError):
-        return Failure(f"cannot reach the model server: {exc}", retryable=True)
+        lost = _lost_connection(exc, sdk.APIConnectionError)
+        if isinstance(exc, sdk.APITimeoutError) and lost is None:
+            return Failure("the model did not answer in time", retryable=True)
+        return Failure(f"cannot reach the model server: {lost or exc}", retryable=True)
     if isinstance(exc, sdk.APIStatusError):
         status = exc.status_code
         if status in (401, 403):
@@ -134,6 +135,28 @@ def classify_sdk_error(sdk: Any, exc: BaseException, key_variable: str) -> Failu
             retry_after=retry_after_seconds(exc.response.headers.get("retry-after")),
         )
     return None
+
+
+def _lost_connection(exc: BaseException, own: type[BaseException]) -> BaseException | None:
+    """The refused or dropped connection behind an SDK error, if that is what it was.
+
+    A transport may report a connection failure as a timeout (the SDKs' aiohttp one maps
+    every aiohttp connection error to ``ConnectTimeout``); the chain of causes tells: a
+    real timeout has a ``TimeoutError`` in it, a lost connection an ``OSError`` or a
+    ``...ConnectionError``."""
+    found: BaseException | None = None
+    link: BaseException | None = exc
+    for _ in range(8):  # a chain is short; a cycle must not hang us
+        if link is None:
+            break
+        if isinstance(link, TimeoutError):
+            return None
+        names = {cls.__name__ for cls in type(link).__mro__}
+        connection = isinstance(link, OSError) or any(n.endswith("ConnectionError") for n in names)
+        if found is None and connection and not isinstance(link, own):
+            found = link
+        link = link.__cause__ or link.__context__
+    return found
 
 
 def _provider_message(exc: Any) -> str:

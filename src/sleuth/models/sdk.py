@@ -7,10 +7,13 @@ installed SDK knows become keyword arguments, the rest travel in ``extra_body``.
 
 from __future__ import annotations
 
+import asyncio
 import importlib
+import importlib.util
 import inspect
 import json
 import os
+import weakref
 from collections.abc import Callable
 from functools import cache
 from typing import Any
@@ -44,15 +47,27 @@ def json_object(text: str) -> dict[str, Any]:
     return data
 
 
-ASYNC_CLIENTS = 16
+def wire_json(body: dict[str, Any]) -> bytes:
+    """The body as it goes on the wire: encoded once, here, not again by the SDK."""
+    return json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode()
+
+
+HTTPX_CLIENTS = 16
 
 
 class SdkConnection:
-    """An official SDK's clients for one backend: the key, a sync client, a few async
-    clients used in turn, posting exact bodies, and mapping errors and secrets.
+    """An official SDK's clients for one backend: the key, a sync client, async clients
+    for each event loop, posting exact bodies, and mapping errors and secrets.
 
-    Each async client's connection pool costs time that grows with its size on every
-    request; sharding many concurrent runs over several small pools keeps that flat."""
+    Async clients use the SDK's aiohttp transport (``DefaultAioHttpClient``, the SDKs'
+    ``aiohttp`` extra, which ``sleuth[openai]`` and ``sleuth[anthropic]`` pull in) when
+    it is installed: per request it costs about a third of the default httpx2 transport's
+    CPU, which is what bounds many concurrent runs (benchmarks/model_concurrency.py).
+    Without it, a few httpx2 clients are used in turn: an httpx2 pool's cost per request
+    grows with its size, so sharding many runs over small pools keeps it flat.
+
+    Async clients belong to the event loop that made them (their connections do);
+    `aclose` closes the running loop's."""
 
     def __init__(
         self,
@@ -79,28 +94,50 @@ class SdkConnection:
         self.key_variable, self.path = key_variable, path
         self._key, self._base_url, self._async_name = key, base_url, clients[1]
         self.client = getattr(self.sdk, clients[0])(api_key=key, base_url=base_url, max_retries=0)
-        self._async: list[Any] = []
+        self.use_aiohttp = aiohttp_available(self.sdk)
+        self._async: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, list[Any]] = (
+            weakref.WeakKeyDictionary()
+        )
         self._turn = 0
 
     def async_client(self) -> Any:
-        if not self._async:
-            make = getattr(self.sdk, self._async_name)
-            self._async = [
-                make(api_key=self._key, base_url=self._base_url, max_retries=0)
-                for _ in range(ASYNC_CLIENTS)
+        loop = asyncio.get_running_loop()
+        clients = self._async.get(loop)
+        if clients is None:
+            clients = self._async[loop] = self._new_async_clients()
+        self._turn = (self._turn + 1) % len(clients)
+        return clients[self._turn]
+
+    def _new_async_clients(self) -> list[Any]:
+        make = getattr(self.sdk, self._async_name)
+        if self.use_aiohttp:
+            http = self.sdk.DefaultAioHttpClient()
+            return [
+                make(api_key=self._key, base_url=self._base_url, max_retries=0, http_client=http)
             ]
-        self._turn = (self._turn + 1) % len(self._async)
-        return self._async[self._turn]
+        return [
+            make(api_key=self._key, base_url=self._base_url, max_retries=0)
+            for _ in range(HTTPX_CLIENTS)
+        ]
+
+    async def aclose(self) -> None:
+        """Close the running loop's async clients (and their connections)."""
+        for client in self._async.pop(asyncio.get_running_loop(), []):
+            await client.close()
 
     def post(self, body: dict[str, Any], timeout: float) -> dict[str, Any]:
         """POST the exact wire body (the SDK adds auth, headers and the base URL and maps
         errors, without re-validating the body) and return the response JSON."""
-        text = self.client.post(self.path, body=body, cast_to=str, options={"timeout": timeout})
+        text = self.client.post(
+            self.path, content=wire_json(body), cast_to=str, options={"timeout": timeout}
+        )
         return json_object(text)
 
     async def apost(self, body: dict[str, Any], timeout: float) -> dict[str, Any]:
         client = self.async_client()
-        text = await client.post(self.path, body=body, cast_to=str, options={"timeout": timeout})
+        text = await client.post(
+            self.path, content=wire_json(body), cast_to=str, options={"timeout": timeout}
+        )
         return json_object(text)
 
     def classify(self, exc: BaseException) -> Failure | None:
@@ -108,3 +145,8 @@ class SdkConnection:
 
     def redact(self, text: str) -> str:
         return text.replace(self._key, "[redacted]") if self._key else text
+
+
+def aiohttp_available(sdk: Any) -> bool:
+    """Whether ``sdk`` can use its aiohttp transport (its ``aiohttp`` extra is installed)."""
+    return hasattr(sdk, "DefaultAioHttpClient") and importlib.util.find_spec("aiohttp") is not None
