@@ -624,3 +624,76 @@ def test_a_crashed_case_scores_zero_and_is_no_abstention() -> None:
     outcome = outcome_of(record)
     assert not outcome.passed and not outcome.abstained and outcome.em == 0.0
     assert summarize([outcome])["abstention_recall"] == 0.0
+
+
+# -- a model eval: cases at once on one event loop, over real HTTP -------------------------
+
+
+def _researcher(provider: str, body: dict[str, Any]) -> dict[str, Any]:
+    """A scripted model that any number of interleaved runs can share: its reply depends
+    only on the request (the question, and how many turns the run has had)."""
+    messages = body["messages"]
+    turns = sum(m["role"] == "assistant" for m in messages)
+    question = json.dumps(messages[1]["content"])
+    if turns == 0:
+        return {"tool_calls": [{"name": "search", "arguments": {"query": "Acme Robotics"}}]}
+    if turns == 1:
+        return {"tool_calls": [{"name": "open", "arguments": {"url": WIKI}}]}
+    if "founded" in question:
+        finish = {
+            "answer": "Ada Ortiz",
+            "citations": [WIKI],
+            "cannot_answer": False,
+            "evidence": "Acme Robotics was founded by Ada Ortiz in 2014 in Lisbon.",
+        }
+    else:
+        finish = {
+            "answer": "cannot: not on the page",
+            "citations": [],
+            "cannot_answer": True,
+            "evidence": "",
+        }
+    return {"tool_calls": [{"name": "finish", "arguments": finish}]}
+
+
+def test_a_model_eval_runs_cases_at_once_on_one_pool(db_path: Path) -> None:
+    pytest.importorskip("openai")
+    from sleuth.evals.suite import Suite, SuiteCase
+    from sleuth.models import ModelPolicy, RetryPolicy
+    from sleuth.models.openai_chat import OpenAIChat
+    from sleuth.testing import ScriptedModelServer
+
+    founder = Expect(answer_contains=["Ada Ortiz"], cites=[WIKI])
+    food = Expect(cannot_answer=True)
+    questions = [("Who founded Acme Robotics?", founder), ("What is Ada's favourite food?", food)]
+    cases = [
+        SuiteCase(f"c{i}", q, lambda: ACME, expect) for i, (q, expect) in enumerate(questions * 4)
+    ]
+    made: list[ModelPolicy] = []
+    workers = 3
+
+    with ScriptedModelServer([], api_key="k", latency_s=0.2, responder=_researcher) as server:
+
+        def make() -> ModelPolicy:
+            backend = OpenAIChat("m", base_url=server.openai_base_url, api_key="k")
+            made.append(ModelPolicy(backend, retry=RetryPolicy(max_attempts=1)))
+            return made[-1]
+
+        store = RunStore(db_path)
+        record = run_eval(Suite("mixed", cases), make, workers=workers, store=store)
+        in_flight = server.max_in_flight
+        requests = len(server.requests)
+    # one policy (one connection pool) served every case, and it was closed after
+    assert len(made) == 1 and not made[0].backend.connection._async
+    # cases overlapped, never more than the workers allow
+    assert 2 <= in_flight <= workers and requests == 3 * len(cases)
+    assert [c["case_id"] for c in record["cases"]] == [c.id for c in cases]
+    assert all(c["passed"] for c in record["cases"]), record["cases"]
+    assert [c["reason"] for c in record["cases"]] == [None, "fact_missing"] * 4
+    assert record["summary"]["accuracy"] == 1.0
+    for case in record["cases"]:  # each case's trajectory is stored: search, open, finish
+        stored = store.get_run(case["run_id"])
+        assert stored is not None
+        tools = [s["tool"] for s in stored["steps"]]
+        assert tools == ["search", "open", "finish"], tools
+        assert stored["steps"][1]["args"] == {"url": WIKI}

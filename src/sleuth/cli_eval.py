@@ -70,7 +70,8 @@ def eval_group() -> None:
     type=click.IntRange(min=1, max=64),
     default=1,
     show_default=True,
-    help="Cases run at once (results keep the suite's order).",
+    help="Cases run at once (results keep the suite's order): with --model, as tasks "
+    "on one event loop sharing one connection pool; otherwise on threads.",
 )
 @index_option
 @model_options

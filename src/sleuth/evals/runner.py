@@ -1,12 +1,15 @@
 """Run a suite: every case through the one runtime, concurrently, graded, stored.
 
-Cases run on ``workers`` threads; results keep the suite's order whatever order they
-finish in. Each case's run is stored like any other (``sleuth runs show RUN_ID``
-explains it) and the eval itself is stored so that two evals can be compared later.
+``workers`` cases run at once: with a model, as tasks on one event loop sharing the
+policy (its connection pool), through the async runtime; otherwise on threads. Results
+keep the suite's order whatever order they finish in. Each case's run is stored like any
+other (``sleuth runs show RUN_ID`` explains it) and the eval itself is stored so that two
+evals can be compared later.
 """
 
 from __future__ import annotations
 
+import asyncio
 import secrets
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -14,12 +17,14 @@ from dataclasses import asdict, replace
 from datetime import UTC, datetime
 from typing import Any
 
+from sleuth.corpus import Corpus
 from sleuth.evals.grading import abstained, grade
 from sleuth.evals.judge import Judge
 from sleuth.evals.metrics import CaseOutcome, summarize
 from sleuth.evals.suite import Suite, SuiteCase
 from sleuth.policies.scripted import ScriptedPolicy
-from sleuth.runtime import Policy, run_steps
+from sleuth.result import Result
+from sleuth.runtime import Policy, arun, run_steps
 from sleuth.state import Budgets, Step, Task
 from sleuth.store import EvalStore, RunStore
 
@@ -40,15 +45,13 @@ def run_eval(
 ) -> dict[str, Any]:
     """Run and grade every case; the eval record (summary and cases, in suite order)."""
     eval_id = new_eval_id()
-    policy_name = make_policy().name
+    first = make_policy()
+    policy_name = first.name
     evals = EvalStore(store) if store is not None else None
     if evals:
         evals.start(eval_id, suite.name, policy_name)
 
-    def one(indexed: tuple[int, SuiteCase]) -> dict[str, Any]:
-        index, case = indexed
-        policy = ScriptedPolicy(case.script) if case.script is not None else make_policy()
-        record = run_case(case, policy, budgets, store, judge)
+    def done(index: int, record: dict[str, Any]) -> dict[str, Any]:
         record["index"] = index
         if evals:
             evals.add_case(eval_id, index, record)
@@ -56,8 +59,31 @@ def run_eval(
             on_case(record)
         return record
 
-    with ThreadPoolExecutor(max_workers=max(1, workers)) as pool:
-        records = list(pool.map(one, enumerate(suite.cases)))
+    def one(indexed: tuple[int, SuiteCase]) -> dict[str, Any]:
+        index, case = indexed
+        policy = ScriptedPolicy(case.script) if case.script is not None else make_policy()
+        return done(index, run_case(case, policy, budgets, store, judge))
+
+    async def concurrently(shared: Policy) -> list[dict[str, Any]]:
+        slots = asyncio.Semaphore(max(1, workers))
+
+        async def case_task(index: int, case: SuiteCase) -> dict[str, Any]:
+            policy = ScriptedPolicy(case.script) if case.script is not None else shared
+            async with slots:
+                return done(index, await arun_case(case, policy, budgets, store, judge))
+
+        try:
+            return await asyncio.gather(*[case_task(i, c) for i, c in enumerate(suite.cases)])
+        finally:
+            aclose = getattr(shared, "aclose", None)
+            if aclose is not None:
+                await aclose()
+
+    if hasattr(first, "adecide"):  # a model: one event loop, one connection pool
+        records = asyncio.run(concurrently(first))
+    else:
+        with ThreadPoolExecutor(max_workers=max(1, workers)) as pool:
+            records = list(pool.map(one, enumerate(suite.cases)))
     summary = summarize([outcome_of(r) for r in records])
     if evals:
         evals.finish(eval_id, summary)
@@ -78,7 +104,6 @@ def run_case(
     judge: Judge | None = None,
 ) -> dict[str, Any]:
     """One case, run and graded, as a JSON-ready record."""
-    base: dict[str, Any] = {"case_id": case.id, "question": case.question}
     try:
         corpus = case.corpus()
         task = Task(case.question, case.require, case.conflict_rule)
@@ -91,23 +116,59 @@ def run_case(
                 result = stop.value
                 break
     except Exception as exc:  # a broken case or policy is a failed case, not a dead eval
-        scored = bool(case.expect.answers or case.expect.squad_scored)
-        return {
-            **base,
-            "run_id": getattr(exc, "run_id", None),
-            "passed": False,
-            "failure": "protocol",
-            "error": f"{type(exc).__name__}: {exc}",
-            "grades": [],
-            "answered": False,
-            "abstained": False,  # a crash is no abstention
-            "em": 0.0 if scored else None,
-            "f1": 0.0 if scored else None,
-            "should_abstain": case.expect.abstains,
-            "steps": 0,
-            "tokens": 0,
-            "latency_s": 0.0,
-        }
+        return crashed(case, exc)
+    return graded_record(case, result, steps, corpus, judge)
+
+
+async def arun_case(
+    case: SuiteCase,
+    policy: Policy,
+    budgets: Budgets | None,
+    store: RunStore | None,
+    judge: Judge | None = None,
+) -> dict[str, Any]:
+    """`run_case` on the event loop (the policy's model calls are awaited)."""
+    try:
+        corpus = case.corpus()
+        task = Task(case.question, case.require, case.conflict_rule)
+        steps: list[Step] = []
+        result = await arun(task, corpus, policy, budgets, recorder=store, on_step=steps.append)
+        if not isinstance(result, Result):  # a suite's tasks offer no side effects
+            raise TypeError(f"the run paused for approval of {result.tool}")
+    except Exception as exc:
+        return crashed(case, exc)
+    if judge is None:
+        return graded_record(case, result, steps, corpus, None)
+    # the judge is a blocking model call: keep it off the loop the other cases run on
+    return await asyncio.to_thread(graded_record, case, result, steps, corpus, judge)
+
+
+def crashed(case: SuiteCase, exc: Exception) -> dict[str, Any]:
+    """The record of a case whose run raised."""
+    scored = bool(case.expect.answers or case.expect.squad_scored)
+    return {
+        "case_id": case.id,
+        "question": case.question,
+        "run_id": getattr(exc, "run_id", None),
+        "passed": False,
+        "failure": "protocol",
+        "error": f"{type(exc).__name__}: {exc}",
+        "grades": [],
+        "answered": False,
+        "abstained": False,  # a crash is no abstention
+        "em": 0.0 if scored else None,
+        "f1": 0.0 if scored else None,
+        "should_abstain": case.expect.abstains,
+        "steps": 0,
+        "tokens": 0,
+        "latency_s": 0.0,
+    }
+
+
+def graded_record(
+    case: SuiteCase, result: Result, steps: list[Step], corpus: Corpus, judge: Judge | None
+) -> dict[str, Any]:
+    """The record of a case whose run ended: graded (and judged, with a judge)."""
     graded = grade(case.expect, result, steps, corpus)
     if judge is not None:
         verdict = judge.grade(case.question, result)
@@ -115,7 +176,8 @@ def run_case(
         failure = graded.failure or (None if passed else "answering")
         graded = replace(graded, grades=[*graded.grades, verdict], passed=passed, failure=failure)
     return {
-        **base,
+        "case_id": case.id,
+        "question": case.question,
         "run_id": result.run_id,
         "status": result.status.value,
         "reason": result.reason.value if result.reason else None,

@@ -644,6 +644,8 @@ class ScriptedModelServer:
         self._release = threading.Event()
         self._connections: dict[socket.socket, threading.Thread] = {}
         self._counter = 0
+        self._in_flight = 0
+        self._max_in_flight = 0
         self._httpd: _HTTPServer | None = None
         self._thread: threading.Thread | None = None
         self._started = False
@@ -714,6 +716,12 @@ class ScriptedModelServer:
             return list(self._requests)
 
     @property
+    def max_in_flight(self) -> int:
+        """The most requests that were being answered at one time."""
+        with self._lock:
+            return self._max_in_flight
+
+    @property
     def remaining(self) -> int:
         """How many script entries are not yet consumed."""
         with self._lock:
@@ -732,6 +740,16 @@ class ScriptedModelServer:
                 self._connections.pop(request, None)
 
     def _serve(self, handler: _Handler, provider: Provider | None, path: str, raw: bytes) -> None:
+        with self._lock:
+            self._in_flight += 1
+            self._max_in_flight = max(self._max_in_flight, self._in_flight)
+        try:
+            self._answer(handler, provider, path, raw)
+        finally:
+            with self._lock:
+                self._in_flight -= 1
+
+    def _answer(self, handler: _Handler, provider: Provider | None, path: str, raw: bytes) -> None:
         try:
             body: Any = json.loads(raw) if raw else None
         except ValueError:
