@@ -7,8 +7,12 @@ seconds before each reply. The named baseline is the ideal: with
 unlimited concurrency every run takes 3 x LATENCY, so the ideal wall time of the batch is
 3 x LATENCY and the ideal throughput is N / (3 x LATENCY) runs per second.
 
-Also measured: the runtime's own cost per step (the same trajectory with a scripted
-policy, no HTTP, with and without the SQLite runs store) and memory per concurrent run.
+Also measured, in the same run: the bare SDK making the same number of calls (the ceiling
+for anything built on it here), sleuth on the SDK's default httpx2 transport (the named
+baseline for the aiohttp one sleuth uses), the client's CPU per model call (what bounds
+the batch on one core: the wall time is at least calls x CPU per call), the runtime's own
+cost per step (the same trajectory with a scripted policy, no HTTP, with and without the
+SQLite runs store) and memory per concurrent run.
 
     python benchmarks/model_concurrency.py [--runs 200] [--latency 0.1] [--json]
 """
@@ -130,9 +134,12 @@ async def concurrent(
             )
 
         started = time.perf_counter()
-        results = await batch()
-        wall = time.perf_counter() - started
-        tracemalloc.start()  # a second, untimed batch: tracing slows Python down
+        await batch()  # cold: opens the pool's connections
+        cold = time.perf_counter() - started
+        started, cpu = time.perf_counter(), time.process_time()
+        results = await batch()  # steady state, as in an eval or a service: reused
+        wall, cpu = time.perf_counter() - started, time.process_time() - cpu
+        tracemalloc.start()  # another, untimed batch: tracing slows Python down
         await batch()
         _, peak = tracemalloc.get_traced_memory()
         tracemalloc.stop()
@@ -144,15 +151,18 @@ async def concurrent(
         "latency_s": latency,
         "completed_ok": ok,
         "wall_s": round(wall, 3),
+        "client_cpu_ms_per_call": round(cpu / (3 * runs) * 1000, 3),
         "ideal_wall_s": ideal,
         "fraction_of_ideal": round(ideal / wall, 3),
+        "cold_wall_s": round(cold, 3),
+        "cold_fraction_of_ideal": round(ideal / cold, 3),
         "runs_per_s": round(runs / wall, 1),
         "ideal_runs_per_s": round(runs / ideal, 1),
         "peak_traced_kib_per_run": round(peak / 1024 / runs, 1),
     }
 
 
-async def sdk_only(runs: int, base_url: str, *, aiohttp: bool) -> float:
+async def sdk_only(runs: int, base_url: str, *, aiohttp: bool) -> tuple[float, float]:
     """The same number of 3-call sequences with the bare SDK and a fixed body: the
     ceiling any agent built on this SDK (and transport) can reach on this machine."""
     import openai
@@ -177,13 +187,13 @@ async def sdk_only(runs: int, base_url: str, *, aiohttp: bool) -> float:
             messages = body["messages"] + [{"role": "assistant", "content": "y"}] * turn
             await client.post("/chat/completions", body={**body, "messages": messages}, cast_to=str)
 
-    await three(clients[0])
-    started = time.perf_counter()
+    await asyncio.gather(*[three(clients[i % len(clients)]) for i in range(runs)])  # cold
+    started, cpu = time.perf_counter(), time.process_time()
     await asyncio.gather(*[three(clients[i % len(clients)]) for i in range(runs)])
-    wall = time.perf_counter() - started
+    wall, cpu = time.perf_counter() - started, time.process_time() - cpu
     for client in clients:
         await client.close()
-    return wall
+    return wall, cpu / (3 * runs) * 1000
 
 
 def overhead(repeats: int) -> dict[str, Any]:
@@ -224,14 +234,16 @@ def main() -> int:
     try:
         base_url = urls.get(timeout=30)
         report = asyncio.run(concurrent(args.runs, args.latency, base_url))
-        ceiling = asyncio.run(sdk_only(args.runs, base_url, aiohttp=True))
+        ceiling, sdk_cpu = asyncio.run(sdk_only(args.runs, base_url, aiohttp=True))
         report["sdk_only_wall_s"] = round(ceiling, 3)
+        report["sdk_only_client_cpu_ms_per_call"] = round(sdk_cpu, 3)
         report["sdk_only_fraction_of_ideal"] = round(3 * args.latency / ceiling, 3)
         report["sleuth_vs_sdk_only"] = round(ceiling / report["wall_s"], 3)
         # the named baseline for the transport: the SDK's default httpx2 one
         httpx = asyncio.run(concurrent(args.runs, args.latency, base_url, aiohttp=False))
         report["httpx2_wall_s"] = httpx["wall_s"]
         report["httpx2_fraction_of_ideal"] = httpx["fraction_of_ideal"]
+        report["httpx2_client_cpu_ms_per_call"] = httpx["client_cpu_ms_per_call"]
         report["aiohttp_vs_httpx2_speedup"] = round(httpx["wall_s"] / report["wall_s"], 2)
     finally:
         stop.set()
