@@ -175,6 +175,53 @@ def test_jsonl_bad_lines_are_reported_and_the_rest_kept(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(
+    "line",
+    [
+        b'{"url": "u", "body": "plain"}',
+        b'{"url": "u", "body": "crlf"}\r',
+        b'  {"url": "u", "body": "leading spaces"}',
+        b'{"url": "u", "body": "trailing spaces"}  ',
+        b'{"url": "u", "body": "tab"}\t',
+        b'{"url": "u", "body": "form feed"}\x0c',
+        b'{"url": "u", "body": "two values"} {"url": "v"}',
+        b'{"url": "u", "body": "extra"} ]',
+        b'{"url": "u", "body": "unterminated',
+        b'{"url": "u", "body": "control \x01 char"}',
+        b'{"url": "u", "body": "caf\xe9"}',
+        b'{"url": "u", "body": "encoded surrogate \xed\xa0\x80"}',
+        b'{"url": "u", "body": "\\ud800 escaped surrogate"}',
+        b'{"url": "u", "body": "caf\xc3\xa9 \\u00e9t\\u00e9"}',
+        b'{"url": "u", "body": NaN}',
+        b'{"url": "u", "body": "x", "version": 12345678901234567890}',
+        b'{"url": "u", "body": "nested", "tags": [[[[[["x"]]]]]]}',
+        b"[1, 2]",
+        b'"just a string"',
+    ],
+)
+def test_jsonl_lines_read_as_json_loads_reads_them(tmp_path: Path, line: bytes) -> None:
+    """The JSONL reader's fast path (decode, then the C scanner) agrees with json.loads
+    on every line: the same page, or the same problem."""
+    path = write(tmp_path / "one.jsonl", b'{"url": "first", "body": "ok"}\n' + line + b"\n")
+    items = read_one(path)[1:]
+    try:
+        obj = json.loads(line + b"\n")  # a line is read with its end
+    except UnicodeDecodeError as exc:
+        assert items == [Problem(str(path), f"not UTF-8: {exc.reason} at byte {exc.start}", 2)]
+        return
+    except json.JSONDecodeError as exc:
+        assert items == [Problem(str(path), f"not valid JSON: {exc}", 2)]
+        return
+    if not isinstance(obj, dict):
+        assert items == [Problem(str(path), "expected an object with a 'url' key", 2)]
+        return
+    (item,) = items
+    if isinstance(item, Page):
+        assert (item.url, item.body) == (obj["url"], obj["body"])
+    else:  # a field of the wrong type
+        assert item.line == 2 and item.message.startswith("page 'u': "), item
+
+
+@pytest.mark.parametrize(
     ("name", "data", "message"),
     [
         ("empty.txt", b"", "file is empty"),

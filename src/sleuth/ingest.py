@@ -49,6 +49,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime
+from json.scanner import make_scanner
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 from urllib.parse import quote
@@ -350,7 +351,7 @@ def _jsonl_pages(where: str, lines: Iterable[bytes], max_bytes: int) -> Iterator
     # formatted only when it has a problem
     seen: set[str] = set()
     any_line = False
-    loads, fast_page = json.loads, _fast_page
+    scan, fast_page = _SCAN, _fast_page
     for lineno, raw in enumerate(lines, start=1):
         if lineno == 1:
             if b"\0" in raw[:8192]:
@@ -363,17 +364,32 @@ def _jsonl_pages(where: str, lines: Iterable[bytes], max_bytes: int) -> Iterator
         if len(raw) > max_bytes:
             yield Problem(where, f"line is {len(raw)} bytes; the limit is {max_bytes}", lineno)
             continue
-        try:
-            obj = loads(raw)
-        except UnicodeDecodeError as exc:
-            yield Problem(where, f"not UTF-8: {exc.reason} at byte {exc.start}", lineno)
-            continue
-        except json.JSONDecodeError as exc:
-            yield Problem(where, f"not valid JSON: {exc}", lineno)
-            continue
-        except RecursionError:
-            yield Problem(where, "JSON nested too deeply", lineno)
-            continue
+        obj = None
+        if raw[:1] == b"{":  # the usual line: decoded and scanned without json.loads' detours
+            try:
+                text = raw.decode("utf-8", "surrogatepass")  # what json.loads does with bytes
+                found, end = scan(text, 0)
+            except UnicodeDecodeError as exc:
+                yield Problem(where, f"not UTF-8: {exc.reason} at byte {exc.start}", lineno)
+                continue
+            except (StopIteration, ValueError, RecursionError):
+                pass  # json.loads below says what is wrong, as it would have
+            else:
+                rest = len(text) - end
+                if not rest or (rest <= 2 and text[end:] in ("\n", "\r\n")):
+                    obj = found
+        if obj is None:
+            try:
+                obj = json.loads(raw)
+            except UnicodeDecodeError as exc:
+                yield Problem(where, f"not UTF-8: {exc.reason} at byte {exc.start}", lineno)
+                continue
+            except json.JSONDecodeError as exc:
+                yield Problem(where, f"not valid JSON: {exc}", lineno)
+                continue
+            except RecursionError:
+                yield Problem(where, "JSON nested too deeply", lineno)
+                continue
         if not isinstance(obj, dict) or "url" not in obj:
             yield Problem(where, "expected an object with a 'url' key", lineno)
             continue
@@ -396,6 +412,11 @@ def _jsonl_pages(where: str, lines: Iterable[bytes], max_bytes: int) -> Iterator
         yield page
     if not any_line:
         yield Problem(where, "file is empty")
+
+
+#: json.loads without its Python layers: (value, end) for the JSON value at an offset
+#: (typeshed wants a scanner as its argument; it reads the decoder's settings)
+_SCAN = make_scanner(json.JSONDecoder())  # type: ignore[arg-type]
 
 
 def _fast_page(url: str, obj: dict[str, Any]) -> Page | None:
@@ -810,35 +831,44 @@ class _Run:
         kept: set[str] = set()
         failed = False  # some part of the file was skipped
         broken = False  # the whole of a non-JSONL file could not be read
-        for item in read_source(source, data, self.max_file_bytes, self.on_bytes):
-            if isinstance(item, Problem):
-                failed = True
-                broken = source.kind != "jsonl"
-                self.problem(item)
-                continue
-            url = item.url
-            owner = key if url in old else update.owner(url)  # `old` is this file's, stored
-            bad = _bad_text(source, item)
-            if bad is None:
-                bad = self._duplicate(source, url, owner)
-            if bad is not None:
-                failed = True  # like a bad line: read again (and reported) next time
-                self.problem(bad)
-                continue
-            self.claimed[url] = key
-            kept.add(url)
-            digest = document_hash(item)
-            if owner == key and old.get(url) == digest:
-                report.unchanged += 1
-                continue
-            body = item.body
-            spans = split_passages(body, chars)
-            update.put(item, key, digest, [body[a:b] for a, b in spans], owner)
-            report.passages_written += len(spans)
-            if owner is None:
-                report.added += 1
-            else:
-                report.updated += 1
+        # the hot loop of a large ingest: names bound locally, counts added up at the end
+        claimed, owner_of, put, split = self.claimed, update.owner, update.put, split_passages
+        added = updated = unchanged = written = 0
+        try:
+            for item in read_source(source, data, self.max_file_bytes, self.on_bytes):
+                if isinstance(item, Problem):
+                    failed = True
+                    broken = source.kind != "jsonl"
+                    self.problem(item)
+                    continue
+                url = item.url
+                owner = key if url in old else owner_of(url)  # `old` is this file's, stored
+                bad = _bad_text(source, item)
+                if bad is None and (url in claimed or (owner is not None and owner != key)):
+                    bad = self._duplicate(source, url, owner)
+                if bad is not None:
+                    failed = True  # like a bad line: read again (and reported) next time
+                    self.problem(bad)
+                    continue
+                claimed[url] = key
+                kept.add(url)
+                digest = document_hash(item)
+                if owner == key and old.get(url) == digest:
+                    unchanged += 1
+                    continue
+                body = item.body
+                spans = split(body, chars)
+                put(item, key, digest, [body[a:b] for a, b in spans], owner)
+                written += len(spans)
+                if owner is None:
+                    added += 1
+                else:
+                    updated += 1
+        finally:
+            report.added += added
+            report.updated += updated
+            report.unchanged += unchanged
+            report.passages_written += written
         if broken:
             if (old or kept) and update.source_fingerprint(source.key) is None:
                 update.set_source(source.key, _REREAD + stamp)  # so its removal is seen

@@ -1,9 +1,9 @@
 """The seam between sleuth and a search engine.
 
-A `LexicalEngine` ranks passages: it is given, for each passage, its URL, the URL of
-its document, the document's title and the passage text, and answers a query with
-passage URLs and scores, best first. The page text itself lives in the `PageStore`
-beside it, so an engine only has to index and rank. `TantivyEngine` is the one built
+A `LexicalEngine` ranks passages: it is given, for each passage, the URL of its
+document, its number in the document, the document's title and the passage text, and
+answers a query with passage URLs and scores, best first. The page text itself lives in
+the `PageStore` beside it, so an engine only has to index and rank. `TantivyEngine` is the one built
 in; a distributed engine (OpenSearch/Elasticsearch, Quickwit) or a hybrid lexical +
 vector ranker implements the same two protocols and `PassageIndex` works unchanged.
 
@@ -18,7 +18,10 @@ from typing import Protocol
 class EngineWriter(Protocol):
     """One batch of changes, invisible to searches until `commit`."""
 
-    def add(self, doc_url: str, passage_url: str, title: str, text: str) -> None: ...
+    def add(self, doc_url: str, number: int, title: str, text: str) -> None:
+        """Passage ``number`` (from 1) of ``doc_url``, whose URL is
+        `sleuth.ingest.passage_url` (``doc_url#pN``): searches return that URL."""
+        ...
 
     def delete_document(self, doc_url: str) -> None:
         """Remove every passage of ``doc_url`` added before this call."""

@@ -48,7 +48,9 @@ from .tantivy_engine import ANALYZER_VERSION, TantivyEngine
 if TYPE_CHECKING:
     from .view import IndexedCorpus
 
-FORMAT = "sleuth-index-2"  # 2: integer keys in the page store
+#: 2: integer keys in the page store; 3: the engine stores document URL and passage
+#: number, and indexes no passage URL
+FORMAT = "sleuth-index-3"
 STORE_FILE = "pages.db"
 ENGINE_DIR = "tantivy"
 SNIPPET_CHARS = 220
@@ -321,7 +323,7 @@ class Update:
             self._writer.delete_document(url)
         self._store.put(page, source, digest, passages)
         for n, text in enumerate(passages, start=1):
-            add(url, passage_url(url, n), title, text)
+            add(url, n, title, text)
 
     def remove(self, url: str) -> None:
         self._store.remove(url)

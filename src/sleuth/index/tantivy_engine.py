@@ -1,13 +1,15 @@
 """The built-in engine: Tantivy (a Rust search library, the engine PaperQA2 uses).
 
-Schema, one Tantivy document per passage: ``url`` (stored, the passage URL), ``doc``
-(the document URL, indexed whole so a document's passages can be deleted together),
-``title`` and ``body`` (analysed, term frequencies but no positions: nothing here
-needs phrase queries). Both text fields use one analyser, `ANALYZER`: Unicode-aware
-word splitting, long tokens (40+ bytes) dropped, lower-casing, ASCII folding (so
-"etat" finds "état"), sleuth's English stop words removed, Snowball English stemming.
-Because stop words are removed at index time too, passage lengths in BM25 count only
-content words — the same choice as the bm25s baseline with stop-word removal.
+Schema, one Tantivy document per passage: ``doc`` (the document URL, stored, and
+indexed whole so a document's passages can be deleted together), ``n`` (the passage
+number, stored only: a hit's URL is `sleuth.ingest.passage_url` of the two, so no
+passage URL is indexed), ``title`` and ``body`` (analysed, term frequencies but no
+positions: nothing here needs phrase queries). Both text fields use one analyser,
+`ANALYZER`: Unicode-aware word splitting, long tokens (40+ bytes) dropped, lower-casing,
+ASCII folding (so "etat" finds "état"), sleuth's English stop words removed, Snowball
+English stemming. Because stop words are removed at index time too, passage lengths in
+BM25 count only content words — the same choice as the bm25s baseline with stop-word
+removal.
 
 A query is analysed by the same analyser into terms, and the ranking query is built
 from term queries (``body:t`` OR ``title:t`` × `TITLE_BOOST`), never parsed: quotes,
@@ -22,9 +24,8 @@ from pathlib import Path
 
 import tantivy
 
+from sleuth.ingest import passage_url
 from sleuth.text import STOPWORDS
-
-_PASSAGE_SUFFIX = re.compile(r"#p\d+$")
 
 ANALYZER = "sleuth_en"
 #: Changes whenever the analysis changes; an index built with another one is rebuilt.
@@ -35,6 +36,7 @@ TITLE_BOOST = 0.75
 #: are most of an ingest's CPU time (see `sleuth.index.bench`).
 WRITER_HEAP_BYTES = 256_000_000
 _WORD = re.compile(r"[^\W_]+")  # what the simple tokenizer calls a word
+_document = tantivy.Document.from_dict
 
 
 def analyzer() -> tantivy.TextAnalyzer:
@@ -51,8 +53,8 @@ def analyzer() -> tantivy.TextAnalyzer:
 
 def schema() -> tantivy.Schema:
     builder = tantivy.SchemaBuilder()
-    builder.add_text_field("url", stored=True, tokenizer_name="raw", index_option="basic")
-    builder.add_text_field("doc", stored=False, tokenizer_name="raw", index_option="basic")
+    builder.add_text_field("doc", stored=True, tokenizer_name="raw", index_option="basic")
+    builder.add_unsigned_field("n", stored=True)
     builder.add_text_field("title", stored=False, tokenizer_name=ANALYZER, index_option="freq")
     builder.add_text_field("body", stored=False, tokenizer_name=ANALYZER, index_option="freq")
     return builder.build()
@@ -63,15 +65,16 @@ class TantivyWriter:
     waiting for its merges); a `rollback` after it ended does nothing, since whatever
     was committed stays committed."""
 
-    def __init__(self, index: tantivy.Index) -> None:
+    def __init__(self, index: tantivy.Index, schema: tantivy.Schema) -> None:
         self._index = index
+        self._schema = schema
         self._writer = index.writer(heap_size=WRITER_HEAP_BYTES)
+        self._add = self._writer.add_document
         self._done = False
 
-    def add(self, doc_url: str, passage_url: str, title: str, text: str) -> None:
-        self._writer.add_document(
-            tantivy.Document(url=passage_url, doc=doc_url, title=title, body=text)
-        )
+    def add(self, doc_url: str, number: int, title: str, text: str) -> None:
+        fields = {"doc": doc_url, "n": number, "title": title, "body": text}
+        self._add(_document(fields, self._schema))
 
     def delete_document(self, doc_url: str) -> None:
         self._writer.delete_documents_by_term("doc", doc_url)
@@ -109,7 +112,7 @@ class TantivyEngine:
         self._analysed: dict[str, str] = {}  # word -> its term ("" for a stop word)
 
     def writer(self) -> TantivyWriter:
-        return TantivyWriter(self._index)
+        return TantivyWriter(self._index, self._schema)
 
     def terms(self, query: str) -> list[str]:
         clean = query.encode("utf-8", "replace").decode("utf-8")  # no lone surrogates
@@ -131,9 +134,10 @@ class TantivyEngine:
         result = searcher.search(tantivy.Query.boolean_query(clauses), k, count=False)
         out: list[tuple[str, float]] = []
         for score, address in result.hits:
-            url = searcher.doc(address).get_first("url")
-            if isinstance(url, str):
-                out.append((url, float(score)))
+            stored = searcher.doc(address)
+            doc, number = stored.get_first("doc"), stored.get_first("n")
+            if isinstance(doc, str) and isinstance(number, int):
+                out.append((passage_url(doc, number), float(score)))
         return out
 
     def matches(self, texts: list[str], terms: set[str]) -> list[list[tuple[int, int]]]:
@@ -166,8 +170,7 @@ class TantivyEngine:
         found = searcher.search(tantivy.Query.all_query(), limit=total)
         urls: set[str] = set()
         for _score, address in found.hits:
-            (passage,) = searcher.doc(address)["url"]
-            urls.add(_PASSAGE_SUFFIX.sub("", str(passage)))  # "URL#p3" -> "URL"
+            urls.add(str(searcher.doc(address).get_first("doc")))
         return urls
 
     def close(self) -> None:
