@@ -697,3 +697,27 @@ def test_a_model_eval_runs_cases_at_once_on_one_pool(db_path: Path) -> None:
         tools = [s["tool"] for s in stored["steps"]]
         assert tools == ["search", "open", "finish"], tools
         assert stored["steps"][1]["args"] == {"url": WIKI}
+
+
+def test_a_model_eval_can_be_run_from_async_code(db_path: Path) -> None:
+    """From inside a running event loop (a notebook, an async app) the eval's own loop
+    runs in a thread of its own."""
+    pytest.importorskip("openai")
+    import asyncio
+
+    from sleuth.evals.suite import Suite, SuiteCase
+    from sleuth.models import ModelPolicy
+    from sleuth.models.openai_chat import OpenAIChat
+    from sleuth.testing import ScriptedModelServer
+
+    cases = [SuiteCase("c", "Who founded Acme Robotics?", lambda: ACME, Expect(cites=[WIKI]))]
+    with ScriptedModelServer([], api_key="k", responder=_researcher) as server:
+
+        def make() -> ModelPolicy:
+            return ModelPolicy(OpenAIChat("m", base_url=server.openai_base_url, api_key="k"))
+
+        async def inside() -> dict[str, Any]:
+            return run_eval(Suite("one", cases), make, store=RunStore(db_path))
+
+        record = asyncio.run(inside())
+    assert record["summary"]["accuracy"] == 1.0 and record["cases"][0]["passed"]

@@ -189,10 +189,36 @@ def test_grounded_answer(provider: str, protocol: str, sleeps: Sleeps, db_path: 
 
 
 @pytest.mark.parametrize("provider", PROVIDERS)
-def test_streaming_replies(provider: str, sleeps: Sleeps) -> None:
-    result, server = go(provider, "tools", grounded("tools"), sleeps, stream=True)
+def test_streaming_replies(provider: str, sleeps: Sleeps, db_path: Path) -> None:
+    store = RunStore(db_path)
+    result, server = go(provider, "tools", grounded("tools"), sleeps, stream=True, store=store)
     assert result.status is Status.READY_FOR_REVIEW and result.answer == "Ada Ortiz"
     assert all(r["json"].get("stream") for r in server.requests)
+    stored = store.get_run(result.run_id)  # the trace holds the bodies sent, stream included
+    assert stored is not None
+    assert [c["request"] for s in stored["steps"] for c in s["calls"]] == [
+        r["json"] for r in server.requests
+    ]
+
+
+@pytest.mark.parametrize("stream", [False, True], ids=["whole", "streamed"])
+@pytest.mark.parametrize("provider", PROVIDERS)
+def test_a_reply_cut_off_midway_is_retried_then_model_error(
+    provider: str, stream: bool, sleeps: Sleeps, db_path: Path
+) -> None:
+    """A server that dies mid-reply: each attempt is recorded as a lost connection, and
+    the run ends model_error (never an internal error, never a crash)."""
+    store = RunStore(db_path)
+    cut = {**say("tools", "search", {"query": "Acme Robotics founder"}), "cut": True}
+    result, _ = go(provider, "tools", [cut] * 3, sleeps, stream=stream, store=store)
+    assert (result.status, result.reason) == (Status.INCOMPLETE, Reason.MODEL_ERROR)
+    assert "gave up after 3 attempts" in result.answer and len(sleeps) == 2
+    stored = store.get_run(result.run_id)
+    assert stored is not None
+    (failed,) = stored["steps"]
+    attempts = failed["calls"][0]["attempts"]
+    assert [a["ok"] for a in attempts] == [False] * 3
+    assert all("connection" in a["error"] or "Connection" in a["error"] for a in attempts), attempts
 
 
 @EVERY
@@ -404,7 +430,7 @@ def test_async_runs_share_one_server_on_each_event_loop(transport: str) -> None:
         async with chosen:
             runs = [arun(Task(FOUNDER), ACME, chosen) for _ in range(n)]
             results = await asyncio.gather(*runs)
-            clients = chosen.backend.connection._async[asyncio.get_running_loop()]
+            clients = chosen.backend.connection._async[asyncio.get_running_loop()].clients
             assert len(clients) == (1 if transport == "aiohttp" else sdk.HTTPX_CLIENTS)
             http = type(clients[0]._client).__name__
             assert ("Aio" in http) is (transport == "aiohttp")
@@ -417,6 +443,63 @@ def test_async_runs_share_one_server_on_each_event_loop(transport: str) -> None:
         assert server.remaining == 0
     assert [r.reason for r in results] == [Reason.FACT_MISSING] * 2 * n
     assert len({r.run_id for r in results}) == 2 * n
+
+
+@pytest.mark.parametrize("transport", ["aiohttp", "httpx2"])
+def test_a_policy_never_closed_leaves_no_connection_or_loop_behind(transport: str) -> None:
+    """The obvious usage, ``asyncio.run(arun(...))`` again and again with one policy and
+    no ``aclose``: each loop's clients close when that loop shuts down."""
+    import gc
+    import warnings
+
+    sleeps = Sleeps("async" if transport == "aiohttp" else "async-httpx2")
+    finish = say("tools", "finish", answer("cannot: no", [], ""))
+    finish["tool_calls"][0]["arguments"]["cannot_answer"] = True
+    seen: list[Any] = []
+
+    async def one(chosen: ModelPolicy) -> Result:
+        result = await arun(Task(FOUNDER), ACME, chosen)
+        seen.extend(chosen.backend.connection._async[asyncio.get_running_loop()].clients)
+        assert isinstance(result, Result)
+        return result
+
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        with ScriptedModelServer([finish] * 3, api_key=KEY) as server:
+            chosen = policy("openai", "tools", server, sleeps)
+            results = [asyncio.run(one(chosen)) for _ in range(3)]
+        gc.collect()
+    assert [r.reason for r in results] == [Reason.FACT_MISSING] * 3
+    assert chosen.backend.connection._async == {}  # no loop kept alive
+    assert seen and all(client.is_closed() for client in seen)
+    assert not [w for w in caught if "nclosed" in str(w.message)]
+
+
+def test_the_call_timeout_covers_sending_the_request() -> None:
+    """A server that accepts the connection and never reads it: once the socket buffers
+    are full the upload stalls, and the call's timeout must still end it."""
+    import socket
+    import threading
+
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(4)
+    held: list[Any] = []
+    threading.Thread(target=lambda: held.append(listener.accept()), daemon=True).start()
+    url = f"http://127.0.0.1:{listener.getsockname()[1]}/v1"
+    chosen = ModelPolicy(
+        OpenAIChat("m", base_url=url, api_key=KEY),
+        retry=RetryPolicy(max_attempts=1, call_timeout_s=0.5),
+    )
+    try:
+        result = asyncio.run(arun(Task("x" * 16_000_000), ACME, chosen))
+    finally:
+        listener.close()
+        for conn, _ in held:
+            conn.close()
+    assert isinstance(result, Result)
+    assert (result.status, result.reason) == (Status.INCOMPLETE, Reason.MODEL_ERROR)
+    assert "did not answer in time" in result.answer and result.elapsed_s < 10
 
 
 def test_cli_model_flags(

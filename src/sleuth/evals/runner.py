@@ -80,7 +80,11 @@ def run_eval(
                 await aclose()
 
     if hasattr(first, "adecide"):  # a model: one event loop, one connection pool
-        records = asyncio.run(concurrently(first))
+        if _loop_running():  # called from async code: the eval's loop gets its own thread
+            with ThreadPoolExecutor(max_workers=1) as pool:
+                records = pool.submit(asyncio.run, concurrently(first)).result()
+        else:
+            records = asyncio.run(concurrently(first))
     else:
         with ThreadPoolExecutor(max_workers=max(1, workers)) as pool:
             records = list(pool.map(one, enumerate(suite.cases)))
@@ -94,6 +98,14 @@ def run_eval(
         "summary": summary,
         "cases": records,
     }
+
+
+def _loop_running() -> bool:
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return False
+    return True
 
 
 def run_case(

@@ -104,20 +104,22 @@ class AnthropicMessages:
             body["stop_sequences"] = STOP_SEQUENCES
         if self.temperature is not None:
             body["temperature"] = self.temperature
+        if self.stream:
+            body["stream"] = True
         return body
 
     def send(self, body: dict[str, Any], timeout: float) -> dict[str, Any]:
         if not self.stream:
             return self.connection.post(body, timeout)
         create = self.connection.client.messages.create
-        events = create(**sdk_kwargs(create, body), stream=True, timeout=timeout)
+        events = create(**sdk_kwargs(create, body), timeout=timeout)
         return assemble_stream([e.model_dump(mode="json") for e in events])
 
     async def asend(self, body: dict[str, Any], timeout: float) -> dict[str, Any]:
         if not self.stream:
             return await self.connection.apost(body, timeout)
-        create = self.connection.async_client().messages.create
-        events = await create(**sdk_kwargs(create, body), stream=True, timeout=timeout)
+        create = (await self.connection.async_client()).messages.create
+        events = await create(**sdk_kwargs(create, body), timeout=timeout)
         return assemble_stream([e.model_dump(mode="json") async for e in events])
 
     async def aclose(self) -> None:

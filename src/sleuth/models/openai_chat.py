@@ -107,7 +107,7 @@ class OpenAIChat:
     async def asend(self, body: dict[str, Any], timeout: float) -> dict[str, Any]:
         if not body.get("stream"):
             return await self.connection.apost(body, timeout)
-        create = self.connection.async_client().chat.completions.create
+        create = (await self.connection.async_client()).chat.completions.create
         stream = await create(**sdk_kwargs(create, body), timeout=timeout)
         return assemble_stream([c.model_dump(mode="json") async for c in stream])
 

@@ -106,7 +106,9 @@ class ModelPolicy:
         while True:
             timeout = retry.next_timeout()
             try:
-                response = await self.backend.asend(body, timeout)
+                # the whole call, sending included (a transport may time out reads only)
+                async with asyncio.timeout(timeout if math.isfinite(timeout) else None):
+                    response = await self.backend.asend(body, timeout)
             except ModelError:
                 raise
             except Exception as exc:

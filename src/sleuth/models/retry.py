@@ -8,6 +8,7 @@ Other failures (400, 401, 403, 404, 422, ...) fail at once. The caller drives th
 
 from __future__ import annotations
 
+import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -116,6 +117,8 @@ class Retry:
 def classify_sdk_error(sdk: Any, exc: BaseException, key_variable: str) -> Failure | None:
     """Map an official SDK's exception (openai and anthropic share the names) to a
     `Failure`; None when ``exc`` is not a provider error."""
+    if isinstance(exc, TimeoutError):  # the call's own deadline (`ModelPolicy.adecide`)
+        return Failure("the model did not answer in time", retryable=True)
     if isinstance(exc, sdk.APIConnectionError):
         lost = _lost_connection(exc, sdk.APIConnectionError)
         if isinstance(exc, sdk.APITimeoutError) and lost is None:
@@ -134,6 +137,14 @@ def classify_sdk_error(sdk: Any, exc: BaseException, key_variable: str) -> Failu
             retryable=status in RETRYABLE_STATUS,
             retry_after=retry_after_seconds(exc.response.headers.get("retry-after")),
         )
+    for name in ("httpx2", "httpx"):  # the SDK's HTTP library, e.g. a stream that broke
+        http = sys.modules.get(name)
+        if http is None:
+            continue
+        if isinstance(exc, http.TimeoutException):
+            return Failure("the model did not answer in time", retryable=True)
+        if isinstance(exc, http.TransportError):
+            return Failure(f"lost the connection to the model server: {exc}", retryable=True)
     return None
 
 

@@ -13,8 +13,8 @@ import importlib.util
 import inspect
 import json
 import os
-import weakref
-from collections.abc import Callable
+from collections.abc import AsyncGenerator, Callable
+from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
@@ -55,6 +55,14 @@ def wire_json(body: dict[str, Any]) -> bytes:
 HTTPX_CLIENTS = 16
 
 
+@dataclass
+class _LoopClients:
+    """One event loop's async clients, and the generator that closes them."""
+
+    clients: list[Any]
+    closer: AsyncGenerator[None, None]
+
+
 class SdkConnection:
     """An official SDK's clients for one backend: the key, a sync client, async clients
     for each event loop, posting exact bodies, and mapping errors and secrets.
@@ -66,8 +74,10 @@ class SdkConnection:
     Without it, a few httpx2 clients are used in turn: an httpx2 pool's cost per request
     grows with its size, so sharding many runs over small pools keeps it flat.
 
-    Async clients belong to the event loop that made them (their connections do);
-    `aclose` closes the running loop's."""
+    Async clients belong to the event loop that made them (their connections do). They
+    are closed by `aclose` or, failing that, when their loop shuts down (``asyncio.run``
+    ends): a suspended async generator the loop holds closes them then, so a caller who
+    never closes the policy leaves neither open connections nor the loop behind."""
 
     def __init__(
         self,
@@ -95,18 +105,31 @@ class SdkConnection:
         self._key, self._base_url, self._async_name = key, base_url, clients[1]
         self.client = getattr(self.sdk, clients[0])(api_key=key, base_url=base_url, max_retries=0)
         self.use_aiohttp = aiohttp_available(self.sdk)
-        self._async: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, list[Any]] = (
-            weakref.WeakKeyDictionary()
-        )
+        self._async: dict[asyncio.AbstractEventLoop, _LoopClients] = {}
         self._turn = 0
 
-    def async_client(self) -> Any:
+    async def async_client(self) -> Any:
         loop = asyncio.get_running_loop()
-        clients = self._async.get(loop)
-        if clients is None:
-            clients = self._async[loop] = self._new_async_clients()
-        self._turn = (self._turn + 1) % len(clients)
-        return clients[self._turn]
+        held = self._async.get(loop)
+        if held is None:
+            for gone in [other for other in self._async if other.is_closed()]:
+                del self._async[gone]  # a loop closed without shutting down its generators
+            clients = self._new_async_clients()
+            held = self._async[loop] = _LoopClients(clients, self._closer(loop, clients))
+            await anext(held.closer)  # now the loop holds it, and closes it at shutdown
+        self._turn = (self._turn + 1) % len(held.clients)
+        return held.clients[self._turn]
+
+    async def _closer(
+        self, loop: asyncio.AbstractEventLoop, clients: list[Any]
+    ) -> AsyncGenerator[None, None]:
+        try:
+            yield
+        finally:
+            if self._async.get(loop) is not None and self._async[loop].clients is clients:
+                del self._async[loop]
+            for client in clients:
+                await client.close()
 
     def _new_async_clients(self) -> list[Any]:
         make = getattr(self.sdk, self._async_name)
@@ -122,8 +145,9 @@ class SdkConnection:
 
     async def aclose(self) -> None:
         """Close the running loop's async clients (and their connections)."""
-        for client in self._async.pop(asyncio.get_running_loop(), []):
-            await client.close()
+        held = self._async.pop(asyncio.get_running_loop(), None)
+        if held is not None:
+            await held.closer.aclose()
 
     def post(self, body: dict[str, Any], timeout: float) -> dict[str, Any]:
         """POST the exact wire body (the SDK adds auth, headers and the base URL and maps
@@ -134,7 +158,7 @@ class SdkConnection:
         return json_object(text)
 
     async def apost(self, body: dict[str, Any], timeout: float) -> dict[str, Any]:
-        client = self.async_client()
+        client = await self.async_client()
         text = await client.post(
             self.path, content=wire_json(body), cast_to=str, options={"timeout": timeout}
         )

@@ -35,6 +35,9 @@ Script entries (all keys optional unless stated; exactly one of the first five k
     Never answer: the handler waits until the server stops, then closes the connection
     without a response, so the client's own timeout ends the request.
 
+Optional on a reply: ``"cut": True`` sends the response only in part (half the JSON body,
+or the first stream event) and then drops the connection, as a server that dies mid-reply.
+
 Optional on any entry: ``"latency_s"`` (seconds to wait before answering; overrides the
 server's ``latency_s``) and ``"headers"`` (extra response headers). Optional on replies:
 ``"usage": {"input": int, "output": int, "cached": int}``. The numbers are reported as
@@ -93,7 +96,9 @@ ANTHROPIC_PATH: Final = "/v1/messages"
 Provider = Literal["openai", "anthropic"]
 
 _KINDS: Final = ("text", "tool_calls", "empty", "status", "hang")
-_ENTRY_KEYS: Final = frozenset({*_KINDS, "headers", "message", "error_type", "usage", "latency_s"})
+_ENTRY_KEYS: Final = frozenset(
+    {*_KINDS, "headers", "message", "error_type", "usage", "latency_s", "cut"}
+)
 _USAGE_KEYS: Final = frozenset({"input", "output", "cached"})
 _TOOL_CALL_KEYS: Final = frozenset({"name", "arguments", "id"})
 
@@ -183,6 +188,8 @@ def _validate_entry(index: int, entry: Mapping[str, Any]) -> dict[str, Any]:
     latency = entry.get("latency_s", 0.0)
     if not isinstance(latency, int | float) or isinstance(latency, bool) or latency < 0:
         raise fail("'latency_s' must be a non-negative number")
+    if "cut" in entry and (entry["cut"] is not True or "status" in entry or "hang" in entry):
+        raise fail("'cut' must be True, on a reply")
     return copy.deepcopy(dict(entry))
 
 
@@ -581,7 +588,9 @@ class _Handler(BaseHTTPRequestHandler):
         length = int(self.headers.get("Content-Length") or 0)
         return self.rfile.read(length) if length > 0 else b""
 
-    def send_json(self, status: int, body: Mapping[str, Any], headers: Mapping[str, str]) -> None:
+    def send_json(
+        self, status: int, body: Mapping[str, Any], headers: Mapping[str, str], cut: bool = False
+    ) -> None:
         data = json.dumps(body).encode()
         self.send_response(status)
         self.send_header("Content-Type", "application/json")
@@ -589,10 +598,14 @@ class _Handler(BaseHTTPRequestHandler):
         for name, value in headers.items():
             self.send_header(name, value)
         self.end_headers()
-        self.wfile.write(data)
+        self.wfile.write(data[: len(data) // 2] if cut else data)
         self.wfile.flush()
+        if cut:
+            self.close_connection = True
 
-    def send_event_stream(self, events: Iterable[bytes], headers: Mapping[str, str]) -> None:
+    def send_event_stream(
+        self, events: Iterable[bytes], headers: Mapping[str, str], cut: bool = False
+    ) -> None:
         self.send_response(200)
         self.send_header("Content-Type", "text/event-stream; charset=utf-8")
         self.send_header("Cache-Control", "no-cache")
@@ -603,6 +616,9 @@ class _Handler(BaseHTTPRequestHandler):
         for event in events:
             self.wfile.write(b"%x\r\n%s\r\n" % (len(event), event))
             self.wfile.flush()
+            if cut:  # one event, then the connection drops
+                self.close_connection = True
+                return
         self.wfile.write(b"0\r\n\r\n")
         self.wfile.flush()
 
@@ -801,11 +817,12 @@ class ScriptedModelServer:
 
         reply = self._reply(provider, body, entry, serial)
         stream = body.get("stream") is True
+        cut = entry.get("cut") is True
         if provider == "openai":
             ident = f"chatcmpl-scripted-{serial}"
             if not stream:
                 handler.send_json(
-                    200, _openai_completion(reply, ident=ident, model=self.model), headers
+                    200, _openai_completion(reply, ident=ident, model=self.model), headers, cut
                 )
                 return
             options = body.get("stream_options")
@@ -814,18 +831,19 @@ class ScriptedModelServer:
                 reply, ident=ident, model=self.model, include_usage=include_usage
             )
             events = (b"data: %s\n\n" % json.dumps(c).encode() for c in chunks)
-            handler.send_event_stream((*events, b"data: [DONE]\n\n"), headers)
+            handler.send_event_stream((*events, b"data: [DONE]\n\n"), headers, cut)
             return
         ident = f"msg_scripted_{serial}"
         if not stream:
             handler.send_json(
-                200, _anthropic_message(reply, ident=ident, model=self.model), headers
+                200, _anthropic_message(reply, ident=ident, model=self.model), headers, cut
             )
             return
         named = _anthropic_events(reply, ident=ident, model=self.model)
         handler.send_event_stream(
             (b"event: %s\ndata: %s\n\n" % (n.encode(), json.dumps(d).encode()) for n, d in named),
             headers,
+            cut,
         )
 
     def _authorized(self, provider: Provider, handler: _Handler) -> bool:
