@@ -302,6 +302,7 @@ class _AsyncOffline:
     """A policy with ``adecide``, as model policies have: it runs on the event loop."""
 
     name = "offline"
+    closed = 0  # how many were closed (`aclose`), as model policies close connections
 
     def __init__(self) -> None:
         self.inner = OfflinePolicy()
@@ -312,14 +313,19 @@ class _AsyncOffline:
     async def adecide(self, state: RunState) -> Turn:
         return self.inner.decide(state)
 
+    async def aclose(self) -> None:
+        type(self).closed += 1
+
 
 def test_an_async_policy_runs_through_arun(db_path: Path) -> None:
+    _AsyncOffline.closed = 0
     with served(db_path, policies={"offline": _AsyncOffline}) as client:
         result = ask(client).json()
         with client.stream("POST", "/v1/ask", json={"question": FOUNDER_Q, "stream": True}) as r:
             names = [name for name, _ in sse(r)]
     assert result["answer"] == "Ada Ortiz" and result["steps"] == 4
     assert names == ["run", "step", "step", "step", "step", "result"]
+    assert _AsyncOffline.closed == 2  # each job's policy, closed when its run ended
 
 
 class _Exploding:

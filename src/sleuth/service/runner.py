@@ -183,6 +183,11 @@ async def events(
                     )
             except Exception as exc:
                 end(exc)
+            finally:  # the job's policy is its own: close its connections with it
+                aclose = getattr(policy, "aclose", None)
+                if aclose is not None:
+                    with contextlib.suppress(Exception):
+                        await aclose()
 
         task: asyncio.Future[None] = asyncio.ensure_future(on_loop())
     else:
