@@ -242,3 +242,12 @@ def test_object_question_with_a_capitalised_verb() -> None:
     assert (frame.role, frame.verb) == ("object", "marri")
     assert "marri" in frame.relation and "marri" not in frame.anchors
     assert frame_question("Who did the Duke of Varn marry?").anchors == ("duke", "varn")
+
+
+def test_words_keep_case_and_order_and_drop_possessives() -> None:
+    from sleuth.text import words
+
+    text = "Ada's robot, IT’S Acme’s; O'Neill isn't s 's x's's 2014-06 café"
+    assert words(text) == [
+        "Ada", "robot", "IT", "Acme", "O'Neill", "isn't", "s", "s", "x's", "2014", "06", "café",
+    ]  # fmt: skip

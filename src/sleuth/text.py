@@ -31,13 +31,10 @@ _QUOTES = str.maketrans({"‘": "'", "’": "'", "“": '"', "”": '"', "–": 
 
 def words(text: str) -> list[str]:
     """Word tokens in order, as written (case kept, possessive 's dropped)."""
-    out = []
-    for match in _WORD.finditer(text):
-        word = match.group(0)
-        if word.lower().endswith(("'s", "’s")):
-            word = word[:-2]
-        out.append(word)
-    return out
+    return [w[:-2] if w[-2:].lower() in _POSSESSIVE else w for w in _WORD.findall(text)]
+
+
+_POSSESSIVE = ("'s", "’s")
 
 
 @lru_cache(maxsize=65536)
