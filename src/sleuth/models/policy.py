@@ -75,8 +75,12 @@ class ModelPolicy:
         self._sleep, self._asleep, self._clock = sleep, asleep, clock
 
     async def aclose(self) -> None:
-        """Close the async connections this event loop opened (call it before the loop
-        ends, or use the policy as ``async with policy:``); sync calls need nothing."""
+        """Close the async connections this event loop opened; sync calls need nothing.
+
+        ``asyncio.run`` closes them anyway when it ends (it shuts down the loop's async
+        generators); a loop you run and close yourself needs this call, ``async with
+        policy:`` or ``loop.shutdown_asyncgens()`` before ``loop.close()``, or aiohttp
+        reports unclosed connectors."""
         await self.backend.aclose()
 
     async def __aenter__(self) -> ModelPolicy:
