@@ -14,7 +14,7 @@ the batch on one core: the wall time is at least calls x CPU per call), the runt
 cost per step (the same trajectory with a scripted policy, no HTTP, with and without the
 SQLite runs store) and memory per concurrent run.
 
-    python benchmarks/model_concurrency.py [--runs 200] [--latency 0.1] [--json]
+    python benchmarks/model_concurrency.py [--runs 200] [--latency 0.1] [--repeat 3] [--json]
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ import sys
 import tempfile
 import time
 import tracemalloc
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -115,8 +116,20 @@ def serve(latency: float, urls: Any, stop: Any) -> None:
     asyncio.run(main())
 
 
+async def timed(batch: Callable[[], Awaitable[Any]], repeat: int) -> tuple[float, float, Any]:
+    """Median wall time and client CPU time of ``repeat`` runs of ``batch`` (this
+    machine is noisy), and the last batch's result."""
+    walls, cpus, result = [], [], None
+    for _ in range(max(1, repeat)):
+        started, cpu = time.perf_counter(), time.process_time()
+        result = await batch()
+        walls.append(time.perf_counter() - started)
+        cpus.append(time.process_time() - cpu)
+    return statistics.median(walls), statistics.median(cpus), result
+
+
 async def concurrent(
-    runs: int, latency: float, base_url: str, *, aiohttp: bool = True
+    runs: int, latency: float, base_url: str, *, aiohttp: bool = True, repeat: int = 3
 ) -> dict[str, Any]:
     corpus = load_corpus("acme")
     backend = OpenAIChat("bench", base_url=base_url, api_key="k")
@@ -136,9 +149,8 @@ async def concurrent(
         started = time.perf_counter()
         await batch()  # cold: opens the pool's connections
         cold = time.perf_counter() - started
-        started, cpu = time.perf_counter(), time.process_time()
-        results = await batch()  # steady state, as in an eval or a service: reused
-        wall, cpu = time.perf_counter() - started, time.process_time() - cpu
+        # steady state, as in an eval or a service: connections reused
+        wall, cpu, results = await timed(batch, repeat)
         tracemalloc.start()  # another, untimed batch: tracing slows Python down
         await batch()
         _, peak = tracemalloc.get_traced_memory()
@@ -152,7 +164,7 @@ async def concurrent(
         "completed_ok": ok,
         "wall_s": round(wall, 3),
         "client_cpu_ms_per_call": round(cpu / (3 * runs) * 1000, 3),
-        "ideal_wall_s": ideal,
+        "ideal_wall_s": round(ideal, 3),
         "fraction_of_ideal": round(ideal / wall, 3),
         "cold_wall_s": round(cold, 3),
         "cold_fraction_of_ideal": round(ideal / cold, 3),
@@ -162,7 +174,9 @@ async def concurrent(
     }
 
 
-async def sdk_only(runs: int, base_url: str, *, aiohttp: bool) -> tuple[float, float]:
+async def sdk_only(
+    runs: int, base_url: str, *, aiohttp: bool, repeat: int = 3
+) -> tuple[float, float]:
     """The same number of 3-call sequences with the bare SDK and a fixed body: the
     ceiling any agent built on this SDK (and transport) can reach on this machine."""
     import openai
@@ -187,10 +201,11 @@ async def sdk_only(runs: int, base_url: str, *, aiohttp: bool) -> tuple[float, f
             messages = body["messages"] + [{"role": "assistant", "content": "y"}] * turn
             await client.post("/chat/completions", body={**body, "messages": messages}, cast_to=str)
 
-    await asyncio.gather(*[three(clients[i % len(clients)]) for i in range(runs)])  # cold
-    started, cpu = time.perf_counter(), time.process_time()
-    await asyncio.gather(*[three(clients[i % len(clients)]) for i in range(runs)])
-    wall, cpu = time.perf_counter() - started, time.process_time() - cpu
+    async def batch() -> list[None]:
+        return await asyncio.gather(*[three(clients[i % len(clients)]) for i in range(runs)])
+
+    await batch()  # cold
+    wall, cpu, _ = await timed(batch, repeat)
     for client in clients:
         await client.close()
     return wall, cpu / (3 * runs) * 1000
@@ -225,6 +240,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=200)
     parser.add_argument("--latency", type=float, default=0.1)
+    parser.add_argument("--repeat", type=int, default=3, help="timed batches (median)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     urls: Any = multiprocessing.Queue()
@@ -233,14 +249,18 @@ def main() -> int:
     server.start()
     try:
         base_url = urls.get(timeout=30)
-        report = asyncio.run(concurrent(args.runs, args.latency, base_url))
-        ceiling, sdk_cpu = asyncio.run(sdk_only(args.runs, base_url, aiohttp=True))
+        report = asyncio.run(concurrent(args.runs, args.latency, base_url, repeat=args.repeat))
+        ceiling, sdk_cpu = asyncio.run(
+            sdk_only(args.runs, base_url, aiohttp=True, repeat=args.repeat)
+        )
         report["sdk_only_wall_s"] = round(ceiling, 3)
         report["sdk_only_client_cpu_ms_per_call"] = round(sdk_cpu, 3)
         report["sdk_only_fraction_of_ideal"] = round(3 * args.latency / ceiling, 3)
         report["sleuth_vs_sdk_only"] = round(ceiling / report["wall_s"], 3)
         # the named baseline for the transport: the SDK's default httpx2 one
-        httpx = asyncio.run(concurrent(args.runs, args.latency, base_url, aiohttp=False))
+        httpx = asyncio.run(
+            concurrent(args.runs, args.latency, base_url, aiohttp=False, repeat=args.repeat)
+        )
         report["httpx2_wall_s"] = httpx["wall_s"]
         report["httpx2_fraction_of_ideal"] = httpx["fraction_of_ideal"]
         report["httpx2_client_cpu_ms_per_call"] = httpx["client_cpu_ms_per_call"]
