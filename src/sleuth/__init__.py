@@ -4,12 +4,16 @@ It searches a corpus, opens pages and finishes; every citation is a page it open
 the run, every positive answer carries a verbatim quote from such a page, and "cannot
 answer" is an outcome with a reason.
 
-    >>> from sleuth import Task, load_corpus, run, OfflinePolicy
-    >>> result = run(Task("Who founded Acme Robotics?"), load_corpus("acme"), OfflinePolicy())
+    >>> import sleuth
+    >>> result = sleuth.ask("Who founded Acme Robotics?")      # or index="./idx", model=...
     >>> result.status.value, result.answer
     ('ready_for_review', 'Ada Ortiz')
+
+`ask` / `aask` (`sleuth.api`) are the short way in; `run` / `run_steps` / `arun` take a
+`Task`, a corpus (or an opened index) and a policy for everything else.
 """
 
+from sleuth.api import aask, ask
 from sleuth.corpus import Corpus, Page, builtin_names, load_corpus
 from sleuth.decision import Decision, ParseError
 from sleuth.errors import (
@@ -25,13 +29,14 @@ from sleuth.policies.offline import OfflinePolicy
 from sleuth.policies.scripted import ScriptedPolicy
 from sleuth.react import parse_react
 from sleuth.result import ConflictRule, Quote, Reason, Result, Status
-from sleuth.runtime import Policy, Turn, run, run_steps
+from sleuth.runtime import AsyncPolicy, Policy, Turn, arun, run, run_steps
 from sleuth.search import Fts5Index, Hit, SearchIndex
 from sleuth.state import Budgets, RunState, Step, Task
 from sleuth.store import RunStore
 from sleuth.validate import validate_finish
 
 __all__ = [
+    "AsyncPolicy",
     "Budgets",
     "ConflictRule",
     "Corpus",
@@ -59,6 +64,9 @@ __all__ = [
     "Task",
     "Turn",
     "UsageError",
+    "aask",
+    "arun",
+    "ask",
     "builtin_names",
     "decode_tool_calls",
     "load_corpus",

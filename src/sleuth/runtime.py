@@ -67,6 +67,29 @@ class AsyncPolicy(Policy, Protocol):
     async def adecide(self, state: RunState) -> Turn: ...
 
 
+class CorpusSource(Protocol):
+    """What can stand in for a corpus: an opened on-disk index
+    (`sleuth.index.PassageIndex`), whose ``corpus()`` is the pages it holds."""
+
+    def corpus(self) -> Corpus: ...
+
+
+def as_corpus(corpus: Corpus | CorpusSource) -> Corpus:
+    """The corpus a run reads: a `Corpus` as it is, an opened index as its corpus (an
+    `IndexedCorpus`, which is its own search index); anything else is a `TypeError`."""
+    if isinstance(corpus, Corpus):
+        return corpus
+    view = getattr(corpus, "corpus", None)
+    if callable(view):
+        seen = view()
+        if isinstance(seen, Corpus):
+            return seen
+    raise TypeError(
+        f"a run reads a Corpus or an opened index (sleuth.index.open_index), "
+        f"not {type(corpus).__name__}"
+    )
+
+
 class RunRecorder(Protocol):
     """Where a run is written as it goes (see `sleuth.store.RunStore`)."""
 
@@ -107,13 +130,14 @@ class _Engine:
     def __init__(
         self,
         state: RunState,
-        corpus: Corpus,
+        corpus: Corpus | CorpusSource,
         index: SearchIndex | None,
         recorder: RunRecorder | None,
         effects: Mapping[str, SideEffect] | None,
         clock: Callable[[], float],
         elapsed_s: float = 0.0,
     ) -> None:
+        corpus = as_corpus(corpus)
         self.corpus, self.recorder, self.clock = corpus, recorder, clock
         self.effects = effects or {}
         self.index = index or search_index(corpus)
@@ -129,7 +153,7 @@ class _Engine:
     def fresh(
         cls,
         task: Task,
-        corpus: Corpus,
+        corpus: Corpus | CorpusSource,
         policy: Policy,
         budgets: Budgets | None,
         index: SearchIndex | None,
@@ -137,6 +161,7 @@ class _Engine:
         effects: Mapping[str, SideEffect] | None,
         clock: Callable[[], float],
     ) -> _Engine:
+        corpus = as_corpus(corpus)
         state = RunState(
             run_id=new_run_id(),
             task=task,
@@ -320,7 +345,7 @@ class _Engine:
 
 def run_steps(
     task: Task,
-    corpus: Corpus,
+    corpus: Corpus | CorpusSource,
     policy: Policy,
     budgets: Budgets | None = None,
     *,
@@ -337,7 +362,7 @@ def run_steps(
 
 def resume_steps(
     resumed: Resumption,
-    corpus: Corpus,
+    corpus: Corpus | CorpusSource,
     policy: Policy,
     *,
     index: SearchIndex | None = None,
@@ -369,9 +394,14 @@ def _drive(
 
 
 def run(
-    task: Task, corpus: Corpus, policy: Policy, budgets: Budgets | None = None, **kwargs: Any
+    task: Task,
+    corpus: Corpus | CorpusSource,
+    policy: Policy,
+    budgets: Budgets | None = None,
+    **kwargs: Any,
 ) -> Result | PendingAction:
-    """Run to the end (or to a pause) and return the `Result` (see `run_steps`)."""
+    """Run to the end (or to a pause) and return the `Result` (see `run_steps`).
+    ``corpus`` is a `Corpus` or an opened index (`sleuth.index.open_index`)."""
     return drain(run_steps(task, corpus, policy, budgets, **kwargs))
 
 
@@ -387,7 +417,7 @@ def drain(steps: Generator[Step, None, Result | PendingAction]) -> Result | Pend
 
 async def arun(
     task: Task,
-    corpus: Corpus,
+    corpus: Corpus | CorpusSource,
     policy: Policy,
     budgets: Budgets | None = None,
     *,
@@ -405,7 +435,7 @@ async def arun(
 
 async def aresume(
     resumed: Resumption,
-    corpus: Corpus,
+    corpus: Corpus | CorpusSource,
     policy: Policy,
     *,
     index: SearchIndex | None = None,
