@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from sleuth.cli import main
+from sleuth.cli import EXIT_CODES, main
 from sleuth.corpus import load_corpus
 from sleuth.store import RunStore
 
@@ -36,10 +36,11 @@ def sleuth(capsys: pytest.CaptureFixture[str], *args: str | Path) -> tuple[int, 
 
 
 def ask_json(capsys: pytest.CaptureFixture[str], db: Path, *args: str | Path) -> dict[str, Any]:
+    """``sleuth ask ... --json``: the Result, checked to exit with its outcome's code."""
     code, out, err = sleuth(capsys, "ask", *args, "--json", "--db", db)
-    assert code == 0, err
     assert "Traceback" not in out + err
     result: dict[str, Any] = json.loads(out)
+    assert code == EXIT_CODES[result["status"]], err
     return result
 
 
@@ -186,7 +187,7 @@ def test_human_output_shows_actions_and_answer(
 def test_human_output_cannot_answer(capsys: pytest.CaptureFixture[str], db_path: Path) -> None:
     code, out, err = sleuth(capsys, "ask", FOOD_Q, "--db", db_path)
 
-    assert code == 0, err
+    assert code == 3, err
     assert "CANNOT ANSWER (incomplete: fact_missing): cannot:" in out
     assert "ANSWER (ready_for_review)" not in out
 
@@ -761,7 +762,7 @@ BRIEF_ARGS = (
 
 def test_publish_waits_for_runs_approve(capsys: pytest.CaptureFixture[str], db_path: Path) -> None:
     code, out, _ = sleuth(capsys, *BRIEF_ARGS, "--db", db_path)
-    assert code == 0 and "AWAITING APPROVAL: publish_brief" in out
+    assert code == 6 and "AWAITING APPROVAL: publish_brief" in out
     run = only_run(db_path)
     assert run["status"] == "awaiting_approval"
     step = run["approval"]["action"]["step"]
@@ -823,3 +824,98 @@ def test_runs_resume_goes_on_with_an_interrupted_run(
     assert "ANSWER (ready_for_review): Ada Ortiz" in out
     assert re.search(r"^ 3 open", out, re.M) and not re.search(r"^ 1 ", out, re.M)
     assert only_run(db_path)["status"] == "ready_for_review"
+
+
+# -- exit codes scripts can trust ---------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("args", "status", "expected"),
+    [
+        ((FOUNDER_Q,), "ready_for_review", 0),
+        ((FOOD_Q,), "incomplete", 3),
+        (("Where is the head office of Acme Robotics?",), "conflict", 4),
+        (
+            ("Where is the head office of Acme Robotics?", "--conflict-rule", "newest"),
+            "ready_for_review",
+            0,
+        ),
+        ((FOUNDER_Q, "--max-steps", "1"), "budget_exhausted", 5),
+        (BRIEF_ARGS[1:], "awaiting_approval", 6),
+    ],
+)
+def test_ask_exits_with_its_outcome_unless_exit_zero(
+    capsys: pytest.CaptureFixture[str],
+    db_path: Path,
+    args: tuple[str, ...],
+    status: str,
+    expected: int,
+) -> None:
+    code, out, err = sleuth(capsys, "ask", *args, "--db", db_path)
+    assert code == expected, err
+    assert err == "" and "Traceback" not in out
+    code, out, err = sleuth(capsys, "ask", *args, "--db", db_path, "--json")
+    assert code == expected and json.loads(out)["status"] == status
+    code, out, err = sleuth(capsys, "ask", *args, "--db", db_path, "--exit-zero")
+    assert code == 0, err
+    assert EXIT_CODES.get(status, 6) == expected
+
+
+def test_exit_zero_keeps_errors_as_errors(
+    capsys: pytest.CaptureFixture[str], db_path: Path
+) -> None:
+    code, out, err = sleuth(capsys, "ask", FOUNDER_Q, "--max-steps", "0", "--exit-zero")
+    assert code == 2 and "--max-steps" in assert_one_error_line(out, err)
+    code, out, err = sleuth(capsys, "ask", FOUNDER_Q, "--corpus", "nope.json", "--exit-zero")
+    assert code == 2
+    assert_one_error_line(out, err)
+
+
+def test_the_exit_codes_are_in_the_help(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = sleuth(capsys, "ask", "--help")
+    assert code == 0
+    table = out.split("Exit codes:", 1)[1]
+    lines = ["0  answered", "3  cannot answer", "4  conflict", "5  budget exhausted"]
+    lines += ["6  paused, awaiting approval", "1  internal error", "2  usage error"]
+    for line in lines:
+        assert line in table
+    assert "--exit-zero" in out
+    for command in (("runs", "resume"), ("runs", "approve")):
+        code, out, _ = sleuth(capsys, *command, "--help")
+        assert code == 0 and "Exit codes:" in out and "--exit-zero" in out
+
+
+def test_resumed_and_approved_runs_exit_with_their_outcome(
+    capsys: pytest.CaptureFixture[str], db_path: Path
+) -> None:
+    from sleuth.policies.offline import OfflinePolicy
+    from sleuth.runtime import run_steps
+    from sleuth.state import Task
+
+    store = RunStore(db_path)
+    steps = run_steps(Task(FOOD_Q), load_corpus("acme"), OfflinePolicy(), recorder=store)
+    next(steps)
+    steps.close()
+    run_id = store.list_runs()[0]["id"]
+    store.close()  # interrupted
+    code, out, err = sleuth(capsys, "runs", "resume", run_id, "--db", db_path)
+    assert code == 3 and "CANNOT ANSWER (incomplete: fact_missing)" in out, err
+
+    code, out, _ = sleuth(capsys, *BRIEF_ARGS, "--db", db_path, "--json")
+    assert code == 6
+    paused = json.loads(out)["run_id"]
+    code, out, err = sleuth(capsys, "runs", "approve", paused, "--db", db_path)
+    assert code == 0 and "ANSWER (ready_for_review)" in out, err
+
+
+def test_the_installed_script_exits_with_the_outcome(tmp_path: Path) -> None:
+    exe = shutil.which("sleuth")
+    if exe is None:
+        pytest.skip("the sleuth console script is not installed")
+    db = str(tmp_path / "runs.db")
+    food = subprocess.run([exe, "ask", FOOD_Q, "--db", db], capture_output=True, text=True)
+    assert food.returncode == 3 and food.stderr == ""
+    zero = subprocess.run(
+        [exe, "ask", FOOD_Q, "--db", db, "--exit-zero", "--json"], capture_output=True, text=True
+    )
+    assert zero.returncode == 0 and json.loads(zero.stdout)["reason"] == "fact_missing"

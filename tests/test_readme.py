@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from sleuth.cli import main
+from sleuth.cli import EXIT_CODES, main
 
 README = Path(__file__).resolve().parents[1] / "README.md"
 
@@ -51,12 +51,15 @@ def test_readme_command_runs_and_keeps_its_promise(
     argv = shlex.split(command)[1:]
     if argv[0] == "ask" or argv[:2] in (["runs", "list"], ["runs", "show"]):
         argv += ["--db", str(tmp_path / "runs.db")]
-    if promise:
+    if promise or argv[0] == "ask":
         argv.append("--json")
     code = main(argv)
     captured = capsys.readouterr()
-    assert code == 0, captured.err
     assert "Traceback" not in captured.err
+    if argv[0] == "ask":  # it exits with its outcome's code
+        assert code == EXIT_CODES[json.loads(captured.out)["status"]], captured.err
+    else:
+        assert code == 0, captured.err
     if promise:  # "status/reason: words the answer or conflicts contain"
         result = json.loads(captured.out)
         outcome, _, words = promise.partition(":")

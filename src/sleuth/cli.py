@@ -2,6 +2,8 @@
 
 Errors print one line on stderr and exit non-zero: 2 for usage (bad flags, unknown
 corpus, malformed files), 1 for internal errors. Set SLEUTH_DEBUG=1 for a traceback.
+A command that runs research (``ask``, ``runs resume``, ``runs approve``) exits with its
+run's outcome (`EXIT_CODES`), unless ``--exit-zero``.
 """
 
 from __future__ import annotations
@@ -37,12 +39,46 @@ from sleuth.effects import PendingAction, approval_view, paused_view, publishing
 from sleuth.errors import ScriptExhaustedError, SleuthError, UsageError
 from sleuth.policies.offline import OfflinePolicy
 from sleuth.policies.scripted import ScriptedPolicy
-from sleuth.result import ConflictRule, Result
+from sleuth.result import ConflictRule, Result, Status
 from sleuth.resume import rebuild
 from sleuth.runtime import Policy, resume_steps, run_steps
 from sleuth.search import SearchIndex
 from sleuth.state import Step, Task
 from sleuth.store import RunStore
+
+#: The exit code of a command that ran research to an end, by the run's outcome. Errors
+#: are 1 (internal) and 2 (usage), as for every command; ``--exit-zero`` makes any
+#: finished run 0.
+EXIT_CODES: dict[str, int] = {
+    Status.READY_FOR_REVIEW.value: 0,
+    Status.INCOMPLETE.value: 3,
+    Status.CONFLICT.value: 4,
+    Status.BUDGET_EXHAUSTED.value: 5,
+    "awaiting_approval": 6,
+}
+INTERNAL_ERROR, USAGE_ERROR = 1, 2
+
+EXIT_HELP = """\b
+Exit codes:
+  0  answered (ready_for_review)
+  3  cannot answer (incomplete: no_hits, not_found, fact_missing,
+     invalid_finish, model_error, rejected)
+  4  conflict (the opened sources disagree)
+  5  budget exhausted (steps, tokens or time)
+  6  paused, awaiting approval (--publish)
+  1  internal error    2  usage error
+--exit-zero: 0 for any run that ended (errors are still 1 or 2)."""
+
+exit_zero_option = click.option(
+    "--exit-zero",
+    is_flag=True,
+    help="Exit 0 whatever the run's outcome (errors still exit 1 or 2).",
+)
+
+
+def outcome_code(status: str, exit_zero: bool = False) -> int:
+    """The exit code for a run that ended with ``status`` (see `EXIT_CODES`)."""
+    return 0 if exit_zero else EXIT_CODES[status]
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -52,7 +88,7 @@ def cli() -> None:
     or says why it cannot answer."""
 
 
-@cli.command()
+@cli.command(epilog=EXIT_HELP)
 @click.argument("question")
 @click.option(
     "--corpus",
@@ -96,6 +132,7 @@ def cli() -> None:
 @db_option
 @click.option("--json", "as_json", is_flag=True, help="Print the Result as JSON.")
 @click.option("--thoughts", is_flag=True, help="Show the policy's thoughts as it goes.")
+@exit_zero_option
 def ask(
     question: str,
     corpus: str,
@@ -115,8 +152,10 @@ def ask(
     db: Path | str | None,
     as_json: bool,
     thoughts: bool,
-) -> None:
-    """Research QUESTION in a corpus and answer with sources, or say why it cannot."""
+    exit_zero: bool,
+) -> int:
+    """Research QUESTION in a corpus and answer with sources, or say why it cannot.
+    The exit code says how the run ended (below)."""
     if not question.strip():
         raise UsageError("the question is empty")
     fields = tuple(dict.fromkeys(f.strip() for f in require))
@@ -143,7 +182,7 @@ def ask(
         recorder=store,
         effects=publishing(store.outbox),
     )
-    _follow(steps, store, chosen, as_json, thoughts)
+    return outcome_code(_follow(steps, store, chosen, as_json, thoughts), exit_zero)
 
 
 def _follow(
@@ -152,8 +191,9 @@ def _follow(
     policy: Policy,
     as_json: bool,
     thoughts: bool,
-) -> None:
-    """Print each step as it is recorded, then the stored Result (or the pause)."""
+) -> str:
+    """Print each step as it is recorded, then the stored Result (or the pause); how
+    the run ended: its status, or ``awaiting_approval``."""
     while True:
         try:
             step = next(steps)
@@ -180,6 +220,7 @@ def _follow(
             _print_result(stored["result"])
     if isinstance(policy, ScriptedPolicy) and policy.remaining:
         click.echo(f"note: {policy.remaining} scripted turn(s) were not used", err=True)
+    return "awaiting_approval" if isinstance(ended, PendingAction) else ended.status.value
 
 
 def _print_pending(approval: dict[str, Any], run_id: str) -> None:
@@ -458,6 +499,7 @@ def _resume_options(function: Any) -> Any:
             db_option,
             click.option("--json", "as_json", is_flag=True, help="Print the Result as JSON."),
             click.option("--thoughts", is_flag=True, help="Show the policy's thoughts."),
+            exit_zero_option,
         ]
     ):
         function = option(function)
@@ -475,13 +517,14 @@ def _decision_options(function: Any) -> Any:
     return click.option("--note", default=None, help="Why; kept in the trace.")(function)
 
 
-@runs.command("approve")
+@runs.command("approve", epilog=EXIT_HELP)
 @click.argument("run_id")
 @_decision_options
 @_resume_options
-def runs_approve(run_id: str, note: str | None, step: int | None, **options: Any) -> None:
-    """Approve a paused run's side-effecting call (it is applied once), then go on."""
-    _decide(run_id, True, note, step, **options)
+def runs_approve(run_id: str, note: str | None, step: int | None, **options: Any) -> int:
+    """Approve a paused run's side-effecting call (it is applied once), then go on; the
+    exit code says how the run ended (below)."""
+    return outcome_code(_decide(run_id, True, note, step, **options), options["exit_zero"])
 
 
 @runs.command("reject")
@@ -489,26 +532,27 @@ def runs_approve(run_id: str, note: str | None, step: int | None, **options: Any
 @_decision_options
 @_resume_options
 def runs_reject(run_id: str, note: str | None, step: int | None, **options: Any) -> None:
-    """Reject a paused run's side-effecting call: nothing is applied and the run ends."""
+    """Reject a paused run's side-effecting call: nothing is applied and the run ends
+    (exit 0 once the rejection is recorded)."""
     _decide(run_id, False, note, step, **options)
 
 
-@runs.command("resume")
+@runs.command("resume", epilog=EXIT_HELP)
 @click.argument("run_id")
 @_resume_options
-def runs_resume(run_id: str, **options: Any) -> None:
-    """Go on with an interrupted run from its last recorded step."""
+def runs_resume(run_id: str, **options: Any) -> int:
+    """Go on with an interrupted run from its last recorded step; the exit code says how
+    the run ended (below)."""
     store = open_store(options["db"])
     run = _stored(store, run_id)
     corpus, index, policy = _where_it_goes_on(run, **options)
     if not store.claim(run["id"]):
         raise UsageError(f"run {run['id']} is {run['status']}: only an interrupted run resumes")
-    _go_on(store, run["id"], corpus, index, policy, options["as_json"], options["thoughts"])
+    ended = _go_on(store, run["id"], corpus, index, policy, options["as_json"], options["thoughts"])
+    return outcome_code(ended, options["exit_zero"])
 
 
-def _decide(
-    run_id: str, approved: bool, note: str | None, step: int | None, **options: Any
-) -> None:
+def _decide(run_id: str, approved: bool, note: str | None, step: int | None, **options: Any) -> str:
     store = open_store(options["db"])
     run = _stored(store, run_id)
     corpus, index, policy = _where_it_goes_on(run, **options)
@@ -527,7 +571,7 @@ def _decide(
             tool = approval["action"]["tool"]
             raise UsageError(f"run {run['id']}'s {tool} was already {approval['status']}")
         raise UsageError(f"run {run['id']} is {now['status']}, not awaiting approval")
-    _go_on(store, run["id"], corpus, index, policy, options["as_json"], options["thoughts"])
+    return _go_on(store, run["id"], corpus, index, policy, options["as_json"], options["thoughts"])
 
 
 def _cli_user() -> str:
@@ -592,7 +636,7 @@ def _go_on(
     policy: Policy,
     as_json: bool,
     thoughts: bool,
-) -> None:
+) -> str:
     stored = store.get_run(run_id)
     assert stored is not None
     try:
@@ -608,7 +652,7 @@ def _go_on(
         recorder=store,
         effects=publishing(store.outbox),
     )
-    _follow(steps, store, policy, as_json, thoughts)
+    return _follow(steps, store, policy, as_json, thoughts)
 
 
 @cli.command()
@@ -662,7 +706,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except click.UsageError as exc:
         hint = f" (see `{exc.ctx.command_path} --help`)" if exc.ctx else ""
         click.echo(f"sleuth: error: {exc.format_message()}{hint}", err=True)
-        return 2
+        return USAGE_ERROR
     except click.ClickException as exc:
         click.echo(f"sleuth: error: {exc.format_message()}", err=True)
         return exc.exit_code
@@ -673,12 +717,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         return int(exc.exit_code)
     except UsageError as exc:
         click.echo(f"sleuth: error: {exc}", err=True)
-        return 2
+        return USAGE_ERROR
     except SleuthError as exc:
         click.echo(f"sleuth: error: {exc}", err=True)
-        return 1
+        return INTERNAL_ERROR
     except BrokenPipeError:
-        return 1
+        return INTERNAL_ERROR
     except Exception as exc:
         if os.environ.get("SLEUTH_DEBUG"):
             traceback.print_exc()
@@ -687,7 +731,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "(set SLEUTH_DEBUG=1 for a traceback)",
             err=True,
         )
-        return 1
+        return INTERNAL_ERROR
     return 0
 
 
