@@ -35,6 +35,7 @@ CODES = (
     "evidence",
     "unsupported",
     "inline_citation",
+    "ungrounded",
     "conflict_shape",
 )
 
@@ -219,6 +220,18 @@ REJECTED = [
         "inline_citation", "doc_voice"),
     row("bracketed-url-not-cited", answer(text=f"Ada Ortiz [{CAREERS}]"),
         "inline_citation", CAREERS),
+    # ungrounded
+    row("true-quote-wrong-answer", answer(text="Porto", evidence="founded by Ada Ortiz"),
+        "ungrounded", "does not state 'Porto'"),
+    row("answer-only-on-an-uncited-opened-page",
+        answer(text="240 people", evidence="founded by Ada Ortiz"),
+        "ungrounded", f"{CAREERS!r} says them: cite it and quote it"),
+    row("negated-claim", answer(text="Acme Robotics was not founded by Ada Ortiz"),
+        "ungrounded", "'not'"),
+    row("framing-only", answer(text="According to the page, the answer is stated there."),
+        "ungrounded", "states nothing but framing"),
+    row("conflict-value-not-in-own-quote",
+        conflict(LISBON, ("Lisbon", TRADEPRESS, PORTO[2])), "ungrounded", "not in its own quote"),
     # conflict_shape
     row("one-value-only", conflict(LISBON), "conflict_shape", "two different values"),
     row("same-value-twice", conflict(LISBON, (" lisbon ", WIKI, "2014 in Lisbon")),
@@ -839,7 +852,8 @@ def test_conflict_values_must_be_in_their_own_quotes_and_from_two_pages(
             {"value": "Lisbon", "citation": TRADEPRESS, "evidence": porto},
         ]
     }
-    assert [p.code for p in problems(validate_finish(swapped, opened))] == ["unsupported"]
+    # each value is on an opened page, but not in its own quote
+    assert [p.code for p in problems(validate_finish(swapped, opened))] == ["ungrounded"]
     one_page = {
         "conflicts": [
             {"value": "Lisbon", "citation": REGISTRY, "evidence": lisbon},

@@ -142,7 +142,7 @@ class PublishBrief:
     ends_run: bool = True
 
     def prepare(self, args: dict[str, Any], state: RunState) -> dict[str, Any] | str:
-        verdict = validate_finish(args, state.opened, state.task.require)
+        verdict = validate_finish(args, state.opened, state.task.require, state.task.question)
         if not isinstance(verdict, Validated):
             detail = "; ".join(str(p) for p in verdict)
             return f"{verdict[0].code} ({detail})"

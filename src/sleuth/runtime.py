@@ -211,7 +211,9 @@ class _Engine:
             raise SleuthError(f"{pending.tool} was approved but this process cannot apply it")
         ending: Outcome | None = None
         if effect.ends_run:  # the run ends with what was approved, checked as a finish
-            checked = validate_finish(pending.args, self.state.opened, self.state.task.require)
+            checked = validate_finish(
+                pending.args, self.state.opened, self.state.task.require, self.state.task.question
+            )
             if not isinstance(checked, Validated):  # the rebuilt state is the paused one
                 raise SleuthError(f"the approved {pending.tool} call no longer validates")
             ending = from_validated(checked, self.state)
@@ -524,7 +526,7 @@ def execute(
 
 
 def _finish(payload: dict[str, Any], state: RunState) -> tuple[Observation, Outcome | None]:
-    verdict = validate_finish(payload, state.opened, state.task.require)
+    verdict = validate_finish(payload, state.opened, state.task.require, state.task.question)
     if isinstance(verdict, Validated):
         outcome = from_validated(verdict, state)
         return Observation(text=f"finished: {outcome.status.value}", kind="finish"), outcome

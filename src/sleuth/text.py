@@ -26,7 +26,16 @@ STOPWORDS = frozenset(
 
 _WORD = re.compile(r"\w+(?:['’]\w+)*", re.UNICODE)
 _SPACE = re.compile(r"\s+")
-_QUOTES = str.maketrans({"‘": "'", "’": "'", "“": '"', "”": '"', "–": "-", "—": "-"})
+#: Typographic variants made plain, after NFKC: every Unicode hyphen and dash, quote and
+#: apostrophe form; invisible characters (soft hyphen, zero-width spaces, BOM) dropped.
+_QUOTES = str.maketrans(
+    {
+        **dict.fromkeys("\u2010\u2011\u2012\u2013\u2014\u2015\u2043\u2212\ufe58\ufe63\uff0d", "-"),
+        **dict.fromkeys("\u2018\u2019\u201a\u201b\u2032\u2035\u2039\u203a\uff07`\u00b4", "'"),
+        **dict.fromkeys("\u201c\u201d\u201e\u201f\u2033\u2036\u00ab\u00bb\uff02\u301d\u301e", '"'),
+        **dict.fromkeys("\u00ad\u200b\u200c\u200d\u2060\ufeff", None),
+    }
+)
 
 
 def words(text: str) -> list[str]:
@@ -170,7 +179,7 @@ def find_verbatim(haystack: str, needle: str) -> tuple[int, int] | None:
     typography, as character offsets into the original ``haystack``; None when it does
     not occur. A base character and the combining marks after it are normalised
     together, so decomposed (NFD) text matches its composed copy."""
-    target = normalize_space(canonical(needle))
+    target = _DASHES.sub("-", normalize_space(canonical(needle)))
     if not target:
         return None
     # fast path: the quote as written, up to whitespace
@@ -192,13 +201,23 @@ def find_verbatim(haystack: str, needle: str) -> tuple[int, int] | None:
             previous_space = True
             continue
         for part in folded:
+            if part == "-":  # "a — b" = "a-b" = "a -- b": no space around a dash, one dash
+                if flat and flat[-1] == " ":
+                    flat.pop()
+                    spans.pop()
+                if flat and flat[-1] == "-":
+                    spans[-1] = (spans[-1][0], end)
+                    continue
             flat.append(part)
             spans.append((start, end))
-        previous_space = False
+        previous_space = flat[-1] == "-"
     at = "".join(flat).find(target)
     if at < 0:
         return None
     return spans[at][0], spans[at + len(target) - 1][1]
+
+
+_DASHES = re.compile(r" ?-+ ?")
 
 
 def _clusters(text: str) -> list[tuple[int, int]]:

@@ -22,12 +22,27 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
+from sleuth.claims import (
+    FRAMING,
+    Term,
+    alternatives,
+    content,
+    fold,
+    missing_terms,
+    named_sides,
+    prepare,
+    split_attribution,
+    stated_keys,
+    terms,
+    yes_no,
+)
 from sleuth.corpus import resolve_url
 from sleuth.result import ConflictValue, Quote
 from sleuth.state import OpenedPage
-from sleuth.text import STOPWORDS, canonical, find_verbatim, normalize_space, words
+from sleuth.text import STOPWORDS, find_verbatim, normalize_space, sentences, stem, words
 from sleuth.values import same_value
 
 ANSWER_KEYS = frozenset({"answer", "citations", "cannot_answer", "evidence"})
@@ -64,14 +79,19 @@ class Validated:
 
 
 def validate_finish(
-    payload: Any, opened: Mapping[str, OpenedPage], require: Sequence[str] = ()
+    payload: Any,
+    opened: Mapping[str, OpenedPage],
+    require: Sequence[str] = (),
+    question: str = "",
 ) -> Validated | list[Problem]:
-    """Check a finish payload against the pages opened in this run."""
+    """Check a finish payload against the pages opened in this run. ``question`` (the
+    task's) lets an answer reuse its words and names the sides of a yes/no or comparison
+    question; without it, every word of an answer must be in its quotes."""
     if not isinstance(payload, dict):
         return [Problem("keys", "the finish input must be a JSON object")]
     if require:
         if set(payload) == ANSWER_KEYS and payload.get("cannot_answer") is True:
-            abstain = _check_one(payload, opened)
+            abstain = _check_one(payload, opened, question)
             if isinstance(abstain, list):
                 return abstain
             return Validated(fields={name: abstain for name in require})
@@ -95,13 +115,13 @@ def validate_finish(
         results: dict[str, Sourced] = {}
         problems: list[Problem] = []
         for name in require:
-            checked = _check_one(given[name], opened)
+            checked = _check_one(given[name], opened, question)
             if isinstance(checked, list):
                 problems.extend(Problem(p.code, f"field {name!r}: {p.detail}") for p in checked)
             else:
                 results[name] = checked
         return problems or Validated(fields=results)
-    checked = _check_one(payload, opened)
+    checked = _check_one(payload, opened, question)
     return checked if isinstance(checked, list) else Validated(single=checked)
 
 
@@ -109,13 +129,17 @@ def _names(require: Sequence[str]) -> str:
     return ", ".join(repr(n) for n in require)
 
 
-def _check_one(payload: Any, opened: Mapping[str, OpenedPage]) -> Sourced | list[Problem]:
+def _check_one(
+    payload: Any, opened: Mapping[str, OpenedPage], question: str
+) -> Sourced | list[Problem]:
     if isinstance(payload, dict) and set(payload) == {"conflicts"}:
         return _check_conflicts(payload["conflicts"], opened)
-    return _check_answer(payload, opened)
+    return _check_answer(payload, opened, question)
 
 
-def _check_answer(payload: Any, opened: Mapping[str, OpenedPage]) -> Sourced | list[Problem]:
+def _check_answer(
+    payload: Any, opened: Mapping[str, OpenedPage], question: str
+) -> Sourced | list[Problem]:
     if not isinstance(payload, dict) or set(payload) != ANSWER_KEYS:
         got = sorted(payload) if isinstance(payload, dict) else type(payload).__name__
         return [Problem("keys", f"expected exactly {sorted(ANSWER_KEYS)}, got {got}")]
@@ -143,7 +167,13 @@ def _check_answer(payload: Any, opened: Mapping[str, OpenedPage]) -> Sourced | l
     for given in citations:
         url = resolve_url(given, opened)
         if url is None:
-            return [Problem("cite_not_opened", f"{given.strip()!r} was not opened in this run")]
+            return [
+                Problem(
+                    "cite_not_opened",
+                    f"{given.strip()!r} was not opened in this run: open it first, or cite "
+                    "only pages you opened",
+                )
+            ]
         if url not in cited:
             cited.append(url)
     quotes: list[Quote] = []
@@ -154,19 +184,20 @@ def _check_answer(payload: Any, opened: Mapping[str, OpenedPage]) -> Sourced | l
         quotes.append(quote)
     unsupported = unsupported_terms(answer, opened)
     if unsupported:
-        return [
-            Problem(
-                "unsupported", f"the answer names {', '.join(unsupported)}, found in no opened page"
-            )
-        ]
+        return [Problem("unsupported", _unsupported_detail(unsupported))]
     stray = [i for i in inline_ids(answer) if resolve_url(i, cited) is None]
     if stray:
         return [
             Problem(
                 "inline_citation",
-                f"the answer cites {', '.join(stray)} inline but not in citations",
+                f"the answer cites {', '.join(stray)} inline but not in citations: add "
+                f"{'it' if len(stray) == 1 else 'them'} to citations, or leave "
+                f"{'it' if len(stray) == 1 else 'them'} out",
             )
         ]
+    ungrounded = grounding_problem(answer, quotes, opened, question)
+    if ungrounded:
+        return [Problem("ungrounded", ungrounded)]
     return Sourced(cannot_answer=False, answer=answer.strip(), citations=cited, evidence=quotes)
 
 
@@ -203,13 +234,15 @@ def _check_conflicts(entries: Any, opened: Mapping[str, OpenedPage]) -> Sourced 
         quote = _locate(text, [url], opened)
         if isinstance(quote, Problem):
             return [Problem(quote.code, f"conflict {n}: {quote.detail}")]
-        if not value_in_text(value, quote.text):
-            return [Problem("unsupported", f"conflict {n}: {value!r} is not in its own quote")]
         unsupported = unsupported_terms(value, opened)
         if unsupported:
+            return [Problem("unsupported", f"conflict {n}: {_unsupported_detail(unsupported)}")]
+        if not value_in_text(value, quote.text):
             return [
                 Problem(
-                    "unsupported", f"conflict {n}: {', '.join(unsupported)} is in no opened page"
+                    "ungrounded",
+                    f"conflict {n}: {value!r} is not in its own quote; quote the sentence "
+                    "that gives this value",
                 )
             ]
         page = opened[url].page
@@ -233,21 +266,56 @@ def _check_conflicts(entries: Any, opened: Mapping[str, OpenedPage]) -> Sourced 
 
 
 def value_in_text(value: str, text: str) -> bool:
-    """Whether each number and content word of ``value`` occurs in ``text``."""
-    haystack = _plain_numbers(canonical(text)).lower()
-    tokens = set(re.findall(r"\w+", haystack))
-    for token in re.findall(r"\w+", _plain_numbers(canonical(value)).lower()):
-        if token not in STOPWORDS and token not in tokens:
-            return False
-    return True
+    """Whether ``text`` states every content word and number of ``value``, in any of
+    their usual forms (see `sleuth.claims`)."""
+    stated = stated_keys([text])
+    return not missing_terms(content(_without_citations(value)), stated)
 
 
 def _locate(text: str, cited: Sequence[str], opened: Mapping[str, OpenedPage]) -> Quote | Problem:
-    """Find a quote in the shown text of the cited pages, with offsets into the page."""
+    """Find a quote in the shown text of the cited pages, with offsets into the page.
+
+    A quote matches up to whitespace, Unicode form and typography (`find_verbatim`).
+    Marks around it that are not the page's are allowed: quotation marks wrapping the
+    whole quote, and an ellipsis at its start or end. An ellipsis *inside* a quote is not
+    a wildcard: the pieces must be given as separate quotes."""
     if not text.strip():
         return Problem("evidence", "evidence is empty; copy a sentence from an opened page")
     if not any(w.lower() not in STOPWORDS for w in words(text)):
         return Problem("evidence", "evidence must contain at least one content word")
+    candidates = list(dict.fromkeys([text, _unwrapped(text)]))
+    for candidate in candidates:
+        quote = _find_in(candidate, cited, opened)
+        if quote is not None:
+            return quote
+    for candidate in candidates:
+        elsewhere = [
+            u
+            for u, p in opened.items()
+            if u not in cited and find_verbatim(p.seen_text(), candidate)
+        ]
+        if elsewhere:
+            return Problem(
+                "evidence",
+                f"the evidence is from {elsewhere[0]!r}, which is not cited: cite it, or "
+                "quote a cited page",
+            )
+    pieces = [p for p in _ELLIPSIS.split(_unwrapped(text)) if p.strip()]
+    if len(pieces) > 1 and all(_find_in(p, cited, opened) for p in pieces):
+        return Problem(
+            "evidence",
+            "an ellipsis joins pieces of the page: give each verbatim piece as its own quote "
+            "(evidence may be a list of strings)",
+        )
+    short = normalize_space(text)[:80]
+    return Problem(
+        "evidence",
+        f"{short!r} is not a verbatim span of any cited, opened page: copy the sentence "
+        "exactly as the page shows it",
+    )
+
+
+def _find_in(text: str, cited: Sequence[str], opened: Mapping[str, OpenedPage]) -> Quote | None:
     for url in cited:
         page = opened[url]
         for offset, segment in page.segments():
@@ -261,13 +329,24 @@ def _locate(text: str, cited: Sequence[str], opened: Mapping[str, OpenedPage]) -
                     start=start,
                     end=end,
                 )
-    elsewhere = [
-        u for u, p in opened.items() if u not in cited and find_verbatim(p.seen_text(), text)
-    ]
-    if elsewhere:
-        return Problem("evidence", f"the evidence is from {elsewhere[0]!r}, which is not cited")
-    short = normalize_space(text)[:80]
-    return Problem("evidence", f"{short!r} is not a verbatim span of any cited, opened page")
+    return None
+
+
+_ELLIPSIS = re.compile(r"\s*(?:\[\s*(?:\.\s*){3}\]|\[…\]|\.{3,}|…)\s*")
+_WRAPPERS = ('""', "''", "“”", "‘’", "«»", "„“", "``")
+
+
+def _unwrapped(text: str) -> str:
+    """The quote without quotation marks around the whole of it or an ellipsis at its
+    ends ("…gave their name to Normandy" -> "gave their name to Normandy")."""
+    text = text.strip()
+    while len(text) > 2 and text[0] + text[-1] in _WRAPPERS:
+        text = text[1:-1].strip()
+    edge = _ELLIPSIS.pattern
+    text = re.sub(rf"^{edge}|{edge}$", "", text)
+    while len(text) > 2 and text[0] + text[-1] in _WRAPPERS:
+        text = text[1:-1].strip()
+    return text
 
 
 _NUMBER = re.compile(r"\d+(?:[.,:]\d+)*")
@@ -286,25 +365,23 @@ def is_inline_id(token: str) -> bool:
 
 def unsupported_terms(answer: str, opened: Mapping[str, OpenedPage]) -> list[str]:
     """Numbers (years included) and proper names in ``answer`` that occur in no opened
-    page's shown text; a name of several words must occur as a whole ("Kenji Ortiz" is
-    not supported by "Kenji Ito" and "Ada Ortiz"). Citations written in the answer
-    (URLs, bracketed ids) are not claims and are skipped."""
-    answer = _URL.sub(" ", answer)
-    answer = _INLINE.sub(lambda m: " " if is_inline_id(m.group(1)) else m.group(0), answer)
-    answer = canonical(answer)
-    corpus_text = canonical("\n".join(p.seen_text() for p in opened.values()))
-    numbers_on_pages = _plain_numbers(corpus_text)
-    page_words = words(corpus_text)
-    flat = " " + " ".join(w.lower() for w in page_words) + " "
-    common = {w for w in page_words if w.islower()}  # words the pages write in lower case
+    page's shown text, in any of their usual forms ("1,000" = "one thousand", "Herve" =
+    "Hervé"); a name of several words must occur as a whole ("Kenji Ortiz" is not
+    supported by "Kenji Ito" and "Ada Ortiz"). Citations written in the answer (URLs,
+    bracketed ids), framing ("According to", "Answer:") and a sentence's common first
+    word are not claims and are skipped."""
+    answer = _without_citations(answer)
+    texts = [p.seen_text() for p in opened.values()]
+    numbers = stated_keys(texts)
+    flat = "".join(_flat_words(t) for t in texts)
+    common = frozenset().union(*(_lower_words(t) for t in texts))
     missing: list[str] = []
-    for number in _NUMBER.findall(answer):
-        plain = _THOUSANDS.sub("", number).rstrip(".:,").lstrip("0") or "0"
-        pattern = rf"(?<![\d.,:])0*{re.escape(plain)}(?![\d]|[.,:]\d)"  # 9:30 = 09:30
-        if not re.search(pattern, numbers_on_pages):
-            missing.append(number)
-    for name, opens_sentence in _proper_names(answer):
-        phrase = " ".join(w.lower() for w in name.split())
+    for term in terms(answer):
+        digits = term.key.startswith("#") and any(c.isdigit() for c in term.surface)
+        if digits and term.key not in numbers:
+            missing.append(term.surface)
+    for name, opens_sentence in _proper_names(prepare(answer)):
+        phrase = " ".join(fold(w) for w in name.split())
         first, _, rest = phrase.partition(" ")
         # "Founder Ada Ortiz": a common word capitalised only because it opens a sentence
         shorter = rest if opens_sentence and rest and first in common else None
@@ -313,12 +390,128 @@ def unsupported_terms(answer: str, opened: Mapping[str, OpenedPage]) -> list[str
     return list(dict.fromkeys(missing))
 
 
-_THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")
+@lru_cache(maxsize=1024)
+def _flat_words(text: str) -> str:
+    """`` word word ... ``: the folded words of ``text``, space-delimited, for phrase
+    lookups."""
+    return " " + " ".join(fold(w) for w in words(prepare(text))) + " "
 
 
-def _plain_numbers(text: str) -> str:
-    """Text with thousands separators removed ("25,000" -> "25000"), decimals kept."""
-    return _THOUSANDS.sub("", text)
+@lru_cache(maxsize=1024)
+def _lower_words(text: str) -> frozenset[str]:
+    """The words ``text`` writes in lower case (ordinary words, not names), folded."""
+    return frozenset(fold(w) for w in words(prepare(text)) if w.islower())
+
+
+_SEE = re.compile(r"\bsee\s+(?:above|below)\b", re.IGNORECASE)
+
+
+def _without_citations(answer: str) -> str:
+    """The answer without the citations written into it (URLs, ``[doc_x]``, "see
+    above"): they point at sources and claim nothing."""
+    answer = _SEE.sub(" ", _URL.sub(" ", answer))
+    return _INLINE.sub(lambda m: " " if is_inline_id(m.group(1)) else m.group(0), answer)
+
+
+def _unsupported_detail(missing: Sequence[str]) -> str:
+    names = ", ".join(repr(m) for m in missing)
+    if len(missing) == 1:
+        return f"{names} appears in no opened page: cite a page that says it, or leave it out"
+    return f"{names} appear in no opened page: cite a page that says them, or leave them out"
+
+
+def grounding_problem(
+    answer: str, quotes: Sequence[Quote], opened: Mapping[str, OpenedPage], question: str = ""
+) -> str | None:
+    """Why the answer is not stated by its own quotes, or None when it is.
+
+    The answer's content is its words once citations, framing and an opening attribution
+    clause are set aside; each of them must be stated by a quote or be a word of the
+    question (a restatement may reuse them), and something must come from the quotes
+    rather than from the question. A yes/no answer, or a choice between the options a
+    question offers, needs a quote for each side: a quote naming it, or from a page
+    titled by it."""
+    _, claim = split_attribution(_without_citations(answer))
+    stated = stated_keys(_in_context(q, opened) for q in quotes)
+    asked = stated_keys([question]) if question else frozenset()
+    said = content(claim)
+    verdict = yes_no(claim)
+    if verdict is not None and said and said[0].surface.lower() in ("no", "nope"):
+        said = said[1:]
+    missing = missing_terms([t for t in said if t.key not in asked], stated)
+    if missing:
+        return _missing_detail(missing, quotes, opened)
+    options = alternatives(question) if question else []
+    if verdict is not None or options:
+        sides = named_sides(question) if question else []
+        titles = stated_keys(opened[q.url].page.title for q in quotes if q.url in opened)
+        unsupported = [s for s in sides if missing_terms(content(s), stated | titles)]
+        if unsupported:
+            which = ", ".join(repr(s) for s in unsupported)
+            return (
+                f"a {'yes/no' if verdict is not None else 'comparison'} answer needs evidence "
+                f"for each side, and no quote is about {which}: quote what a cited page says "
+                "about it"
+            )
+        if verdict is not None or said:
+            return None
+    if not said:
+        return (
+            "the answer states nothing but framing: give the fact itself (the name, number "
+            "or phrase the quoted evidence states)"
+        )
+    if question and not any(t.key not in asked for t in said):
+        echoed = ", ".join(repr(t.surface) for t in said)
+        return (
+            f"the answer only repeats the question's words ({echoed}): answer with what the "
+            "quoted evidence states"
+        )
+    return None
+
+
+def _in_context(quote: Quote, opened: Mapping[str, OpenedPage]) -> str:
+    """The quote widened to the shown sentence(s) it is part of: a quote of "ship within 2
+    working days" states what its sentence, "Orders ship within 2 working days.", says."""
+    page = opened.get(quote.url)
+    if page is None:
+        return quote.text
+    for offset, segment in page.segments():
+        if offset <= quote.start and quote.end <= offset + len(segment):
+            start, end = quote.start - offset, quote.end - offset
+            for s_start, s_end in _sentence_spans(segment):
+                if s_start <= start < s_end:
+                    start = s_start
+                if s_start < end <= s_end:
+                    end = s_end
+            return segment[start:end]
+    return quote.text
+
+
+@lru_cache(maxsize=256)
+def _sentence_spans(text: str) -> tuple[tuple[int, int], ...]:
+    return tuple(sentences(text))
+
+
+def _missing_detail(
+    missing: Sequence[Term], quotes: Sequence[Quote], opened: Mapping[str, OpenedPage]
+) -> str:
+    shown = ", ".join(repr(t.surface) for t in missing)
+    quoted = {q.url for q in quotes}
+    them = "it" if len(missing) == 1 else "them"
+    says = "says" if len(missing) == 1 else "say"
+    detail = (
+        f"the quoted evidence does not state {shown}: quote the sentence of a cited page "
+        f"that {says} {them}, or leave {them} out of the answer"
+    )
+    keys = {t.key for t in missing}
+    elsewhere = [
+        url
+        for url, page in opened.items()
+        if url not in quoted and keys <= stated_keys([page.seen_text()])
+    ]
+    if elsewhere:
+        detail += f" ({elsewhere[0]!r} says {them}: cite it and quote it)"
+    return detail
 
 
 def _proper_names(text: str) -> list[tuple[str, bool]]:
@@ -331,7 +524,9 @@ def _proper_names(text: str) -> list[tuple[str, bool]]:
     for match in re.finditer(r"\w+(?:['’]\w+)*|[^\w\s]", text):
         token = re.sub(r"['’]s$", "", match.group(0))
         capitalised = token[:1].isupper() and not token.isdigit()
-        if capitalised and not (sentence_start and token.lower() in STOPWORDS):
+        low = token.lower()
+        framing = stem(low) in FRAMING or (low in STOPWORDS and (sentence_start or not run))
+        if capitalised and not framing:
             if not run:
                 run_opens = sentence_start
             run.append(token)
