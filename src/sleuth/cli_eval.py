@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import json
+import math
 import sys
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +27,60 @@ from sleuth.evals.report import html_report, print_comparison, print_report
 from sleuth.evals.runner import compare, run_eval
 from sleuth.evals.suite import Suite, dataset_suite, load_suite
 from sleuth.store import EvalStore
+
+#: The exit code of an eval with a figure under its ``--fail-under`` bar.
+BELOW_BAR = 3
+#: The figures a ``--fail-under`` bar may name (shares in [0, 1] of the summary).
+BAR_METRICS = (
+    "accuracy",
+    "coverage",
+    "answered_precision",
+    "abstention_precision",
+    "abstention_recall",
+    "abstention_f1",
+    "citation_validity",
+    "exact_match",
+    "f1",
+)
+
+
+def parse_bar(text: str) -> tuple[str, float]:
+    """A ``--fail-under`` bar: ``VALUE`` (accuracy) or ``METRIC=VALUE``, VALUE in [0, 1]."""
+    metric, _, number = text.rpartition("=")
+    metric = metric.strip().replace("-", "_") or "accuracy"
+    if metric not in BAR_METRICS:
+        raise click.BadParameter(
+            f"unknown figure {metric!r}; the figures are {', '.join(BAR_METRICS)}"
+        )
+    try:
+        bar = float(number)
+    except ValueError:
+        bar = math.nan
+    if not 0 <= bar <= 1:
+        raise click.BadParameter(f"{text!r}: the bar is a number from 0 to 1")
+    return metric, bar
+
+
+def _bars(
+    ctx: click.Context, param: click.Parameter, values: tuple[str, ...]
+) -> tuple[tuple[str, float], ...]:
+    return tuple(parse_bar(v) for v in values)
+
+
+def below_bars(summary: dict[str, Any], bars: tuple[tuple[str, float], ...]) -> list[str]:
+    """One line for each figure under its bar (a figure the eval could not compute, such
+    as exact_match with no accepted answers, is under any bar)."""
+    lines = []
+    for metric, bar in bars:
+        figure = summary.get(metric)
+        if figure is None:
+            lines.append(
+                f"{metric} has no value in this eval (no case measures it), "
+                f"so it is under its bar {bar:g} (--fail-under)"
+            )
+        elif figure < bar:
+            lines.append(f"{metric} {figure:.4g} is under its bar {bar:g} (--fail-under)")
+    return lines
 
 
 class _RunByDefault(click.Group):
@@ -74,6 +128,13 @@ def eval_group() -> None:
     "on one event loop sharing one connection pool; otherwise on threads.",
 )
 @index_option
+@click.option(
+    "--corpus",
+    default=None,
+    metavar="NAME|FILE",
+    help="The corpus of a suite file's cases that name none (with --index, every case "
+    "researches the index instead and needs no corpus).",
+)
 @model_options
 @budget_options
 @db_option
@@ -87,9 +148,12 @@ def eval_group() -> None:
 )
 @click.option(
     "--fail-under",
-    type=click.FloatRange(0, 1),
-    default=None,
-    help="Exit 1 when accuracy is below this (for CI).",
+    "bars",
+    multiple=True,
+    callback=_bars,
+    metavar="[METRIC=]VALUE",
+    help="For CI: exit 3 when a figure is under its bar, saying which (repeatable). "
+    f"A bare VALUE is for accuracy; METRIC is one of {', '.join(BAR_METRICS)}.",
 )
 @click.option(
     "--judge",
@@ -106,6 +170,7 @@ def eval_run(
     limit: int | None,
     workers: int,
     index_dir: Path | None,
+    corpus: str | None,
     model: str | None,
     base_url: str | None,
     protocol: str,
@@ -116,25 +181,27 @@ def eval_run(
     db: Path | str | None,
     as_json: bool,
     html_path: Path | None,
-    fail_under: float | None,
+    bars: tuple[tuple[str, float], ...],
     judge: str | None,
     judge_base_url: str | None,
-) -> None:
-    """Run SUITE (a built-in corpus name or a JSONL file of cases), or --dataset."""
+) -> int:
+    """Run SUITE (a built-in corpus name or a JSONL file of cases), or --dataset.
+    Exits 0, or 3 when a figure is under its --fail-under bar."""
     if (suite is None) == (dataset is None):
         raise UsageError("give a SUITE or --dataset KIND:PATH (one of them)")
-    chosen: Suite = (
-        dataset_suite(dataset, setting, limit, derive_unanswerable)
-        if dataset is not None
-        else load_suite(str(suite), limit)
-    )
+    if dataset is not None and (index_dir is not None or corpus is not None):
+        raise UsageError("--index and --corpus are for suites; a --dataset brings its own pages")
+    if index_dir is not None and corpus is not None:
+        raise UsageError("give --index or --corpus, not both")
     if dataset is None and (derive_unanswerable or setting != "closed"):
         raise UsageError("--setting and --derive-unanswerable are for --dataset")
-    if index_dir is not None:  # every case researches the on-disk index instead
-        if dataset is not None:
-            raise UsageError("--index is for suites; a --dataset brings its own pages")
+    if dataset is not None:
+        chosen: Suite = dataset_suite(dataset, setting, limit, derive_unanswerable)
+    elif index_dir is not None:  # every case researches the on-disk index instead
         indexed, _ = open_corpus(None, index_dir)
-        chosen = Suite(chosen.name, [replace(c, corpus=lambda: indexed) for c in chosen.cases])
+        chosen = load_suite(str(suite), limit, source=lambda: indexed)
+    else:
+        chosen = load_suite(str(suite), limit, corpus=corpus)
     limits = budgets(max_steps, max_tokens, timeout)
     make_policy(None, None, model, base_url, protocol, stream)  # fail early on bad flags
     grader = None
@@ -155,9 +222,10 @@ def eval_run(
         judge=grader,
     )
     _show(record, as_json, html_path)
-    accuracy = (record["summary"] or {}).get("accuracy") or 0.0
-    if fail_under is not None and accuracy < fail_under:
-        raise click.exceptions.Exit(1)
+    under = below_bars(record["summary"] or {}, bars)
+    for line in under:
+        click.echo(f"sleuth: {line}", err=True)
+    return BELOW_BAR if under else 0
 
 
 def _run_with_progress(

@@ -9,7 +9,8 @@ Failure classes, first match wins:
 
 * ``protocol`` — the run ended invalid_finish or model_error;
 * ``budget`` — steps or time ran out;
-* ``retrieval`` — the right source never appeared in any search result;
+* ``retrieval`` — the right source never appeared in any search result (a case that
+  names no source: no page the run found holds the expected answer);
 * ``reading`` — it appeared but was not opened, or was opened but not cited;
 * ``answering`` — the fact was missing or wrong, an answerable question was abstained
   on, or an unanswerable one answered.
@@ -52,27 +53,50 @@ class Graded:
     details: dict[str, Any] = field(default_factory=dict)
 
 
-# -- SQuAD-style answer comparison --------------------------------------------------------
+# -- answer comparison --------------------------------------------------------------------
 
 _ARTICLES = re.compile(r"\b(a|an|the)\b")
 _PUNCTUATION = str.maketrans("", "", string.punctuation)
+#: What makes identifiers (``openai/gpt-5-mini``, ``src/app.py``, ``https://x.example/a``,
+#: ``snake_case``, ``3.11``): kept inside a token, and at its start except for ``:``.
+IDENTIFIER_CHARACTERS = "/:-_.~"
+_INNER = str.maketrans("", "", "".join(c for c in string.punctuation if c not in "/:-_.~"))
+_LEAD = "".join(c for c in string.punctuation if c not in "/-_.~")
+_TRAIL = "".join(c for c in string.punctuation if c != "_")
+_TYPOGRAPHY = str.maketrans({"‘": "'", "’": "'", "“": '"', "”": '"', "–": "-", "—": " "})
+_ARTICLE_WORDS = frozenset({"a", "an", "the"})
 
 
-def normalize_answer(text: str) -> str:
-    """Lower case, no punctuation, no articles, single spaces (the SQuAD rule)."""
-    text = text.lower().translate(_PUNCTUATION)
-    return " ".join(_ARTICLES.sub(" ", text).split())
+def normalize_answer(text: str, identifiers: bool = True) -> str:
+    """Lower case, single spaces, no articles; prose punctuation gone.
+
+    By default the characters that make identifiers (`IDENTIFIER_CHARACTERS`) stay
+    inside a token, so ``openai/gpt-5-mini`` stays one token that ``gpt-5-mini`` does
+    not match and ``3.11`` is not ``311``; quotes, commas, brackets and a sentence's
+    final period are still dropped. ``identifiers=False`` is the SQuAD rule (every
+    punctuation character removed), which EM and F1 on standard QA data use so that
+    their figures compare with published ones."""
+    text = text.lower().translate(_TYPOGRAPHY)
+    if not identifiers:
+        return " ".join(_ARTICLES.sub(" ", text.translate(_PUNCTUATION)).split())
+    tokens = []
+    for raw in text.split():
+        token = raw.lstrip(_LEAD).rstrip(_TRAIL).translate(_INNER)
+        if token and token not in _ARTICLE_WORDS:
+            tokens.append(token)
+    return " ".join(tokens)
 
 
-def exact_match(prediction: str, golds: Sequence[str]) -> float:
-    return float(any(normalize_answer(prediction) == normalize_answer(g) for g in golds))
+def exact_match(prediction: str, golds: Sequence[str], identifiers: bool = True) -> float:
+    norm = normalize_answer(prediction, identifiers)
+    return float(any(norm == normalize_answer(g, identifiers) for g in golds))
 
 
-def token_f1(prediction: str, golds: Sequence[str]) -> float:
+def token_f1(prediction: str, golds: Sequence[str], identifiers: bool = True) -> float:
     best = 0.0
-    predicted = normalize_answer(prediction).split()
+    predicted = normalize_answer(prediction, identifiers).split()
     for gold in golds:
-        expected = normalize_answer(gold).split()
+        expected = normalize_answer(gold, identifiers).split()
         common = sum((Counter(predicted) & Counter(expected)).values())
         if common:
             precision, recall = common / len(predicted), common / len(expected)
@@ -81,7 +105,9 @@ def token_f1(prediction: str, golds: Sequence[str]) -> float:
 
 
 def contains(text: str, phrase: str) -> bool:
-    return f" {normalize_answer(phrase)} " in f" {normalize_answer(text)} "
+    """Whether ``phrase`` is in ``text`` as whole tokens (`normalize_answer`)."""
+    wanted = normalize_answer(phrase)
+    return bool(wanted) and f" {wanted} " in f" {normalize_answer(text)} "
 
 
 def _strip_ids(answer: str) -> str:
@@ -164,9 +190,10 @@ def grade(expect: Expect, result: Result, steps: Sequence[Step], corpus: Corpus)
     if expect.answers or expect.squad_scored:
         if expect.abstains:  # SQuAD 2.0: abstaining on an unanswerable question is exact
             em = f1 = float(abstained(result))
-        else:
-            em = 0.0 if result.cannot_answer else exact_match(answer, expect.answers)
-            f1 = 0.0 if result.cannot_answer else token_f1(answer, expect.answers)
+        else:  # standard QA data are scored by the SQuAD rule, a suite's own answers not
+            ids = not expect.squad_scored
+            em = 0.0 if result.cannot_answer else exact_match(answer, expect.answers, ids)
+            f1 = 0.0 if result.cannot_answer else token_f1(answer, expect.answers, ids)
             found = not result.cannot_answer and any(contains(answer, a) for a in expect.answers)
             ok = bool(em) or found or f1 >= 0.5
             grades.append(
@@ -255,7 +282,7 @@ def grade(expect: Expect, result: Result, steps: Sequence[Step], corpus: Corpus)
     grades += _field_grades(expect, result)
     grades += trajectory(steps, result)
     passed = all(g.passed for g in grades if g.counts)
-    failure = None if passed else classify(expect, result, steps)
+    failure = None if passed else classify(expect, result, steps, corpus)
     return Graded(grades=grades, passed=passed, failure=failure, em=em, f1=f1)
 
 
@@ -322,13 +349,27 @@ def trajectory(steps: Sequence[Step], result: Result) -> list[Grade]:
     ]
 
 
-def classify(expect: Expect, result: Result, steps: Sequence[Step]) -> str:
+def classify(
+    expect: Expect, result: Result, steps: Sequence[Step], corpus: Corpus | None = None
+) -> str:
+    """Where a failed run went wrong (see the module docstring). The right sources are
+    the case's (``gold``, ``cites``, ``opened``); a case that names none but says what
+    the answer holds (``answer_contains``, ``answers``, a field's ``contains``) has them
+    found in the trace: the pages the run's searches returned or it opened whose text
+    holds an expected answer (`fact_pages`). So a suite over your own index, which
+    rarely knows its URLs, is classified as the built-in suites are."""
     if result.reason in (Reason.INVALID_FINISH, Reason.MODEL_ERROR):
         return "protocol"
     if result.status is Status.BUDGET_EXHAUSTED:
         return "budget"
+    if expect.abstains:
+        return "answering"
     sources = set(expect.sources)
-    if sources and not expect.abstains:
+    if not sources and corpus is not None and answer_phrases(expect):
+        sources = fact_pages(expect, steps, result, corpus)
+        if not sources:
+            return "retrieval"  # nothing the run found holds the answer
+    if sources:
         seen = with_documents(searched_urls(steps))
         opened = with_documents(result.opened)
         if not sources & seen and not sources & opened:
@@ -339,6 +380,30 @@ def classify(expect: Expect, result: Result, steps: Sequence[Step]) -> str:
         if not result.cannot_answer and not sources & cited:
             return "reading"
     return "answering"
+
+
+def answer_phrases(expect: Expect) -> list[str]:
+    """Every phrase an expected answer is known by (aliases included)."""
+    phrases = [
+        p
+        for group in expect.answer_contains
+        for p in ([group] if isinstance(group, str) else group)
+    ]
+    phrases += expect.answers
+    phrases += [f.contains for f in expect.fields.values() if f.contains]
+    return [p for p in dict.fromkeys(phrases) if normalize_answer(p)]
+
+
+def fact_pages(expect: Expect, steps: Sequence[Step], result: Result, corpus: Corpus) -> set[str]:
+    """The pages the run saw (search results and opens) whose title or text holds an
+    expected answer, as URLs with their documents (`with_documents`)."""
+    phrases = answer_phrases(expect)
+    found: set[str] = set()
+    for url in dict.fromkeys([*searched_urls(steps), *result.opened]):
+        page = corpus.get(url)
+        if page is not None and any(contains(f"{page.title} {page.body}", p) for p in phrases):
+            found.add(url)
+    return with_documents(found)
 
 
 _PASSAGE = re.compile(r"#p\d+$")

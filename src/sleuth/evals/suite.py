@@ -3,7 +3,8 @@
 A suite is a JSONL file (one case per line) or a built-in corpus name (its
 ``cases.jsonl``). A case line::
 
-    {"id": "founder", "question": "...", "corpus": "acme" (optional: the suite's corpus),
+    {"id": "founder", "question": "...",
+     "corpus": "acme" (optional: a built-in suite's corpus, ``--corpus``, or ``--index``),
      "require": ["venue", "time"] (a brief), "conflict_rule": "newest" (optional),
      "script": [raw model outputs] (optional: judge this transcript, not the policy),
      "expect": {"status": "ready_for_review", "reason": null,
@@ -129,20 +130,38 @@ class Suite:
     cases: list[SuiteCase]
 
 
-def load_suite(spec: str, limit: int | None = None) -> Suite:
-    """A built-in suite by corpus name, or a JSONL file of cases."""
+def load_suite(
+    spec: str,
+    limit: int | None = None,
+    *,
+    corpus: str | None = None,
+    source: Callable[[], Corpus] | None = None,
+) -> Suite:
+    """A built-in suite by corpus name, or a JSONL file of cases.
+
+    ``corpus`` is the corpus of a file's cases that name none (a built-in suite's is its
+    own); ``source`` is what *every* case researches instead of its corpus (an on-disk
+    index: then no case needs a ``corpus``)."""
     path = Path(spec)
     if spec in builtin_names():  # a bare built-in name wins; "./acme" names a local file
         return _from_lines(
-            spec, builtin_dir(spec) / "cases.jsonl", default_corpus=spec, limit=limit
+            spec, builtin_dir(spec) / "cases.jsonl", spec, limit=limit, source=source
         )
     if not path.is_file():
         known = ", ".join(builtin_names())
         raise UsageError(f"unknown suite {spec!r}: built-in suites are {known}, or give a file")
-    return _from_lines(str(path), path, default_corpus=None, limit=limit)
+    if corpus is not None and corpus not in builtin_names() and not Path(corpus).is_file():
+        raise UsageError(f"no corpus {corpus!r}: give a built-in name or a JSON/JSONL file")
+    return _from_lines(str(path), path, corpus, limit=limit, source=source)
 
 
-def _from_lines(name: str, path: Path, default_corpus: str | None, limit: int | None) -> Suite:
+def _from_lines(
+    name: str,
+    path: Path,
+    default_corpus: str | None,
+    limit: int | None,
+    source: Callable[[], Corpus] | None = None,
+) -> Suite:
     try:
         lines = path.read_text(encoding="utf-8-sig").split("\n")  # not splitlines: U+2028
     except (OSError, UnicodeDecodeError) as exc:
@@ -173,12 +192,15 @@ def _from_lines(name: str, path: Path, default_corpus: str | None, limit: int | 
             where = ".".join(str(p) for p in first["loc"]) or "case"
             raise UsageError(f"{path}:{lineno}: {where}: {first['msg']}") from None
         spec = raw.corpus or default_corpus
-        if spec is not None and spec not in builtin_names():
+        if source is None and spec is not None and spec not in builtin_names():
             located = Path(_relative(spec, path))
             if not located.is_file():
                 raise UsageError(f"{path}:{lineno}: case {raw.id!r}: no corpus file {spec!r}")
-        if spec is None:
-            raise UsageError(f"{path}:{lineno}: case {raw.id!r} names no corpus")
+        if source is None and spec is None:
+            raise UsageError(
+                f"{path}:{lineno}: case {raw.id!r} names no corpus "
+                '(give it a "corpus", or run the suite with --corpus or --index)'
+            )
         if raw.id in seen:
             raise UsageError(f"{path}:{lineno}: case id {raw.id!r} appears twice")
         seen.add(raw.id)
@@ -186,7 +208,7 @@ def _from_lines(name: str, path: Path, default_corpus: str | None, limit: int | 
             SuiteCase(
                 id=raw.id,
                 question=raw.question,
-                corpus=corpus_of(spec),
+                corpus=source if source is not None else corpus_of(str(spec)),
                 expect=raw.expect,
                 require=tuple(raw.require),
                 conflict_rule=raw.conflict_rule,
