@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -72,7 +73,7 @@ def test_markdown_front_matter_gives_metadata(tmp_path: Path) -> None:
     assert page.published == "2024-05-01"
     assert (page.version, page.authority) == (2, 3)
     assert page.tags == ("company", "robots")
-    assert page.body == "# Heading\n\nAcme was founded in 1999.\n"
+    assert page.body == "Heading\n\nAcme was founded in 1999."
     assert page.url == path.resolve().as_uri()
 
 
@@ -126,7 +127,8 @@ def test_html_main_text_without_boilerplate(tmp_path: Path) -> None:
     assert page.title == "Widget News"
     assert page.published == "2024-03-01T10:00:00+00:00"
     assert page.body == (
-        "Widgets\n\nThe widget factory opened in Porto in 2003.\n\none\n\ntwo\n\nLine one\nline two"
+        "Widgets\n\nThe widget factory opened in Porto in 2003.\n\n- one\n- two"
+        "\n\nLine one\nline two"
     )
     for junk in ("Home", "header", "var x", "ads", "(c)"):
         assert junk not in page.body
@@ -270,11 +272,18 @@ def test_discover_skips_hidden_and_unknown_files_in_folders(tmp_path: Path) -> N
     write(tmp_path / "d" / ".git" / "b.txt", "b")
     write(tmp_path / "d" / "image.png", "png")
     write(tmp_path / "d" / "z" / "c.HTML", "<p>c</p>")
-    sources, problems = discover([tmp_path / "d", tmp_path / "d" / "a.txt"])
+    ignored: list[Problem] = []
+    sources, problems = discover([tmp_path / "d", tmp_path / "d" / "a.txt"], ignored=ignored)
     assert [(s.path.name, s.kind) for s in sources] == [("a.txt", "txt"), ("c.HTML", "html")]
-    assert problems == []
+    assert [(Path(p.file).name, p.message) for p in problems] == [
+        ("image.png", "unsupported file type (.png files are not read)")
+    ]
+    assert sorted((Path(p.file).name, p.message) for p in ignored) == [
+        (".git", "hidden folder"),
+        (".hidden.txt", "hidden file"),
+    ]
     _, problems = discover([tmp_path / "d" / "image.png"])
-    assert "unknown file type" in problems[0].message
+    assert "unsupported file type" in problems[0].message
     with pytest.raises(IngestError, match="no such file or folder"):
         discover([tmp_path / "missing"])
 
@@ -408,14 +417,14 @@ def test_a_failed_ingest_leaves_the_previous_index_intact(
     write(docs / "zz.txt", "explodes")
     import sleuth.ingest as module
 
-    real = module.split_passages
+    real = module.split_blocks
 
-    def exploding(text: str, target: int = 1200) -> list[tuple[int, int]]:
+    def exploding(text: str, *args: Any) -> list[tuple[int, int, str]]:
         if text == "explodes":
             raise RuntimeError("disk on fire")
-        return real(text, target)
+        return real(text, *args)
 
-    monkeypatch.setattr(module, "split_passages", exploding)
+    monkeypatch.setattr(module, "split_blocks", exploding)
     with pytest.raises(RuntimeError, match="disk on fire"):
         ingest([docs], tmp_path / "index")
     with open_index(tmp_path / "index") as index:

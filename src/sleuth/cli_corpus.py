@@ -17,6 +17,7 @@ import functools
 import json
 import sys
 import tempfile
+from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, ParamSpec, TypeVar
@@ -104,7 +105,11 @@ def open_corpus(
     default=None,
     help="URL prefix for files in folders (default: file:// + absolute path).",
 )
-@click.option("--strict", is_flag=True, help="Stop at the first problem and write nothing.")
+@click.option(
+    "--strict",
+    is_flag=True,
+    help="Stop at the first file that cannot be read (any reason) and write nothing.",
+)
 @click.option(
     "--max-file-mb",
     type=click.FloatRange(min=0, min_open=True),
@@ -129,8 +134,10 @@ def index_command(
     embeddings: bool | None,
     as_json: bool,
 ) -> None:
-    """Index PATH... (JSON/JSONL corpora, folders of .txt, .md and .html files) into
-    --index DIR. Unchanged files are skipped; changed ones replaced; deleted ones removed."""
+    """Index PATH... (JSON/JSONL corpora; folders of Markdown/MDX, reStructuredText, HTML,
+    text, notebooks, PDF and DOCX files) into --index DIR. Unchanged files are skipped;
+    changed ones replaced; deleted ones removed; every file not read is reported, and
+    when nothing at all could be read the exit code is 1."""
     with _Progress(enabled=not as_json) as progress:
         report = ingest(
             paths,
@@ -143,19 +150,53 @@ def index_command(
         )
     if as_json:
         click.echo(json.dumps({"index": str(index_dir), **report.as_dict()}, indent=2))
-        return
-    _print_report(index_dir, report)
+    else:
+        _print_report(index_dir, report)
+    read = report.added + report.updated + report.unchanged
+    if read == 0 and report.problems:
+        # a folder with files and not one document from them: say so, and fail
+        click.echo(
+            "error: nothing was indexed: every file was skipped "
+            f"({len({p.file for p in report.problems})}; reasons above)",
+            err=True,
+        )
+        raise click.exceptions.Exit(1)
+
+
+#: Problems printed one a line before the rest are only counted (--json lists them all).
+SHOWN_PROBLEMS = 20
 
 
 def _print_report(index_dir: Path, report: IngestReport) -> None:
+    files = len({p.file for p in report.problems})
     click.echo(
         f"{index_dir}: added {report.added}, updated {report.updated}, removed "
-        f"{report.removed}, unchanged {report.unchanged}, skipped {len(report.problems)} "
-        f"({report.documents} documents, {report.passages} passages; "
-        f"{report.elapsed_s:.2f} s)"
+        f"{report.removed}, unchanged {report.unchanged}, skipped {files} "
+        f"file{'' if files == 1 else 's'} ({report.documents} documents, "
+        f"{report.passages} passages; {report.elapsed_s:.2f} s)"
     )
-    for problem in report.problems:
+    for line in report.repaired:
+        click.echo(f"repaired {index_dir}: {line}", err=True)
+    for problem in report.problems[:SHOWN_PROBLEMS]:
         click.echo(f"skipped {problem}", err=True)
+    if len(report.problems) > SHOWN_PROBLEMS:
+        reasons = Counter(_reason(p.message) for p in report.problems[SHOWN_PROBLEMS:])
+        summary = ", ".join(f"{n} {reason}" for reason, n in reasons.most_common())
+        click.echo(
+            f"skipped {len(report.problems) - SHOWN_PROBLEMS} more: {summary} (--json lists "
+            "them all)",
+            err=True,
+        )
+    if report.ignored:
+        click.echo(
+            f"ignored {len(report.ignored)} hidden files and folders (--json lists them)",
+            err=True,
+        )
+
+
+def _reason(message: str) -> str:
+    """A problem's kind, for counting: its message up to the first colon or bracket."""
+    return message.split(":", 1)[0].split(" (", 1)[0]
 
 
 class _Progress:

@@ -7,13 +7,16 @@ What is read:
   with `sleuth.corpus.load_corpus` (so it obeys the same rules as ``--corpus``);
 - ``.jsonl``: one page per line with a ``url`` key, streamed line by line: a bad line is
   reported with its number and skipped, the others are kept;
-- ``.txt``, ``.md`` / ``.markdown``: one document per file. Markdown may open with front
-  matter (``---`` / ``key: value`` lines / ``---``) giving ``title``, ``published``,
-  ``version``, ``authority`` and ``tags``; else the title is the first ``#`` heading,
-  else the file name;
-- ``.html`` / ``.htm``: one document per file, its main text extracted with selectolax
-  (``<main>``/``<article>`` when present; scripts, navigation, headers, footers and
-  asides dropped; block elements become paragraphs).
+- every other known suffix (``SUFFIXES``: Markdown and MDX, reStructuredText, HTML,
+  plain text, Jupyter notebooks, PDF and DOCX): one document per file, read by
+  `sleuth.formats` into clean blocks (no markup left) and split at its headings by
+  `sleuth.sections`. Markdown front matter gives ``title``, ``published``, ``version``,
+  ``authority`` and ``tags``; else the title is the first heading, else the file name.
+
+Every file under a folder that is not read is reported (`Problem`): an unsupported type,
+a format whose extra is not installed, an empty, binary, non-UTF-8 or oversized file, a
+broken symbolic link or a link back into the folder. Hidden files and folders are passed
+over and listed in the report's ``ignored``.
 
 A file's documents get stable URLs: ``file://`` + its absolute path, or, with
 ``base_url``, the base URL + its path relative to the folder given (JSON and JSONL pages
@@ -23,10 +26,12 @@ oversized files, front matter that does not parse, HTML without text, a URL give
 are reported one line each, naming the file (and line), and the rest of the ingest goes
 on; with ``strict`` the first problem stops it and nothing is written.
 
-Documents are split into passages (`split_passages`): paragraph-aware spans of at most
-about `PASSAGE_CHARS` characters that partition the body exactly, cut between sentences
-whenever a paragraph is too long, and inside a sentence only at a space when a sentence
-alone is too long. Passage ``n`` (from 1) of a document ``URL`` is ``URL#pn``.
+JSON and JSONL documents are split into passages by `split_passages`: paragraph-aware
+spans of at most about `PASSAGE_CHARS` characters that partition the body exactly, cut
+between sentences whenever a paragraph is too long, and inside a sentence only at a space
+when a sentence alone is too long. Documents read from files are split at their headings
+first (`sleuth.sections.split_blocks`), each passage keeping its heading path. Passage
+``n`` (from 1) of a document ``URL`` is ``URL#pn``.
 
 `ingest` updates an index incrementally: a file whose bytes (and URL scheme) did not
 change is skipped by its content hash; in a changed file, each document is compared by
@@ -48,7 +53,6 @@ import re
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from datetime import date, datetime
 from json.scanner import make_scanner
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
@@ -56,6 +60,10 @@ from urllib.parse import quote
 
 from sleuth.corpus import MAX_PAGE_CHARS, Page, load_corpus, page_from_fields
 from sleuth.errors import CorpusError, UsageError
+from sleuth.formats import BINARY_KINDS, Block, Parsed, missing_extra, parse, render
+from sleuth.formats import SUFFIXES as FORMAT_SUFFIXES
+from sleuth.formats.markdown import front_matter
+from sleuth.sections import split_blocks
 from sleuth.text import sentences
 
 if TYPE_CHECKING:
@@ -69,17 +77,30 @@ PASSAGE_CHARS = 1200
 #: Files larger than this are skipped (JSONL: each line); a JSONL file itself is streamed.
 MAX_FILE_BYTES = 64 * 1024 * 1024
 #: Bumped whenever reading or splitting changes, so every file is read again.
-INGEST_VERSION = "1"
+INGEST_VERSION = "2"
 
-SUFFIXES: dict[str, str] = {
-    ".json": "json",
-    ".jsonl": "jsonl",
-    ".txt": "txt",
-    ".md": "md",
-    ".markdown": "md",
-    ".html": "html",
-    ".htm": "html",
-}
+SUFFIXES: dict[str, str] = {".json": "json", ".jsonl": "jsonl", **FORMAT_SUFFIXES}
+
+__all__ = [
+    "PASSAGE_CHARS",
+    "SUFFIXES",
+    "IngestError",
+    "IngestReport",
+    "Problem",
+    "Sectioned",
+    "Source",
+    "discover",
+    "file_url",
+    "front_matter",
+    "html_page",
+    "ingest",
+    "parse_passage_url",
+    "passage_url",
+    "read_documents",
+    "read_source",
+    "split_passages",
+    "text_page",
+]
 
 ProgressCallback = Callable[[int, int], None]  # (bytes done, bytes in all)
 
@@ -111,13 +132,22 @@ class Source:
     single document (text, Markdown, HTML); JSON and JSONL pages name their own URLs."""
 
     path: Path  # absolute
-    kind: str  # json | jsonl | txt | md | html
+    kind: str  # json | jsonl | a kind of `sleuth.formats` (md, rst, html, ...)
     doc_url: str | None
     root: Path  # the PATH argument it was found under (absolute)
 
     @property
     def key(self) -> str:
         return str(self.path)
+
+
+@dataclass(frozen=True)
+class Sectioned:
+    """A document read from a file with structure: its passages, as ``(start, end,
+    heading path)`` spans that partition its body (`sleuth.sections.split_blocks`)."""
+
+    page: Page
+    spans: list[tuple[int, int, str]]
 
 
 @dataclass
@@ -134,6 +164,8 @@ class IngestReport:
     passages_written: int = 0
     passages_embedded: int = 0  # dense vectors computed (an index with embeddings)
     problems: list[Problem] = field(default_factory=list)
+    ignored: list[Problem] = field(default_factory=list)  # hidden files and folders
+    repaired: list[str] = field(default_factory=list)  # damage found in the index and fixed
     documents: int = 0  # in the index afterwards
     passages: int = 0  # in the index afterwards
     elapsed_s: float = 0.0
@@ -153,6 +185,8 @@ class IngestReport:
                 "removed": self.files_removed,
                 "skipped": len({p.file for p in self.problems}),
             },
+            "ignored": [{"file": p.file, "reason": p.message} for p in self.ignored],
+            "repaired": list(self.repaired),
             "passages_written": self.passages_written,
             "passages_embedded": self.passages_embedded,
             "documents": self.documents,
@@ -165,42 +199,102 @@ class IngestReport:
 
 
 def discover(
-    paths: Sequence[str | Path], base_url: str | None = None, skip: Path | None = None
+    paths: Sequence[str | Path],
+    base_url: str | None = None,
+    skip: Path | None = None,
+    ignored: list[Problem] | None = None,
 ) -> tuple[list[Source], list[Problem]]:
-    """The input files under ``paths`` in a stable order (hidden files and folders,
-    unknown suffixes and the folder ``skip`` — the index itself — inside folders are
-    passed over), and problems with paths given directly. A path that does not exist is
-    an `IngestError`."""
+    """The input files under ``paths`` in a stable order, and a `Problem` for every
+    file that will not be read: an unsupported type, a format whose extra is not
+    installed, a broken symbolic link, a symbolic link back into a folder being read
+    (a loop), a FIFO or device. Hidden files and folders inside folders, and the folder
+    ``skip`` (the index itself), are passed over; each hidden one is added to
+    ``ignored`` when it is given. A path that does not exist is an `IngestError`."""
     skip = skip.expanduser().resolve() if skip is not None else None
     sources: dict[Path, Source] = {}
     problems: list[Problem] = []
     for given in paths:
         root = Path(given).expanduser()
         if not root.exists():
+            if root.is_symlink():
+                problems.append(Problem(str(root), "broken symbolic link"))
+                continue
             raise IngestError(f"{given}: no such file or folder")
         root = root.resolve()
         if root.is_dir():
-            for folder, dirs, files in os.walk(root):
-                dirs[:] = sorted(
-                    d for d in dirs if not d.startswith(".") and Path(folder, d) != skip
-                )
-                for name in sorted(files):
-                    kind = SUFFIXES.get(Path(name).suffix.lower())
-                    if name.startswith(".") or kind is None:
-                        continue
-                    path = Path(folder, name)
-                    if path.is_file():
-                        sources.setdefault(path, _source(path, kind, root, base_url))
+            _walk(root, root, skip, base_url, sources, problems, ignored)
         elif not root.is_file():  # a FIFO, socket or device would block or never end
             problems.append(Problem(str(root), "not a regular file"))
         else:
-            kind = SUFFIXES.get(root.suffix.lower())
-            if kind is None:
-                known = ", ".join(sorted(SUFFIXES))
-                problems.append(Problem(str(root), f"unknown file type (known: {known})"))
-                continue
-            sources.setdefault(root, _source(root, kind, root.parent, base_url))
+            _add_file(root, root.parent, base_url, sources, problems)
     return list(sources.values()), problems
+
+
+def _walk(
+    root: Path,
+    top: Path,
+    skip: Path | None,
+    base_url: str | None,
+    sources: dict[Path, Source],
+    problems: list[Problem],
+    ignored: list[Problem] | None,
+) -> None:
+    """Every file under ``top``, symbolic links to folders followed once each."""
+    seen = {os.path.realpath(top)}
+    for folder, dirs, files in os.walk(top, followlinks=True):
+        keep = []
+        for name in sorted(dirs):
+            path = Path(folder, name)
+            if name.startswith("."):
+                if ignored is not None:
+                    ignored.append(Problem(str(path), "hidden folder"))
+                continue
+            if path == skip:
+                continue
+            real = os.path.realpath(path)
+            if real in seen:
+                if path.is_symlink():
+                    problems.append(Problem(str(path), f"symbolic link loop (to {real})"))
+                continue
+            if skip is not None and Path(real) == skip:
+                continue
+            seen.add(real)
+            keep.append(name)
+        dirs[:] = keep
+        for name in sorted(files):
+            path = Path(folder, name)
+            if name.startswith("."):
+                if ignored is not None:
+                    ignored.append(Problem(str(path), "hidden file"))
+                continue
+            if not path.exists():
+                problems.append(Problem(str(path), "broken symbolic link"))
+            elif not path.is_file():
+                problems.append(Problem(str(path), "not a regular file"))
+            else:
+                _add_file(path, root, base_url, sources, problems)
+
+
+def _add_file(
+    path: Path,
+    root: Path,
+    base_url: str | None,
+    sources: dict[Path, Source],
+    problems: list[Problem],
+) -> None:
+    suffix = path.suffix.lower()
+    kind = SUFFIXES.get(suffix)
+    if kind is None:
+        what = f"{suffix} files" if suffix else "files without a suffix"
+        problems.append(Problem(str(path), f"unsupported file type ({what} are not read)"))
+        return
+    extra = missing_extra(kind)
+    if extra is not None:
+        problems.append(Problem(str(path), extra))
+        return
+    real = path.resolve()
+    if real not in sources:
+        sources[real] = _source(real if path.is_symlink() else path, kind, root, base_url)
 
 
 def _source(path: Path, kind: str, root: Path, base_url: str | None) -> Source:
@@ -275,6 +369,19 @@ def read_source(
     """The documents of one file, and a `Problem` for each part that cannot be read.
     ``data`` is the file's bytes when the caller has them; a JSONL file without them is
     streamed from disk, line by line, telling ``on_bytes`` how far it has read."""
+    for item in read_documents(source, data, max_bytes, on_bytes):
+        yield item.page if isinstance(item, Sectioned) else item
+
+
+def read_documents(
+    source: Source,
+    data: bytes | None = None,
+    max_bytes: int = MAX_FILE_BYTES,
+    on_bytes: Callable[[int], None] | None = None,
+    passage_chars: int = PASSAGE_CHARS,
+) -> Iterator[Page | Sectioned | Problem]:
+    """As `read_source`, but a document read from a file with structure (every kind but
+    JSON and JSONL) comes `Sectioned` into passages of about ``passage_chars``."""
     where = str(source.path)
     if source.kind == "jsonl":
         if data is not None:
@@ -295,22 +402,30 @@ def read_source(
     if len(data) > max_bytes:
         yield Problem(where, _too_big(len(data), max_bytes))
         return
-    text = _decode(where, data)
-    if isinstance(text, Problem):
-        yield text
-        return
-    if not text.strip():
+    if not data.strip():
         yield Problem(where, "file is empty")
         return
+    extra = missing_extra(source.kind)
+    if extra is not None:
+        yield Problem(where, extra)
+        return
+    content: bytes | str = data
+    if source.kind not in BINARY_KINDS:
+        text = _decode(where, data)
+        if isinstance(text, Problem):
+            yield text
+            return
+        if not text.strip():
+            yield Problem(where, "file is empty")
+            return
+        content = text
     try:
         if source.kind == "json":
             yield from load_corpus(str(source.path)).pages.values()
-        elif source.kind == "html":
-            assert source.doc_url is not None
-            yield html_page(source.doc_url, text, fallback_title=source.path.stem)
-        else:
-            assert source.doc_url is not None
-            yield text_page(source.doc_url, text, source.path.stem, markdown=source.kind == "md")
+            return
+        assert source.doc_url is not None
+        page, blocks = _page(source.doc_url, parse(source.kind, content, where), source.path.stem)
+        yield Sectioned(page, split_blocks(page.body, blocks, passage_chars))
     except CorpusError as exc:
         message = str(exc)
         if message.startswith(where):
@@ -436,183 +551,25 @@ def _fast_page(url: str, obj: dict[str, Any]) -> Page | None:
     return Page(url, title or url, body, tuple(tags))
 
 
-_HEADING = re.compile(r"^#{1,6}[ \t]+(.+?)[ \t#]*$", re.MULTILINE)
-
-
 def text_page(url: str, text: str, fallback_title: str, markdown: bool = False) -> Page:
     """A text or Markdown file as a document (Markdown may have front matter)."""
-    meta: dict[str, Any] = {}
-    body = text
-    if markdown:
-        meta, body = front_matter(text)
-    if not body.strip():
-        raise CorpusError("the document has no text")
-    title = meta.pop("title", None)
-    if title is None and markdown:
-        heading = _HEADING.search(body)
-        title = heading.group(1).strip() if heading else None
-    return Page(url=url, title=title or fallback_title, body=body, **meta)
-
-
-def front_matter(text: str) -> tuple[dict[str, Any], str]:
-    """Metadata from a leading ``---`` block and the text after it. Understands
-    ``title``, ``published`` (ISO date), ``version`` and ``authority`` (integers) and
-    ``tags`` (``[a, b]``, ``a, b`` or a ``- a`` list); other keys are ignored. A block
-    that does not parse is a `CorpusError` naming the line."""
-    lines = text.splitlines(keepends=True)
-    if not lines or lines[0].rstrip() != "---":
-        return {}, text
-    close = next((i for i in range(1, len(lines)) if lines[i].rstrip() in ("---", "...")), None)
-    if close is None:
-        raise CorpusError("front matter: no closing '---' line")
-    raw: dict[str, Any] = {}
-    key: str | None = None
-    for number, line in enumerate(lines[1:close], start=2):
-        stripped = line.strip()
-        if not stripped or stripped.startswith("#"):
-            continue
-        if stripped.startswith("- ") and key is not None and isinstance(raw.get(key), list):
-            raw[key].append(_scalar(stripped[2:]))
-            continue
-        name, colon, value = line.partition(":")
-        if not colon or not re.fullmatch(r"[A-Za-z_][\w-]*", name.strip()):
-            raise CorpusError(f"front matter line {number}: expected 'key: value'")
-        key, value = name.strip().lower(), value.strip()
-        if not value:
-            raw[key] = []
-        elif value.startswith("[") and value.endswith("]"):
-            raw[key] = [_scalar(v) for v in value[1:-1].split(",") if v.strip()]
-        else:
-            raw[key] = _scalar(value)
-    meta: dict[str, Any] = {}
-    if raw.get("title"):
-        meta["title"] = str(raw["title"])
-    if "tags" in raw:
-        tags = raw["tags"]
-        parts = tags if isinstance(tags, list) else str(tags).split(",")
-        meta["tags"] = tuple(str(t).strip() for t in parts if str(t).strip())
-    for name in ("published", "date"):
-        if raw.get(name) and "published" not in meta:
-            meta["published"] = _iso_date(str(raw[name]), name)
-    for name in ("version", "authority"):
-        if name in raw and raw[name] != []:
-            value = raw[name]
-            if not isinstance(value, str) or not re.fullmatch(r"-?\d+", value):
-                raise CorpusError(f"front matter: {name}: expected an integer, got {value!r}")
-            meta[name] = int(value)
-    return meta, "".join(lines[close + 1 :])
-
-
-def _scalar(value: str) -> str:
-    value = value.strip()
-    if len(value) >= 2 and value[0] == value[-1] and value[0] in "\"'":
-        return value[1:-1]
-    return value
-
-
-def _iso_date(value: str, name: str) -> str:
-    try:
-        date.fromisoformat(value)
-    except ValueError:
-        try:
-            datetime.fromisoformat(value)
-        except ValueError:
-            raise CorpusError(
-                f"front matter: {name}: expected an ISO date like 2024-05-01, got {value!r}"
-            ) from None
-    return value
-
-
-# --- HTML --------------------------------------------------------------------------------------
-
-_SKIP_TAGS = frozenset(
-    "script style noscript template svg canvas iframe object embed nav header footer aside "
-    "form button select textarea head".split()
-)
-_BLOCK_TAGS = frozenset(
-    "p div section article main h1 h2 h3 h4 h5 h6 ul ol li dl dt dd table thead tbody tfoot "
-    "tr td th pre blockquote figure figcaption address hr details summary caption".split()
-)
-_PARAGRAPH = "\u2029"  # a paragraph break while walking the tree
-_LINE = "\u2028"  # a line break (<br>)
-_MARKS = re.compile(f"[\\s{_PARAGRAPH}{_LINE}]+")
+    return _page(url, parse("md" if markdown else "txt", text), fallback_title)[0]
 
 
 def html_page(url: str, html: str, fallback_title: str) -> Page:
-    """An HTML file's main text as a document: ``<main>`` or ``<article>`` when present,
-    else ``<body>``, without scripts, styles, navigation, headers, footers and asides.
-    Block elements become paragraphs (blank lines); ``<br>`` a line break."""
-    parser = _lexbor()(html)
-    title_node = parser.css_first("title")
-    title = " ".join(title_node.text().split()) if title_node is not None else ""
-    if not title:
-        h1 = parser.css_first("h1")
-        title = " ".join(h1.text().split()) if h1 is not None else ""
-    published = None
-    for selector in (
-        'meta[property="article:published_time"]',
-        'meta[name="date"]',
-        'meta[name="dc.date"]',
-    ):
-        node = parser.css_first(selector)
-        content = node.attributes.get("content") if node is not None else None
-        if content:
-            try:
-                published = _iso_date(content.strip().replace("Z", "+00:00"), "published")
-            except CorpusError:
-                continue
-            break
-    root = parser.css_first("main") or parser.css_first("article") or parser.body
-    if root is None:
-        raise CorpusError("HTML has no <body>")
-    body = _block_text(root)
-    if not body:
-        raise CorpusError("HTML has no main text")
-    return Page(url=url, title=title or fallback_title, body=body, published=published)
+    """An HTML file's main text as a document (see `sleuth.formats.html`)."""
+    return _page(url, parse("html", html), fallback_title)[0]
 
 
-def _lexbor() -> Any:
-    try:
-        from selectolax.lexbor import LexborHTMLParser
-    except ImportError:  # pragma: no cover - selectolax is a dependency of sleuth
-        raise UsageError("reading HTML needs selectolax: pip install selectolax") from None
-    return LexborHTMLParser
-
-
-def _block_text(root: Any) -> str:
-    """The text under ``root`` with block structure kept: walks the tree with an
-    explicit stack (no recursion limit on deep documents)."""
-    parts: list[str] = []
-    stack: list[Any] = [root]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, str):
-            parts.append(node)
-            continue
-        if node.is_text_node:
-            parts.append(node.text_content or "")
-            continue
-        if not node.is_element_node:
-            continue
-        tag = node.tag
-        if tag in _SKIP_TAGS:
-            continue
-        if tag == "br":
-            parts.append(_LINE)
-            continue
-        children = list(node.iter(include_text=True))
-        if tag in _BLOCK_TAGS:
-            parts.append(_PARAGRAPH)
-            stack.append(_PARAGRAPH)
-        stack.extend(reversed(children))
-    text = "".join(parts)
-    paragraphs: list[str] = []
-    for block in text.split(_PARAGRAPH):
-        lines = [" ".join(line.split()) for line in block.split(_LINE)]
-        joined = "\n".join(line for line in lines if line)
-        if joined:
-            paragraphs.append(joined)
-    return "\n\n".join(paragraphs)
+def _page(
+    url: str, parsed: Parsed, fallback_title: str
+) -> tuple[Page, list[tuple[int, int, Block]]]:
+    body, spans = render(parsed.blocks)
+    if not body.strip():
+        raise CorpusError("the document has no text")
+    meta = dict(parsed.meta)
+    meta.pop("title", None)
+    return Page(url=url, title=parsed.title or fallback_title, body=body, **meta), spans
 
 
 # --- passages ----------------------------------------------------------------------------------
@@ -720,8 +677,9 @@ def ingest(
     if base_url is not None and not re.match(r"^[A-Za-z][A-Za-z0-9+.-]*://", base_url):
         raise UsageError(f"--base-url {base_url!r}: expected an absolute URL like https://host/")
     started = time.perf_counter()
-    sources, problems = discover(paths, base_url, skip=Path(index_dir))
-    report = IngestReport(problems=list(problems))
+    ignored: list[Problem] = []
+    sources, problems = discover(paths, base_url, skip=Path(index_dir), ignored=ignored)
+    report = IngestReport(problems=list(problems), ignored=ignored)
     if strict and problems:
         raise IngestError(str(problems[0]))
     total = sum(_size(s.path) for s in sources)
@@ -737,7 +695,11 @@ def ingest(
     run_keys = {s.key for s in sources}
     if embeddings and embedder is None:  # a missing extra stops the ingest before it starts
         embedder = load_embedder()
-    with PassageIndex.open(index_dir, create=True) as index, index.update() as update:
+    with (
+        PassageIndex.open(index_dir, create=True, repair=True) as index,
+        index.update() as update,
+    ):
+        report.repaired.extend(index.repaired)
         model = index.store.meta().get("dense")
         if embeddings is None and model is not None:  # checked before anything is written
             embeddings = True
@@ -835,7 +797,14 @@ class _Run:
         claimed, owner_of, put, split = self.claimed, update.owner, update.put, split_passages
         added = updated = unchanged = written = 0
         try:
-            for item in read_source(source, data, self.max_file_bytes, self.on_bytes):
+            items = read_documents(source, data, self.max_file_bytes, self.on_bytes, chars)
+            for read in items:
+                spans: list[tuple[int, int, str]] | None = None
+                if type(read) is Sectioned:
+                    item: Page | Problem = read.page
+                    spans = read.spans
+                else:
+                    item = read  # type: ignore[assignment]  # a Page or a Problem
                 if isinstance(item, Problem):
                     failed = True
                     broken = source.kind != "jsonl"
@@ -857,9 +826,15 @@ class _Run:
                     unchanged += 1
                     continue
                 body = item.body
-                spans = split(body, chars)
-                put(item, key, digest, [body[a:b] for a, b in spans], owner)
-                written += len(spans)
+                if spans is None:
+                    pieces = [body[a:b] for a, b in split(body, chars)]
+                    put(item, key, digest, pieces, owner)
+                    written += len(pieces)
+                else:
+                    texts = [body[a:b] for a, b, _ in spans]
+                    headings = [h for _, _, h in spans]
+                    put(item, key, digest, texts, owner, headings)
+                    written += len(texts)
                 if owner is None:
                     added += 1
                 else:

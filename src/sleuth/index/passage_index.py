@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import logging
 import os
+import shutil
 import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -38,6 +39,7 @@ from sleuth.corpus import Page
 from sleuth.errors import CorpusError
 from sleuth.ingest import PASSAGE_CHARS, parse_passage_url, passage_url
 from sleuth.search import Hit
+from sleuth.sections import HEADING_SEPARATOR
 from sleuth.text import normalize_space
 
 from . import dense
@@ -75,15 +77,26 @@ class PassageIndex:
         self._vectors: tuple[int, dense.DenseVectors] | None = None  # (data_version, ...)
         self._lexical_only = False  # set when the embeddings extra is missing
         self._model = store.meta().get("dense")  # the embedding model, if any
+        self.repaired: list[str] = []  # damage found by `open` and repaired
 
     @classmethod
     def open(
-        cls, path: str | Path, create: bool = False, embedder: dense.Embedder | None = None
+        cls,
+        path: str | Path,
+        create: bool = False,
+        embedder: dense.Embedder | None = None,
+        repair: bool = False,
     ) -> PassageIndex:
         """The index in ``path``; with ``create``, a new one when ``path`` is missing or
         an empty folder. Anything else is a `CorpusError` with one line. ``embedder``
         encodes queries for an index built with embeddings (by default the model the
-        index names, loaded on the first search)."""
+        index names, loaded on the first search).
+
+        Opening checks the parts: a missing or unreadable engine folder, a missing
+        ``meta.json`` or segment file, or an engine that is empty while the store holds
+        passages is damage — a `CorpusError` naming the fix, or with ``repair`` (what
+        `sleuth.ingest.ingest` does) the engine rebuilt from the store, said in
+        `repaired`."""
         where = Path(path).expanduser()
         db = where / STORE_FILE
         if not db.is_file():
@@ -110,15 +123,46 @@ class PassageIndex:
             raise CorpusError(
                 f"{path}: built by an incompatible sleuth ({found}); index into a new folder"
             )
-        if not (where / ENGINE_DIR).is_dir() and meta:
-            store.close()
-            raise CorpusError(f"{path}: the index is damaged ({ENGINE_DIR}/ is missing)")
         try:
-            engine = TantivyEngine(where / ENGINE_DIR)
-        except (OSError, ValueError) as exc:
+            engine, damage = _open_engine(where / ENGINE_DIR, store, bool(meta))
+        except sqlite3.DatabaseError as exc:
             store.close()
-            raise CorpusError(f"{path}: cannot open the search engine files: {exc}") from None
-        return cls(where, store, engine, embedder)
+            raise CorpusError(
+                f"{path}: the page store {STORE_FILE} is damaged ({exc}); delete the folder "
+                "and index the documents again"
+            ) from None
+        if damage is not None and not repair:
+            store.close()
+            raise CorpusError(
+                f"{path}: the index is damaged ({damage}); run `sleuth index` with "
+                f"--index {path} on the same documents to rebuild it"
+            )
+        if damage is not None:
+            if engine is not None:
+                engine.close()
+            shutil.rmtree(where / ENGINE_DIR, ignore_errors=True)
+            engine = TantivyEngine(where / ENGINE_DIR)
+        assert engine is not None
+        index = cls(where, store, engine, embedder)
+        if damage is not None:
+            index.repaired.append(index._rebuild_engine(damage))
+        return index
+
+    def _rebuild_engine(self, damage: str) -> str:
+        """Fill a new, empty search engine from the page store (the source of truth);
+        returns what was done, for the ingest report."""
+        writer = self.engine.writer()
+        count = 0
+        try:
+            for url, number, title, heading, text in self.store.all_passages():
+                writer.add(url, number, engine_title(title, heading), text)
+                count += 1
+            writer.commit()
+        except BaseException:
+            writer.rollback()
+            raise
+        log.info("%s: %s; search engine rebuilt from %d passages", self.path, damage, count)
+        return f"{damage}: the search engine was rebuilt from {count} stored passages"
 
     def __enter__(self) -> PassageIndex:
         return self
@@ -152,7 +196,7 @@ class PassageIndex:
         return [
             Hit(
                 url=url,
-                title=stored.doc.title,
+                title=section_title(stored.doc.title, stored.heading),
                 snippet=make_snippet(stored.text, where),
                 score=score,
             )
@@ -207,21 +251,22 @@ class PassageIndex:
     def page(self, url: str) -> Page | None:
         """What ``open`` shows for ``url``: a passage (``URL#pN``) or a whole document.
 
-        A passage's title names its place and the next passage, so a reader can go on:
-        ``Title [passage 3/7; next: URL#p4]``."""
+        A passage's title names its section, its place and the next passage, so a reader
+        can go on: ``Title › Section [passage 3/7; next: URL#p4]``; its text begins with
+        its heading path (`shown_text`), so a quote or an answer may use it."""
         parsed = parse_passage_url(url)
         if parsed is not None:
             stored = self.store.passage(*parsed)
             if stored is not None:
                 doc, n, count = stored.doc, stored.number, stored.count
-                title = doc.title
+                title = section_title(doc.title, stored.heading)
                 if count > 1:
                     nxt = f"; next: {passage_url(doc.url, n + 1)}" if n < count else ""
                     title = f"{title} [passage {n}/{count}{nxt}]"
                 return Page(
                     url=url,
                     title=title,
-                    body=stored.text,
+                    body=shown_text(stored.text, stored.heading),
                     tags=doc.tags,
                     published=doc.published,
                     version=doc.version,
@@ -310,20 +355,31 @@ class Update:
         return None if self._was_empty else self._store.owner(url)
 
     def put(
-        self, page: Page, source: str, digest: str, passages: list[str], owner: str | None
+        self,
+        page: Page,
+        source: str,
+        digest: str,
+        passages: list[str],
+        owner: str | None,
+        headings: list[str] | None = None,
     ) -> None:
-        """Add or replace a document with its passages (``page.body`` split); ``owner``
-        is what `owner` said of its URL (None: a new document). A new document is deleted
-        from the engine first too when the batch repairs a crash (see `PassageIndex.update`):
+        """Add or replace a document with its passages (``page.body`` split) and, for a
+        document with headings, the heading path of each; ``owner`` is what `owner`
+        said of its URL (None: a new document). A new document is deleted from the
+        engine first too when the batch repairs a crash (see `PassageIndex.update`):
         the engine may then hold passages of documents the store does not know."""
         url, title, add = page.url, page.title, self._writer.add
         if owner is not None:
             self._store.remove(url)
         if owner is not None or self._repair:
             self._writer.delete_document(url)
-        self._store.put(page, source, digest, passages)
-        for n, text in enumerate(passages, start=1):
-            add(url, n, title, text)
+        self._store.put(page, source, digest, passages, headings)
+        if headings is None:
+            for n, text in enumerate(passages, start=1):
+                add(url, n, title, text)
+        else:
+            for n, (text, heading) in enumerate(zip(passages, headings, strict=True), start=1):
+                add(url, n, engine_title(title, heading), text)
 
     def remove(self, url: str) -> None:
         self._store.remove(url)
@@ -397,6 +453,56 @@ def make_snippet(text: str, spans: list[tuple[int, int]], width: int = SNIPPET_C
         end = space if space > start else end
     snippet = normalize_space(text[start:end])
     return ("… " if start > 0 else "") + snippet + (" …" if end < len(text) else "")
+
+
+def _open_engine(
+    where: Path, store: PageStore, built: bool
+) -> tuple[TantivyEngine | None, str | None]:
+    """The engine in ``where`` and what is wrong with it (None: nothing). ``built``: the
+    store has been written before, so the engine's files must be there."""
+    if not built:
+        return TantivyEngine(where), None
+    if not where.is_dir():
+        return None, f"{ENGINE_DIR}/ is missing"
+    if not (where / "meta.json").is_file():
+        return None, f"{ENGINE_DIR}/meta.json is missing"
+    try:
+        engine = TantivyEngine(where)
+        count = engine.count()
+    except (OSError, ValueError) as exc:
+        return None, f"the search engine files cannot be read: {exc}"
+    if count == 0 and store.counts()[1] > 0:
+        return engine, "the search engine is empty but the page store holds passages"
+    return engine, None
+
+
+def section_title(title: str, heading: str) -> str:
+    """A passage's title: its document's, with the headings above the passage that are
+    not the title itself (``Agent › Parameters``)."""
+    if not heading:
+        return title
+    parts = heading.split(HEADING_SEPARATOR)
+    if parts[0] == title:
+        parts = parts[1:]
+    return HEADING_SEPARATOR.join([title, *parts]) if parts else title
+
+
+def engine_title(title: str, heading: str) -> str:
+    """What the engine indexes as a passage's title: the document's title and the
+    passage's headings (so a section's name counts as a title word)."""
+    if not heading:
+        return title
+    return f"{title}\n{heading}" if not heading.startswith(title) else heading
+
+
+def shown_text(text: str, heading: str) -> str:
+    """The text ``open`` shows for a passage: its heading path on the first line, then
+    the passage (the first passage, which begins with the title, goes without)."""
+    if not heading:
+        return text
+    if HEADING_SEPARATOR not in heading and text.startswith(heading):
+        return text
+    return f"{heading}\n\n{text}"
 
 
 def index_exists(path: str | Path) -> bool:

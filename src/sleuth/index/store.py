@@ -5,9 +5,10 @@
     docs      id, url, source, hash,     one row per document; ``source`` is a
               title, tags, published,    sources id, ``passages`` how many it has
               version, authority, passages
-    passages  key, text                  passage n (from 1) of document id d has key
-                                         d × 2**32 + n; joined in order they are the
-                                         document's body, exactly
+    passages  key, text, heading         passage n (from 1) of document id d has key
+                                         d × 2**32 + n; joined in order the texts are
+                                         the document's body, exactly; ``heading`` is
+                                         the heading path where it starts (or NULL)
     vectors   key, vec                   a passage's dense vector (float16), only in
                                          an index built with embeddings
 
@@ -53,7 +54,11 @@ CREATE TABLE IF NOT EXISTS docs (
     passages INTEGER NOT NULL
 );
 CREATE INDEX IF NOT EXISTS docs_by_source ON docs (source);
-CREATE TABLE IF NOT EXISTS passages (key INTEGER PRIMARY KEY, text TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS passages (
+    key INTEGER PRIMARY KEY,
+    text TEXT NOT NULL,
+    heading TEXT
+);
 CREATE TABLE IF NOT EXISTS vectors (key INTEGER PRIMARY KEY, vec BLOB NOT NULL);
 """
 
@@ -72,6 +77,7 @@ class StoredPassage:
     number: int
     count: int  # passages in the document
     text: str
+    heading: str = ""  # the heading path where the passage starts
 
 
 class PageStore:
@@ -84,8 +90,11 @@ class PageStore:
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=NORMAL")
         self._db.executescript(SCHEMA)
+        columns = {row[1] for row in self._db.execute("PRAGMA table_info(passages)")}
+        if "heading" not in columns:  # a store from before headings (index format 3)
+            self._db.execute("ALTER TABLE passages ADD COLUMN heading TEXT")
         self._docs: list[tuple[Any, ...]] = []
-        self._passages: list[tuple[int, str]] = []
+        self._passages: list[tuple[int, str, str | None]] = []
         self._source_ids: dict[str, int] = {}  # in the open transaction
         self._next_id = 0  # the next document id (set by `begin`)
 
@@ -121,15 +130,15 @@ class PageStore:
             return None
         with self._lock:
             row = self._db.execute(
-                "SELECT p.text, d.title, d.tags, d.published, d.version, d.authority, "
-                "d.passages FROM docs d JOIN passages p ON p.key = (d.id << 32) + ? "
-                "WHERE d.url = ?",
+                "SELECT p.text, p.heading, d.title, d.tags, d.published, d.version, "
+                "d.authority, d.passages FROM docs d JOIN passages p "
+                "ON p.key = (d.id << 32) + ? WHERE d.url = ?",
                 (number, doc_url),
             ).fetchone()
         if row is None:
             return None
-        text, *meta, count = row
-        return StoredPassage(_page(doc_url, *meta), number, count, text)
+        text, heading, *meta, count = row
+        return StoredPassage(_page(doc_url, *meta), number, count, text, heading or "")
 
     def document(self, url: str) -> Page | None:
         """A whole document, its body the passages joined."""
@@ -181,6 +190,23 @@ class PageStore:
             for url, count in rows:
                 for n in range(1, count + 1):
                     yield url, n
+            last = rows[-1][0]
+
+    def all_passages(self, batch: int = 5000) -> Iterator[tuple[str, int, str, str, str]]:
+        """Every passage as ``(document URL, number, title, heading, text)``, in key
+        order (for rebuilding the search engine from the store)."""
+        last = 0
+        while True:
+            with self._lock:
+                rows = self._db.execute(
+                    "SELECT p.key, d.url, d.title, p.heading, p.text FROM passages p "
+                    "JOIN docs d ON d.id = p.key >> 32 WHERE p.key > ? ORDER BY p.key LIMIT ?",
+                    (last, batch),
+                ).fetchall()
+            if not rows:
+                return
+            for key, url, title, heading, text in rows:
+                yield url, key & _LAST, title, heading or "", text
             last = rows[-1][0]
 
     def vectors(self) -> list[tuple[str, int, bytes]]:
@@ -263,9 +289,17 @@ class PageStore:
             ).fetchone()
         return None if row is None else str(row[0])
 
-    def put(self, page: Page, source: str, digest: str, passages: list[str]) -> None:
-        """Queue a document and its passages (a document already stored must have been
-        removed first)."""
+    def put(
+        self,
+        page: Page,
+        source: str,
+        digest: str,
+        passages: list[str],
+        headings: list[str] | None = None,
+    ) -> None:
+        """Queue a document and its passages, with the heading path of each when the
+        document has headings (a document already stored must have been removed
+        first)."""
         with self._lock:
             source_id = self._source_ids.get(source)
             if source_id is None:
@@ -288,10 +322,15 @@ class PageStore:
                 )
             )
             base = doc_id << _SHIFT
-            if len(passages) == 1:
-                self._passages.append((base + 1, passages[0]))
+            if headings is not None:
+                self._passages.extend(
+                    (base + n, text, heading or None)
+                    for n, (text, heading) in enumerate(zip(passages, headings, strict=True), 1)
+                )
+            elif len(passages) == 1:
+                self._passages.append((base + 1, passages[0], None))
             else:
-                self._passages.extend((base + n, text) for n, text in enumerate(passages, 1))
+                self._passages.extend((base + n, text, None) for n, text in enumerate(passages, 1))
             if len(self._passages) >= FLUSH_ROWS:
                 self._flush()
 
@@ -381,7 +420,7 @@ class PageStore:
             )
             self._docs.clear()
         if self._passages:
-            self._db.executemany("INSERT INTO passages VALUES (?, ?)", self._passages)
+            self._db.executemany("INSERT INTO passages VALUES (?, ?, ?)", self._passages)
             self._passages.clear()
 
 

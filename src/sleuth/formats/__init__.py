@@ -1,0 +1,167 @@
+"""Document formats: a file's bytes turned into the text a person reads, in blocks.
+
+Every reader returns a `Parsed`: a title (None: the caller picks one), metadata for
+`sleuth.corpus.Page` and a list of `Block` — headings, paragraphs, lists, tables and code,
+in reading order. Markup is gone: link text stays and its URL goes, code spans keep their
+backticks and code blocks their fences, a table is one row per line (cells joined by
+`` | ``), a list one item per line, and MDX imports and exports, JSX and HTML tags,
+front matter, admonition markers and include directives leave no trace in the text.
+
+`render` joins the blocks into a document body (blank lines between blocks) and gives the
+span of each block in it, which `sleuth.sections` uses to cut passages at headings.
+
+========  =========================================  =====================================
+kind      suffixes                                   reader
+========  =========================================  =====================================
+md        .md .markdown .mdx                         `sleuth.formats.markdown` (Rust
+                                                     markdown-it, with MkDocs, Docusaurus
+                                                     and MDX syntax handled)
+rst       .rst .rest                                 `sleuth.formats.rst` (docutils, with
+                                                     Sphinx roles and directives)
+html      .html .htm .xhtml                          `sleuth.formats.html` (selectolax)
+ipynb     .ipynb                                     `sleuth.formats.notebook`
+txt       .txt .text                                 plain text, paragraphs kept
+pdf       .pdf                                       `sleuth.formats.pdf` (extra ``pdf``)
+docx      .docx                                      `sleuth.formats.docx` (extra ``docx``)
+========  =========================================  =====================================
+
+JSON and JSONL corpora are read by `sleuth.ingest` itself (they name their own pages).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
+
+__all__ = [
+    "BINARY_KINDS",
+    "EXTRAS",
+    "SUFFIXES",
+    "Block",
+    "Parsed",
+    "missing_extra",
+    "parse",
+    "plain_text",
+    "render",
+]
+
+
+class Block(NamedTuple):
+    """One block of a document: ``kind`` is heading, text, list, table or code;
+    ``level`` is a heading's level (1 for a title), 0 otherwise."""
+
+    kind: str
+    text: str
+    level: int = 0
+
+
+@dataclass
+class Parsed:
+    """A document read from a file, before it becomes a `Page`."""
+
+    blocks: list[Block]
+    title: str | None = None
+    meta: dict[str, Any] = field(default_factory=dict)  # published, version, tags, ...
+
+
+#: Formats read from bytes rather than text.
+BINARY_KINDS = frozenset({"pdf", "docx"})
+#: kind -> (extra, the module it needs)
+EXTRAS: dict[str, tuple[str, str]] = {"pdf": ("pdf", "pypdf"), "docx": ("docx", "docx")}
+_FOUND: dict[str, bool] = {}
+
+
+def missing_extra(kind: str) -> str | None:
+    """The problem to report when reading ``kind`` needs an extra that is not installed,
+    else None."""
+    need = EXTRAS.get(kind)
+    if need is None:
+        return None
+    extra, module = need
+    found = _FOUND.get(module)
+    if found is None:
+        found = _FOUND[module] = importlib.util.find_spec(module) is not None
+    if found:
+        return None
+    return f"needs extra {extra}: pip install 'sleuth[{extra}]'"
+
+
+def render(blocks: list[Block]) -> tuple[str, list[tuple[int, int, Block]]]:
+    """The body the blocks make (blank lines between them) and each block's
+    ``(start, end, block)`` in it. Blocks without text are left out."""
+    parts: list[str] = []
+    spans: list[tuple[int, int, Block]] = []
+    at = 0
+    for block in blocks:
+        text = block.text
+        if not text or text.isspace():
+            continue
+        if parts:
+            parts.append("\n\n")
+            at += 2
+        parts.append(text)
+        spans.append((at, at + len(text), block))
+        at += len(text)
+    return "".join(parts), spans
+
+
+def plain_text(text: str) -> Parsed:
+    """A plain text file: one block per paragraph (blank lines apart), as written."""
+    blocks = [Block("text", p.strip("\n")) for p in _paragraphs(text)]
+    return Parsed(blocks=blocks)
+
+
+def _paragraphs(text: str) -> list[str]:
+    return [p for p in re.split(r"\n[^\S\n]*\n\s*", text.replace("\r\n", "\n")) if p.strip()]
+
+
+#: suffix -> kind, for the files of a folder (JSON and JSONL are `sleuth.ingest`'s own)
+SUFFIXES: dict[str, str] = {
+    ".md": "md",
+    ".markdown": "md",
+    ".mdx": "md",
+    ".rst": "rst",
+    ".rest": "rst",
+    ".html": "html",
+    ".htm": "html",
+    ".xhtml": "html",
+    ".ipynb": "ipynb",
+    ".txt": "txt",
+    ".text": "txt",
+    ".pdf": "pdf",
+    ".docx": "docx",
+}
+
+
+def parse(kind: str, data: bytes | str, where: str = "") -> Parsed:
+    """The document in a file of ``kind``: ``data`` is its text (its bytes for PDF and
+    DOCX). A file that does not parse is a `sleuth.errors.CorpusError`."""
+    if isinstance(data, bytes):
+        if kind == "pdf":
+            from .pdf import parse_pdf
+
+            return parse_pdf(data)
+        if kind == "docx":
+            from .docx import parse_docx
+
+            return parse_docx(data)
+        raise ValueError(f"{kind} is read from text, not bytes")
+    if kind == "md":
+        from .markdown import parse_markdown
+
+        return parse_markdown(data)
+    if kind == "rst":
+        from .rst import parse_rst
+
+        return parse_rst(data, where or "<rst>")
+    if kind == "html":
+        from .html import parse_html
+
+        return parse_html(data)
+    if kind == "ipynb":
+        from .notebook import parse_notebook
+
+        return parse_notebook(data)
+    return plain_text(data)

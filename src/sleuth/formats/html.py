@@ -1,0 +1,220 @@
+"""HTML: the main content of a page as blocks (selectolax, the lexbor engine).
+
+The content is ``<main>``, ``<article>``, ``[role=main]`` or a documentation theme's
+content element (Sphinx ``div.body``, MkDocs ``.md-content``, Docusaurus
+``.theme-doc-markdown``) when there is one, else ``<body>``. Scripts, styles,
+navigation, headers, footers, asides, forms and heading anchors (Sphinx's ``¶``) are
+dropped. ``h1``-``h6`` become headings, lists one item a line, tables one row a line,
+``<pre>`` code blocks, and every other block element a paragraph.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sleuth.errors import CorpusError, UsageError
+
+from . import Block, Parsed
+from .markdown import iso_date
+
+__all__ = ["parse_html"]
+
+_SKIP_TAGS = frozenset(
+    "script style noscript template svg canvas iframe object embed nav header footer aside "
+    "form button select textarea head".split()
+)
+_BLOCK_TAGS = frozenset(
+    "p div section article main h1 h2 h3 h4 h5 h6 ul ol li dl dt dd table thead tbody tfoot "
+    "tr td th pre blockquote figure figcaption address hr details summary caption".split()
+)
+_HEADINGS = {f"h{n}": n for n in range(1, 7)}
+_CONTENT = (
+    "main",
+    "article",
+    '[role="main"]',
+    "div.body",
+    ".md-content",
+    ".theme-doc-markdown",
+    "#content",
+)
+_PARAGRAPH = "\u2029"  # a paragraph break while walking the tree
+_LINE = "\u2028"  # a line break (<br>)
+
+
+def parse_html(html: str) -> Parsed:
+    """An HTML page's main text as blocks; the title from ``<title>`` or the first
+    ``<h1>``, ``published`` from the usual meta tags."""
+    parser = _lexbor()(html)
+    title_node = parser.css_first("title")
+    title = " ".join(title_node.text().split()) if title_node is not None else ""
+    if not title:
+        h1 = parser.css_first("h1")
+        title = " ".join(h1.text().split()) if h1 is not None else ""
+    meta: dict[str, Any] = {}
+    for selector in (
+        'meta[property="article:published_time"]',
+        'meta[name="date"]',
+        'meta[name="dc.date"]',
+    ):
+        node = parser.css_first(selector)
+        content = node.attributes.get("content") if node is not None else None
+        if content:
+            try:
+                meta["published"] = iso_date(content.strip().replace("Z", "+00:00"), "published")
+            except CorpusError:
+                continue
+            break
+    root = None
+    for selector in _CONTENT:
+        root = parser.css_first(selector)
+        if root is not None:
+            break
+    root = root or parser.body
+    if root is None:
+        raise CorpusError("HTML has no <body>")
+    blocks: list[Block] = []
+    _walk(root, blocks)
+    if not blocks:
+        raise CorpusError("HTML has no main text")
+    return Parsed(blocks=blocks, title=title or None, meta=meta)
+
+
+def _lexbor() -> Any:
+    try:
+        from selectolax.lexbor import LexborHTMLParser
+    except ImportError:  # pragma: no cover - selectolax is a dependency of sleuth
+        raise UsageError("reading HTML needs selectolax: pip install selectolax") from None
+    return LexborHTMLParser
+
+
+def _skipped(node: Any) -> bool:
+    if node.tag in _SKIP_TAGS:
+        return True
+    attrs = node.attributes
+    if not attrs:
+        return False
+    classes = attrs.get("class") or ""
+    return "headerlink" in classes or attrs.get("role") == "navigation" or "hidden" in attrs
+
+
+def _walk(root: Any, blocks: list[Block]) -> None:
+    """Blocks from the tree under ``root``, walked with an explicit stack (no recursion
+    limit on deep documents)."""
+    parts: list[str] = []
+    stack: list[Any] = [root]
+
+    def flush() -> None:
+        if parts:
+            _text_blocks("".join(parts), blocks)
+            parts.clear()
+
+    while stack:
+        node = stack.pop()
+        if isinstance(node, str):
+            parts.append(node)
+            continue
+        if node.is_text_node:
+            parts.append(node.text_content or "")
+            continue
+        if not node.is_element_node:
+            continue
+        tag = node.tag
+        if _skipped(node):
+            continue
+        if tag == "br":
+            parts.append(_LINE)
+            continue
+        level = _HEADINGS.get(tag)
+        if level is not None:
+            flush()
+            text = _clean(_inline_text(node))
+            if text:
+                blocks.append(Block("heading", text, level))
+            continue
+        if tag in ("ul", "ol"):
+            flush()
+            lines = _list_lines(node, "")
+            if lines:
+                blocks.append(Block("list", "\n".join(lines)))
+            continue
+        if tag == "table":
+            flush()
+            rows = _table_rows(node)
+            if rows:
+                blocks.append(Block("table", "\n".join(rows)))
+            continue
+        if tag == "pre":
+            flush()
+            code = (node.text(deep=True) or "").strip("\n")
+            if code.strip():
+                blocks.append(Block("code", f"```\n{code.rstrip()}\n```"))
+            continue
+        children = list(node.iter(include_text=True))
+        if tag in _BLOCK_TAGS:
+            parts.append(_PARAGRAPH)
+            stack.append(_PARAGRAPH)
+        stack.extend(reversed(children))
+    flush()
+
+
+def _text_blocks(text: str, blocks: list[Block]) -> None:
+    for block in text.split(_PARAGRAPH):
+        lines = [" ".join(line.split()) for line in block.split(_LINE)]
+        joined = "\n".join(line for line in lines if line)
+        if joined:
+            blocks.append(Block("text", joined))
+
+
+def _inline_text(node: Any) -> str:
+    """The text under ``node`` without skipped elements (heading anchors)."""
+    out: list[str] = []
+    stack: list[Any] = [node]
+    while stack:
+        current = stack.pop()
+        if current.is_text_node:
+            out.append(current.text_content or "")
+            continue
+        if not current.is_element_node or (current is not node and _skipped(current)):
+            continue
+        if current.tag == "br":
+            out.append(" ")
+            continue
+        stack.extend(reversed(list(current.iter(include_text=True))))
+    return "".join(out)
+
+
+def _clean(text: str) -> str:
+    return " ".join(text.replace("¶", " ").split())
+
+
+def _list_lines(node: Any, indent: str) -> list[str]:
+    lines: list[str] = []
+    ordered = node.tag == "ol"
+    number = 1
+    for item in node.iter():
+        if item.tag != "li":
+            continue
+        marker = f"{number}." if ordered else "-"
+        number += 1
+        pad = indent + " " * (len(marker) + 1)
+        own: list[str] = []
+        nested: list[str] = []
+        for child in item.iter(include_text=True):
+            if child.is_element_node and child.tag in ("ul", "ol"):
+                nested.extend(_list_lines(child, pad))
+            elif child.is_text_node:
+                own.append(child.text_content or "")
+            elif child.is_element_node and not _skipped(child):
+                own.append(_inline_text(child) + (" " if child.tag in _BLOCK_TAGS else ""))
+        lines.append(f"{indent}{marker} {_clean(''.join(own))}".rstrip())
+        lines.extend(nested)
+    return lines
+
+
+def _table_rows(node: Any) -> list[str]:
+    rows: list[str] = []
+    for row in node.css("tr"):
+        cells = [_clean(_inline_text(cell)) for cell in row.iter() if cell.tag in ("td", "th")]
+        if any(cells):
+            rows.append(" | ".join(cells))
+    return rows

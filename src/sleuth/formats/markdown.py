@@ -1,0 +1,409 @@
+"""Markdown and MDX (CommonMark with tables and strikethrough), as MkDocs and Docusaurus
+sites write them.
+
+The parser is markdown-it (its Rust port, ``markdown-it-pyrs``: the Python one costs
+about 4 ms a page, seven times what the rest of an ingest costs). Before parsing, the
+syntax that sites add on top of Markdown is turned into what a reader sees, outside code
+fences only:
+
+- front matter (``---`` block at the top) becomes metadata (`front_matter`);
+- MDX ``import`` / ``export`` statements and ``{/* comments */}`` go;
+- admonitions (MkDocs ``!!! note "Title"`` and ``??? tip`` with an indented body,
+  pymdownx ``/// note | Title`` ... ``///`` and ``=== "Tab"``, Docusaurus ``:::note Title``
+  ... ``:::``) keep their title (when one is given) and their text, not their markers;
+- includes (``{* file *}``, ``{!file!}``, ``{!> file !}``, ``--8<-- "file"``), mkdocstrings
+  ``::: package.name`` blocks and ``*[ABBR]: ...`` definitions go (a reader of the source
+  folder sees no included text, so none is invented);
+- heading attributes (``## Title { #anchor }``) go.
+
+JSX and HTML blocks keep only the text between their tags (parsed as Markdown again);
+inline HTML tags go, their text stays.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date, datetime
+from functools import lru_cache
+from typing import Any
+
+from sleuth.errors import CorpusError
+
+from . import Block, Parsed
+
+__all__ = ["front_matter", "parse_markdown"]
+
+_ADMONITION_KINDS = (
+    "note|tip|info|warning|danger|caution|important|success|failure|bug|example|quote|"
+    "abstract|summary|tldr|todo|question|help|faq|hint|check|done|attention|error|"
+    "missing|fail|cite|secondary|primary|details|admonition|seealso|experimental"
+)
+
+
+@lru_cache(maxsize=1)
+def _parser() -> Any:
+    try:
+        from markdown_it_pyrs import MarkdownIt
+    except ImportError:  # pragma: no cover - a dependency of sleuth
+        from sleuth.errors import UsageError
+
+        raise UsageError("reading Markdown needs markdown-it-pyrs: pip install sleuth") from None
+    return MarkdownIt("commonmark").enable_many(["table", "strikethrough"])
+
+
+def parse_markdown(text: str) -> Parsed:
+    """A Markdown or MDX document (front matter given as metadata; a title from it or
+    from the first level-1 heading)."""
+    meta, body = front_matter(text)
+    blocks: list[Block] = []
+    try:
+        _blocks(_parser().tree(prepare(body)), blocks)
+    except RecursionError:
+        raise CorpusError("Markdown nested too deeply") from None
+    title = meta.pop("title", None)
+    if title is None:
+        title = next((b.text for b in blocks if b.kind == "heading" and b.level == 1), None)
+        if title is None:
+            title = next((b.text for b in blocks if b.kind == "heading"), None)
+    return Parsed(blocks=blocks, title=title, meta=meta)
+
+
+# --- before parsing: the syntax sites add ------------------------------------------------------
+
+_FENCED = re.compile(
+    r"^([ \t]*)(`{3,}|~{3,})[^\n]*\n.*?(?:^[ \t]*\2[`~]*[ \t]*$|\Z)", re.MULTILINE | re.DOTALL
+)
+_INCLUDE = re.compile(
+    r"^[ \t]*(?:\{\*.*?\*\}|\{!.*?!\}|-{1,2}8<-{1,2}.*|\*\[[^\]\n]+\]:.*)[ \t]*$", re.MULTILINE
+)
+_MDX = re.compile(
+    r"^(?:import\s+(?:[\w*${}\s,]+?\s+from\s+)?['\"][^'\"\n]+['\"];?[ \t]*$"
+    r"|import\s+(?:type\s+)?\{[^}]*\}\s*from\s*['\"][^'\"\n]+['\"];?[ \t]*$"
+    r"|export\s+(?:default\s+|const\s+|let\s+|var\s+|function\s+|async\s+|class\s+|\{)"
+    r"(?:.|\n(?![ \t]*\n))*)",
+    re.MULTILINE,
+)
+_JSX_COMMENT = re.compile(r"\{/\*.*?\*/\}", re.DOTALL)
+_BLOCK_OPEN = re.compile(r"^[ \t]*/{3,}[ \t]*[\w-]+[ \t]*(?:\|[ \t]*(.*?))?[ \t]*$", re.MULTILINE)
+_BLOCK_CLOSE = re.compile(r"^[ \t]*/{3,}[ \t]*$", re.MULTILINE)
+_DOCUSAURUS = re.compile(
+    rf"^[ \t]*:{{3,}}[ \t]*(?:{_ADMONITION_KINDS})\b(?:\[(.*?)\]|[ \t]*(.*?))?(?:\{{.*\}})?[ \t]*$"
+    r"|^[ \t]*:{3,}[ \t]*$",
+    re.MULTILINE | re.IGNORECASE,
+)
+_MKDOCSTRINGS = re.compile(r"^:::[ \t]+[\w.:]+[^\n]*(?:\n(?:[ \t]+[^\n]*|[ \t]*(?=\n)))*", re.M)
+_INDENTED_OPEN = re.compile(r"^(!!!|\?\?\?\+?|===\+?)[ \t]*(?:([\w-]+)[^\S\n]*)?(?:\"(.*?)\")?")
+_MARKERS = ("///", ":::", "{*", "{!", "8<-", "*[", "import", "export", "{/*")
+
+
+def prepare(text: str) -> str:
+    """``text`` with the site syntax turned into plain Markdown (see the module
+    docstring); code fences are left alone, except that an include inside one goes."""
+    if "!!!" in text or "???" in text or "===" in text:
+        text = _indented_admonitions(text)
+    if not any(marker in text for marker in _MARKERS):
+        return text
+    parts: list[str] = []
+    at = 0
+    for fence in _FENCED.finditer(text):
+        parts.append(_outside(text[at : fence.start()]))
+        parts.append(_INCLUDE.sub("", fence.group()))
+        at = fence.end()
+    parts.append(_outside(text[at:]))
+    return "".join(parts)
+
+
+def _outside(text: str) -> str:
+    if not text:
+        return text
+    text = _INCLUDE.sub("", text)
+    if "import" in text or "export" in text:
+        text = _MDX.sub("", text)
+    if "{/*" in text:
+        text = _JSX_COMMENT.sub("", text)
+    if "///" in text:
+        text = _BLOCK_OPEN.sub(lambda m: _title_line(m.group(1)), text)
+        text = _BLOCK_CLOSE.sub("", text)
+    if ":::" in text:
+        text = _MKDOCSTRINGS.sub("", text)
+        text = _DOCUSAURUS.sub(lambda m: _title_line(m.group(1) or m.group(2)), text)
+    return text
+
+
+def _title_line(title: str | None) -> str:
+    title = (title or "").strip().strip("\"'")
+    return f"\n{title}\n" if title else ""
+
+
+def _indented_admonitions(text: str) -> str:
+    """MkDocs admonitions and content tabs whose body is indented by four spaces: the
+    marker line becomes its title (if any) and the body is un-indented."""
+    out: list[str] = []
+    bodies: list[int] = []  # the indent of each open admonition's body
+    fence: str | None = None
+    for line in text.split("\n"):
+        stripped = line.lstrip(" ")
+        indent = len(line) - len(stripped)
+        if stripped and bodies:
+            while bodies and indent < bodies[-1]:
+                bodies.pop()
+        cut = bodies[-1] if bodies else 0
+        line = line[min(cut, indent) :] if stripped else ""
+        if fence is not None:
+            if stripped.startswith(fence):
+                fence = None
+            out.append(line)
+            continue
+        if stripped.startswith(("```", "~~~")):
+            fence = stripped[:3]
+            out.append(line)
+            continue
+        match = _INDENTED_OPEN.match(line.lstrip(" ")) if stripped[:1] in "!?=" else None
+        if match is None:
+            out.append(line)
+            continue
+        bodies.append(indent + 4)
+        title = match.group(3)
+        out.append(f"\n{title.strip()}\n" if title and title.strip() else "")
+    return "\n".join(out)
+
+
+# --- the tree --------------------------------------------------------------------------------
+
+_ATTRS = re.compile(r"[ \t]*\{[ \t]*[#:.][^{}]*\}[ \t]*$")
+_TAG = re.compile(r"<[^<>]*>")
+_HIDDEN = re.compile(r"<(script|style|template)\b.*?</\1\s*>|<!--.*?(?:-->|\Z)", re.DOTALL | re.I)
+_STYLED = re.compile(r"</(?:font|span|b|u|i|strong|em)>")
+_CONSOLE = frozenset({"", "console", "shell", "shell-session", "bash", "sh", "text", "txt"})
+_CONTAINERS = frozenset({"blockquote", "root", "footnote_block", "footnote", "dl", "dd", "dt"})
+
+
+def _blocks(node: Any, out: list[Block]) -> None:
+    for child in node.children:
+        name = child.name
+        if name == "paragraph":
+            text = _inline(child).strip()
+            if text:
+                out.append(Block("text", text))
+        elif name == "heading":
+            text = _ATTRS.sub("", _inline(child)).strip()
+            if text:
+                out.append(Block("heading", text, int(child.meta.get("level", 1))))
+        elif name in ("bullet_list", "ordered_list"):
+            text = "\n".join(_list_lines(child, ""))
+            if text.strip():
+                out.append(Block("list", text))
+        elif name == "table":
+            rows = _table_rows(child)
+            if rows:
+                out.append(Block("table", "\n".join(rows)))
+        elif name in ("fence", "code_block"):
+            code = _code(child)
+            if code:
+                out.append(Block("code", code))
+        elif name == "html_block":
+            _html_block(child.meta.get("content", ""), out)
+        elif name in ("hr", "front_matter"):
+            continue
+        elif name in _CONTAINERS or child.children:
+            _blocks(child, out)
+
+
+def _inline(node: Any) -> str:
+    parts: list[str] = []
+    for child in node.children:
+        name = child.name
+        if name == "text" or name == "text_special":
+            parts.append(child.meta.get("content", ""))
+        elif name == "softbreak":
+            parts.append(" ")
+        elif name == "hardbreak":
+            parts.append("\n")
+        elif name == "code_inline":
+            code = _inline(child)
+            if code:
+                tick = "``" if "`" in code else "`"
+                parts.append(f"{tick}{code}{tick}")
+        elif name == "html_inline":
+            tag = child.meta.get("content", "")
+            if tag[:3].lower() == "<br":
+                parts.append(" ")
+        elif name in ("image", "footnote_reference"):
+            continue
+        elif child.children:
+            parts.append(_inline(child))
+    return "".join(parts)
+
+
+_BLOCK_NAMES = frozenset(
+    "paragraph bullet_list ordered_list fence code_block table html_block blockquote heading "
+    "hr".split()
+)
+
+
+def _list_lines(node: Any, indent: str) -> list[str]:
+    """A list as lines: ``- item`` or ``3. item``, nested lists and code indented under
+    their item."""
+    lines: list[str] = []
+    ordered = node.name == "ordered_list"
+    number = int(node.meta.get("start", 1) or 1) if ordered else 0
+    for item in node.children:
+        marker = f"{number}." if ordered else "-"
+        number += 1
+        pad = indent + " " * (len(marker) + 1)
+        texts: list[str] = []  # the item's own text: its first line, then more under it
+        rest: list[str] = []
+        pending: list[Any] = []  # inline nodes of a tight item (no paragraph around them)
+        for part in [*item.children, None]:
+            if part is not None and part.name not in _BLOCK_NAMES:
+                pending.append(part)
+                continue
+            if pending:
+                texts.append(_inline_of(pending).strip())
+                pending = []
+            if part is None:
+                break
+            name = part.name
+            if name == "paragraph":
+                texts.append(_inline(part).strip())
+            elif name in ("bullet_list", "ordered_list"):
+                rest.extend(_list_lines(part, pad))
+            elif name in ("fence", "code_block"):
+                rest.extend(pad + line for line in _code(part).split("\n") if line)
+            elif name == "table":
+                rest.extend(pad + row for row in _table_rows(part))
+            else:
+                found: list[Block] = []
+                _blocks(_Holder([part]), found)
+                rest.extend(pad + b.text.replace("\n", "\n" + pad) for b in found)
+        texts = [t for t in texts if t]
+        lines.append(f"{indent}{marker} {texts[0] if texts else ''}".rstrip())
+        lines.extend(pad + t for t in texts[1:])
+        lines.extend(rest)
+    return lines
+
+
+def _inline_of(nodes: list[Any]) -> str:
+    return _inline(_Holder(nodes))
+
+
+class _Holder:
+    """Nodes seen as the children of one parent (for `_inline` and `_blocks`)."""
+
+    def __init__(self, children: list[Any]) -> None:
+        self.children = children
+
+
+def _table_rows(node: Any) -> list[str]:
+    rows: list[str] = []
+    for section in node.children:
+        for row in section.children:
+            cells = [" ".join(_inline(cell).split()) for cell in row.children]
+            if any(cells):
+                rows.append(" | ".join(cells))
+    return rows
+
+
+def _code(node: Any) -> str:
+    content = str(node.meta.get("content", "")).rstrip()
+    if not content.strip():
+        return ""
+    info = str(node.meta.get("info", "")).split(maxsplit=1)
+    lang = info[0].strip("{}.") if info else ""
+    if lang.lower() in ("mermaid",):
+        return ""
+    if lang.lower() in _CONSOLE and _STYLED.search(content):  # terminal output in HTML
+        import html as html_module
+
+        content = html_module.unescape(_TAG.sub("", content))
+    return f"```{lang}\n{content}\n```"
+
+
+def _html_block(html: str, out: list[Block]) -> None:
+    """The text of a block of HTML or JSX, read again as Markdown (MDX lets Markdown sit
+    between tags without blank lines)."""
+    text = _TAG.sub("", _HIDDEN.sub("", html)) if "<" in html else html
+    if text.strip():
+        import html as html_module
+
+        _blocks(_parser().tree(html_module.unescape(text)), out)
+
+
+# --- front matter ------------------------------------------------------------------------------
+
+
+def front_matter(text: str) -> tuple[dict[str, Any], str]:
+    """Metadata from a leading ``---`` block and the text after it. Understands
+    ``title``, ``published`` (or ``date``: an ISO date), ``version`` and ``authority``
+    (integers) and ``tags`` (``[a, b]``, ``a, b`` or a ``- a`` list); other keys, and
+    indented lines under them (nested YAML, folded strings), are ignored. A block that
+    does not parse is a `CorpusError` naming the line."""
+    if not text.startswith("---"):
+        return {}, text
+    lines = text.splitlines(keepends=True)
+    if not lines or lines[0].rstrip() != "---":
+        return {}, text
+    close = next((i for i in range(1, len(lines)) if lines[i].rstrip() in ("---", "...")), None)
+    if close is None:
+        raise CorpusError("front matter: no closing '---' line")
+    raw: dict[str, Any] = {}
+    key: str | None = None
+    for number, line in enumerate(lines[1:close], start=2):
+        stripped = line.strip()
+        if not stripped or stripped.startswith("#"):
+            continue
+        if stripped.startswith("- ") and key is not None and isinstance(raw.get(key), list):
+            raw[key].append(_scalar(stripped[2:]))
+            continue
+        if line[:1] in (" ", "\t"):
+            continue  # nested under the key above (a mapping, a folded string)
+        name, colon, value = line.partition(":")
+        if not colon or not re.fullmatch(r"[A-Za-z_][\w-]*", name.strip()):
+            raise CorpusError(f"front matter line {number}: expected 'key: value'")
+        key, value = name.strip().lower(), value.strip()
+        if not value:
+            raw[key] = []
+        elif value.startswith("[") and value.endswith("]"):
+            raw[key] = [_scalar(v) for v in value[1:-1].split(",") if v.strip()]
+        elif value in (">", "|", ">-", "|-"):
+            raw[key] = ""
+        else:
+            raw[key] = _scalar(value)
+    meta: dict[str, Any] = {}
+    if raw.get("title"):
+        meta["title"] = str(raw["title"])
+    if "tags" in raw:
+        tags = raw["tags"]
+        parts = tags if isinstance(tags, list) else str(tags).split(",")
+        meta["tags"] = tuple(str(t).strip() for t in parts if str(t).strip())
+    for name in ("published", "date"):
+        if raw.get(name) and "published" not in meta:
+            meta["published"] = iso_date(str(raw[name]), name)
+    for name in ("version", "authority"):
+        if name in raw and raw[name] != []:
+            value = raw[name]
+            if not isinstance(value, str) or not re.fullmatch(r"-?\d+", value):
+                raise CorpusError(f"front matter: {name}: expected an integer, got {value!r}")
+            meta[name] = int(value)
+    return meta, "".join(lines[close + 1 :])
+
+
+def _scalar(value: str) -> str:
+    value = value.strip()
+    if len(value) >= 2 and value[0] == value[-1] and value[0] in "\"'":
+        return value[1:-1]
+    return value
+
+
+def iso_date(value: str, name: str) -> str:
+    """``value`` when it is an ISO date or date-time, else a `CorpusError`."""
+    try:
+        date.fromisoformat(value)
+    except ValueError:
+        try:
+            datetime.fromisoformat(value)
+        except ValueError:
+            raise CorpusError(
+                f"front matter: {name}: expected an ISO date like 2024-05-01, got {value!r}"
+            ) from None
+    return value

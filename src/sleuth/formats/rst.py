@@ -1,0 +1,297 @@
+"""reStructuredText (docutils), as Sphinx projects write it.
+
+Sphinx's roles (``:class:`~requests.Session```, ``:ref:`title <target>```, ...) show
+what Sphinx shows: the explicit title, else the target (``~`` keeps its last part),
+as code for the Python roles. Sphinx's directives are understood well enough to keep
+their text: ``code-block`` is code, ``versionadded`` / ``deprecated`` / ``seealso`` keep
+their words, ``autoclass`` and its kin name what they document, ``toctree`` and other
+build instructions leave nothing. ``include`` and ``raw`` are never followed, and
+docutils' own warnings about anything else it does not know are not text.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import Any
+
+from sleuth.errors import CorpusError
+
+from . import Block, Parsed
+
+__all__ = ["parse_rst"]
+
+_CODE_ROLES = (
+    "class func meth attr mod exc data obj const envvar option command program file samp "
+    "py:class py:func py:meth py:attr py:mod py:exc py:data py:obj py:const any"
+).split()
+_TEXT_ROLES = "ref doc term keyword guilabel menuselection abbr dfn numref download".split()
+_DROP = (
+    "toctree index highlight module currentmodule automodule autosummary tabularcolumns "
+    "sectionauthor codeauthor moduleauthor literalinclude only-not py:module py:currentmodule "
+    "testsetup testcleanup"
+).split()
+_NAMED = (
+    "autoclass autofunction automethod autoattribute autoexception autodata py:class "
+    "py:function py:method py:attribute py:exception py:data function class method attribute "
+    "exception data"
+).split()
+_CODE = "code-block sourcecode code testcode doctest".split()
+_BODY = "seealso glossary only tab tabs tab-set tab-item centered hlist container".split()
+_VERSION = {"versionadded": "New in version", "versionchanged": "Changed in version",
+            "deprecated": "Deprecated since version"}  # fmt: skip
+
+
+@lru_cache(maxsize=1)
+def _setup() -> tuple[Any, Any]:
+    """docutils' parser and settings, with Sphinx's roles and directives known."""
+    from docutils import nodes
+    from docutils.parsers.rst import Directive, Parser, directives, roles
+
+    def role(code: bool) -> Any:
+        def run(name: str, rawtext: str, text: str, lineno: int, inliner: Any,
+                options: Any = None, content: Any = None) -> Any:  # fmt: skip
+            shown = _role_text(text, name)
+            if code and name.endswith(("func", "meth")) and not shown.endswith(")"):
+                shown += "()"
+            node = nodes.literal(rawtext, shown) if code else nodes.Text(shown)
+            return [node], []
+
+        return run
+
+    for name in _CODE_ROLES:
+        roles.register_local_role(name, role(True))
+    for name in _TEXT_ROLES:
+        roles.register_local_role(name, role(False))
+
+    class AnyOptions(dict[str, Any]):
+        def __missing__(self, key: str) -> Any:
+            return directives.unchanged
+
+        def __bool__(self) -> bool:  # docutils reads options only when there is a spec
+            return True
+
+    class Generic(Directive):  # type: ignore[misc]
+        has_content = True
+        optional_arguments = 10
+        final_argument_whitespace = True
+        option_spec = AnyOptions()
+
+    class Drop(Generic):
+        def run(self) -> list[Any]:
+            return []
+
+    class Named(Generic):
+        def run(self) -> list[Any]:
+            name = " ".join(self.arguments).strip()
+            out: list[Any] = [nodes.paragraph("", "", nodes.literal(name, name))] if name else []
+            if self.content:
+                box = nodes.container()
+                self.state.nested_parse(self.content, self.content_offset, box)
+                out.append(box)
+            return out
+
+    class Code(Generic):
+        def run(self) -> list[Any]:
+            code = "\n".join(self.content)
+            return [nodes.literal_block(code, code)] if code.strip() else []
+
+    class Body(Generic):
+        def run(self) -> list[Any]:
+            box = nodes.container()
+            if self.arguments and self.name in ("seealso",):
+                box += nodes.paragraph("", " ".join(self.arguments))
+            self.state.nested_parse(self.content, self.content_offset, box)
+            return [box]
+
+    class Version(Generic):
+        required_arguments = 1
+        optional_arguments = 1
+
+        def run(self) -> list[Any]:
+            words = _VERSION.get(self.name, str(self.name))
+            head = f"{words} {self.arguments[0]}"
+            if len(self.arguments) > 1:
+                head += ": " + " ".join(self.arguments[1].split())
+            box = nodes.container()
+            end = ":" if self.content else ("" if head.endswith((".", "!", "?")) else ".")
+            box += nodes.paragraph("", head + end)
+            self.state.nested_parse(self.content, self.content_offset, box)
+            return [box]
+
+    for names, cls in ((_DROP, Drop), (_NAMED, Named), (_CODE, Code), (_BODY, Body),
+                       (list(_VERSION), Version)):  # fmt: skip
+        for name in names:
+            directives.register_directive(name, cls)
+    parser = Parser()
+    try:
+        from docutils.frontend import get_default_settings
+
+        settings = get_default_settings(Parser)
+    except ImportError:  # docutils before 0.18
+        from docutils.frontend import OptionParser
+
+        settings = OptionParser(components=(Parser,)).get_default_values()
+    settings.report_level = 5
+    settings.halt_level = 5
+    settings.file_insertion_enabled = False
+    settings.raw_enabled = False
+    settings.warning_stream = _Nowhere()
+    settings.doctitle_xform = False
+    settings.character_level_inline_markup = False
+    return parser, settings
+
+
+class _Nowhere:
+    def write(self, text: str) -> int:
+        return len(text)
+
+
+def _role_text(text: str, name: str) -> str:
+    match = re.fullmatch(r"\s*(.*?)\s*<([^<>]*)>\s*", text, re.DOTALL)
+    if match and match.group(1):
+        return match.group(1)
+    target = match.group(2) if match else text
+    target = target.lstrip("!")
+    if target.startswith("~"):
+        target = target[1:].rsplit(".", 1)[-1]
+    return target
+
+
+def parse_rst(text: str, source: str = "<rst>") -> Parsed:
+    """A reStructuredText document; its title is its first section's title."""
+    from docutils.utils import new_document
+
+    parser, settings = _setup()
+    document = new_document(source, settings)
+    try:
+        parser.parse(text, document)
+    except RecursionError:
+        raise CorpusError("reStructuredText nested too deeply") from None
+    except Exception as exc:  # docutils gives up on a malformed document
+        raise CorpusError(f"reStructuredText does not parse: {exc}") from None
+    blocks: list[Block] = []
+    _blocks(document, blocks, 0)
+    title = next((b.text for b in blocks if b.kind == "heading"), None)
+    return Parsed(blocks=blocks, title=title)
+
+
+_SKIP = frozenset(
+    "comment substitution_definition target system_message raw pending meta transition "
+    "footnote_reference citation_reference image decoration docinfo".split()
+)
+_CONTAINERS = frozenset(
+    "document container compound topic sidebar block_quote admonition note warning tip "
+    "hint important caution danger error attention seealso figure legend footnote "
+    "citation line_block glossary".split()
+)
+
+
+def _blocks(node: Any, out: list[Block], depth: int) -> None:
+    for child in node.children:
+        name = child.tagname
+        if name in _SKIP:
+            continue
+        if name == "section":
+            _blocks(child, out, depth + 1)
+        elif name in ("title", "rubric"):
+            text = _inline(child).strip()
+            if text:
+                out.append(Block("heading", text, max(depth, 1)))
+        elif name in ("paragraph", "caption", "line", "attribution", "term"):
+            text = " ".join(_inline(child).split())
+            if text:
+                out.append(Block("text", text))
+        elif name in ("bullet_list", "enumerated_list"):
+            lines = _list_lines(child, "")
+            if lines:
+                out.append(Block("list", "\n".join(lines)))
+        elif name in ("definition_list", "field_list", "option_list"):
+            lines = _pairs(child)
+            if lines:
+                out.append(Block("list", "\n".join(lines)))
+        elif name in ("literal_block", "doctest_block"):
+            code = child.astext().rstrip()
+            if code.strip():
+                out.append(Block("code", f"```\n{code}\n```"))
+        elif name == "table":
+            rows = _rows(child)
+            if rows:
+                out.append(Block("table", "\n".join(rows)))
+        elif name in _CONTAINERS or hasattr(child, "children"):
+            _blocks(child, out, depth)
+
+
+def _inline(node: Any) -> str:
+    parts: list[str] = []
+    for child in node.children:
+        name = child.tagname
+        if name == "#text":
+            parts.append(str(child))
+        elif name == "literal":
+            code = child.astext()
+            parts.append(f"``{code}``" if "`" in code else f"`{code}`")
+        elif name in _SKIP or (name == "problematic" and not child.astext().strip()):
+            continue
+        else:
+            parts.append(_inline(child))
+    return "".join(parts)
+
+
+def _flat(node: Any) -> str:
+    """The text of a list item or definition: its paragraphs on one line each."""
+    lines: list[str] = []
+    for child in node.children:
+        if child.tagname in _SKIP:
+            continue
+        if child.tagname == "paragraph":
+            lines.append(" ".join(_inline(child).split()))
+        elif child.tagname in ("bullet_list", "enumerated_list"):
+            lines.extend(_list_lines(child, "  "))
+        elif child.tagname == "literal_block":
+            lines.extend("  " + line for line in child.astext().rstrip().split("\n"))
+        else:
+            found: list[Block] = []
+            _blocks(child if hasattr(child, "children") else node, found, 0)
+            lines.extend(b.text for b in found)
+    return "\n".join(line for line in lines if line.strip())
+
+
+def _list_lines(node: Any, indent: str) -> list[str]:
+    lines: list[str] = []
+    ordered = node.tagname == "enumerated_list"
+    for number, item in enumerate(node.children, start=int(node.get("start", 1))):
+        marker = f"{number}." if ordered else "-"
+        pad = indent + " " * (len(marker) + 1)
+        text = _flat(item).split("\n")
+        lines.append(f"{indent}{marker} {text[0].strip()}".rstrip())
+        lines.extend(
+            pad + line.strip() if not line.startswith(" ") else pad + line for line in text[1:]
+        )
+    return lines
+
+
+def _pairs(node: Any) -> list[str]:
+    lines: list[str] = []
+    for item in node.children:
+        head: list[str] = []
+        body = ""
+        for part in item.children:
+            if part.tagname in ("term", "field_name", "option_group", "classifier"):
+                head.append(" ".join(_inline(part).split()) if part.tagname != "option_group"
+                            else part.astext())  # fmt: skip
+            elif part.tagname in ("definition", "field_body", "description"):
+                body = " ".join(_flat(part).split())
+        name = " : ".join(h for h in head if h)
+        if name or body:
+            lines.append(f"- {name}: {body}".rstrip(": ") if name else f"- {body}")
+    return lines
+
+
+def _rows(node: Any) -> list[str]:
+    rows: list[str] = []
+    for row in node.findall(lambda n: n.tagname == "row"):
+        cells = [" ".join(entry.astext().split()) for entry in row.children]
+        if any(cells):
+            rows.append(" | ".join(cells))
+    return rows

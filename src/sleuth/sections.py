@@ -1,0 +1,120 @@
+"""Passages that follow a document's structure.
+
+`split_blocks` cuts a rendered body (`sleuth.formats.render`) into passages that
+partition it exactly, each with its heading path (``"Agent › Parameters"``: the headings
+above where the passage starts):
+
+1. a heading starts a new passage, unless the passage so far is short (under a quarter
+   of the target) and the whole next section still fits in it;
+2. within a section, whole blocks are packed while the passage stays within ``target``;
+   a list, table or code block that fits in a passage of its own is moved whole to the
+   next passage rather than cut (the passage may then run to 1.5 × ``target``);
+3. a block longer than that is cut between its lines (list items, table rows, code
+   lines), a paragraph between sentences, a sentence at a space.
+
+A document without headings is split as `sleuth.ingest.split_passages` splits text.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator
+
+from sleuth.formats import Block
+from sleuth.text import sentences
+
+__all__ = ["HEADING_SEPARATOR", "split_blocks"]
+
+HEADING_SEPARATOR = " › "
+_WHOLE = frozenset({"list", "table", "code"})
+
+
+def split_blocks(
+    body: str, spans: list[tuple[int, int, Block]], target: int
+) -> list[tuple[int, int, str]]:
+    """``(start, end, heading path)`` of each passage of ``body``, in order; see the
+    module docstring. ``spans`` are the blocks' places in ``body``."""
+    if not body:
+        return []
+    # the heading path of every block, and each section's end (the next heading's start)
+    paths: list[str] = []
+    stack: list[tuple[int, str]] = []
+    for _s, _e, block in spans:
+        if block.kind == "heading":
+            while stack and stack[-1][0] >= block.level:
+                stack.pop()
+            stack.append((block.level, block.text))
+        paths.append(HEADING_SEPARATOR.join(t for _, t in stack))
+    section_end: list[int] = [0] * len(spans)
+    end_here = len(body)
+    for i in range(len(spans) - 1, -1, -1):
+        section_end[i] = end_here
+        if spans[i][2].kind == "heading":
+            end_here = spans[i][0]
+    cuts: list[tuple[int, str]] = []  # where each passage starts, and its path
+    start, end = 0, 0  # the open passage: its start, and the end of what it holds
+    path = paths[0] if paths else ""
+    slack = target * 3 // 2
+
+    def cut(at: int, at_path: str) -> None:
+        nonlocal start, end, path
+        cuts.append((start, path))
+        start = end = at
+        path = at_path
+
+    for i, (b_start, b_end, block) in enumerate(spans):
+        kind, size = block.kind, b_end - b_start
+        if end == start:  # nothing held yet: the passage takes this block's path
+            path = paths[i]
+        elif kind == "heading":
+            if not (end - start < target // 4 and section_end[i] - start <= target):
+                cut(b_start, paths[i])
+        elif b_end - start > target and size <= (slack if kind in _WHOLE else target):
+            cut(b_start, paths[i])  # moved whole to a passage of its own
+        if b_end - start <= target or (start == b_start and kind in _WHOLE and size <= slack):
+            end = b_end
+            continue
+        for u_start, u_end in _units(body, b_start, b_end, kind, target):
+            if end > start and u_end - start > target:
+                cut(u_start, paths[i])
+            end = u_end
+    cuts.append((start, path))
+    out: list[tuple[int, int, str]] = []
+    for n, (s, p) in enumerate(cuts):
+        e = cuts[n + 1][0] if n + 1 < len(cuts) else len(body)
+        if e > s:
+            out.append((s, e, p))
+    if out and out[0][0] > 0:
+        out[0] = (0, out[0][1], out[0][2])
+    return out
+
+
+def _units(body: str, start: int, end: int, kind: str, target: int) -> Iterator[tuple[int, int]]:
+    """Pieces of one long block, each within ``target`` where that can be had: lines of
+    a list, table or code block (a list item with the lines indented under it), else
+    sentences, else word runs."""
+    if kind in _WHOLE:
+        cuts = [start]
+        at = body.find("\n", start, end)
+        while at >= 0:
+            nxt = at + 1
+            if kind != "list" or (nxt < end and not body[nxt].isspace()):
+                cuts.append(nxt)
+            at = body.find("\n", nxt, end)
+        cuts.append(end)
+    else:
+        cuts = [start, *(start + s for s, _ in sentences(body[start:end])[1:]), end]
+    for a, b in itertools.pairwise(cuts):
+        if a >= b:
+            continue
+        if b - a <= target:
+            yield a, b
+            continue
+        while b - a > target:
+            limit = a + target
+            cut = max(body.rfind(" ", a + 1, limit), body.rfind("\n", a + 1, limit))
+            cut = limit if cut <= a else cut + 1
+            yield a, cut
+            a = cut
+        if b > a:
+            yield a, b

@@ -1,0 +1,575 @@
+"""Document formats: each format's small files written here come out as clean, readable,
+sectioned passages; skipped files are reported; a damaged index is found and repaired;
+and the two real documentation folders in ../shared/data index with every page read."""
+
+from __future__ import annotations
+
+import json
+import os
+import zlib
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from sleuth.cli_corpus import index_command
+from sleuth.errors import CorpusError
+from sleuth.formats import Block, parse, render
+from sleuth.index import open_index
+from sleuth.ingest import Problem, Sectioned, discover, ingest, read_documents
+from sleuth.sections import split_blocks
+from sleuth.state import OpenedPage
+from sleuth.tools import run_open
+from sleuth.validate import validate_finish
+
+SHARED = Path(__file__).resolve().parents[2] / "shared" / "data"
+
+
+def write(path: Path, text: str | bytes) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if isinstance(text, bytes):
+        path.write_bytes(text)
+    else:
+        path.write_text(text, encoding="utf-8")
+    return path
+
+
+def body_of(kind: str, text: str | bytes) -> str:
+    return render(parse(kind, text).blocks)[0]
+
+
+def read(path: Path) -> Sectioned:
+    sources, problems = discover([path])
+    assert not problems, problems
+    (item,) = read_documents(sources[0])
+    assert isinstance(item, Sectioned), item
+    return item
+
+
+# --- Markdown and MDX -------------------------------------------------------------------------
+
+MDX = """---
+title: Agent
+sidebar_position: 2
+description: >
+  folded text that is not body
+---
+import Tabs from '@theme/Tabs';
+import {Foo, Bar} from "../components";
+export const meta = {
+  x: 1,
+};
+
+# Agent {#agent}
+
+The [agent](https://example.com/agent "title") runs a **loop** with `max_steps`.
+![diagram](img/loop.png)
+
+<Tabs groupId="lang">
+<TabItem value="py" label="Python">
+Run it from *Python*.
+</TabItem>
+</Tabs>
+
+{/* a comment nobody reads */}
+
+:::tip[Good to know]
+Budgets are data.
+:::
+
+## Parameters
+
+| name | default |
+|------|---------|
+| `max_steps` | `6` |
+| `timeout_s` | `120` |
+
+- first item with [a link](x.md)
+  continued
+- second item
+  - nested item
+
+```js
+import React from 'react';
+export default function App() {}
+```
+"""
+
+
+def test_mdx_comes_out_as_the_text_a_person_reads() -> None:
+    parsed = parse("md", MDX)
+    body = render(parsed.blocks)[0]
+    assert parsed.title == "Agent"
+    assert body.startswith("Agent\n\nThe agent runs a loop with `max_steps`.")
+    for junk in (
+        "import Tabs",
+        'from "../components"',
+        "export const",
+        "sidebar_position",
+        "folded text",
+        "<Tabs",
+        "TabItem",
+        "https://example.com",
+        "x.md",
+        "diagram",
+        "{#agent}",
+        ":::",
+        "a comment",
+        "**",
+    ):
+        assert junk not in body.split("```js")[0], junk
+    assert "Run it from Python." in body
+    assert "Good to know\n\nBudgets are data." in body
+    assert "name | default\n`max_steps` | `6`\n`timeout_s` | `120`" in body
+    assert "- first item with a link continued\n- second item\n  - nested item" in body
+    # code stays code, imports and all
+    assert "```js\nimport React from 'react';\nexport default function App() {}\n```" in body
+
+
+MKDOCS = """# Tutorial { #tutorial }
+
+{* ../../docs_src/first_steps/tutorial001.py hl[3] *}
+
+/// note | Technical Details
+
+`FastAPI` inherits from `Starlette`.
+
+///
+
+!!! warning "Careful"
+    The body of the warning.
+
+    ```python
+    x = 1
+    ```
+
+??? tip
+    Folded tip text.
+
+=== "Python 3.10+"
+
+    ```Python
+    {!> ../../docs_src/python_types/tutorial009_py310.py!}
+    ```
+
+--8<-- "includes/abbreviations.md"
+*[HTML]: Hyper Text Markup Language
+
+::: fastapi.FastAPI
+    options:
+        members:
+            - openapi
+
+Run `fastapi dev`:
+
+```console
+$ <font color="#4E9A06">fastapi</font> dev &amp; more
+```
+"""
+
+
+def test_mkdocs_admonitions_tabs_and_includes() -> None:
+    body = body_of("md", MKDOCS)
+    assert body.startswith("Tutorial\n\nTechnical Details\n\n`FastAPI` inherits from `Starlette`.")
+    assert "Careful\n\nThe body of the warning.\n\n```python\nx = 1\n```" in body
+    assert "Folded tip text." in body
+    assert "Python 3.10+" in body
+    for junk in ("{*", "{!", "docs_src", "///", "!!!", "???", "===", "8<", "*[HTML]", "::: ",
+                 "options:", "<font", "&amp;"):  # fmt: skip
+        assert junk not in body, junk
+    assert "```console\n$ fastapi dev & more\n```" in body
+
+
+def test_markdown_front_matter_errors_name_the_line() -> None:
+    with pytest.raises(CorpusError, match="front matter line 2"):
+        parse("md", "---\nnot a key\n---\ntext")
+
+
+# --- reStructuredText ---------------------------------------------------------------------------
+
+RST = """Quickstart
+==========
+
+.. module:: requests.models
+
+Make a :class:`~requests.Response` with :func:`requests.get`, see :ref:`the guide <guide>`
+and `the docs <https://docs.example>`_.
+
+.. note::
+   Sessions keep cookies.
+
+.. versionadded:: 2.4
+   Timeouts may be a tuple.
+
+Timeouts
+--------
+
+.. code-block:: python
+
+    r = requests.get(url, timeout=3.05)
+
+.. autoclass:: requests.Session
+   :inherited-members:
+
+.. toctree::
+   :maxdepth: 2
+
+   user/install
+
+=====  =====
+name   value
+=====  =====
+a      1
+=====  =====
+
+:param url: the URL
+:unknownrole:`stays readable`
+"""
+
+
+def test_rst_with_sphinx_roles_and_directives() -> None:
+    parsed = parse("rst", RST)
+    body = render(parsed.blocks)[0]
+    assert parsed.title == "Quickstart"
+    assert "Make a `Response` with `requests.get()`, see the guide and the docs." in body
+    assert "Sessions keep cookies." in body
+    assert "New in version 2.4: Timeouts may be a tuple.." not in body
+    assert "New in version 2.4: Timeouts may be a tuple." in body
+    assert "```\nr = requests.get(url, timeout=3.05)\n```" in body
+    assert "`requests.Session`" in body
+    assert "name | value\na | 1" in body
+    assert "- param url: the URL" in body
+    for junk in (":class:", ".. ", "toctree", "maxdepth", "user/install", "inherited-members",
+                 "https://docs.example", "System Message"):  # fmt: skip
+        assert junk not in body, junk
+
+
+# --- HTML, notebooks, text ----------------------------------------------------------------------
+
+
+def test_html_headings_lists_tables_and_code() -> None:
+    html = (
+        "<html><head><title>API</title></head><body><nav>menu</nav>"
+        '<div class="body"><h1>API<a class="headerlink" href="#api">¶</a></h1>'
+        "<p>Intro <code>get()</code>.</p><ol><li>one<ul><li>inner</li></ul></li><li>two</li></ol>"
+        "<table><tr><th>k</th><th>v</th></tr><tr><td>a</td><td>1</td></tr></table>"
+        "<pre>x = 1\ny = 2</pre></div><footer>foot</footer></body></html>"
+    )
+    parsed = parse("html", html)
+    assert [b.kind for b in parsed.blocks] == ["heading", "text", "list", "table", "code"]
+    body = render(parsed.blocks)[0]
+    assert body == (
+        "API\n\nIntro get().\n\n1. one\n   - inner\n2. two\n\nk | v\na | 1"
+        "\n\n```\nx = 1\ny = 2\n```"
+    )
+
+
+def test_notebook_markdown_and_code_cells() -> None:
+    notebook = {
+        "metadata": {"language_info": {"name": "python"}},
+        "cells": [
+            {"cell_type": "markdown", "source": ["# Loading data\n", "Read the [CSV](a.csv)."]},
+            {
+                "cell_type": "code",
+                "source": "df = load()\nprint(len(df))",
+                "outputs": [
+                    {"output_type": "stream", "text": ["42\n"]},
+                    {"output_type": "display_data", "data": {"image/png": "AAAA"}},
+                ],
+            },
+        ],
+        "nbformat": 4,
+    }
+    parsed = parse("ipynb", json.dumps(notebook))
+    assert parsed.title == "Loading data"
+    assert render(parsed.blocks)[0] == (
+        "Loading data\n\nRead the CSV.\n\n```python\ndf = load()\nprint(len(df))\n```"
+        "\n\n```\n42\n```"
+    )
+    with pytest.raises(CorpusError, match="not a Jupyter notebook"):
+        parse("ipynb", "[1, 2]")
+
+
+# --- PDF and DOCX (extras) --------------------------------------------------------------------
+
+
+def tiny_pdf(pages: list[str]) -> bytes:
+    """A minimal PDF with one line of Helvetica text per page."""
+    objects: list[bytes] = [b"<< /Type /Catalog /Pages 2 0 R >>", b""]
+    kids = []
+    for text in pages:
+        stream = f"BT /F1 12 Tf 72 720 Td ({text}) Tj ET".encode()
+        content = len(objects) + 1
+        objects.append(b"<< /Length %d >>\nstream\n%s\nendstream" % (len(stream), stream))
+        kids.append(len(objects) + 1)
+        objects.append(
+            b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents %d 0 R "
+            b"/Resources << /Font << /F1 << /Type /Font /Subtype /Type1 /BaseFont /Helvetica "
+            b">> >> >> >>" % content
+        )
+    objects[1] = b"<< /Type /Pages /Kids [%s] /Count %d >>" % (
+        b" ".join(b"%d 0 R" % k for k in kids),
+        len(kids),
+    )
+    out = bytearray(b"%PDF-1.4\n")
+    offsets = []
+    for n, obj in enumerate(objects, start=1):
+        offsets.append(len(out))
+        out += b"%d 0 obj\n%s\nendobj\n" % (n, obj)
+    xref = len(out)
+    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
+    out += b"".join(b"%010d 00000 n \n" % o for o in offsets)
+    out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (
+        len(objects) + 1,
+        xref,
+    )
+    return bytes(out)
+
+
+def test_pdf_pages_become_sections(tmp_path: Path) -> None:
+    pytest.importorskip("pypdf")
+    item = read(write(tmp_path / "report.pdf", tiny_pdf(["Revenue rose in 2023.", "The end."])))
+    assert item.page.title == "report"
+    assert "Revenue rose in 2023." in item.page.body and "Page 2" in item.page.body
+    assert zlib  # (the PDF is written uncompressed)
+
+
+def test_docx_headings_lists_and_tables(tmp_path: Path) -> None:
+    docx = pytest.importorskip("docx")
+    document = docx.Document()
+    document.add_heading("Handbook", level=0)
+    document.add_heading("Leave", level=1)
+    document.add_paragraph("Staff get 25 days of leave.")
+    document.add_paragraph("Ask your manager", style="List Bullet")
+    table = document.add_table(rows=2, cols=2)
+    table.cell(0, 0).text, table.cell(0, 1).text = "grade", "days"
+    table.cell(1, 0).text, table.cell(1, 1).text = "A", "25"
+    document.save(str(tmp_path / "hb.docx"))
+    item = read(tmp_path / "hb.docx")
+    assert item.page.title == "Handbook"
+    assert item.page.body == (
+        "Handbook\n\nLeave\n\nStaff get 25 days of leave.\n\n- Ask your manager"
+        "\n\ngrade | days\nA | 25"
+    )
+    assert item.spans == [(0, len(item.page.body), "Handbook")]
+
+
+def test_a_missing_extra_is_reported_with_the_install_hint(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import sleuth.formats as formats
+
+    monkeypatch.setitem(formats._FOUND, "pypdf", False)
+    write(tmp_path / "d" / "a.pdf", tiny_pdf(["x"]))
+    write(tmp_path / "d" / "b.md", "# B\n\ntext")
+    report = ingest([tmp_path / "d"], tmp_path / "i")
+    assert report.added == 1
+    assert [p.message for p in report.problems] == ["needs extra pdf: pip install 'sleuth[pdf]'"]
+
+
+# --- passages ---------------------------------------------------------------------------------
+
+
+def test_passages_start_at_headings_and_carry_their_path() -> None:
+    blocks = [
+        Block("heading", "Agent", 1),
+        Block("text", "An agent answers questions. " * 12),
+        Block("heading", "Parameters", 2),
+        Block("list", "\n".join(f"- `p{n}`: defaults to `{n}`, and so on." for n in range(30))),
+        Block("heading", "Returns", 2),
+        Block("text", "A result."),
+    ]
+    body, spans = render(blocks)
+    passages = split_blocks(body, spans, 400)
+    assert "".join(body[a:b] for a, b, _ in passages) == body
+    assert all(passages[i][1] == passages[i + 1][0] for i in range(len(passages) - 1))
+    texts = [(body[a:b], path) for a, b, path in passages]
+    assert texts[0][1] == "Agent" and texts[0][0].startswith("Agent\n\n")
+    assert texts[1][0].startswith("Parameters\n\n- `p0`")
+    assert {path for _, path in texts[1:-1]} == {"Agent › Parameters"}
+    for text, _ in texts[1:-1]:  # the long list is cut between items only
+        assert all(line.startswith("- `p") for line in text.strip().split("\n")[2:] if line)
+    assert texts[-1] == ("Returns\n\nA result.", "Agent › Returns")
+
+
+def test_a_list_that_fits_is_moved_whole_not_cut() -> None:
+    table = "\n".join(f"row {n} | value {n}" for n in range(12))  # about 200 characters
+    blocks = [Block("heading", "T", 1), Block("text", "x" * 300), Block("table", table)]
+    body, spans = render(blocks)
+    passages = split_blocks(body, spans, 400)
+    assert [body[a:b].strip() for a, b, _ in passages][-1] == table
+
+
+def test_a_short_section_joins_the_next_when_both_fit() -> None:
+    blocks = [
+        Block("heading", "Guide", 1),
+        Block("heading", "Install", 2),
+        Block("text", "pip install it."),
+        Block("heading", "Use", 2),
+        Block("text", "Run it. " * 80),
+    ]
+    body, spans = render(blocks)
+    passages = split_blocks(body, spans, 400)
+    assert body[passages[0][0] : passages[0][1]].startswith("Guide\n\nInstall\n\npip install it.")
+    assert body[passages[1][0] : passages[1][1]].startswith("Use\n\n")
+
+
+# --- the index: headings shown, quotes kept -----------------------------------------------------
+
+
+def test_an_opened_passage_shows_its_heading_and_quotes_validate(tmp_path: Path) -> None:
+    long = "The agent keeps a trace of every step. " * 40
+    write(
+        tmp_path / "d" / "agent.md",
+        f"# Agent\n\n{long}\n\n## Parameters\n\n- `max_steps`: defaults to `6`.\n",
+    )
+    ingest([tmp_path / "d"], tmp_path / "i")
+    with open_index(tmp_path / "i") as index:
+        (hit,) = index.search("max_steps defaults", 1)
+        assert hit.title == "Agent › Parameters"
+        corpus = index.corpus()
+        from sleuth.state import Budgets, RunState, Task
+
+        state = RunState("r", Task("What is the default of max_steps?"), Budgets(), "c", "p")
+        observation = run_open({"url": hit.url}, corpus, state, 1)
+        assert observation.data["text"].startswith("Agent › Parameters\n\nParameters\n\n")
+        assert "Agent › Parameters" in observation.text
+        opened: dict[str, OpenedPage] = state.opened
+        payload = {
+            "answer": "max_steps defaults to 6 in the Agent's Parameters",
+            "citations": [hit.url],
+            "cannot_answer": False,
+            "evidence": "Agent › Parameters\n\nParameters\n\n- `max_steps`: defaults to `6`.",
+        }
+        checked = validate_finish(payload, opened, question="What is the default of max_steps?")
+        assert not isinstance(checked, list), checked
+
+
+# --- nothing skipped silently ---------------------------------------------------------------------
+
+
+def test_every_file_not_read_is_reported_with_its_reason(tmp_path: Path) -> None:
+    docs = tmp_path / "docs"
+    write(docs / "ok.md", "# OK\n\nfine")
+    write(docs / "logo.png", b"\x89PNG\r\n")
+    write(docs / "empty.rst", "  \n")
+    write(docs / "binary.txt", b"\0\0\0")
+    write(docs / ".hidden.md", "hidden")
+    (docs / "sub").mkdir()
+    os.symlink(docs, docs / "sub" / "loop")
+    os.symlink(docs / "gone.md", docs / "dangling.md")
+    report = ingest([docs], tmp_path / "i")
+    reasons = {Path(p.file).name: p.message for p in report.problems}
+    assert reasons == {
+        "logo.png": "unsupported file type (.png files are not read)",
+        "empty.rst": "file is empty",
+        "binary.txt": "binary file (NUL bytes), not text",
+        "loop": f"symbolic link loop (to {docs.resolve()})",
+        "dangling.md": "broken symbolic link",
+    }
+    assert [Path(p.file).name for p in report.ignored] == [".hidden.md"]
+    assert report.added == 1
+    shown = report.as_dict()
+    assert {s["file"] for s in shown["skipped"]} == {p.file for p in report.problems}
+    assert shown["ignored"] == [{"file": str(docs / ".hidden.md"), "reason": "hidden file"}]
+
+
+def test_cli_strict_and_nothing_indexed(tmp_path: Path) -> None:
+    docs = tmp_path / "docs"
+    write(docs / "a.md", "# A\n\ntext")
+    write(docs / "b.png", b"png")
+    runner = CliRunner()
+    strict = runner.invoke(index_command, [str(docs), "--index", str(tmp_path / "i1"), "--strict"])
+    assert strict.exit_code == 2 and "b.png: unsupported file type" in strict.output
+    ok = runner.invoke(index_command, [str(docs), "--index", str(tmp_path / "i2"), "--json"])
+    assert ok.exit_code == 0, ok.output
+    assert json.loads(ok.output)["skipped"][0]["problem"].startswith("unsupported file type")
+    nothing = tmp_path / "images"
+    write(nothing / "x.png", b"png")
+    failed = runner.invoke(index_command, [str(nothing), "--index", str(tmp_path / "i3")])
+    assert failed.exit_code == 1
+    assert "nothing was indexed" in failed.output
+
+
+# --- an index that knows when it is broken --------------------------------------------------
+
+
+@pytest.mark.parametrize("damage", ["meta.json", "segments", "folder"])
+def test_a_damaged_engine_is_an_error_and_index_rebuilds_it(tmp_path: Path, damage: str) -> None:
+    docs = tmp_path / "docs"
+    write(docs / "a.md", "# Falcons\n\nFalcons nest on cliffs.")
+    ingest([docs], tmp_path / "i")
+    engine = tmp_path / "i" / "tantivy"
+    if damage == "meta.json":
+        (engine / "meta.json").unlink()
+    elif damage == "segments":
+        for path in engine.iterdir():
+            if path.suffix == ".idx":
+                path.unlink()
+    else:
+        import shutil
+
+        shutil.rmtree(engine)
+    with pytest.raises(CorpusError, match=r"the index is damaged.*run `sleuth index`"):
+        open_index(tmp_path / "i")
+    report = ingest([docs], tmp_path / "i")
+    assert report.unchanged == 1 and len(report.repaired) == 1
+    assert "rebuilt from 1 stored passages" in report.repaired[0]
+    with open_index(tmp_path / "i") as index:
+        assert [h.title for h in index.search("falcons cliffs", 3)] == ["Falcons"]
+
+
+# --- real documentation folders (../shared/data; skipped when absent) -----------------------
+
+_MARKUP = ("{*", "{!", "](", "!!!", "///", "<div", "<img", "\nimport ", "{ #", ":class:", "\n.. ")
+
+
+def _passages(index_dir: Path) -> list[str]:
+    with open_index(index_dir) as index:
+        return [index.page(url).body for url in index.page_urls()]  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize(
+    ("folder", "pages", "suffix"), [("docs-fastapi", 155, ".md"), ("docs-requests", 15, ".rst")]
+)
+def test_a_real_docs_folder_indexes_every_page_cleanly(
+    tmp_path: Path, folder: str, pages: int, suffix: str
+) -> None:
+    root = SHARED / folder
+    if not root.is_dir():
+        pytest.skip(f"{root} is not here")
+    report = ingest([root], tmp_path / "i")
+    read_pages = sum(1 for p in root.rglob(f"*{suffix}"))
+    assert read_pages == pages
+    assert [Path(p.file).name for p in report.problems] == ["LICENSE"]
+    assert report.added == len([p for p in root.rglob("*") if p.suffix in (suffix, ".txt")])
+    for text in _passages(tmp_path / "i"):
+        prose = "\n".join(text.split("```")[::2])  # outside code blocks
+        for junk in _MARKUP:
+            assert junk not in prose, (junk, text[:300])
+
+
+def test_fastapi_passages_name_their_sections(tmp_path: Path) -> None:
+    root = SHARED / "docs-fastapi"
+    if not root.is_dir():
+        pytest.skip(f"{root} is not here")
+    ingest([root], tmp_path / "i")
+    with open_index(tmp_path / "i") as index:
+        hits = index.search("query parameters default values skip limit", 5)
+        assert any(h.title == "Query Parameters › Defaults" for h in hits), hits
+
+
+def test_requests_passages_name_their_sections(tmp_path: Path) -> None:
+    root = SHARED / "docs-requests"
+    if not root.is_dir():
+        pytest.skip(f"{root} is not here")
+    ingest([root], tmp_path / "i")
+    with open_index(tmp_path / "i") as index:
+        (hit,) = index.search("timeout tuple connect read", 1)
+        assert hit.title == "Advanced Usage › Timeouts"
+        page = index.page(hit.url)
+        assert page is not None and page.body.startswith("Advanced Usage › Timeouts\n\n")
+
+
+def test_problem_is_still_exported() -> None:
+    assert Problem("f", "m").where == "f"
