@@ -267,3 +267,31 @@ def test_the_package_is_typed_and_documented() -> None:
         assert function.__doc__ and "Result" in function.__doc__
     assert "index" in (sleuth.ask.__doc__ or "") and "Returns:" in (sleuth.ask.__doc__ or "")
     assert {"ask", "aask", "arun"} <= set(sleuth.__all__)
+
+
+def test_the_readme_python_example_runs(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import re
+
+    readme = Path(__file__).resolve().parents[1] / "README.md"
+    section = readme.read_text(encoding="utf-8").split("## Python API", 1)[1]
+    code = re.findall(r"```python\n(.*?)```", section, re.S)[0]
+    assert len([line for line in code.splitlines() if line.strip()]) <= 13  # about ten lines
+    source = tmp_path / "office.jsonl"
+    page = {"url": "https://x.example/office", "title": "Office", "body": "We moved offices."}
+    source.write_text(json.dumps(page) + "\n", encoding="utf-8")
+    ingest([source], tmp_path / "idx")
+    monkeypatch.chdir(tmp_path)
+    scope: dict[str, object] = {}
+    exec(compile(code, "README.md", "exec"), scope)
+    printed = capsys.readouterr().out
+    assert "ready_for_review Ada Ortiz ['https://wiki.example/Acme_Robotics']" in printed
+    assert '"Acme Robotics was founded by Ada Ortiz' in printed
+    mine = scope["mine"]
+    assert isinstance(mine, Result) and mine.cannot_answer and mine.corpus == "index:idx"
+    results = scope["results"]
+    assert isinstance(results, list) and [r.status for r in results] == [
+        Status.READY_FOR_REVIEW,
+        Status.CONFLICT,
+    ]

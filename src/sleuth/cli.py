@@ -30,10 +30,12 @@ from sleuth.cli_common import (
     model_options,
     open_store,
     out,
+    run_defaults,
 )
 from sleuth.cli_corpus import bench, index_command, index_option, open_corpus, search_command
 from sleuth.cli_eval import eval_group
 from sleuth.cli_serve import keys_group, serve
+from sleuth.config import PROJECT_FILE, SETTINGS, load_defaults, user_config_path
 from sleuth.corpus import DEFAULT_CORPUS, Corpus, builtin_names, load_corpus
 from sleuth.effects import PendingAction, approval_view, paused_view, publishing
 from sleuth.errors import ScriptExhaustedError, SleuthError, UsageError
@@ -158,6 +160,18 @@ def ask(
     The exit code says how the run ended (below)."""
     if not question.strip():
         raise UsageError("the question is empty")
+    ctx = click.get_current_context()
+    configured = run_defaults(ctx, source=True)
+    model = configured.get("model", model)
+    base_url = configured.get("base_url", base_url)
+    protocol = configured.get("protocol", protocol)
+    max_steps = configured.get("max_steps", max_steps)
+    max_tokens = configured.get("max_tokens", max_tokens)
+    timeout = configured.get("timeout", timeout)
+    index_dir = configured.get("index_dir", index_dir)
+    corpus_given = ctx.get_parameter_source("corpus") is not ParameterSource.DEFAULT
+    if "corpus" in configured:
+        corpus, corpus_given = configured["corpus"], True
     fields = tuple(dict.fromkeys(f.strip() for f in require))
     if any(not f for f in fields):
         raise UsageError("--require needs a field name")
@@ -168,10 +182,7 @@ def ask(
         conflict_rule=ConflictRule(conflict_rule) if conflict_rule else None,
         publish=publish,
     )
-    given = click.get_current_context().get_parameter_source("corpus")
-    pages, search_index = open_corpus(
-        corpus, index_dir, corpus_given=given is not ParameterSource.DEFAULT
-    )
+    pages, search_index = open_corpus(corpus, index_dir, corpus_given=corpus_given)
     store = open_store(db)
     steps = run_steps(
         task,
@@ -674,6 +685,43 @@ def outbox(db: Path | str | None, limit: int, as_json: bool) -> None:
             f"{item['key']}  {item['created_at'][:16].replace('T', ' ')}  {item['tool']}  "
             f"{escape(_short(str(what), 60))}"
         )
+
+
+@cli.command("config")
+@click.option("--json", "as_json", is_flag=True, help="The defaults and their origins as JSON.")
+def config_command(as_json: bool) -> None:
+    """Show the defaults in force and where each comes from: SLEUTH_* variables,
+    ./sleuth.toml, the user config file (a flag on the command line beats them all)."""
+    defaults = load_defaults()
+    user = user_config_path()
+    files = {
+        "user": str(user) if user is not None else None,
+        "user_exists": user is not None and user.is_file(),
+        "project": str(Path.cwd() / PROJECT_FILE),
+        "project_exists": (Path.cwd() / PROJECT_FILE).is_file(),
+    }
+    if as_json:
+        settings = {
+            key: {"value": defaults.values[key], "from": defaults.origins[key]}
+            for key in SETTINGS
+            if key in defaults.values
+        }
+        click.echo(json.dumps({"settings": settings, "files": files}, indent=2))
+        return
+    for key in SETTINGS:
+        if key in defaults.values:
+            out.print(
+                f"{key} = {escape(json.dumps(defaults.values[key]))}  "
+                f"[dim]# {escape(defaults.origins[key])}[/]"
+            )
+    if not defaults.values:
+        out.print("no defaults are set: every flag has its built-in default")
+    for label, path, exists in (
+        ("user config", files["user"], files["user_exists"]),
+        ("project config", files["project"], files["project_exists"]),
+    ):
+        state = "" if exists else " (none)"
+        out.print(f"[dim]{label}: {escape(str(path))}{state}[/]")
 
 
 @cli.command()

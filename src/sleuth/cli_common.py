@@ -8,8 +8,10 @@ from pathlib import Path
 from typing import Any, Literal, TypeVar
 
 import click
+from click.core import ParameterSource
 from rich.console import Console
 
+from sleuth.config import load_defaults
 from sleuth.db import StoreError, describe, parse_target
 from sleuth.errors import UsageError
 from sleuth.policies.offline import OfflinePolicy
@@ -43,16 +45,52 @@ class DatabaseParam(click.Path):
         return super().convert(value, param, ctx)
 
 
+def _configured_db(ctx: click.Context, param: click.Parameter, value: Any) -> Any:
+    """``--db`` when given, else ``SLEUTH_DB`` / ``db`` in a config file, else None (the
+    default store)."""
+    if value is not None:
+        return value
+    configured = load_defaults().get("db")
+    if configured is None:
+        return None
+    target = parse_target(configured)
+    return target if isinstance(target, str) else Path(target)
+
+
 db_option = click.option(
     "--db",
     "db",
     type=DatabaseParam(),
     default=None,
     metavar="PATH|URL",
+    callback=_configured_db,
     help="The runs store: a SQLite file, or a PostgreSQL database as postgresql://USER@HOST/DB "
-    "(needs the postgres extra). Default: $SLEUTH_HOME/runs.db or "
-    "~/.local/share/sleuth/runs.db.",
+    "(needs the postgres extra). Default: SLEUTH_DB, db in ./sleuth.toml or the user config, "
+    "else $SLEUTH_HOME/runs.db or ~/.local/share/sleuth/runs.db.",
 )
+
+
+def run_defaults(ctx: click.Context, source: bool) -> dict[str, Any]:
+    """The configured defaults (`sleuth.config`) for the flags of ``ctx``'s command that
+    were not typed, by parameter name: model and base URL (unless --model, --base-url,
+    --policy or --script was typed), protocol and budgets, and with ``source`` the corpus
+    or index (unless --corpus or --index was typed)."""
+    typed = {
+        name for name in ctx.params if ctx.get_parameter_source(name) is ParameterSource.COMMANDLINE
+    }
+    configured = load_defaults().values
+    chosen: dict[str, Any] = {}
+    if not typed & {"model", "base_url", "policy", "script"}:
+        chosen.update({k: configured[k] for k in ("model", "base_url") if k in configured})
+    for key in ("protocol", "max_steps", "max_tokens", "timeout"):
+        if key not in typed and key in configured:
+            chosen[key] = configured[key]
+    if source and not typed & {"corpus", "index_dir"}:
+        if "index" in configured:
+            chosen["index_dir"] = Path(configured["index"])
+        if "corpus" in configured:
+            chosen["corpus"] = configured["corpus"]
+    return chosen
 
 
 def model_options(function: F) -> F:
@@ -70,14 +108,16 @@ def model_options(function: F) -> F:
         "--base-url",
         metavar="URL",
         default=None,
-        help="The model server, e.g. http://127.0.0.1:11434/v1 for Ollama.",
+        help="The model server, e.g. http://127.0.0.1:11434/v1 for Ollama "
+        "(default: SLEUTH_BASE_URL or base_url in a config file).",
     )(function)
     function = click.option(
         "--model",
         metavar="PROVIDER:NAME",
         default=None,
         help="Ask a model instead: openai:NAME (any OpenAI-compatible server, with --base-url) "
-        "or anthropic:NAME. Keys come from OPENAI_API_KEY / ANTHROPIC_API_KEY.",
+        "or anthropic:NAME. Keys come from OPENAI_API_KEY / ANTHROPIC_API_KEY. Default: "
+        "SLEUTH_MODEL or model in ./sleuth.toml or the user config; else no model.",
     )(function)
     return function
 
@@ -89,20 +129,21 @@ def budget_options(function: F) -> F:
         type=click.FloatRange(min=0, min_open=True, max=86400),
         default=120.0,
         show_default=True,
-        help="Wall-clock budget in seconds.",
+        help="Wall-clock budget in seconds (or SLEUTH_TIMEOUT / timeout in a config file).",
     )(function)
     function = click.option(
         "--max-tokens",
         type=click.IntRange(min=1),
         default=None,
-        help="Token budget for model calls (input + output); none by default.",
+        help="Token budget for model calls (input + output); none by default (or "
+        "SLEUTH_MAX_TOKENS / max_tokens in a config file).",
     )(function)
     function = click.option(
         "--max-steps",
         type=click.IntRange(min=1, max=1000),
         default=6,
         show_default=True,
-        help="Step budget.",
+        help="Step budget (or SLEUTH_MAX_STEPS / max_steps in a config file).",
     )(function)
     return function
 
@@ -123,32 +164,6 @@ def open_store(db: Path | str | None) -> RunStore:
     except OSError as exc:
         where = describe(db) if db is not None else "the default runs store"
         raise UsageError(f"cannot open {where}: {exc}") from None
-
-
-def _policy(
-    name: str | None,
-    script: Path | None,
-    model: str | None,
-    base_url: str | None,
-    protocol: str,
-    stream: bool,
-) -> Policy:
-    if model is not None:
-        if name is not None or script is not None:
-            raise UsageError("--model cannot be combined with --policy or --script")
-        from sleuth.models import model_policy
-
-        wire: Literal["tools", "react"] = "react" if protocol == "react" else "tools"
-        return model_policy(model, base_url=base_url, protocol=wire, stream=stream)
-    if base_url is not None:
-        raise UsageError("--base-url is only for --model")
-    if name == "scripted" or (name is None and script is not None):
-        if script is None:
-            raise UsageError("--policy scripted needs --script FILE")
-        return ScriptedPolicy.from_file(script)
-    if script is not None:
-        raise UsageError("--script is only for --policy scripted")
-    return OfflinePolicy()
 
 
 def make_policy(

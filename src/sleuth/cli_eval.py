@@ -19,6 +19,7 @@ from sleuth.cli_common import (
     model_options,
     open_store,
     out,
+    run_defaults,
 )
 from sleuth.cli_corpus import index_option, open_corpus
 from sleuth.errors import UsageError
@@ -189,6 +190,13 @@ def eval_run(
     Exits 0, or 3 when a figure is under its --fail-under bar."""
     if (suite is None) == (dataset is None):
         raise UsageError("give a SUITE or --dataset KIND:PATH (one of them)")
+    configured = run_defaults(click.get_current_context(), source=False)
+    model = configured.get("model", model)
+    base_url = configured.get("base_url", base_url)
+    protocol = configured.get("protocol", protocol)
+    max_steps = configured.get("max_steps", max_steps)
+    max_tokens = configured.get("max_tokens", max_tokens)
+    timeout = configured.get("timeout", timeout)
     if dataset is not None and (index_dir is not None or corpus is not None):
         raise UsageError("--index and --corpus are for suites; a --dataset brings its own pages")
     if index_dir is not None and corpus is not None:
