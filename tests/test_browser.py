@@ -405,3 +405,34 @@ def test_an_interrupted_run_is_resumed_from_the_page(page: Page, tmp_path: Path)
         expect(history.first).to_have_attribute("data-status", "ready_for_review")
         run = stored(server, f"/v1/runs/{stored(server, '/v1/runs')['runs'][0]['id']}")
     assert [s["index"] for s in run["steps"]] == list(range(1, len(run["steps"]) + 1))
+
+
+def test_each_run_has_a_page_url(page: Page, server: LiveServer) -> None:
+    visit(page, server.url)
+    ask(page, FOUNDER_Q)
+    result = page.locator("#result")
+    expect(result).to_have_attribute("data-status", "ready_for_review")
+    founder = stored(server, "/v1/runs?limit=1")["runs"][0]["id"]
+    link = page.locator("#run-link")
+    expect(link).to_have_attribute("href", f"#run={founder}")
+    assert page.evaluate("location.hash") == f"#run={founder}"  # in the address bar
+    ask(page, FOOD_Q)
+    expect(result).to_have_attribute("data-status", "incomplete")
+    food = stored(server, "/v1/runs?limit=1")["runs"][0]["id"]
+    assert food != founder and page.evaluate("location.hash") == f"#run={food}"
+
+    # the first run's URL, opened afresh (a bookmark, a shared link), shows that run
+    page.goto("about:blank")
+    visit(page, f"{server.url}/#run={founder}")
+    expect(page.locator("#run-question")).to_have_text(FOUNDER_Q)
+    expect(result).to_have_attribute("data-status", "ready_for_review")
+    expect(page.locator("#run-meta")).to_contain_text(f"run {founder}")
+    # and following a run's link in the page switches to it
+    page.evaluate(f"location.hash = '#run={food}'")
+    expect(page.locator("#run-question")).to_have_text(FOOD_Q)
+    expect(result).to_have_attribute("data-status", "incomplete")
+    # an unknown run's URL says so, and the page still works
+    page.goto("about:blank")
+    visit(page, f"{server.url}/#run=no-such-run")
+    expect(page.locator("#notice")).to_be_visible()
+    expect(page.locator("#run")).to_be_hidden()

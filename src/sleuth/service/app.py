@@ -163,6 +163,7 @@ def create_app(
         version=_version(),
         summary="A research agent that cites only pages it opened, or says why it cannot.",
         lifespan=lifespan,
+        docs_url=None,  # /docs and /redoc are web.install_docs': their assets are local
         redoc_url=None,
         responses=_responses(400, 401, 413, 415, 429),
     )

@@ -1,7 +1,10 @@
 """The web page, served by the API's own app (no build step: plain HTML, CSS and JS).
 
-    GET /                         the page (not in the spec; loads without a key)
+    GET /                         the page (not in the spec; loads without a key);
+                                  ``/#run=RUN_ID`` opens a stored run (each run's link)
     GET /static/...               its script and style sheet (not in the spec)
+    GET /docs, /redoc             the API's docs: Swagger UI and ReDoc from local assets
+                                  (``fastapi-offline``, in the server extra), never a CDN
     GET /v1/runs/{id}/sources     the pages a run cited, each with its evidence located
 
 The page is a client of the documented API and nothing else: it asks with
@@ -79,6 +82,7 @@ def install_web(app: FastAPI, service: Service, bearer: HTTPBearer) -> None:
         return HTMLResponse(_index(), headers=PAGE_HEADERS)
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    install_docs(app)
 
     @app.get(
         "/v1/runs/{run_id}/sources",
@@ -95,6 +99,82 @@ def install_web(app: FastAPI, service: Service, bearer: HTTPBearer) -> None:
             return JSONResponse({"error": detail}, status_code=404)
         found = await asyncio.to_thread(sources, run, _bodies(service, run))
         return JSONResponse(RunSources(run_id=run_id, sources=found).model_dump(mode="json"))
+
+
+DOCS_ASSETS = "/docs-assets"
+
+
+def docs_assets() -> Path | None:
+    """The folder of Swagger UI's and ReDoc's files (from the ``fastapi-offline``
+    package), or None when it is not installed."""
+    try:
+        from importlib.resources import files
+
+        folder = Path(str(files("fastapi_offline") / "static"))
+    except ImportError:
+        return None
+    needed = ("swagger-ui-bundle.js", "swagger-ui.css", "redoc.standalone.js")
+    return folder if all((folder / name).is_file() for name in needed) else None
+
+
+def install_docs(app: FastAPI, assets: Path | None = None) -> None:
+    """``/docs`` (Swagger UI) and ``/redoc`` (ReDoc), their scripts served from this
+    server, so they work offline; without the assets, both are a plain page listing the
+    operations, with the install hint."""
+    from fastapi.openapi.docs import get_redoc_html, get_swagger_ui_html
+
+    folder = assets if assets is not None else docs_assets()
+    if folder is not None:
+        app.mount(DOCS_ASSETS, StaticFiles(directory=folder), name="docs-assets")
+    title = f"{app.title} API"
+    spec = app.openapi_url or "/openapi.json"
+
+    @app.get("/docs", include_in_schema=False)
+    async def swagger() -> HTMLResponse:
+        if folder is None:
+            return HTMLResponse(_plain_docs(app.openapi(), spec))
+        return get_swagger_ui_html(
+            openapi_url=spec,
+            title=title,
+            swagger_js_url=f"{DOCS_ASSETS}/swagger-ui-bundle.js",
+            swagger_css_url=f"{DOCS_ASSETS}/swagger-ui.css",
+            swagger_favicon_url="/static/favicon.svg",
+        )
+
+    @app.get("/redoc", include_in_schema=False)
+    async def redoc() -> HTMLResponse:
+        if folder is None:
+            return HTMLResponse(_plain_docs(app.openapi(), spec))
+        return get_redoc_html(
+            openapi_url=spec,
+            title=title,
+            redoc_js_url=f"{DOCS_ASSETS}/redoc.standalone.js",
+            redoc_favicon_url="/static/favicon.svg",
+            with_google_fonts=False,
+        )
+
+
+def _plain_docs(openapi: Mapping[str, Any], spec: str) -> str:
+    """The operations of the spec as a plain page (no script)."""
+    from html import escape
+
+    rows = []
+    for path, item in openapi.get("paths", {}).items():
+        for method, operation in item.items():
+            if not isinstance(operation, dict):
+                continue
+            what = operation.get("summary") or operation.get("description", "").split("\n")[0]
+            rows.append(
+                f"<li><code>{escape(method.upper())} {escape(path)}</code> — {escape(what)}</li>"
+            )
+    return (
+        '<!doctype html><html lang="en"><head><meta charset="utf-8">'
+        f"<title>{escape(str(openapi.get('info', {}).get('title', 'API')))} API</title></head>"
+        f'<body><h1>API</h1><p>The spec: <a href="{escape(spec)}">{escape(spec)}</a>. '
+        "For the interactive docs here, install the server extra: "
+        "<code>pip install 'sleuth[server]'</code> (it brings fastapi-offline).</p>"
+        f"<ul>{''.join(rows)}</ul></body></html>"
+    )
 
 
 @cache

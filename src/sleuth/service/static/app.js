@@ -230,8 +230,32 @@ function startRun(question, meta) {
   clear($("#sources"));
 }
 
+// Each run has a page URL, /#run=RUN_ID: the run on screen keeps it in the address bar
+// (to bookmark or share), and opening it shows that run.
+function runLink(runId) {
+  return `#run=${encodeURIComponent(runId)}`;
+}
+
+function linkedRun() {
+  const match = /^#run=(.+)$/.exec(location.hash);
+  if (!match) return null;
+  try {
+    return decodeURIComponent(match[1]);
+  } catch {
+    return null;
+  }
+}
+
 function setMeta(text) {
-  $("#run-meta").textContent = text;
+  const meta = clear($("#run-meta"));
+  meta.append(text);
+  if (!view.runId) return;
+  const link = el("a", "permalink", "link to this run");
+  link.id = "run-link";
+  link.href = runLink(view.runId);
+  link.title = "this run's page: bookmark or share it";
+  meta.append(" · ", link);
+  if (location.hash !== runLink(view.runId)) history.replaceState(null, "", runLink(view.runId));
 }
 
 function showingThoughts() {
@@ -647,8 +671,14 @@ async function setUp() {
   $("#history-more").addEventListener("click", () => refreshHistory(true));
   $("#steps").classList.toggle("show-thoughts", showingThoughts());
   showKeyState();
+  window.addEventListener("hashchange", () => {
+    const wanted = linkedRun();
+    if (wanted && wanted !== view.runId && !view.busy) loadRun(wanted);
+  });
   await Promise.all([loadOptions(), refreshHistory()]);
-  document.body.dataset.ready = "true"; // for tests: the options and the runs are in
+  const wanted = linkedRun();
+  if (wanted) await loadRun(wanted);
+  document.body.dataset.ready = "true"; // for tests: the options, the runs and a linked run are in
 }
 
 setUp();
