@@ -1,0 +1,215 @@
+"""Ingest benchmark: `sleuth index` on a generated folder of mixed documentation files
+(Markdown, MDX, reStructuredText, HTML, text, notebooks), beside plain Tantivy indexing
+the same files' raw text (one document per file, default tokenizer, no parsing).
+
+    python benchmarks/ingest_bench.py                 # 3,000 files
+    python benchmarks/ingest_bench.py --files 6000 --repeat 3 --json
+    python benchmarks/ingest_bench.py --folder ../shared/data/docs-fastapi
+
+Reported: documents/s and passages/s of a full ingest into a new index (median of
+``--repeat`` runs, wall clock and CPU), the time spent parsing alone (reading every file
+into blocks and passages, no index), and plain Tantivy's documents/s on the same text.
+The files are generated from a fixed seed, so runs compare.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import tantivy
+
+from sleuth.ingest import Sectioned, discover, ingest, read_documents
+
+WORDS = (
+    "agent search index passage heading parameter default value timeout request session "
+    "response cookie header query path body model token budget trace citation evidence "
+    "document folder format markdown table list code server client retry cache stream"
+).split()
+
+
+def _sentence(rng: random.Random) -> str:
+    words = [rng.choice(WORDS) for _ in range(rng.randint(8, 20))]
+    return " ".join(words).capitalize() + "."
+
+
+def _paragraph(rng: random.Random) -> str:
+    return " ".join(_sentence(rng) for _ in range(rng.randint(2, 6)))
+
+
+def _markdown(rng: random.Random, n: int, mdx: bool) -> str:
+    parts = [f"---\ntitle: Page {n}\ntags: [bench]\n---\n"]
+    if mdx:
+        parts.append("import Tabs from '@theme/Tabs';\nimport TabItem from '@theme/TabItem';\n")
+    parts.append(f"# Page {n} {{ #page-{n} }}\n\n{_paragraph(rng)} See [the guide](guide.md).\n")
+    for s in range(rng.randint(2, 5)):
+        parts.append(f"\n## Section {s}\n\n{_paragraph(rng)}\n")
+        parts.append("\n| name | default |\n|---|---|\n")
+        parts.extend(f"| `{rng.choice(WORDS)}` | `{rng.randint(1, 99)}` |\n" for _ in range(4))
+        parts.append("\n" + "".join(f"- {_sentence(rng)}\n" for _ in range(4)))
+        parts.append(f"\n/// tip\n\n{_sentence(rng)}\n\n///\n" if not mdx else "")
+        parts.append(f"\n:::note\n{_sentence(rng)}\n:::\n" if mdx else "")
+        parts.append("\n```python\nresult = run(query, k=5)\nprint(result)\n```\n")
+    return "".join(parts)
+
+
+def _rst(rng: random.Random, n: int) -> str:
+    parts = [f"Page {n}\n{'=' * (5 + len(str(n)))}\n\n{_paragraph(rng)}\n"]
+    for s in range(rng.randint(2, 5)):
+        title = f"Section {s}"
+        underline = "-" * len(title)
+        parts.append(f"\n{title}\n{underline}\n\n{_paragraph(rng)} Use :class:`~x.Session`.\n")
+        parts.append("\n.. note::\n   " + _sentence(rng) + "\n")
+        parts.append("\n.. code-block:: python\n\n   r = get(url, timeout=3)\n")
+        parts.append("\n" + "".join(f"* {_sentence(rng)}\n" for _ in range(3)))
+    return "".join(parts)
+
+
+def _html(rng: random.Random, n: int) -> str:
+    sections = "".join(
+        f"<h2>Section {s}</h2><p>{_paragraph(rng)}</p><ul>"
+        + "".join(f"<li>{_sentence(rng)}</li>" for _ in range(3))
+        + "</ul>"
+        for s in range(rng.randint(2, 5))
+    )
+    return (
+        f"<html><head><title>Page {n}</title></head><body><nav>Home | Docs</nav><main>"
+        f"<h1>Page {n}</h1><p>{_paragraph(rng)}</p>{sections}</main><footer>(c)</footer>"
+        "</body></html>"
+    )
+
+
+def _notebook(rng: random.Random, n: int) -> str:
+    cells = [{"cell_type": "markdown", "source": f"# Notebook {n}\n\n{_paragraph(rng)}"}]
+    for _ in range(rng.randint(2, 4)):
+        cells.append({"cell_type": "markdown", "source": _paragraph(rng)})
+        output = {"output_type": "stream", "text": "42\n"}
+        cells.append({"cell_type": "code", "source": "x = load()\nprint(x)", "outputs": [output]})
+    return json.dumps({"cells": cells, "metadata": {}, "nbformat": 4})
+
+
+def generate(folder: Path, files: int, seed: int = 7) -> None:
+    """``files`` mixed documents under ``folder`` (md 40%, mdx 15%, rst 15%, html 15%,
+    txt 10%, ipynb 5%), in sub-folders of 100."""
+    rng = random.Random(seed)
+    kinds = ["md"] * 8 + ["mdx"] * 3 + ["rst"] * 3 + ["html"] * 3 + ["txt"] * 2 + ["ipynb"]
+    for n in range(files):
+        kind = kinds[n % len(kinds)]
+        path = folder / f"part{n // 100:03d}" / f"page{n:05d}.{kind}"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if kind in ("md", "mdx"):
+            text = _markdown(rng, n, kind == "mdx")
+        elif kind == "rst":
+            text = _rst(rng, n)
+        elif kind == "html":
+            text = _html(rng, n)
+        elif kind == "ipynb":
+            text = _notebook(rng, n)
+        else:
+            text = "\n\n".join(_paragraph(rng) for _ in range(rng.randint(3, 8)))
+        path.write_text(text, encoding="utf-8")
+
+
+def _parse_only(folder: Path) -> tuple[float, int, int]:
+    sources, _ = discover([folder])
+    started = time.perf_counter()
+    docs = passages = 0
+    for source in sources:
+        for item in read_documents(source):
+            if isinstance(item, Sectioned):
+                docs += 1
+                passages += len(item.spans)
+    return time.perf_counter() - started, docs, passages
+
+
+def _plain_tantivy(folder: Path, work: Path) -> tuple[float, int]:
+    """Plain Tantivy on the raw text of the same files: no parsing, no page store."""
+    sources, _ = discover([folder])
+    started = time.perf_counter()
+    builder = tantivy.SchemaBuilder()
+    builder.add_text_field("url", stored=True, tokenizer_name="raw")
+    builder.add_text_field("body", stored=False)
+    schema = builder.build()
+    index = tantivy.Index(schema, path=str(work))
+    writer = index.writer(heap_size=256_000_000)
+    for source in sources:
+        text = source.path.read_text(encoding="utf-8")
+        writer.add_document(tantivy.Document(url=str(source.path), body=text))
+    writer.commit()
+    writer.wait_merging_threads()
+    return time.perf_counter() - started, len(sources)
+
+
+def run(folder: Path, repeat: int) -> dict[str, Any]:
+    walls: list[float] = []
+    cpus: list[float] = []
+    report = None
+    for _ in range(repeat):
+        with tempfile.TemporaryDirectory(prefix="sleuth-ingest-bench-") as work:
+            wall, cpu = time.perf_counter(), time.process_time()
+            report = ingest([folder], Path(work, "index"))
+            walls.append(time.perf_counter() - wall)
+            cpus.append(time.process_time() - cpu)
+    assert report is not None
+    parse_s, _, _ = _parse_only(folder)
+    with tempfile.TemporaryDirectory(prefix="sleuth-ingest-bench-") as work:
+        tantivy_s, tantivy_docs = _plain_tantivy(folder, Path(work))
+    wall, cpu = statistics.median(walls), statistics.median(cpus)
+    return {
+        "folder": str(folder),
+        "documents": report.documents,
+        "passages": report.passages,
+        "skipped": len(report.problems),
+        "sleuth": {
+            "wall_s": round(wall, 3),
+            "cpu_s": round(cpu, 3),
+            "documents_per_s": round(report.documents / wall, 1),
+            "passages_per_s": round(report.passages / wall, 1),
+            "ms_per_document": round(wall / max(report.documents, 1) * 1000, 3),
+            "parse_only_s": round(parse_s, 3),
+        },
+        "plain_tantivy": {
+            "wall_s": round(tantivy_s, 3),
+            "documents_per_s": round(tantivy_docs / tantivy_s, 1),
+        },
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--files", type=int, default=3000, help="files to generate")
+    parser.add_argument("--folder", type=Path, default=None, help="an existing folder instead")
+    parser.add_argument("--repeat", type=int, default=3, help="ingests to take the median of")
+    parser.add_argument("--json", action="store_true", help="print the report as JSON")
+    args = parser.parse_args(argv)
+    with tempfile.TemporaryDirectory(prefix="sleuth-ingest-docs-") as docs:
+        folder = args.folder
+        if folder is None:
+            folder = Path(docs)
+            generate(folder, args.files)
+        result = run(folder, max(1, args.repeat))
+    if args.json:
+        print(json.dumps(result, indent=2))
+        return 0
+    s, t = result["sleuth"], result["plain_tantivy"]
+    print(
+        f"{result['folder']}: {result['documents']} documents, {result['passages']} passages, "
+        f"{result['skipped']} skipped\n"
+        f"  sleuth index   {s['wall_s']:.3f} s wall ({s['cpu_s']:.3f} s CPU): "
+        f"{s['documents_per_s']:.0f} documents/s, {s['passages_per_s']:.0f} passages/s, "
+        f"{s['ms_per_document']:.2f} ms/document (parsing alone {s['parse_only_s']:.3f} s)\n"
+        f"  plain Tantivy  {t['wall_s']:.3f} s: {t['documents_per_s']:.0f} documents/s "
+        "(raw text, no parsing, no page store)"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,24 @@
+"""The ingest benchmark runs end to end on a tiny generated folder (structure only)."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from pathlib import Path
+
+import pytest
+
+SCRIPT = Path(__file__).resolve().parents[1] / "benchmarks" / "ingest_bench.py"
+
+
+def test_ingest_bench_reports_rates(capsys: pytest.CaptureFixture[str]) -> None:
+    spec = importlib.util.spec_from_file_location("ingest_bench", SCRIPT)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    assert module.main(["--files", "24", "--repeat", "1", "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert result["documents"] == 24 and result["skipped"] == 0
+    assert result["passages"] >= 24
+    assert result["sleuth"]["documents_per_s"] > 0
+    assert result["plain_tantivy"]["documents_per_s"] > 0
