@@ -87,7 +87,11 @@ def outcome_code(status: str, exit_zero: bool = False) -> int:
 @click.version_option(package_name="sleuth")
 def cli() -> None:
     """sleuth: a research agent that cites only pages it opened, quotes them verbatim,
-    or says why it cannot answer."""
+    or says why it cannot answer.
+
+    `sleuth ask` exits with its run's outcome (see `sleuth ask --help`); defaults for
+    --model, --index, --db and the budgets come from SLEUTH_* variables, ./sleuth.toml
+    and ~/.config/sleuth/config.toml (`sleuth config` shows them)."""
 
 
 @cli.command(epilog=EXIT_HELP)
