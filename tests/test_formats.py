@@ -15,6 +15,7 @@ from click.testing import CliRunner
 from sleuth.cli_corpus import index_command
 from sleuth.errors import CorpusError
 from sleuth.formats import Block, parse, render
+from sleuth.formats.markdown import convert_inline
 from sleuth.index import open_index
 from sleuth.ingest import Problem, Sectioned, discover, ingest, read_documents
 from sleuth.sections import split_blocks
@@ -178,6 +179,25 @@ def test_mkdocs_admonitions_tabs_and_includes() -> None:
                  "options:", "<font", "&amp;"):  # fmt: skip
         assert junk not in body, junk
     assert "```console\n$ fastapi dev & more\n```" in body
+
+
+@pytest.mark.parametrize(
+    ("raw", "shown"),
+    [
+        ('a [link](https://x.example/a "t") b', "a link b"),
+        ("[`code` in a link](x.md#y)", "`code` in a link"),
+        ("[ref link][1] and ![image](a.png) gone", "ref link and  gone"),
+        ("**bold *nested* text** and _under_ snake_case", "bold nested text and under snake_case"),
+        ("`x*y*` and ``a`b`` stay", "`x*y*` and ``a`b`` stay"),
+        ("escaped \\*stars\\* &amp; <kbd>Ctrl</kbd>+<b>C</b>", "escaped *stars* & Ctrl+C"),
+        ('<abbr title="Command Line">CLI</abbr> <br/>next', "CLI  next"),
+        ("<https://x.example/>", "https://x.example/"),
+        ("soft\nbreak and hard  \nbreak", "soft break and hard\nbreak"),
+        ("2*3*4 stays", "2*3*4 stays"),
+    ],
+)
+def test_inline_markdown_is_read_as_text(raw: str, shown: str) -> None:
+    assert convert_inline(raw) == shown
 
 
 def test_markdown_front_matter_errors_name_the_line() -> None:

@@ -292,9 +292,9 @@ def _add_file(
     if extra is not None:
         problems.append(Problem(str(path), extra))
         return
-    real = path.resolve()
+    real = path.resolve() if path.is_symlink() else path  # one source per file
     if real not in sources:
-        sources[real] = _source(real if path.is_symlink() else path, kind, root, base_url)
+        sources[real] = _source(real, kind, root, base_url)
 
 
 def _source(path: Path, kind: str, root: Path, base_url: str | None) -> Source:

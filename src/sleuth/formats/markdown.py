@@ -1,8 +1,9 @@
-"""Markdown and MDX (CommonMark with tables and strikethrough), as MkDocs and Docusaurus
-sites write them.
+"""Markdown and MDX (CommonMark with tables), as MkDocs and Docusaurus sites write them.
 
-The parser is markdown-it (its Rust port, ``markdown-it-pyrs``: the Python one costs
-about 4 ms a page, seven times what the rest of an ingest costs). Before parsing, the
+Blocks are parsed by markdown-it (its Rust port, ``markdown-it-pyrs``: the Python one
+costs about 4 ms a page, seven times what the rest of an ingest costs); inline markup
+(links, emphasis, code spans, inline HTML, escapes, entities) by `convert_inline`, which
+keeps code spans as written and everything else as a reader sees it. Before parsing, the
 syntax that sites add on top of Markdown is turned into what a reader sees, outside code
 fences only:
 
@@ -48,7 +49,23 @@ def _parser() -> Any:
         from sleuth.errors import UsageError
 
         raise UsageError("reading Markdown needs markdown-it-pyrs: pip install sleuth") from None
-    return MarkdownIt("commonmark").enable_many(["table", "strikethrough"])
+    # block rules only: inline markup is read by `convert_inline` (regular expressions),
+    # several times cheaper than a Python object for every inline node
+    return MarkdownIt("zero").enable_many(
+        [
+            "paragraph",
+            "heading",
+            "lheading",
+            "list",
+            "fence",
+            "code",
+            "blockquote",
+            "html_block",
+            "hr",
+            "reference",
+            "table",
+        ]
+    )
 
 
 def parse_markdown(text: str) -> Parsed:
@@ -84,8 +101,8 @@ _MDX = re.compile(
     re.MULTILINE,
 )
 _JSX_COMMENT = re.compile(r"\{/\*.*?\*/\}", re.DOTALL)
-_BLOCK_OPEN = re.compile(r"^[ \t]*/{3,}[ \t]*[\w-]+[ \t]*(?:\|[ \t]*(.*?))?[ \t]*$", re.MULTILINE)
-_BLOCK_CLOSE = re.compile(r"^[ \t]*/{3,}[ \t]*$", re.MULTILINE)
+# pymdownx blocks: ``/// note | Title`` opens one (its title kept), a bare ``///`` closes it
+_BLOCK = re.compile(r"^[ \t]*/{3,}[ \t]*(?:[\w-]+[ \t]*(?:\|[ \t]*(.*?))?)?[ \t]*$", re.MULTILINE)
 _DOCUSAURUS = re.compile(
     rf"^[ \t]*:{{3,}}[ \t]*(?:{_ADMONITION_KINDS})\b(?:\[(.*?)\]|[ \t]*(.*?))?(?:\{{.*\}})?[ \t]*$"
     r"|^[ \t]*:{3,}[ \t]*$",
@@ -107,7 +124,8 @@ def prepare(text: str) -> str:
     at = 0
     for fence in _FENCED.finditer(text):
         parts.append(_outside(text[at : fence.start()]))
-        parts.append(_INCLUDE.sub("", fence.group()))
+        code = fence.group()
+        parts.append(_INCLUDE.sub("", code) if "{!" in code or "{*" in code else code)
         at = fence.end()
     parts.append(_outside(text[at:]))
     return "".join(parts)
@@ -116,14 +134,14 @@ def prepare(text: str) -> str:
 def _outside(text: str) -> str:
     if not text:
         return text
-    text = _INCLUDE.sub("", text)
-    if "import" in text or "export" in text:
+    if "{*" in text or "{!" in text or "8<-" in text or "*[" in text:
+        text = _INCLUDE.sub("", text)
+    if "import " in text[:7] or "export " in text[:7] or "\nimport" in text or "\nexport" in text:
         text = _MDX.sub("", text)
     if "{/*" in text:
         text = _JSX_COMMENT.sub("", text)
     if "///" in text:
-        text = _BLOCK_OPEN.sub(lambda m: _title_line(m.group(1)), text)
-        text = _BLOCK_CLOSE.sub("", text)
+        text = _BLOCK.sub(lambda m: _title_line(m.group(1)), text)
     if ":::" in text:
         text = _MKDOCSTRINGS.sub("", text)
         text = _DOCUSAURUS.sub(lambda m: _title_line(m.group(1) or m.group(2)), text)
@@ -210,29 +228,109 @@ def _blocks(node: Any, out: list[Block]) -> None:
 
 
 def _inline(node: Any) -> str:
-    parts: list[str] = []
-    for child in node.children:
-        name = child.name
-        if name == "text" or name == "text_special":
-            parts.append(child.meta.get("content", ""))
-        elif name == "softbreak":
-            parts.append(" ")
-        elif name == "hardbreak":
-            parts.append("\n")
-        elif name == "code_inline":
-            code = _inline(child)
-            if code:
-                tick = "``" if "`" in code else "`"
-                parts.append(f"{tick}{code}{tick}")
-        elif name == "html_inline":
-            tag = child.meta.get("content", "")
-            if tag[:3].lower() == "<br":
-                parts.append(" ")
-        elif name in ("image", "footnote_reference"):
-            continue
-        elif child.children:
-            parts.append(_inline(child))
-    return "".join(parts)
+    """The text of a block's inline source (its ``text`` children), markup read."""
+    children = node.children
+    if len(children) == 1:
+        raw = children[0].meta.get("content", "") if children[0].name == "text" else ""
+    else:
+        raw = "".join(c.meta.get("content", "") for c in children if c.name == "text")
+    return convert_inline(raw)
+
+
+_CODE_SPAN = re.compile(r"(`+)(?!`)(.+?)(?<!`)\1(?!`)", re.DOTALL)
+# every alternative starts with a literal character, so the engine skips plain text fast
+_INLINE = re.compile(
+    r"!\[(?:[^\]\\]|\\.)*\](?:\((?:[^()\s]|\([^()]*\))*(?:\s+[^)]*)?\)|\[[^\]]*\])"  # image
+    r"|\[((?:[^\[\]\\]|\\.|\[[^\]]*\])*)\](?:\((?:[^()\s]|\([^()]*\))*(?:\s+[^)]*)?\)"
+    r"|\[[^\]]*\])"  # a link: its text
+    r"|<((?:https?|ftp|mailto):[^<>\s]+)>"  # an autolink: the URL is its text
+    r"|<!--.*?(?:-->|\Z)"  # a comment
+    r"|<(/?)([A-Za-z][\w.:-]*)(?:\s(?:[^<>\"']|\"[^\"]*\"|'[^']*')*)?/?>"  # a tag
+    r"|\\([!-/:-@\[-`{-~])",  # an escaped character
+    re.DOTALL,
+)
+_EMPHASIS = re.compile(
+    r"\*\*(?=\S)(.+?)(?<=\S)\*\*|__(?=\S)(.+?)(?<=\S)__|~~(?=\S)(.+?)(?<=\S)~~"
+    r"|\*(?=[^\s*])(.+?)(?<=[^\s*\\])\*(?![\w*])|_(?=[^\s_])(.+?)(?<=[^\s_\\])_(?![\w_])",
+    re.DOTALL,
+)
+_HARD_BREAK = re.compile(r"(?:\\| {2,})\n")
+
+
+def _inline_match(match: re.Match[str]) -> str:
+    text = match.group()
+    first = text[0]
+    if first == "!":
+        return ""
+    if first == "[":
+        return _prose(match.group(1) or "")  # a link's text may hold markup of its own
+    if first == "<":
+        if match.group(2):
+            return match.group(2)
+        if (match.group(4) or "").lower() == "br":
+            return " "
+        return ""
+    char = match.group(5) or ""
+    return _SHIELD.get(char, char)  # an escaped * _ ~ must not make emphasis
+
+
+#: escaped emphasis characters, kept out of `_EMPHASIS`'s way until it has run
+_SHIELD = {"*": "\ue010", "_": "\ue011", "~": "\ue012"}
+_UNSHIELD = str.maketrans({v: k for k, v in _SHIELD.items()})
+
+
+def _emphasis_match(match: re.Match[str]) -> str:
+    start = match.start()
+    if start and match.lastindex in (4, 5):  # a single * or _ inside a word stays
+        before = match.string[start - 1]
+        if before.isalnum() or before in "*_\\":
+            return match.group()
+    return match.group(match.lastindex or 0)
+
+
+def _prose(text: str) -> str:
+    if "[" in text or "<" in text or "\\" in text or "&" in text:
+        text = _INLINE.sub(_inline_match, text)
+        if "&" in text:
+            import html
+
+            text = html.unescape(text)
+    if "*" in text or "_" in text or "~~" in text:
+        text = _EMPHASIS.sub(_emphasis_match, text)
+        if "*" in text or "_" in text:
+            text = _EMPHASIS.sub(_emphasis_match, text)  # one level of nesting
+    if "\ue010" in text or "\ue011" in text or "\ue012" in text:
+        text = text.translate(_UNSHIELD)
+    if "\n" in text:
+        if "  \n" in text or "\\\n" in text:
+            text = _HARD_BREAK.sub("\u2028", text)
+        text = text.replace("\n", " ").replace("\u2028", "\n")
+    return text
+
+
+def convert_inline(raw: str) -> str:
+    """Markdown inline source as the text a reader sees: links keep their text, images,
+    HTML and JSX tags go (``<br>`` is a space), emphasis markers go, escapes and
+    entities are read, soft line breaks are spaces; code spans keep their backticks and
+    their content as written."""
+    if "`" not in raw:
+        return _prose(raw)
+    codes: list[str] = []
+
+    def hold(span: re.Match[str]) -> str:  # a code span, out of the way of the markup
+        code = " ".join(span.group(2).split()) if "\n" in span.group(2) else span.group(2)
+        code = code[1:-1] if len(code) > 2 and code[0] == code[-1] == " " else code
+        tick = "``" if "`" in code else "`"
+        codes.append(f"{tick}{code}{tick}" if code.strip() else "")
+        return f"\ue000{len(codes) - 1}\ue001"
+
+    text = _prose(_CODE_SPAN.sub(hold, raw))
+    if not codes:
+        return text
+    return _HELD.sub(lambda m: codes[int(m.group(1))], text)
+
+
+_HELD = re.compile("\ue000([0-9]+)\ue001")
 
 
 _BLOCK_NAMES = frozenset(
