@@ -593,3 +593,15 @@ def test_requests_passages_name_their_sections(tmp_path: Path) -> None:
 
 def test_problem_is_still_exported() -> None:
     assert Problem("f", "m").where == "f"
+
+
+def test_the_projects_own_readme_reads_cleanly(tmp_path: Path) -> None:
+    readme = Path(__file__).resolve().parents[1] / "README.md"
+    item = read(readme)
+    assert item.page.title == "sleuth"
+    prose = "\n".join(item.page.body.split("```")[::2])
+    for junk in ("](", "<img", "\n#"):
+        assert junk not in prose, junk
+    paths = {path for _, _, path in item.spans}
+    assert "sleuth › Your own documents" in paths
+    assert "".join(item.page.body[a:b] for a, b, _ in item.spans) == item.page.body
