@@ -35,27 +35,36 @@ from sleuth.text import STOPWORDS, canonical, stem
 #: Words that frame an answer rather than state it: the source, the act of saying, the
 #: answer itself, hedges. Compared by stem. An answer made only of these states nothing.
 _FRAMING_WORDS = (
-    "according accordance based basis source sources page pages passage passages document "
-    "documents article articles text texts context paragraph paragraphs section sections "
-    "evidence quote quoted quotes quotation excerpt snippet entry answer answers answered "
-    "response reply question say says said saying state states stated statement mention "
-    "mentions mentioned note notes noted indicate indicates indicated show shows shown showed "
-    "explain explains explained describe describes described cite cites cited citation "
-    "citations provide provides provided information info read reading opened see seen "
-    "sentence sentences line lines claim claims confirm confirms confirmed verbatim "
-    "directly explicitly clearly specifically reportedly apparently evidently indeed namely "
-    "simply essentially basically therefore thus hence here short final correct exact "
-    "best brief briefly summary summarised summarized tldr wikipedia web site website link "
-    "reference referenced refer refers reported reports report"
+    "according accordance based source sources page pages passage passages document "
+    "documents article articles text context paragraph paragraphs section sections evidence "
+    "quote quoted quotes quotation excerpt snippet answer answers answered response reply "
+    "question say says said saying stated statement mention mentions mentioned noted "
+    "indicate indicates indicated shows shown explain explains explained describe describes "
+    "described cite cites cited citation citations provided opened see sentence sentences "
+    "confirm confirms confirmed verbatim directly explicitly clearly specifically reportedly "
+    "apparently evidently indeed namely simply essentially basically therefore thus hence "
+    "here tldr wikipedia referenced reported"
 )
-FRAMING = frozenset(stem(w) for w in _FRAMING_WORDS.split())
+#: Compared as written (folded), not by stem: "stated" frames, "state" may be content.
+FRAMING = frozenset(_FRAMING_WORDS.split())
+#: "The page states X", "the passage notes X": verbs that frame only after a source noun.
+_SOURCE_VERB = re.compile(
+    r"\b(?P<noun>page|passage|source|article|document|text|paragraph|section|evidence|quote|"
+    r"context|it|this|which)\s+(?:also\s+)?(?:states|notes|reports|says|writes|lists|gives)\b",
+    re.IGNORECASE,
+)
+_ANSWER_LABEL = re.compile(
+    r"^[\s>*_#+-]*(?:(?:the|my|short|final|correct|direct|best|long)\s+)*answer\s*[:=-]+\s*",
+    re.IGNORECASE | re.MULTILINE,
+)
+
 
 #: Negations: an answer that negates needs evidence that negates.
 NEGATIONS = frozenset("not no nor never neither none nothing nobody nowhere without n't".split())
 #: Stop words that carry polarity or order, so they must be matched rather than skipped.
 _POLAR = frozenset(
     "not no nor never neither more most less least fewer few before after above below over "
-    "under first last only against same other up down off out".split()
+    "under first last only against".split()
 )
 SKIP = frozenset(STOPWORDS - _POLAR)
 
@@ -76,6 +85,7 @@ _MONTHS = {
 _MONTH_NAMES = (
     "january february march april may june july august september october november december"
 ).split()
+_MONTH_SET = frozenset(_MONTH_NAMES) | frozenset(_MONTHS)
 _UNITS = {
     w: n
     for n, w in enumerate(
@@ -135,6 +145,7 @@ _FRACTIONS = {
     "⅕": ".2",
 }
 _FRACTION = re.compile(r"(\d*)\s?([" + "".join(_FRACTIONS) + r"])")
+_POSSESSIVE_S = re.compile(r"(\w)'s\b")
 _ISO_DATE = re.compile(r"\b(\d{4})-(\d{1,2})-(\d{1,2})\b")
 _SYMBOLS = {
     "%": " percent ",
@@ -185,7 +196,7 @@ def prepare(text: str) -> str:
     """Text with number, date and symbol forms made comparable: vulgar fractions as
     decimals, ISO dates as "4 july 1776", "%" as "percent", typography made plain."""
     text = _FRACTION.sub(lambda m: (m.group(1) or "0") + _FRACTIONS[m.group(2)], text)
-    text = canonical(text)
+    text = _POSSESSIVE_S.sub(r"\1", canonical(text))
     text = _ISO_DATE.sub(_iso_as_words, text)
     text = _PER_CENT.sub(" percent ", text)
     return _SYMBOL.sub(lambda m: _SYMBOLS[m.group(0)], text)
@@ -225,9 +236,14 @@ def terms(text: str) -> list[Term]:
         value, used = _read_number(tokens, i)
         if used:
             surface = " ".join(tokens[i : i + used])
+            suffix = tokens[i + used].lower() if i + used < len(tokens) else ""
+            if suffix in _ORDINAL_SUFFIX and suffix != "s" and used == 1:  # 4th = fourth
+                out.append(Term(f"ord{value:g}", surface + suffix))
+                i += used + 1
+                continue
             out.append(Term(_number_key(value), surface))
             i += used
-            if i < len(tokens) and tokens[i].lower() in _ORDINAL_SUFFIX:
+            if suffix in _ORDINAL_SUFFIX:
                 i += 1
             continue
         i += 1
@@ -244,11 +260,21 @@ def terms(text: str) -> list[Term]:
         if low in SKIP or low == "_" * len(low):
             continue
         if low in _ORDINALS:
-            out.append(Term(_number_key(_ORDINALS[low]), token))
+            out.append(Term(f"ord{_ORDINALS[low]}", token))
             continue
         low = _MONTHS.get(low, low)
-        out.append(Term("not" if low in NEGATIONS else stem(low), token))
+        out.append(Term(_word_key(low), token))
     return out
+
+
+def _word_key(low: str) -> str:
+    """A word's key: "not" for every negation, ``~word`` for the other polar words (so
+    "last" is not "lasted"), else its stem."""
+    if low in NEGATIONS:
+        return "not"
+    if low in _POLAR:
+        return "~" + low
+    return stem(low)
 
 
 def _read_number(tokens: Sequence[str], i: int) -> tuple[float, int]:
@@ -294,7 +320,13 @@ def _read_number(tokens: Sequence[str], i: int) -> tuple[float, int]:
 
 def content(text: str) -> list[Term]:
     """The terms of ``text`` that state something: framing words left out."""
-    return [t for t in terms(text) if t.key not in FRAMING]
+    return [t for t in terms(unframed(text)) if fold(t.surface) not in FRAMING]
+
+
+def unframed(text: str) -> str:
+    """``text`` without answer labels ("Final answer:", "**Answer:**") and with a source's
+    framing verb dropped ("the page states X" -> "the page X")."""
+    return _ANSWER_LABEL.sub(" ", _SOURCE_VERB.sub(r"\g<noun>", text))
 
 
 @lru_cache(maxsize=4096)
@@ -307,10 +339,13 @@ def _keys_of(text: str) -> frozenset[str]:
     folded = [fold(t) for t in tokens]
     for a, b in itertools.pairwise(folded):
         if a.isalpha() and b.isalpha():
-            keys.add(stem(a + b))
+            keys.add(f"+{a}{b}")  # "post war" states "postwar"; kept apart from stems
     for n, token in enumerate(tokens):
         if token[0].isdigit():
             keys.add(_number_key(float(token.replace(",", ""))))
+            near = {fold(t) for t in tokens[max(0, n - 2) : n + 3]}
+            if near & _MONTH_SET:  # "4 July" states "July 4th"
+                keys.add(f"ord{float(token.replace(',', '')):g}")
         elif n + 1 < len(tokens) and tokens[n + 1].lower() in _SCALES:
             value, used = _read_number(tokens, n)
             if used:
@@ -335,7 +370,7 @@ def missing_terms(answer_terms: Sequence[Term], stated: frozenset[str]) -> list[
         if skip_next:
             skip_next = False
             continue
-        if term.key in stated:
+        if term.key in stated or f"+{fold(term.surface)}" in stated:
             continue
         if n + 1 < len(answer_terms):
             nxt = answer_terms[n + 1]
@@ -362,35 +397,75 @@ _YES_NO = {"yes": True, "no": False, "yeah": True, "yep": True, "nope": False}
 
 def is_yes_no_question(question: str) -> bool:
     """Whether ``question`` asks for yes or no ("Were X and Y both ...?", "Is X ...?")."""
-    first = re.findall(r"[^\W\d_]+", question.lower())[:1]
-    return bool(first) and first[0] in _AUXILIARIES and " or " not in f" {question.lower()} "
+    last = re.split(r"(?<=[.!?])\s+", question.strip())[-1]  # "X has an OBE. Does Y?"
+    first = re.findall(r"[^\W\d_]+", last.lower())[:1]
+    return bool(first) and first[0] in _AUXILIARIES and " or " not in f" {last.lower()} "
 
 
-def yes_no(answer_text: str) -> bool | None:
-    """True/False when the answer's first word is yes/no ("Yes, both were American.")."""
-    first = re.findall(r"[^\W\d_]+", answer_text.lower())[:1]
-    return _YES_NO.get(first[0]) if first else None
+def yes_no(answer_text: str, question: str = "") -> bool | None:
+    """True/False when the answer says yes or no: its first word, framing aside ("Yes,
+    both were American.", "The answer is no."), or, to a yes/no question, a yes or no
+    anywhere in it ("To the question whether X, the answer is yes.")."""
+    found = re.findall(r"[^\W\d_]+", unframed(answer_text).lower())
+    for word in found:
+        if word in _YES_NO:
+            return _YES_NO[word]
+        if word not in STOPWORDS and word not in FRAMING:
+            break
+    if question and is_yes_no_question(question):
+        said = [_YES_NO[w] for w in found if w in _YES_NO]
+        if said and len(set(said)) == 1:
+            return said[0]
+    return None
 
 
-def alternatives(question: str) -> list[str]:
-    """The options a question offers ("Which is older, X or Y?" -> ["X", "Y"]), or []."""
-    body = question.strip().rstrip("?").strip()
-    match = re.search(
-        r"(?:[,:]\s*|\b(?:between|is|was|are|were|the)\s+)([^,:]+?)\s+or\s+([^,:]+)$",
-        body,
-        re.IGNORECASE,
-    )
-    if not match:
-        return []
-    return [match.group(1).strip(), match.group(2).strip()]
+#: Comparatives and superlatives that make a question a choice between entities it names.
+_COMPARATIVES = frozenset(
+    "older younger oldest youngest larger smaller largest smallest bigger biggest higher "
+    "lower highest lowest longer shorter longest shortest greater greatest earlier later "
+    "earliest latest taller tallest heavier heaviest faster fastest closer closest farther "
+    "further newer newest wider widest deeper deepest more most less least fewer fewest "
+    "first last better best worse worst".split()
+)
+_NAME = r"(?:[A-Z0-9][\w'’.&-]*(?:\s+(?:of|the|de|and|for|in|on|a|an)?\s*[A-Z0-9][\w'’.&-]*)*)"
+_PAIR = re.compile(rf"(?<!^){_NAME}\s+(?:and|or)\s+(?:the\s+)?{_NAME}")
+_BETWEEN = re.compile(rf"\b(?i:between)\s+(?:the\s+)?{_NAME}\s+and\s+(?:the\s+)?{_NAME}")
+
+
+def is_choice(question: str) -> bool:
+    """Whether ``question`` asks to choose among entities it names, so that the answer may
+    be one of its names: "Which is older, X or Y?", "Between X and Y, who ...?", "Who
+    was born first between X and Y?", "X and Y were founded in the 1950s. Which was
+    the first to serve pizza?" (a which/who question with a comparison, about two names
+    joined by "and" or "or")."""
+    left, sep, right = question.rpartition(" or ")
+    if sep and _names(left) and _names(" " + right):
+        return True
+    if _BETWEEN.search(question) and question.lstrip().lower().startswith("between"):
+        return True
+    asks = [
+        s
+        for s in re.split(r"(?<=[.!?])\s+", question.strip())
+        if re.match(r"(?:which|who)\b", s, re.IGNORECASE)
+        and set(re.findall(r"[a-z]+", s.lower())) & _COMPARATIVES
+    ]
+    return bool(asks) and bool(_BETWEEN.search(question) or _PAIR.search(question))
 
 
 def named_sides(question: str) -> list[str]:
-    """The entities a yes/no or comparison question compares: its options, else its
-    capitalised names (the question's first word left out)."""
-    options = alternatives(question)
-    if options:
-        return options
+    """The entities a yes/no or comparison question names: the capitalised names around
+    its " or " when it has one ("Which band formed first, The Exies or Circus Diablo?"
+    -> The Exies, Circus Diablo), else all its capitalised names (its first word left
+    out)."""
+    left, sep, right = question.rpartition(" or ")
+    if sep:
+        before, after = _names(left), _names(" " + right)
+        if before and after:
+            return [before[-1], after[0]]
+    return _names(question)
+
+
+def _names(question: str) -> list[str]:
     names: list[str] = []
     run: list[str] = []
     for n, token in enumerate(re.findall(r"[\w'’.-]+|[^\w\s]", question)):
@@ -415,9 +490,10 @@ def named_sides(question: str) -> list[str]:
 
 
 _ATTRIBUTION = re.compile(
-    r"^[\s>*_#+-]*(?:according\s+to|based\s+on|as\s+per|per|from|citing|going\s+by|"
+    r"^[\s>*_#+-]*(?P<verb>according\s+to|based\s+on|as\s+per|per|from|citing|going\s+by|"
     r"judging\s+(?:by|from)|drawing\s+on|as\s+(?:stated|noted|said|mentioned|reported|"
-    r"described|shown|written|explained|given|quoted)\s+(?:in|on|by))\b[^,:;.\n]{0,100}[,:]\s*",
+    r"described|shown|written|explained|given|quoted)\s+(?:in|on|by))\b"
+    r"(?P<source>(?:[^,:;.\n]|\.(?=\S|\s+[a-z0-9])){0,100})[,:]\s*",
     re.IGNORECASE,
 )
 
@@ -430,4 +506,9 @@ def split_attribution(answer: str) -> tuple[str, str]:
     match = _ATTRIBUTION.match(answer)
     if not match or not answer[match.end() :].strip():
         return "", answer
+    if not match.group("verb").lower().startswith("according"):
+        # "From the page," is a source; "From 1990 until 2000," is a claim
+        source = [w for w in re.findall(r"\w+", match.group("source")) if w.lower() not in SKIP]
+        if source and not any(fold(w) in FRAMING for w in source):
+            return "", answer
     return answer[: match.end()], answer[match.end() :]

@@ -31,7 +31,9 @@ _SPACE = re.compile(r"\s+")
 _QUOTES = str.maketrans(
     {
         **dict.fromkeys("\u2010\u2011\u2012\u2013\u2014\u2015\u2043\u2212\ufe58\ufe63\uff0d", "-"),
-        **dict.fromkeys("\u2018\u2019\u201a\u201b\u2032\u2035\u2039\u203a\uff07`\u00b4", "'"),
+        **dict.fromkeys(
+            "\u2018\u2019\u201a\u201b\u2032\u2035\u2039\u203a\uff07`\u00b4\u02bc\u02b9\u02bb", "'"
+        ),
         **dict.fromkeys("\u201c\u201d\u201e\u201f\u2033\u2036\u00ab\u00bb\uff02\u301d\u301e", '"'),
         **dict.fromkeys("\u00ad\u200b\u200c\u200d\u2060\ufeff", None),
     }
@@ -58,12 +60,17 @@ def stem(word: str) -> str:
 
 
 _STEMMER = snowballstemmer.stemmer("english")
+_TRANSLIT = str.maketrans(
+    {"æ": "ae", "œ": "oe", "ø": "o", "ß": "ss", "đ": "d", "ł": "l", "þ": "th", "ð": "d", "ı": "i"}
+)
 
 
 def _fold(word: str) -> str:
-    """Without accents ("Hervé" -> "herve"), so spellings with and without them match."""
+    """Without accents or ligatures ("Hervé" -> "herve", "æ" -> "ae"), so spellings with
+    and without them match."""
     if word.isascii():
         return word
+    word = word.translate(_TRANSLIT)
     decomposed = unicodedata.normalize("NFKD", word)
     return "".join(c for c in decomposed if not unicodedata.combining(c))
 
@@ -217,7 +224,7 @@ def find_verbatim(haystack: str, needle: str) -> tuple[int, int] | None:
     return spans[at][0], spans[at + len(target) - 1][1]
 
 
-_DASHES = re.compile(r" ?-+ ?")
+_DASHES = re.compile(r"\s*(?:-+\s*)+")
 
 
 def _clusters(text: str) -> list[tuple[int, int]]:

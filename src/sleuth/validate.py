@@ -28,15 +28,15 @@ from typing import Any
 from sleuth.claims import (
     FRAMING,
     Term,
-    alternatives,
     content,
-    fold,
+    is_choice,
     missing_terms,
     named_sides,
     prepare,
     split_attribution,
     stated_keys,
     terms,
+    unframed,
     yes_no,
 )
 from sleuth.corpus import resolve_url
@@ -182,7 +182,7 @@ def _check_answer(
         if isinstance(quote, Problem):
             return [quote]
         quotes.append(quote)
-    unsupported = unsupported_terms(answer, opened)
+    unsupported = unsupported_terms(answer, opened, question)
     if unsupported:
         return [Problem("unsupported", _unsupported_detail(unsupported))]
     stray = [i for i in inline_ids(answer) if resolve_url(i, cited) is None]
@@ -351,7 +351,9 @@ def _unwrapped(text: str) -> str:
 
 _NUMBER = re.compile(r"\d+(?:[.,:]\d+)*")
 _INLINE = re.compile(r"\[([^\[\]\s]+)\]")
-_URL = re.compile(r"\b[a-z][a-z0-9+.-]*://[^\s()\[\]<>\"']+", re.IGNORECASE)
+_URL = re.compile(
+    r"\b[a-z][a-z0-9+.-]*://(?:[^\s()\[\]<>\"']|\([^\s()\[\]<>\"']*\))+", re.IGNORECASE
+)
 _ID = re.compile(r"^[A-Za-z][A-Za-z0-9]*(?:[_\-.:/][A-Za-z0-9]+)*$")
 
 
@@ -363,15 +365,20 @@ def is_inline_id(token: str) -> bool:
     return bool(_ID.match(token)) and any(c.isdigit() or c in "_-.:/" for c in token)
 
 
-def unsupported_terms(answer: str, opened: Mapping[str, OpenedPage]) -> list[str]:
+def unsupported_terms(
+    answer: str, opened: Mapping[str, OpenedPage], question: str = ""
+) -> list[str]:
     """Numbers (years included) and proper names in ``answer`` that occur in no opened
     page's shown text, in any of their usual forms ("1,000" = "one thousand", "Herve" =
     "Hervé"); a name of several words must occur as a whole ("Kenji Ortiz" is not
     supported by "Kenji Ito" and "Ada Ortiz"). Citations written in the answer (URLs,
     bracketed ids), framing ("According to", "Answer:") and a sentence's common first
-    word are not claims and are skipped."""
-    answer = _without_citations(answer)
-    texts = [p.seen_text() for p in opened.values()]
+    word are not claims and are skipped, and so are the question's own names and numbers
+    (the asker's words, not the answer's claims)."""
+    answer = unframed(_LIST_MARKER.sub("", _without_citations(answer)))
+    # the shown text, and the titles (an open shows its page's title)
+    texts = [p.seen_text() for p in opened.values()] + [p.page.title for p in opened.values()]
+    texts += [question] if question else []
     numbers = stated_keys(texts)
     flat = "".join(_flat_words(t) for t in texts)
     common = frozenset().union(*(_lower_words(t) for t in texts))
@@ -380,29 +387,39 @@ def unsupported_terms(answer: str, opened: Mapping[str, OpenedPage]) -> list[str
         digits = term.key.startswith("#") and any(c.isdigit() for c in term.surface)
         if digits and term.key not in numbers:
             missing.append(term.surface)
-    for name, opens_sentence in _proper_names(prepare(answer)):
-        phrase = " ".join(fold(w) for w in name.split())
+    missing += _names_of(answer, flat, common)
+    return list(dict.fromkeys(missing))
+
+
+def _names_of(text: str, flat: str, common: frozenset[str]) -> list[str]:
+    """The proper names of ``text`` that ``flat`` (see `_flat_words`) does not contain
+    whole. A capitalised first word of a sentence may be an ordinary word ("Founder Ada
+    Ortiz"): when ``common`` (words written in lower case) has it, the rest will do."""
+    missing = []
+    for name, opens_sentence in _proper_names(prepare(text)):
+        phrase = " ".join(stem(w) for w in name.split())
         first, _, rest = phrase.partition(" ")
-        # "Founder Ada Ortiz": a common word capitalised only because it opens a sentence
-        shorter = rest if opens_sentence and rest and first in common else None
+        ordinary = opens_sentence and rest and first in common
+        shorter = rest if ordinary else None
         if f" {phrase} " not in flat and (shorter is None or f" {shorter} " not in flat):
             missing.append(name)
-    return list(dict.fromkeys(missing))
+    return missing
 
 
 @lru_cache(maxsize=1024)
 def _flat_words(text: str) -> str:
-    """`` word word ... ``: the folded words of ``text``, space-delimited, for phrase
-    lookups."""
-    return " " + " ".join(fold(w) for w in words(prepare(text))) + " "
+    """`` word word ... ``: the stems of ``text``'s words (folded: "Hervé" = "herve",
+    "Normans" = "norman"), space-delimited, for phrase lookups."""
+    return " " + " ".join(stem(w) for w in words(prepare(text))) + " "
 
 
 @lru_cache(maxsize=1024)
 def _lower_words(text: str) -> frozenset[str]:
     """The words ``text`` writes in lower case (ordinary words, not names), folded."""
-    return frozenset(fold(w) for w in words(prepare(text)) if w.islower())
+    return frozenset(stem(w) for w in words(prepare(text)) if w.islower())
 
 
+_LIST_MARKER = re.compile(r"^[ \t>]*(?:[-*+•]|\d{1,3}[.)])[ \t]+", re.MULTILINE)
 _SEE = re.compile(r"\bsee\s+(?:above|below)\b", re.IGNORECASE)
 
 
@@ -425,24 +442,40 @@ def grounding_problem(
 ) -> str | None:
     """Why the answer is not stated by its own quotes, or None when it is.
 
-    The answer's content is its words once citations, framing and an opening attribution
-    clause are set aside; each of them must be stated by a quote or be a word of the
-    question (a restatement may reuse them), and something must come from the quotes
-    rather than from the question. A yes/no answer, or a choice between the options a
-    question offers, needs a quote for each side: a quote naming it, or from a page
-    titled by it."""
-    _, claim = split_attribution(_without_citations(answer))
+    The answer's content is its words once citations, markdown, framing and an opening
+    attribution clause are set aside; each of them must be stated by a quote (read in its
+    sentence) or be a word of the question (a restatement may reuse them), and something
+    must come from the quotes rather than from the question. A yes/no answer, or a choice
+    between entities the question names, needs a quote for each side: one naming it, or
+    from a page titled by it. "1. X" may be a numbered list or a number: either reading
+    that is grounded is accepted."""
+    text = _without_citations(answer)
+    readings = list(dict.fromkeys([_LIST_MARKER.sub("", text), text]))
+    problems = [_grounding(r, quotes, opened, question) for r in readings]
+    return None if None in problems else problems[0]
+
+
+def _grounding(
+    answer: str, quotes: Sequence[Quote], opened: Mapping[str, OpenedPage], question: str
+) -> str | None:
+    _, claim = split_attribution(answer)
     stated = stated_keys(_in_context(q, opened) for q in quotes)
     asked = stated_keys([question]) if question else frozenset()
     said = content(claim)
-    verdict = yes_no(claim)
-    if verdict is not None and said and said[0].surface.lower() in ("no", "nope"):
-        said = said[1:]
+    verdict = yes_no(claim, question)
+    if verdict is not None:
+        said = [t for t in said if t.surface.lower() not in ("no", "nope")]
     missing = missing_terms([t for t in said if t.key not in asked], stated)
     if missing:
         return _missing_detail(missing, quotes, opened)
-    options = alternatives(question) if question else []
-    if verdict is not None or options:
+    misplaced = _misplaced_polarity(said, asked, quotes, opened)
+    if misplaced:
+        return (
+            f"{misplaced!r} is not said by the quote that states the rest of the answer: a "
+            "negation or comparison must come from the sentence it qualifies"
+        )
+    choice = bool(question) and is_choice(question)
+    if verdict is not None or choice:
         sides = named_sides(question) if question else []
         titles = stated_keys(opened[q.url].page.title for q in quotes if q.url in opened)
         unsupported = [s for s in sides if missing_terms(content(s), stated | titles)]
@@ -460,13 +493,60 @@ def grounding_problem(
             "the answer states nothing but framing: give the fact itself (the name, number "
             "or phrase the quoted evidence states)"
         )
-    if question and not any(t.key not in asked for t in said):
+    keys = [t.key for t in said]
+    if question and set(keys) <= asked and _runs_in(keys, [t.key for t in content(question)]):
         echoed = ", ".join(repr(t.surface) for t in said)
         return (
             f"the answer only repeats the question's words ({echoed}): answer with what the "
             "quoted evidence states"
         )
+    texts = [_in_context(q, opened) for q in quotes] + [question]
+    texts += [opened[q.url].page.title for q in quotes if q.url in opened]
+    flat = "".join(_flat_words(t) for t in texts)
+    common = frozenset().union(*(_lower_words(t) for t in texts))
+    scattered = [n for n in _names_of(claim, flat, common) if " " in n]
+    if scattered:
+        which = ", ".join(repr(n) for n in scattered)
+        return (
+            f"the quoted evidence does not name {which}: its words are there but not together; "
+            "quote the sentence that gives the name, or leave it out"
+        )
     return None
+
+
+def _misplaced_polarity(
+    said: Sequence[Term],
+    asked: frozenset[str],
+    quotes: Sequence[Quote],
+    opened: Mapping[str, OpenedPage],
+) -> str | None:
+    """A negation or comparison word of the answer ("not", "after", "largest") that the
+    quote stating the words around it does not say (another quote may), or None. "before
+    AD 70, Rome accepted ..." needs "before" in the quote that says "AD 70" and "Rome"."""
+    if len(quotes) < 2:
+        return None
+    contexts = [stated_keys([_in_context(q, opened)]) for q in quotes]
+    polar = [n for n, t in enumerate(said) if t.key == "not" or t.key.startswith("~")]
+    for n in polar:
+        if said[n].key in asked:
+            continue
+        plain = [t.key for t in said if not (t.key == "not" or t.key.startswith("~"))]
+        after = [t.key for t in said[n + 1 :] if t.key in plain and t.key not in asked][:2]
+        before = [t.key for t in said[:n] if t.key in plain and t.key not in asked][-1:]
+        near = set(after or before)
+        if not near:
+            continue
+        best = max(len(near & c) for c in contexts)
+        if best and not any(said[n].key in c for c in contexts if len(near & c) == best):
+            return said[n].surface
+    return None
+
+
+def _runs_in(keys: Sequence[str], seq: Sequence[str]) -> bool:
+    """Whether ``keys`` occur in ``seq`` one after another (the answer is a piece of the
+    question, not a name the question's words happen to make up)."""
+    n = len(keys)
+    return any(list(seq[i : i + n]) == list(keys) for i in range(len(seq) - n + 1))
 
 
 def _in_context(quote: Quote, opened: Mapping[str, OpenedPage]) -> str:
@@ -525,7 +605,7 @@ def _proper_names(text: str) -> list[tuple[str, bool]]:
         token = re.sub(r"['’]s$", "", match.group(0))
         capitalised = token[:1].isupper() and not token.isdigit()
         low = token.lower()
-        framing = stem(low) in FRAMING or (low in STOPWORDS and (sentence_start or not run))
+        framing = low in FRAMING or (low in STOPWORDS and (sentence_start or not run))
         if capitalised and not framing:
             if not run:
                 run_opens = sentence_start
