@@ -39,18 +39,19 @@ def split_blocks(
     # the heading path of every block, and each section's end (the next heading's start)
     paths: list[str] = []
     stack: list[tuple[int, str]] = []
-    for _s, _e, block in spans:
+    current = ""
+    headings: list[int] = []  # indexes of the heading blocks
+    for i, (_s, _e, block) in enumerate(spans):
         if block.kind == "heading":
             while stack and stack[-1][0] >= block.level:
                 stack.pop()
             stack.append((block.level, block.text))
-        paths.append(HEADING_SEPARATOR.join(t for _, t in stack))
-    section_end: list[int] = [0] * len(spans)
-    end_here = len(body)
-    for i in range(len(spans) - 1, -1, -1):
-        section_end[i] = end_here
-        if spans[i][2].kind == "heading":
-            end_here = spans[i][0]
+            current = HEADING_SEPARATOR.join([t for _, t in stack])
+            headings.append(i)
+        paths.append(current)
+    section_end: list[int] = [len(body)] * len(spans)  # used at headings only
+    for n, i in enumerate(headings):
+        section_end[i] = spans[headings[n + 1]][0] if n + 1 < len(headings) else len(body)
     cuts: list[tuple[int, str]] = []  # where each passage starts, and its path
     start, end = 0, 0  # the open passage: its start, and the end of what it holds
     path = paths[0] if paths else ""

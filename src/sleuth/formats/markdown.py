@@ -87,9 +87,6 @@ def parse_markdown(text: str) -> Parsed:
 
 # --- before parsing: the syntax sites add ------------------------------------------------------
 
-_FENCED = re.compile(
-    r"^([ \t]*)(`{3,}|~{3,})[^\n]*\n.*?(?:^[ \t]*\2[`~]*[ \t]*$|\Z)", re.MULTILINE | re.DOTALL
-)
 _INCLUDE = re.compile(
     r"^[ \t]*(?:\{\*.*?\*\}|\{!.*?!\}|-{1,2}8<-{1,2}.*|\*\[[^\]\n]+\]:.*)[ \t]*$", re.MULTILINE
 )
@@ -115,42 +112,69 @@ _MARKERS = ("///", ":::", "{*", "{!", "8<-", "*[", "import", "export", "{/*")
 
 def prepare(text: str) -> str:
     """``text`` with the site syntax turned into plain Markdown (see the module
-    docstring); code fences are left alone, except that an include inside one goes."""
+    docstring); code fences are left alone, except that an include inside one goes.
+
+    One scan finds the lines that may hold such syntax (`_CANDIDATE`); only those are
+    looked at further."""
     if "!!!" in text or "???" in text or "===" in text:
         text = _indented_admonitions(text)
     if not any(marker in text for marker in _MARKERS):
         return text
+    if "{/*" in text:
+        text = _JSX_COMMENT.sub("", text)
     parts: list[str] = []
-    at = 0
-    for fence in _FENCED.finditer(text):
-        parts.append(_outside(text[at : fence.start()]))
-        code = fence.group()
-        parts.append(_INCLUDE.sub("", code) if "{!" in code or "{*" in code else code)
-        at = fence.end()
-    parts.append(_outside(text[at:]))
+    at = pos = 0
+    search = _CANDIDATE.search
+    while (found := search(text, pos)) is not None:
+        start = found.start()
+        fence = found.group(1)
+        if fence is not None:  # a code fence: skipped whole (its includes go)
+            close = _closing_fence(fence).search(text, found.end())
+            end = close.end() if close is not None else len(text)
+            code = text[start:end]
+            if "{!" in code or "{*" in code:
+                parts.append(text[at:start])
+                parts.append(_INCLUDE.sub("", code))
+                at = end
+            pos = end
+            continue
+        for pattern, replace in _LINE_SYNTAX:
+            match = pattern.match(text, start)
+            if match is not None:
+                parts.append(text[at:start])
+                parts.append(replace(match))
+                at = pos = max(match.end(), start + 1)
+                break
+        else:
+            pos = found.end()
+    if not parts:
+        return text
+    parts.append(text[at:])
     return "".join(parts)
 
 
-def _outside(text: str) -> str:
-    if not text:
-        return text
-    if "{*" in text or "{!" in text or "8<-" in text or "*[" in text:
-        text = _INCLUDE.sub("", text)
-    if "import " in text[:7] or "export " in text[:7] or "\nimport" in text or "\nexport" in text:
-        text = _MDX.sub("", text)
-    if "{/*" in text:
-        text = _JSX_COMMENT.sub("", text)
-    if "///" in text:
-        text = _BLOCK.sub(lambda m: _title_line(m.group(1)), text)
-    if ":::" in text:
-        text = _MKDOCSTRINGS.sub("", text)
-        text = _DOCUSAURUS.sub(lambda m: _title_line(m.group(1) or m.group(2)), text)
-    return text
+_CANDIDATE = re.compile(
+    r"^[ \t]*(?:(`{3,}|~{3,})|/{3,}|:{3,}|\{[*!]|-{1,2}8<-|\*\[|(?:import|export)\s)", re.M
+)
+
+
+@lru_cache(maxsize=16)
+def _closing_fence(opening: str) -> re.Pattern[str]:
+    return re.compile(rf"^[ \t]*{re.escape(opening)}{re.escape(opening[0])}*[ \t]*$", re.M)
 
 
 def _title_line(title: str | None) -> str:
     title = (title or "").strip().strip("\"'")
     return f"\n{title}\n" if title else ""
+
+
+_LINE_SYNTAX: tuple[tuple[re.Pattern[str], Any], ...] = (
+    (_INCLUDE, lambda m: ""),
+    (_BLOCK, lambda m: _title_line(m.group(1))),
+    (_MKDOCSTRINGS, lambda m: ""),
+    (_DOCUSAURUS, lambda m: _title_line(m.group(1) or m.group(2))),
+    (_MDX, lambda m: ""),
+)
 
 
 def _indented_admonitions(text: str) -> str:
@@ -311,17 +335,17 @@ def _prose(text: str) -> str:
 def convert_inline(raw: str) -> str:
     """Markdown inline source as the text a reader sees: links keep their text, images,
     HTML and JSX tags go (``<br>`` is a space), emphasis markers go, escapes and
-    entities are read, soft line breaks are spaces; code spans keep their backticks and
-    their content as written."""
+    entities are read, soft line breaks are spaces; code spans stay as written (their
+    line breaks made spaces)."""
+    if not _NEEDS.search(raw):
+        return raw  # the usual sentence: nothing to read
     if "`" not in raw:
         return _prose(raw)
     codes: list[str] = []
 
     def hold(span: re.Match[str]) -> str:  # a code span, out of the way of the markup
-        code = " ".join(span.group(2).split()) if "\n" in span.group(2) else span.group(2)
-        code = code[1:-1] if len(code) > 2 and code[0] == code[-1] == " " else code
-        tick = "``" if "`" in code else "`"
-        codes.append(f"{tick}{code}{tick}" if code.strip() else "")
+        code = span.group()
+        codes.append(" ".join(code.split()) if "\n" in code else code)
         return f"\ue000{len(codes) - 1}\ue001"
 
     text = _prose(_CODE_SPAN.sub(hold, raw))
@@ -330,6 +354,7 @@ def convert_inline(raw: str) -> str:
     return _HELD.sub(lambda m: codes[int(m.group(1))], text)
 
 
+_NEEDS = re.compile(r"[\[<\\&*_~\n]")
 _HELD = re.compile("\ue000([0-9]+)\ue001")
 
 
