@@ -253,12 +253,7 @@ def _blocks(node: Any, out: list[Block]) -> None:
 
 def _inline(node: Any) -> str:
     """The text of a block's inline source (its ``text`` children), markup read."""
-    children = node.children
-    if len(children) == 1:
-        raw = children[0].meta.get("content", "") if children[0].name == "text" else ""
-    else:
-        raw = "".join(c.meta.get("content", "") for c in children if c.name == "text")
-    return convert_inline(raw)
+    return convert_inline(_raw(node))
 
 
 _CODE_SPAN = re.compile(r"(`+)(?!`)(.+?)(?<!`)\1(?!`)", re.DOTALL)
@@ -421,10 +416,20 @@ def _table_rows(node: Any) -> list[str]:
     rows: list[str] = []
     for section in node.children:
         for row in section.children:
-            cells = [" ".join(_inline(cell).split()) for cell in row.children]
-            if any(cells):
-                rows.append(" | ".join(cells))
+            # a row's cells are read together: one conversion a row, not one a cell
+            raw = " | ".join([_raw(cell) for cell in row.children])
+            if raw.replace("|", "").strip():
+                rows.append(" ".join(convert_inline(raw).split()))
     return rows
+
+
+def _raw(node: Any) -> str:
+    """The inline source of a block (its ``text`` children)."""
+    children = node.children
+    if len(children) == 1:
+        only = children[0]
+        return only.meta.get("content", "") if only.name == "text" else ""
+    return "".join([c.meta.get("content", "") for c in children if c.name == "text"])
 
 
 def _code(node: Any) -> str:
