@@ -284,6 +284,21 @@ def test_html_headings_lists_tables_and_code() -> None:
     )
 
 
+def test_html_built_by_docusaurus_keeps_the_article_only() -> None:
+    html = (
+        '<html><head><title>Intro | Acme</title></head><body><nav class="navbar">site</nav>'
+        '<main><nav class="theme-doc-breadcrumbs">Home</nav><article><div class="theme-doc-'
+        'markdown markdown"><header><h1>Intro</h1></header><p>The agent is <a href="/x">'
+        'honest</a>.</p><h2 id="setup">Setup<a href="#setup" class="hash-link">\u200b</a>'
+        '</h2><p>Run it.</p></div></article><nav class="pagination-nav">Next</nav>'
+        '<ul class="table-of-contents"><li><a href="#setup">Setup</a></li></ul></main>'
+        "<footer>footer</footer></body></html>"
+    )
+    parsed = parse("html", html)
+    assert parsed.title == "Intro"
+    assert render(parsed.blocks)[0] == "Intro\n\nThe agent is honest.\n\nSetup\n\nRun it."
+
+
 def test_notebook_markdown_and_code_cells() -> None:
     notebook = {
         "metadata": {"language_info": {"name": "python"}},

@@ -1,11 +1,12 @@
 """HTML: the main content of a page as blocks (selectolax, the lexbor engine).
 
-The content is ``<main>``, ``<article>``, ``[role=main]`` or a documentation theme's
-content element (Sphinx ``div.body``, MkDocs ``.md-content``, Docusaurus
-``.theme-doc-markdown``) when there is one, else ``<body>``. Scripts, styles,
-navigation, headers, footers, asides, forms and heading anchors (Sphinx's ``¶``) are
-dropped. ``h1``-``h6`` become headings, lists one item a line, tables one row a line,
-``<pre>`` code blocks, and every other block element a paragraph.
+The content is a documentation theme's content element (Docusaurus
+``.theme-doc-markdown``, MkDocs ``.md-content``, Sphinx ``div.body``) when there is one,
+else ``<article>``, ``[role=main]`` or ``<main>``, else ``<body>``. Scripts, styles,
+navigation, headers, footers, asides, forms, tables of contents, breadcrumbs and
+heading anchors (Sphinx's ``¶``) are dropped. ``h1``-``h6`` become headings, lists one
+item a line, tables one row a line, ``<pre>`` code blocks, and every other block element
+a paragraph.
 """
 
 from __future__ import annotations
@@ -23,19 +24,29 @@ _SKIP_TAGS = frozenset(
     "script style noscript template svg canvas iframe object embed nav header footer aside "
     "form button select textarea head".split()
 )
+#: inside a page's content element its own <header> and <footer> are content
+_SKIP_IN_CONTENT = _SKIP_TAGS - {"header", "footer"}
 _BLOCK_TAGS = frozenset(
     "p div section article main h1 h2 h3 h4 h5 h6 ul ol li dl dt dd table thead tbody tfoot "
     "tr td th pre blockquote figure figcaption address hr details summary caption".split()
 )
 _HEADINGS = {f"h{n}": n for n in range(1, 7)}
+#: Where the main content is, most specific first: documentation themes (Docusaurus,
+#: MkDocs Material, Sphinx), then the HTML elements for it.
 _CONTENT = (
-    "main",
+    ".theme-doc-markdown",
+    ".md-content__inner",
+    ".md-content",
+    "div.body",
     "article",
     '[role="main"]',
-    "div.body",
-    ".md-content",
-    ".theme-doc-markdown",
+    "main",
     "#content",
+)
+#: Classes of page furniture inside the content: tables of contents, breadcrumbs, ...
+_FURNITURE = frozenset(
+    "headerlink hash-link table-of-contents toc breadcrumbs theme-doc-breadcrumbs "
+    "pagination-nav sidebar md-sidebar".split()
 )
 _PARAGRAPH = "\u2029"  # a paragraph break while walking the tree
 _LINE = "\u2028"  # a line break (<br>)
@@ -47,9 +58,10 @@ def parse_html(html: str) -> Parsed:
     parser = _lexbor()(html)
     title_node = parser.css_first("title")
     title = " ".join(title_node.text().split()) if title_node is not None else ""
-    if not title:
-        h1 = parser.css_first("h1")
-        title = " ".join(h1.text().split()) if h1 is not None else ""
+    h1 = parser.css_first("h1")
+    heading = _clean(_inline_text(h1)) if h1 is not None else ""
+    if not title or (heading and title.startswith(heading + " ") and title != heading):
+        title = heading or title  # "Intro | Acme Docs": the page's own heading
     meta: dict[str, Any] = {}
     for selector in (
         'meta[property="article:published_time"]',
@@ -69,11 +81,12 @@ def parse_html(html: str) -> Parsed:
         root = parser.css_first(selector)
         if root is not None:
             break
+    whole_page = root is None
     root = root or parser.body
     if root is None:
         raise CorpusError("HTML has no <body>")
     blocks: list[Block] = []
-    _walk(root, blocks)
+    _walk(root, blocks, _SKIP_TAGS if whole_page else _SKIP_IN_CONTENT)
     if not blocks:
         raise CorpusError("HTML has no main text")
     return Parsed(blocks=blocks, title=title or None, meta=meta)
@@ -87,17 +100,19 @@ def _lexbor() -> Any:
     return LexborHTMLParser
 
 
-def _skipped(node: Any) -> bool:
-    if node.tag in _SKIP_TAGS:
+def _skipped(node: Any, skip: frozenset[str] = _SKIP_TAGS) -> bool:
+    if node.tag in skip:
         return True
     attrs = node.attributes
     if not attrs:
         return False
     classes = attrs.get("class") or ""
-    return "headerlink" in classes or attrs.get("role") == "navigation" or "hidden" in attrs
+    if classes and not _FURNITURE.isdisjoint(classes.split()):
+        return True
+    return attrs.get("role") == "navigation" or "hidden" in attrs
 
 
-def _walk(root: Any, blocks: list[Block]) -> None:
+def _walk(root: Any, blocks: list[Block], skip: frozenset[str] = _SKIP_TAGS) -> None:
     """Blocks from the tree under ``root``, walked with an explicit stack (no recursion
     limit on deep documents)."""
     parts: list[str] = []
@@ -119,7 +134,7 @@ def _walk(root: Any, blocks: list[Block]) -> None:
         if not node.is_element_node:
             continue
         tag = node.tag
-        if _skipped(node):
+        if _skipped(node, skip):
             continue
         if tag == "br":
             parts.append(_LINE)
@@ -158,6 +173,8 @@ def _walk(root: Any, blocks: list[Block]) -> None:
 
 
 def _text_blocks(text: str, blocks: list[Block]) -> None:
+    if "\u200b" in text:
+        text = text.replace("\u200b", "")
     for block in text.split(_PARAGRAPH):
         lines = [" ".join(line.split()) for line in block.split(_LINE)]
         joined = "\n".join(line for line in lines if line)
@@ -184,7 +201,7 @@ def _inline_text(node: Any) -> str:
 
 
 def _clean(text: str) -> str:
-    return " ".join(text.replace("¶", " ").split())
+    return " ".join(text.replace("¶", " ").replace("\u200b", "").split())
 
 
 def _list_lines(node: Any, indent: str) -> list[str]:
