@@ -119,7 +119,7 @@ def test_mdx_comes_out_as_the_text_a_person_reads() -> None:
         "**",
     ):
         assert junk not in body.split("```js")[0], junk
-    assert "Run it from Python." in body
+    assert "Python\n\nRun it from Python." in body  # the tab's label, then its text
     assert "Good to know\n\nBudgets are data." in body
     assert "name | default\n`max_steps` | `6`\n`timeout_s` | `120`" in body
     assert "- first item with a link continued\n- second item\n  - nested item" in body

@@ -215,6 +215,7 @@ def _indented_admonitions(text: str) -> str:
 _ATTRS = re.compile(r"[ \t]*\{[ \t]*[#:.][^{}]*\}[ \t]*$")
 _TAG = re.compile(r"<[^<>]*>")
 _HIDDEN = re.compile(r"<(script|style|template)\b.*?</\1\s*>|<!--.*?(?:-->|\Z)", re.DOTALL | re.I)
+_TAB_LABEL = re.compile(r"<TabItem\b[^<>]*?\blabel=(?:\"([^\"]*)\"|'([^']*)')[^<>]*>")
 _STYLED = re.compile(r"</(?:font|span|b|u|i|strong|em)>")
 _CONSOLE = frozenset({"", "console", "shell", "shell-session", "bash", "sh", "text", "txt"})
 _CONTAINERS = frozenset({"blockquote", "root", "footnote_block", "footnote", "dl", "dd", "dt"})
@@ -450,7 +451,13 @@ def _code(node: Any) -> str:
 def _html_block(html: str, out: list[Block]) -> None:
     """The text of a block of HTML or JSX, read again as Markdown (MDX lets Markdown sit
     between tags without blank lines)."""
-    text = _TAG.sub("", _HIDDEN.sub("", html)) if "<" in html else html
+    if "<" in html:
+        html = _HIDDEN.sub("", html)
+        if "label=" in html:  # a Docusaurus <TabItem label="pip">: the tab's name is shown
+            html = _TAB_LABEL.sub(lambda m: f"\n\n{m.group(1) or m.group(2)}\n\n", html)
+        text = _TAG.sub("", html)
+    else:
+        text = html
     if text.strip():
         import html as html_module
 
