@@ -6,7 +6,7 @@ PYTHON ?= python3
 comma := ,
 EXTRAS ?= dev$(if $(CI),$(comma)embeddings)
 
-.PHONY: install browser test lint typecheck unit demo
+.PHONY: install browser test lint typecheck unit slow demo
 
 install:
 	$(PYTHON) -m pip install --quiet --disable-pip-version-check -e '.[$(EXTRAS)]'
@@ -31,8 +31,13 @@ typecheck:
 unit:
 	$(PYTHON) -m pytest
 
-# Install (the browser too), then lint, type-check and run the whole test suite.
-test: install browser lint typecheck unit
+# The slow tier: conformance of the finish validator on all the shared data, the parsers on
+# 100,000 generated replies each (exit code 5, nothing collected, is a failure here too).
+slow:
+	$(PYTHON) -m pytest -m slow
+
+# Install (the browser too), then lint, type-check and run the whole test suite, both tiers.
+test: install browser lint typecheck unit slow
 
 demo:
 	$(PYTHON) -m pip install --quiet --disable-pip-version-check . && sleuth ask "Who founded Acme Robotics?"

@@ -346,7 +346,12 @@ def test_pathological_calls_do_not_raise(calls: list[Any]) -> None:
     assert isinstance(decode_tool_calls(calls), Decision | ParseError)
 
 
-def test_never_raises_on_arbitrary_calls() -> None:
+@pytest.mark.parametrize(
+    "examples",
+    [400, pytest.param(100_000, marks=pytest.mark.slow, id="100k")],
+    ids=lambda n: str(n),
+)
+def test_never_raises_on_arbitrary_calls(examples: int) -> None:
     hypothesis = pytest.importorskip("hypothesis")
     st = pytest.importorskip("hypothesis.strategies")
 
@@ -371,7 +376,13 @@ def test_never_raises_on_arbitrary_calls() -> None:
         max_leaves=20,
     )
 
-    @hypothesis.settings(max_examples=400, deadline=None)
+    @hypothesis.settings(
+        max_examples=examples,
+        deadline=None,
+        derandomize=examples > 400,  # the slow tier: a fixed sequence, no example database
+        database=None if examples > 400 else hypothesis.settings.default.database,
+        suppress_health_check=list(hypothesis.HealthCheck),
+    )
     @hypothesis.given(junk, st.one_of(st.none(), st.text(max_size=20)))
     def check(calls: Any, content: str | None) -> None:
         result = decode_tool_calls(calls, content)

@@ -511,7 +511,12 @@ def test_pathological_inputs_do_not_raise_or_hang(reply: str) -> None:
     assert time.perf_counter() - started < 2.0
 
 
-def test_never_raises_on_arbitrary_text() -> None:
+@pytest.mark.parametrize(
+    "examples",
+    [400, pytest.param(100_000, marks=pytest.mark.slow, id="100k")],
+    ids=lambda n: str(n),
+)
+def test_never_raises_on_arbitrary_text(examples: int) -> None:
     hypothesis = pytest.importorskip("hypothesis")
     st = pytest.importorskip("hypothesis.strategies")
 
@@ -546,7 +551,13 @@ def test_never_raises_on_arbitrary_text() -> None:
     )
     replies = st.one_of(st.text(), st.lists(st.one_of(fragments, st.text(max_size=5))).map("".join))
 
-    @hypothesis.settings(max_examples=400, deadline=None)
+    @hypothesis.settings(
+        max_examples=examples,
+        deadline=None,
+        derandomize=examples > 400,  # the slow tier: a fixed sequence, no example database
+        database=None if examples > 400 else hypothesis.settings.default.database,
+        suppress_health_check=list(hypothesis.HealthCheck),
+    )
     @hypothesis.given(replies)
     def check(reply: str) -> None:
         result = parse_react(reply)

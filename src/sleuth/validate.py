@@ -578,10 +578,9 @@ def _missing_detail(
     shown = ", ".join(repr(t.surface) for t in missing)
     quoted = {q.url for q in quotes}
     them = "it" if len(missing) == 1 else "them"
-    says = "says" if len(missing) == 1 else "say"
     detail = (
         f"the quoted evidence does not state {shown}: quote the sentence of a cited page "
-        f"that {says} {them}, or leave {them} out of the answer"
+        f"that says {them}, or leave {them} out of the answer"
     )
     keys = {t.key for t in missing}
     elsewhere = [
