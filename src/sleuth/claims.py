@@ -439,7 +439,7 @@ def is_choice(question: str) -> bool:
     the first to serve pizza?" (a which/who question with a comparison, about two names
     joined by "and" or "or")."""
     left, sep, right = question.rpartition(" or ")
-    if sep and _names(left) and _names(" " + right):
+    if sep and _names(left) and _names(right, opens=False):
         return True
     if _BETWEEN.search(question) and question.lstrip().lower().startswith("between"):
         return True
@@ -459,18 +459,24 @@ def named_sides(question: str) -> list[str]:
     out)."""
     left, sep, right = question.rpartition(" or ")
     if sep:
-        before, after = _names(left), _names(" " + right)
+        before, after = _names(left), _names(right, opens=False)
         if before and after:
             return [before[-1], after[0]]
     return _names(question)
 
 
-def _names(question: str) -> list[str]:
+def _names(question: str, *, opens: bool = True) -> list[str]:
+    """Capitalised runs of ``question`` ("The Exies", "Duchy of Normandy"); its first word
+    is left out when ``opens`` (a question's first word is capitalised anyway)."""
     names: list[str] = []
     run: list[str] = []
-    for n, token in enumerate(re.findall(r"[\w'’.-]+|[^\w\s]", question)):
+    tokens = re.findall(r"[\w'’.-]+|[^\w\s]", question)
+    for n, token in enumerate(tokens):
         word = token.strip(".")
-        capital = word[:1].isupper() and not (n == 0 or word.lower() in STOPWORDS)
+        upper = word[:1].isupper() and not (n == 0 and opens)
+        following = tokens[n + 1] if n + 1 < len(tokens) else ""
+        # "The" mid-sentence starts a name when a capitalised word follows ("The Exies")
+        capital = upper and (word.lower() not in STOPWORDS or following[:1].isupper())
         if capital or (run and word.lower() in {"of", "the", "de", "von", "van"}):
             run.append(word)
         elif run:
