@@ -959,13 +959,18 @@ def check(finish: Finish) -> tuple[bool, str]:
     return False, str(verdict[0])
 
 
-def run(finishes: Iterator[Finish], keep: int = 5) -> dict[str, Tally]:
-    """Validate each finish; a tally per family, with up to ``keep`` unexpected outcomes
-    (a correct finish rejected, a violation accepted) kept as examples."""
+def run(
+    finishes: Iterator[Finish],
+    keep: int = 5,
+    checker: Callable[[Finish], tuple[bool, str]] = check,
+) -> dict[str, Tally]:
+    """Validate each finish (with ``checker``, `check` unless another validator is being
+    measured); a tally per family, with up to ``keep`` unexpected outcomes (a correct
+    finish rejected, a violation accepted) kept as examples."""
     table: dict[str, Tally] = {}
     for finish in finishes:
         tally = table.setdefault(finish.family, Tally())
-        accepted, problem = check(finish)
+        accepted, problem = checker(finish)
         tally.total += 1
         tally.accepted += accepted
         if problem:
