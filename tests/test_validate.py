@@ -792,16 +792,9 @@ PAYLOADS = ONE | st.builds(
 )
 
 
-@settings(
-    max_examples=500,
-    derandomize=True,
-    database=None,
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow],
-)
-@given(payload=PAYLOADS, require=st.sampled_from([(), ("venue",), ("venue", "time")]))
-def test_validate_finish_never_raises(payload: Any, require: tuple[str, ...]) -> None:
-    result = validate_finish(payload, make_opened(WIKI, NEWS, REGISTRY, TRADEPRESS), require)
+def _never_raises(payload: Any, require: tuple[str, ...], question: str) -> None:
+    opened = make_opened(WIKI, NEWS, REGISTRY, TRADEPRESS)
+    result = validate_finish(payload, opened, require, question)
     if isinstance(result, Validated):
         assert (result.single is None) == bool(require)
         assert (result.fields is None) == (not require)
@@ -811,6 +804,41 @@ def test_validate_finish_never_raises(payload: Any, require: tuple[str, ...]) ->
             assert isinstance(problem, Problem)
             assert problem.code in CODES
             assert problem.detail
+
+
+QUESTIONS = st.sampled_from(["", "Who founded Acme Robotics?", "Is it Lisbon or Porto?"]) | (
+    st.text(max_size=40)
+)
+REQUIRES = st.sampled_from([(), ("venue",), ("venue", "time")])
+
+
+@settings(
+    max_examples=500,
+    derandomize=True,
+    database=None,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+@given(payload=PAYLOADS, require=REQUIRES, question=QUESTIONS)
+def test_validate_finish_never_raises(
+    payload: Any, require: tuple[str, ...], question: str
+) -> None:
+    _never_raises(payload, require, question)
+
+
+@pytest.mark.slow
+@settings(
+    max_examples=10_000,
+    derandomize=True,
+    database=None,
+    deadline=None,
+    suppress_health_check=list(HealthCheck),
+)
+@given(payload=PAYLOADS, require=REQUIRES, question=QUESTIONS)
+def test_validate_finish_never_raises_at_scale(
+    payload: Any, require: tuple[str, ...], question: str
+) -> None:
+    _never_raises(payload, require, question)
 
 
 # --- stricter rules found in review ------------------------------------------------------
