@@ -7,7 +7,10 @@
 * citation validity — share of answered cases whose citations were all opened;
 * EM / F1 — SQuAD 2.0 style over cases with accepted answers (an abstention on an
   unanswerable question scores 1);
-* mean steps, tokens and latency.
+* mean steps, tokens and latency;
+* calibration — when the policy gives confidences: answered precision per confidence
+  decile (a reliability diagram's points) and the expected calibration error (ECE, the
+  count-weighted mean gap between a decile's mean confidence and its precision).
 
 Baselines for the same cases: *always abstain* (right exactly on the cases that should
 be abstained on) and *always answer, perfectly* (right exactly on the answerable ones).
@@ -77,7 +80,35 @@ def summarize(cases: list[CaseOutcome]) -> dict[str, Any]:
     }
     metrics["baselines"] = baselines(cases)
     metrics["precision_coverage"] = precision_coverage(cases)
+    metrics["calibration"] = calibration_table(
+        [(c.confidence, c.passed) for c in answered if c.confidence is not None]
+    )
     return metrics
+
+
+def calibration_table(pairs: list[tuple[float | None, bool]], bins: int = 10) -> dict[str, Any]:
+    """Answered precision per confidence bin (deciles by default) and the expected
+    calibration error; ``{"bins": [], "ece": None}`` without confidences."""
+    known = [(c, ok) for c, ok in pairs if c is not None]
+    rows: list[dict[str, Any]] = []
+    gap = 0.0
+    for b in range(bins):
+        low, high = b / bins, (b + 1) / bins
+        inside = [(c, ok) for c, ok in known if low <= c < high or (b == bins - 1 and c == 1.0)]
+        if not inside:
+            continue
+        mean = statistics.fmean(c for c, _ in inside)
+        precision = sum(ok for _, ok in inside) / len(inside)
+        gap += len(inside) * abs(mean - precision)
+        rows.append(
+            {
+                "bin": f"{low:.1f}-{high:.1f}",
+                "count": len(inside),
+                "mean_confidence": round(mean, 4),
+                "precision": round(precision, 4),
+            }
+        )
+    return {"bins": rows, "ece": round(gap / len(known), 4) if known else None}
 
 
 def baselines(cases: list[CaseOutcome]) -> dict[str, Any]:

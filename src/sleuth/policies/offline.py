@@ -40,16 +40,18 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from sleuth.decision import Decision
 from sleuth.effects import PUBLISH_BRIEF
 from sleuth.runtime import Turn
 from sleuth.state import RunState, Step
-from sleuth.text import content_terms, normalize_query, stem, words
+from sleuth.text import content_terms, normalize_query, sentences, stem, words
 from sleuth.validate import is_inline_id
 from sleuth.values import same_value
 
+from . import verify
+from .calibration import Calibration, shipped
 from .reading import AnswerType, Frame, Reading, frame_question, names, read_page
 
 OPENS_PER_SEARCH = 3
@@ -68,6 +70,8 @@ class Goal:
 class Answer:
     readings: tuple[Reading, ...]  # the answering sentence last; a bridge sentence first
     conflicts: tuple[Reading, ...] = ()
+    confidence: float | None = None  # the calibrated probability that it is right
+    features: dict[str, float] | None = None  # what the confidence was computed from
 
     @property
     def main(self) -> Reading:
@@ -81,14 +85,66 @@ class _Page:
     segments: list[tuple[int, str]]
 
 
+@dataclass(frozen=True)
+class Verifier:
+    """The checks a reading passes before it may answer: `verify.check`'s hard rules,
+    then the calibrated confidence at or above ``threshold``. ``ranks`` are the pages'
+    places in the run's first search."""
+
+    calibration: Calibration | None
+    threshold: float
+    ranks: dict[str, int]
+    question: str
+
+    def accepts(self, frame: Frame, reading: Reading, page: _Page) -> bool:
+        previous = _previous_sentence(page, reading.start)
+        return verify.check(frame, reading, page.title, previous, self.question).ok
+
+    def confidence(self, features: dict[str, float]) -> float | None:
+        if self.calibration is None:
+            return None
+        return round(self.calibration.probability(features), 4)
+
+
 class OfflinePolicy:
-    """Deterministic extractive research; see the module docstring for the method."""
+    """Deterministic extractive research; see the module docstring for the method.
+
+    Every answer is verified first (`sleuth.policies.verify`) and carries its calibrated
+    confidence (`sleuth.policies.calibration`); one under ``min_confidence`` is no
+    answer, so the policy reads on or finishes with cannot-answer. The default, 0, only
+    reports the confidence; ``min_confidence="fitted"`` takes the threshold chosen with
+    the model on its training folds (not yet the default: the demo corpora's answers
+    score under it). ``calibration=None`` keeps the hard rules only and reports no
+    confidence."""
 
     name = "offline"
+
+    def __init__(
+        self,
+        min_confidence: float | Literal["fitted"] = 0.0,
+        calibration: Calibration | bool | None = True,
+    ) -> None:
+        model = shipped() if calibration is True else calibration
+        self.calibration = model if isinstance(model, Calibration) else None
+        if min_confidence == "fitted":
+            min_confidence = self.calibration.threshold if self.calibration else 0.0
+        if not 0.0 <= min_confidence <= 1.0:
+            raise ValueError("min_confidence is a probability, in [0, 1]")
+        self.min_confidence = min_confidence
+
+    def verifier(self, state: RunState) -> Verifier:
+        return Verifier(self.calibration, self.min_confidence, _ranks(state), state.task.question)
+
+    def answers(self, state: RunState) -> dict[Goal, Answer | None]:
+        """Each goal's verified answer from the pages opened so far (None: not yet)."""
+        pages = _pages(state)
+        check = self.verifier(state)
+        return {g: answer_for(g, pages, check) for g in goals_of(state)}
 
     def decide(self, state: RunState) -> Turn:
         goals = goals_of(state)
         pages = _pages(state)
+        check = self.verifier(state)
         whole = frame_question(state.task.question)
         if not whole.anchors and not whole.relation and not state.task.require:
             return _finish(goals, dict.fromkeys(goals), state)  # "Who is he?": nothing to seek
@@ -97,7 +153,7 @@ class OfflinePolicy:
             return _turn(
                 "Search the key words of the question.", "search", {"query": query, "k": SEARCH_K}
             )
-        answers = {g: answer_for(g, pages) for g in goals}
+        answers = {g: answer_for(g, pages, check) for g in goals}
         if state.steps_left <= 1 + _publish_pending(state) and state.opened:
             return _finish(goals, answers, state)  # the last step: report what was read
         for goal in goals:
@@ -106,7 +162,7 @@ class OfflinePolicy:
                 if action is not None:
                     return action
         if state.steps_left > 1:
-            corroborate = _corroboration(goals, answers, state, pages)
+            corroborate = _corroboration(goals, answers, state, pages, check)
             if corroborate is not None:
                 return corroborate
         return _finish(goals, answers, state)
@@ -124,34 +180,117 @@ def _pages(state: RunState) -> list[_Page]:
     return [_Page(p.page.url, p.page.title, p.segments()) for p in ordered]
 
 
-def answer_for(goal: Goal, pages: list[_Page]) -> Answer | None:
-    """The best accepted reading across pages, with conflicting readings of other
-    pages; or a two-hop answer through a bridge sentence; or None."""
-    best_per_page: list[Reading] = []
+def answer_for(goal: Goal, pages: list[_Page], check: Verifier | None = None) -> Answer | None:
+    """The best verified reading across pages, with conflicting readings of other
+    pages; or a two-hop answer through a bridge sentence; or None.
+
+    Per page, the best reading that passes the hard rules is its candidate; a candidate
+    whose confidence is under the threshold is dropped (the next page may do better)."""
+    per_page: list[tuple[_Page, Reading, list[Reading]]] = []
     for page in pages:
         readings = read_page(goal.frame, page.url, page.title, page.segments)
-        if readings:
-            best_per_page.append(readings[0])
-    if best_per_page:
-        best = max(best_per_page, key=lambda r: r.score)  # first opened wins ties
+        for reading in readings:
+            if check is None or check.accepts(goal.frame, reading, page):
+                per_page.append((page, reading, readings))
+                break
+    kept: list[tuple[Reading, float | None, dict[str, float]]] = []
+    for page, reading, readings in per_page:
+        agree = sum(
+            1 for p, r, _ in per_page if p.url != page.url and same_value(r.value, reading.value)
+        )
+        values = _features(goal.frame, reading, page, readings, agree, check)
+        confidence = check.confidence(values) if check is not None else None
+        if check is not None and confidence is not None and confidence < check.threshold:
+            continue
+        kept.append((reading, confidence, values))
+    if kept:
+        best, confidence, values = max(kept, key=lambda k: k[0].score)  # first opened wins ties
         typed = goal.frame.answer_type is not AnswerType.OTHER  # clauses differ in wording
         conflicts = tuple(
             r
-            for r in best_per_page
+            for r, _, _ in kept
             if typed
             if r.url != best.url
             and r.score >= CONFLICT_SCORE_RATIO * best.score
             and not same_value(r.value, best.value)
         )
-        return Answer(readings=(best,), conflicts=_distinct(conflicts))
+        return Answer(
+            readings=(best,),
+            conflicts=_distinct(conflicts),
+            confidence=confidence,
+            features=values,
+        )
     hop = _bridge(goal, pages)
     if hop is not None:
         bridge, frame = hop
         for page in pages:
             readings = read_page(frame, page.url, page.title, page.segments)
-            if readings:
-                return Answer(readings=(bridge, readings[0]))
+            for reading in readings:
+                if check is not None and not check.accepts(frame, reading, page):
+                    continue
+                values = _features(frame, reading, page, readings, 0, check, hops=2)
+                confidence = check.confidence(values) if check is not None else None
+                if check is not None and confidence is not None and confidence < check.threshold:
+                    break
+                return Answer(readings=(bridge, reading), confidence=confidence, features=values)
     return None
+
+
+def scored_readings(
+    goal: Goal, pages: list[_Page], check: Verifier, per_page: int = 3
+) -> list[tuple[Reading, dict[str, float]]]:
+    """The first ``per_page`` readings of each page that pass the hard rules, each with
+    the features it would be answered with (samples for fitting the calibration)."""
+    out = []
+    for page in pages:
+        readings = read_page(goal.frame, page.url, page.title, page.segments)
+        passing = [r for r in readings if check.accepts(goal.frame, r, page)][:per_page]
+        for reading in passing:
+            out.append((reading, _features(goal.frame, reading, page, readings, 0, check)))
+    return out
+
+
+def _features(
+    frame: Frame,
+    reading: Reading,
+    page: _Page,
+    readings: list[Reading],
+    agree: int,
+    check: Verifier | None,
+    hops: int = 1,
+) -> dict[str, float]:
+    others = [r.score for r in readings if not same_value(r.value, reading.value)]
+    return verify.features(
+        frame,
+        reading,
+        question=check.question if check is not None else frame.text,
+        title=page.title,
+        previous=_previous_sentence(page, reading.start),
+        margin=reading.score - max(others, default=0.0),
+        readings=len(readings),
+        agree=agree,
+        rank=check.ranks.get(page.url, 0) if check is not None else 0,
+        hops=hops,
+    )
+
+
+def _previous_sentence(page: _Page, start: int) -> str:
+    """The sentence of the shown parts of ``page`` that ends last before ``start``."""
+    before = ""
+    for offset, text in page.segments:
+        for s, e in sentences(text):
+            if offset + e <= start:
+                before = text[s:e]
+    return before
+
+
+def _ranks(state: RunState) -> dict[str, int]:
+    """Each page's place in the run's first search with hits (0 = top)."""
+    steps = _search_steps(state)
+    if not steps:
+        return {}
+    hits = steps[0].observation.data.get("hits", [])
+    return {hit["url"]: i for i, hit in reversed(list(enumerate(hits)))}
 
 
 def _distinct(readings: tuple[Reading, ...]) -> tuple[Reading, ...]:
@@ -290,9 +429,13 @@ def _failed_open(state: RunState, url: str) -> bool:
 
 
 def _corroboration(
-    goals: list[Goal], answers: dict[Goal, Answer | None], state: RunState, pages: list[_Page]
+    goals: list[Goal],
+    answers: dict[Goal, Answer | None],
+    state: RunState,
+    pages: list[_Page],
+    check: Verifier,
 ) -> Turn | None:
-    if _corroborations_so_far(goals, pages) >= MAX_CORROBORATIONS:
+    if _corroborations_so_far(goals, pages, check) >= MAX_CORROBORATIONS:
         return None
     for step in _search_steps(state):
         for hit in step.observation.data.get("hits", []):
@@ -313,11 +456,11 @@ def _corroboration(
     return None
 
 
-def _corroborations_so_far(goals: list[Goal], pages: list[_Page]) -> int:
+def _corroborations_so_far(goals: list[Goal], pages: list[_Page], check: Verifier) -> int:
     """Pages opened after the last page that answered a new goal."""
-    answered = {g for g in goals if answer_for(g, pages) is not None}
+    answered = {g for g in goals if answer_for(g, pages, check) is not None}
     for k in range(len(pages) + 1):
-        if {g for g in goals if answer_for(g, pages[:k]) is not None} == answered:
+        if {g for g in goals if answer_for(g, pages[:k], check) is not None} == answered:
             return len(pages) - k
     return 0
 
@@ -330,8 +473,9 @@ def _finish(goals: list[Goal], answers: dict[Goal, Answer | None], state: RunSta
         args = payloads[None]
     found = sum(a is not None for a in answers.values())
     thought = f"Finish: {found} of {len(goals)} answered from the opened pages."
-    scores = [min(r.score for r in a.readings) for a in answers.values() if a is not None]
-    confidence = min(scores) if scores and found == len(goals) else None
+    scores = [a.confidence for a in answers.values() if a is not None]
+    known = [c for c in scores if c is not None]
+    confidence = min(known) if known and len(known) == len(goals) else None
     # a conflict is publishable only if the task's explicit rule may resolve it
     # (publish_brief refuses what the rule leaves unresolved, and the run finishes)
     conflicted = any(a.conflicts for a in answers.values() if a)

@@ -1,0 +1,331 @@
+"""Fit the offline reader's confidence model and report it on held-out folds.
+
+    python benchmarks/fit_offline_confidence.py            # fit fold A, write the model
+    python benchmarks/fit_offline_confidence.py --check    # refit; compare with the shipped file
+    python benchmarks/fit_offline_confidence.py --report   # figures on fold A's held-out data
+    python benchmarks/fit_offline_confidence.py --fold B --report --no-write  # the reverse
+
+Folds (of ``../shared/data``; record order of each file):
+
+* **A** — train: SQuAD 2.0 "Normans" (closed and open) + the first 50 records of
+  HotpotQA and of MuSiQue (closed, with their derived unanswerable copies); held out:
+  "Rhine" + the last 50 records of each.
+* **B** — the reverse.
+
+Each training case is run by the offline policy with the hard rules on and no
+confidence threshold; the verified answer's `verify.features` and whether the graded
+answer was right form one sample. A logistic regression (standardised features, L2
+penalty) is fitted by Newton's method, so a refit reproduces the weights exactly. The
+abstention threshold is chosen on the training samples only: the one with the best
+training accuracy among those whose training answered precision is at least
+``--target`` (0 by default: the best training accuracy, so that answering never
+costs accuracy on the training folds; a higher ``min_confidence`` trades coverage for
+precision). The model file records the folds, the sample counts and the
+training figures. numpy is needed here (the ``dev`` or ``bench`` extra), not at run time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from sleuth.evals.grading import contains, exact_match, token_f1
+from sleuth.evals.metrics import calibration_table
+from sleuth.evals.runner import run_case
+from sleuth.evals.suite import SuiteCase, dataset_suite
+from sleuth.policies import calibration as calibration_module
+from sleuth.policies.calibration import MODEL_FILE, Calibration
+from sleuth.policies.offline import OfflinePolicy, _pages, goals_of, scored_readings
+from sleuth.policies.reading import Reading
+from sleuth.policies.verify import FEATURES
+from sleuth.runtime import Turn
+from sleuth.state import RunState
+
+SHARED = Path(__file__).resolve().parents[2] / "shared" / "data"
+MODEL_PATH = Path(calibration_module.__file__).with_name(MODEL_FILE)
+HALF = 50
+L2_GRID = (0.3, 1.0, 3.0, 10.0, 30.0)
+
+
+@dataclass(frozen=True)
+class Part:
+    """A slice of a shared data file: ``half`` 0 / 1 keeps the first / last records."""
+
+    spec: str
+    setting: str
+    derive: bool = False
+    half: int | None = None
+
+    @property
+    def label(self) -> str:
+        name = Path(self.spec.split(":", 1)[1]).stem
+        half = "" if self.half is None else (" first 50" if self.half == 0 else " last 50")
+        derived = " +derived" if self.derive else ""
+        return f"{name}{half} {self.setting}{derived}"
+
+
+def _squad(name: str, setting: str) -> Part:
+    return Part(f"squad2:{SHARED / name}", setting)
+
+
+def _multi(kind: str, name: str, half: int) -> Part:
+    return Part(f"{kind}:{SHARED / name}", "closed", True, half)
+
+
+HOTPOT = "hotpotqa-train100-distractor.json"
+MUSIQUE = "musique-ans-train100.json"
+
+
+def fold(name: str) -> tuple[list[Part], list[Part]]:
+    """(train, held-out) parts of fold ``name``."""
+    squads = ["squad2-dev-normans.json", "squad2-dev-rhine.json"]
+    first, second = (0, 1) if name == "A" else (1, 0)
+    train_sq, test_sq = (squads[0], squads[1]) if name == "A" else (squads[1], squads[0])
+
+    def parts(article: str, half: int) -> list[Part]:
+        return [
+            _squad(article, "closed"),
+            _squad(article, "open"),
+            _multi("hotpotqa", HOTPOT, half),
+            _multi("musique", MUSIQUE, half),
+        ]
+
+    return parts(train_sq, first), parts(test_sq, second)
+
+
+class Capture:
+    """The offline policy, keeping the answers it finished with."""
+
+    name = "offline"
+
+    def __init__(self, inner: OfflinePolicy) -> None:
+        self.inner = inner
+        self.last: dict[str, float] | None = None
+        self.confidence: float | None = None
+        self.extra: list[tuple[Reading, dict[str, float]]] = []
+
+    def decide(self, state: RunState) -> Turn:
+        turn = self.inner.decide(state)
+        if getattr(turn.parsed, "tool", None) == "finish":
+            answers = list(self.inner.answers(state).values())
+            one = answers[0] if len(answers) == 1 else None
+            self.last = one.features if one is not None else None
+            self.confidence = one.confidence if one is not None else None
+            goals = goals_of(state)
+            self.extra = []
+            if len(goals) == 1:
+                check = self.inner.verifier(state)
+                self.extra = scored_readings(goals[0], _pages(state), check)
+        return turn
+
+
+def cases_of(part: Part) -> list[SuiteCase]:
+    suite = dataset_suite(part.spec, part.setting, None, part.derive)
+    if part.half is None:
+        return suite.cases
+    base = list(dict.fromkeys(c.id.split("::")[0] for c in suite.cases))
+    keep = set(base[:HALF] if part.half == 0 else base[HALF:])
+    return [c for c in suite.cases if c.id.split("::")[0] in keep]
+
+
+def run_part(part: Part, policy: OfflinePolicy) -> list[dict[str, Any]]:
+    """Every case of ``part``: its graded record with the answer's features."""
+    rows = []
+    for case in cases_of(part):
+        capture = Capture(policy)
+        record = run_case(case, capture, None, None)
+        record["features"] = capture.last if record.get("answered") else None
+        record["part"] = part.label
+        golds = case.expect.answers if not case.expect.cannot_answer else []
+        record["extra"] = [(features, _right(r.value, golds)) for r, features in capture.extra]
+        rows.append(record)
+    return rows
+
+
+def _right(value: str, golds: list[str]) -> bool:
+    """The grader's rule for an accepted answer (EM, containment or F1 >= 0.5)."""
+    if not golds:
+        return False
+    return bool(
+        exact_match(value, golds, False)
+        or any(contains(value, g) for g in golds)
+        or token_f1(value, golds, False) >= 0.5
+    )
+
+
+def samples(rows: list[dict[str, Any]]) -> tuple[np.ndarray, np.ndarray]:
+    """Feature matrix and labels: every verified reading of every training case (up to
+    three per page), right when it matches an accepted answer."""
+    xs = [[f[name] for name in FEATURES] for r in rows for f, _ in r["extra"]]
+    ys = [float(ok) for r in rows for _, ok in r["extra"]]
+    return np.array(xs, dtype=float), np.array(ys, dtype=float)
+
+
+def choose_l2(x: np.ndarray, y: np.ndarray, k: int = 5) -> float:
+    """The penalty of `L2_GRID` with the lowest log-loss in a k-fold cross-validation
+    over the training samples (folds by sample index modulo k: deterministic)."""
+    best = (float("inf"), L2_GRID[0])
+    for l2 in L2_GRID:
+        loss = 0.0
+        for f in range(k):
+            test = np.arange(len(y)) % k == f
+            model = Calibration.from_json({**fit(x[~test], y[~test], l2), "threshold": 0.5})
+            for row, label in zip(x[test], y[test], strict=True):
+                p = model.probability(dict(zip(FEATURES, row, strict=True)))
+                p = min(max(p, 1e-6), 1 - 1e-6)
+                loss -= label * np.log(p) + (1 - label) * np.log(1 - p)
+        best = min(best, (loss, l2))
+    return best[1]
+
+
+def fit(x: np.ndarray, y: np.ndarray, l2: float) -> dict[str, Any]:
+    """L2-penalised logistic regression on standardised features, by Newton's method."""
+    mean = x.mean(axis=0)
+    scale = x.std(axis=0)
+    scale[scale < 1e-9] = 1.0
+    z = (x - mean) / scale
+    design = np.hstack([np.ones((len(z), 1)), z])
+    w = np.zeros(design.shape[1])
+    penalty = np.full(design.shape[1], l2)
+    penalty[0] = 0.0  # the bias is not penalised
+    for _ in range(100):
+        p = 1.0 / (1.0 + np.exp(-design @ w))
+        grad = design.T @ (p - y) + penalty * w
+        hess = (design * (p * (1 - p))[:, None]).T @ design + np.diag(penalty)
+        step = np.linalg.solve(hess, grad)
+        w -= step
+        if np.max(np.abs(step)) < 1e-12:
+            break
+    return {
+        "features": list(FEATURES),
+        "weights": [round(float(v), 9) for v in w[1:]],
+        "bias": round(float(w[0]), 9),
+        "mean": [round(float(v), 9) for v in mean],
+        "scale": [round(float(v), 9) for v in scale],
+    }
+
+
+def choose_threshold(
+    rows: list[dict[str, Any]], model: Calibration, target: float
+) -> tuple[float, dict[str, float]]:
+    """The training threshold with the best accuracy among those whose answered
+    precision reaches ``target`` (a case under it counts as an abstention; ``target``
+    0 gives the threshold of the best training accuracy)."""
+    scored = []
+    for r in rows:
+        p = model.probability(r["features"]) if r["features"] is not None else None
+        scored.append((p, bool(r["passed"]), bool(r.get("should_abstain"))))
+    best: tuple[float, float, float, float] | None = None
+    for t in [round(0.3 + 0.01 * i, 2) for i in range(66)]:
+        answered = [(p, ok) for p, ok, _ in scored if p is not None and p >= t]
+        right = sum(ok for _, ok in answered)
+        precision = right / len(answered) if answered else 0.0
+        passed = right + sum(1 for p, _, abst in scored if (p is None or p < t) and abst)
+        accuracy = passed / len(scored)
+        if precision >= target and (best is None or accuracy > best[1]):
+            best = (t, accuracy, precision, len(answered) / len(scored))
+    if best is None:
+        return 0.95, {}
+    return best[0], {"accuracy": best[1], "answered_precision": best[2], "coverage": best[3]}
+
+
+def summary(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    n = len(rows)
+    answered = [r for r in rows if r.get("answered")]
+    right = sum(bool(r["passed"]) for r in answered)
+    answerable = [r for r in rows if not r.get("should_abstain")]
+    derived = [r for r in rows if "::derived" in str(r.get("case_id"))]
+    return {
+        "cases": n,
+        "accuracy": round(sum(bool(r["passed"]) for r in rows) / n, 4) if n else None,
+        "always_abstain": round(sum(bool(r.get("should_abstain")) for r in rows) / n, 4),
+        "answered": len(answered),
+        "answered_rate": round(len(answered) / n, 4) if n else None,
+        "answered_precision": round(right / len(answered), 4) if answered else None,
+        "coverage_of_answerable": round(
+            sum(1 for r in answered if r["passed"] and not r.get("should_abstain"))
+            / max(1, len(answerable)),
+            4,
+        ),
+        "derived_answered": (
+            round(sum(1 for r in derived if r.get("answered")) / len(derived), 4)
+            if derived
+            else None
+        ),
+        "calibration": calibration_table(
+            [(r.get("confidence"), bool(r["passed"])) for r in answered]
+        ),
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--fold", choices=["A", "B"], default="A")
+    parser.add_argument(
+        "--target", type=float, default=0.0, help="least training precision (0: best accuracy)"
+    )
+    parser.add_argument("--min-confidence", type=float, help="report: this threshold instead")
+    parser.add_argument("--check", action="store_true", help="compare with the shipped model")
+    parser.add_argument("--report", action="store_true", help="figures on the held-out parts")
+    parser.add_argument("--no-write", action="store_true", help="do not write the model file")
+    parser.add_argument("--baseline", action="store_true", help="report: no verification")
+    args = parser.parse_args(argv)
+    if not SHARED.is_dir():
+        print(f"no shared data at {SHARED}", file=sys.stderr)
+        return 2
+    train, held_out = fold(args.fold)
+    collector = OfflinePolicy(min_confidence=0.0, calibration=None)
+    rows = [row for part in train for row in run_part(part, collector)]
+    x, y = samples(rows)
+    l2 = choose_l2(x, y)
+    data = fit(x, y, l2)
+    model = Calibration.from_json({**data, "threshold": 0.5})
+    threshold, figures = choose_threshold(rows, model, args.target)
+    data["threshold"] = threshold
+    data["fold"] = args.fold
+    data["train"] = [p.label for p in train]
+    data["held_out"] = [p.label for p in held_out]
+    data["samples"] = len(y)
+    data["positives"] = int(y.sum())
+    data["l2"] = l2
+    data["target_precision"] = args.target
+    data["training_figures"] = {k: round(v, 4) for k, v in figures.items()}
+    text = json.dumps(data, indent=1) + "\n"
+    if args.check:
+        shipped = json.loads(MODEL_PATH.read_text(encoding="utf-8"))
+        keys = ("weights", "mean", "scale")
+        worst = max(abs(a - b) for k in keys for a, b in zip(shipped[k], data[k], strict=True))
+        worst = max(worst, abs(shipped["bias"] - data["bias"]))
+        same = worst <= 1e-6 and shipped["threshold"] == data["threshold"]
+        print(f"largest difference from the shipped model: {worst:.2e}; threshold same: {same}")
+        return 0 if same else 1
+    if not args.no_write:
+        MODEL_PATH.write_text(text, encoding="utf-8")
+        print(f"wrote {MODEL_PATH} ({len(y)} samples, threshold {threshold})")
+    else:
+        print(text)
+    if args.report:
+        policy = OfflinePolicy(
+            calibration=Calibration.from_json(data),
+            min_confidence="fitted" if args.min_confidence is None else args.min_confidence,
+        )
+        if args.baseline:
+            policy = OfflinePolicy(min_confidence=0.0, calibration=None)
+        report = {}
+        for part in held_out:
+            part_rows = run_part(part, policy)
+            for r in part_rows:
+                r["confidence"] = r.get("confidence")
+            report[part.label] = summary(part_rows)
+        print(json.dumps(report, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

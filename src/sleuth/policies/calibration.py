@@ -1,0 +1,65 @@
+"""The offline reader's confidence: a small logistic model over `verify.FEATURES`.
+
+``confidence = 1 / (1 + exp(-(bias + Σ weight·(x - mean) / scale)))`` — the estimated
+probability that an answer is right, in [0, 1]. The weights live in
+``offline_confidence.json`` beside this module, fitted offline by
+``benchmarks/fit_offline_confidence.py`` on the training folds it records there (the
+model file names them); the same file gives the default abstention threshold, chosen on
+the training folds only. Plain Python at run time: no numpy needed.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+from typing import Any
+
+MODEL_FILE = "offline_confidence.json"
+
+
+@dataclass(frozen=True)
+class Calibration:
+    features: tuple[str, ...]
+    weights: tuple[float, ...]
+    bias: float
+    mean: tuple[float, ...]
+    scale: tuple[float, ...]
+    threshold: float
+    meta: dict[str, Any]
+
+    def probability(self, values: dict[str, float]) -> float:
+        z = self.bias
+        for name, w, m, s in zip(self.features, self.weights, self.mean, self.scale, strict=True):
+            z += w * (values.get(name, 0.0) - m) / s
+        if z >= 0:
+            return 1.0 / (1.0 + math.exp(-z))
+        e = math.exp(z)
+        return e / (1.0 + e)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Calibration:
+        return cls(
+            features=tuple(data["features"]),
+            weights=tuple(float(w) for w in data["weights"]),
+            bias=float(data["bias"]),
+            mean=tuple(float(m) for m in data["mean"]),
+            scale=tuple(float(s) or 1.0 for s in data["scale"]),
+            threshold=float(data["threshold"]),
+            meta={k: v for k, v in data.items() if k not in _MODEL_KEYS},
+        )
+
+
+_MODEL_KEYS = frozenset("features weights bias mean scale threshold".split())
+
+
+@lru_cache(maxsize=1)
+def shipped() -> Calibration | None:
+    """The model shipped in the package, or None when the file is absent."""
+    try:
+        text = resources.files(__package__).joinpath(MODEL_FILE).read_text(encoding="utf-8")
+    except (FileNotFoundError, OSError):
+        return None
+    return Calibration.from_json(json.loads(text))

@@ -1,0 +1,261 @@
+"""Verifying an offline reading before it is answered: hard rules, then features.
+
+A `Reading` (see `sleuth.policies.reading`) says that a sentence covers the question's
+words and holds a span of the expected type. That is necessary, not sufficient: SQuAD 2.0
+writes unanswerable questions that share every word with a sentence but negate it, swap
+an ordinal or a number, or ask about something the sentence says of another entity. So
+before a reading may answer, it is checked against the question:
+
+**Hard rules** (`check`) — a reading that breaks one is never an answer:
+
+* ``polarity`` — every polar word of the question (a negation such as not / never /
+  without / except, an order or degree word such as first / last / before / after /
+  most / least / only, a superlative such as "largest") is stated by the sentence, its
+  predecessor or the page title;
+* ``number`` — every number and ordinal of the question is stated there too;
+* ``echo`` — the answer is not only words of the question (nor of the page title alone
+  when the question names it: "Normans" answers no question about the Normans);
+* ``type`` — a typed question's answer is a span of that type (a date, a number, a
+  capitalised name for a person or a place).
+
+**Features** (`features`) — numbers in about [0, 1] that the calibration model
+(`sleuth.policies.calibration`) turns into the probability that the answer is right:
+how much of the question the sentence itself states (stems and a few synonyms, the
+title and the previous sentence counted apart), whether the question's word pairs stand
+together in the sentence, negations the sentence adds, the answer's length and type,
+how many candidates of its type the sentence has, how far the answer stands from the
+question's words, the margin over the page's next-best reading, how many pages agree,
+and the page's rank in the search.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import re
+from dataclasses import dataclass
+
+from sleuth.claims import stated_keys, terms
+from sleuth.text import words
+
+from .reading import QUESTION_VERBS, TYPE_WORDS, AnswerType, Frame, Reading, candidates
+
+# A few synonyms that questions use for what a sentence says with another word, as stems.
+_SYNONYMS = [
+    "start begin commenc",
+    "end finish conclud",
+    "larg big huge",
+    "small littl tini",
+    "buy purchas",
+    "kill slay murder",
+    "locat situat",
+    "famous known renown",
+    "name call",
+    "old ancient",
+    "live resid",
+    "begun began start",
+]
+_CANON: dict[str, str] = {w: group.split()[0] for group in _SYNONYMS for w in group.split()}
+_WH = frozenset("what which who whom whose when where why how".split())
+_SKIP_KEYS = frozenset(QUESTION_VERBS | TYPE_WORDS | _WH)
+
+
+def _canon(key: str) -> str:
+    return _CANON.get(key, key)
+
+
+def _polar(key: str) -> bool:
+    """Keys whose presence changes what a sentence says: negations, order and degree
+    words, numbers and ordinals, superlatives."""
+    return (
+        key == "not"
+        or key.startswith(("~", "#", "ord"))
+        or (len(key) > 5 and key.endswith("est") and key.isalpha())
+    )
+
+
+@dataclass(frozen=True)
+class Check:
+    """The verdict of the hard rules: ``rule`` names the first one broken, if any."""
+
+    ok: bool
+    rule: str | None = None
+
+
+def question_keys(question: str) -> list[str]:
+    """The question's content keys (stems, polar words, numbers) in order, without its
+    grammar ("what", "did") and answer-type words ("year")."""
+    out: dict[str, None] = {}
+    for term in terms(question):
+        low = term.surface.lower()
+        if low in _SKIP_KEYS:
+            continue
+        out.setdefault(term.key, None)
+    return list(out)
+
+
+def _keys(text: str) -> frozenset[str]:
+    keys = stated_keys([text]) if text else frozenset()
+    return keys | {_canon(k) for k in keys}
+
+
+def check(
+    frame: Frame, reading: Reading, title: str = "", previous: str = "", question: str = ""
+) -> Check:
+    """Whether ``reading`` may answer ``frame``'s question at all (see the module)."""
+    text = question or frame.text
+    qkeys = question_keys(text)
+    around = _keys(reading.sentence) | _keys(previous) | _keys(title)
+    for key in qkeys:
+        if not _polar(key):
+            continue
+        if key in around:
+            continue
+        return Check(False, "number" if key.startswith(("#", "ord")) else "polarity")
+    value_keys = {k for k in _keys(reading.value) if k != "not"}
+    if not value_keys:
+        return Check(False, "echo")
+    if frame.mention:
+        return Check(True)
+    if value_keys <= set(qkeys) | {_canon(k) for k in qkeys}:
+        return Check(False, "echo")
+    title_keys = _keys(title)
+    if value_keys <= title_keys and value_keys & set(qkeys):
+        return Check(False, "echo")
+    kind = frame.answer_type
+    if kind in (AnswerType.PERSON, AnswerType.PLACE):
+        if not any(w[:1].isupper() for w in words(reading.value)):
+            return Check(False, "type")  # names are capitalised
+    elif kind is not AnswerType.OTHER and not candidates(kind, reading.value):
+        return Check(False, "type")
+    return Check(True)
+
+
+FEATURES = (
+    "typed",
+    "temporal",
+    "number",
+    "score",
+    "missing",
+    "pairs_in_order",
+    "neg_extra",
+    "answer_words",
+    "rivals",
+    "margin",
+    "readings",
+    "agree",
+    "rank",
+    "hops",
+)
+# Computed too (shown in a run's features), but not in the fitted model.
+EXTRA_FEATURES = (
+    "person",
+    "place",
+    "other_head",
+    "sentence_cover",
+    "title_only",
+    "pairs_near",
+    "answer_in_question",
+    "distance",
+)
+
+
+def features(
+    frame: Frame,
+    reading: Reading,
+    *,
+    question: str = "",
+    title: str = "",
+    previous: str = "",
+    margin: float = 1.0,
+    readings: int = 1,
+    agree: int = 0,
+    rank: int = 0,
+    hops: int = 1,
+) -> dict[str, float]:
+    """The calibration features of ``reading`` as an answer to ``frame`` (see FEATURES)."""
+    text = question or frame.text
+    qkeys = [k for k in question_keys(text) if not _polar(k)]
+    value_keys = _keys(reading.value)
+    asked = [k for k in qkeys if k not in value_keys] or qkeys
+    sentence = _keys(reading.sentence)
+    context = _keys(title) | _keys(previous)
+    in_sentence = [k for k in asked if k in sentence or _canon(k) in sentence]
+    in_context = [k for k in asked if k not in in_sentence and k in context]
+    n = max(1, len(asked))
+    kind = frame.answer_type
+    return {
+        "typed": float(kind is not AnswerType.OTHER),
+        "person": float(kind is AnswerType.PERSON),
+        "temporal": float(kind in (AnswerType.DATE, AnswerType.YEAR, AnswerType.TIME)),
+        "place": float(kind is AnswerType.PLACE),
+        "number": float(kind in (AnswerType.NUMBER, AnswerType.AMOUNT)),
+        "other_head": float(kind is AnswerType.OTHER and frame.head is not None),
+        "score": min(reading.score, 1.2),
+        "sentence_cover": len(in_sentence) / n,
+        "title_only": len(in_context) / n,
+        "missing": (n - len(in_sentence) - len(in_context)) / n,
+        "pairs_near": _pairs_near(asked, reading.sentence),
+        "pairs_in_order": _pairs_near(asked, reading.sentence, window=2, ordered=True),
+        "neg_extra": float("not" in sentence and "not" not in set(question_keys(text))),
+        "answer_words": min(len(words(reading.value)), 12) / 12,
+        "answer_in_question": len(value_keys & set(qkeys)) / max(1, len(value_keys)),
+        "rivals": _rivals(kind, reading),
+        "distance": _distance(asked, reading),
+        "margin": max(0.0, min(margin, 1.0)),
+        "readings": math.log1p(readings) / math.log(10),
+        "agree": min(agree, 3) / 3,
+        "rank": min(rank, 5) / 5,
+        "hops": float(hops > 1),
+    }
+
+
+def _tokens(sentence: str) -> list[str]:
+    return [_canon(t.key) for t in terms(sentence)]
+
+
+def _pairs_near(asked: list[str], sentence: str, window: int = 3, ordered: bool = False) -> float:
+    """The share of the question's neighbouring word pairs (both in the sentence) that
+    stand within ``window`` words of each other there (``ordered``: in the question's
+    order): "Christian spirit" is not stated by "martial spirit and Christian piety"."""
+    tokens = _tokens(sentence)
+    where: dict[str, list[int]] = {}
+    for i, tok in enumerate(tokens):
+        where.setdefault(tok, []).append(i)
+    present = [_canon(k) for k in asked if _canon(k) in where]
+    pairs = list(itertools.pairwise(present))
+    if not pairs:
+        return 1.0
+
+    def close(i: int, j: int) -> bool:
+        return 0 < j - i <= window if ordered else abs(i - j) <= window
+
+    near = sum(1 for a, b in pairs if any(close(i, j) for i in where[a] for j in where[b]))
+    return near / len(pairs)
+
+
+def _rivals(kind: AnswerType, reading: Reading) -> float:
+    """1 / the number of candidates of the answer's type in the sentence."""
+    if kind is AnswerType.OTHER:
+        return 0.0
+    count = len(candidates(kind, reading.sentence))
+    return 1.0 / max(1, count)
+
+
+def _distance(asked: list[str], reading: Reading) -> float:
+    """How far (in words, scaled to [0, 1]) the answer stands from the nearest question
+    word in its sentence."""
+    at = reading.sentence.find(reading.value)
+    if at < 0:
+        return 1.0
+    asked_set = {_canon(k) for k in asked}
+    positions = [
+        m.start()
+        for m in re.finditer(r"\w+", reading.sentence)
+        if any(_canon(t.key) in asked_set for t in terms(m.group(0)))
+    ]
+    if not positions:
+        return 1.0
+    end = at + len(reading.value)
+    gap = min(0 if at <= p < end else min(abs(p - at), abs(p - end)) for p in positions)
+    return min(gap / 60, 1.0)

@@ -1,0 +1,120 @@
+"""The offline reader's verification rules and its calibrated confidence.
+
+Sentences are quoted from the shared SQuAD 2.0 "Normans" article (the training fold)."""
+
+from __future__ import annotations
+
+import json
+import math
+from importlib import resources
+
+import pytest
+
+from sleuth.policies.calibration import MODEL_FILE, Calibration, shipped
+from sleuth.policies.offline import OfflinePolicy
+from sleuth.policies.reading import Reading, frame_question
+from sleuth.policies.verify import EXTRA_FEATURES, FEATURES, check, features
+
+NORMANS = (
+    "The Normans (Norman: Nourmands; French: Normands; Latin: Normanni) were the people who "
+    "in the 10th and 11th centuries gave their name to Normandy, a region in France."
+)
+HASTINGS = (
+    "In 1066, Duke William II of Normandy conquered England killing King Harold II at the "
+    "Battle of Hastings."
+)
+
+
+def _reading(sentence: str, value: str) -> Reading:
+    return Reading(url="u", start=0, end=len(sentence), sentence=sentence, value=value, score=1.0)
+
+
+@pytest.mark.parametrize(
+    ("question", "sentence", "value", "rule"),
+    [
+        # answerable: every polar word and number of the question is stated
+        ("When were the Normans in Normandy?", NORMANS, "10th and 11th centuries", None),
+        ("Who killed Harold II?", HASTINGS, "Duke William II of Normandy", None),
+        ("When was the Battle of Hastings?", HASTINGS, "1066", None),
+        # traps: a negation, an ordinal, a number the sentence does not state
+        ("When were the Normans not in Normandy?", NORMANS, "10th and 11th centuries", "polarity"),
+        (
+            "Who was the first to conquer England?",
+            HASTINGS,
+            "Duke William II of Normandy",
+            "number",
+        ),
+        ("When did William conquer England in 1070?", HASTINGS, "1066", "number"),
+        ("When did William conquer England after 1070?", HASTINGS, "1066", "polarity"),
+        ("What was the last battle of Harold II?", HASTINGS, "Battle of Hastings", "polarity"),
+        # the answer is only the question's words
+        ("Who conquered England?", HASTINGS, "England", "echo"),
+        # a typed question needs an answer of its type
+        ("When was the Battle of Hastings?", HASTINGS, "Duke William", "type"),
+        ("Who killed Harold II?", HASTINGS, "in 1066", "type"),
+    ],
+)
+def test_hard_rules(question: str, sentence: str, value: str, rule: str | None) -> None:
+    verdict = check(frame_question(question), _reading(sentence, value), title="Normans")
+    assert verdict.rule == rule
+    assert verdict.ok is (rule is None)
+
+
+def test_features_are_bounded_and_named() -> None:
+    frame = frame_question("When were the Normans in Normandy?")
+    values = features(frame, _reading(NORMANS, "10th and 11th centuries"), title="Normans")
+    assert set(FEATURES) | set(EXTRA_FEATURES) == set(values)
+    assert all(0.0 <= v <= 1.2 for v in values.values())
+    assert values["typed"] == 1.0 and values["missing"] == 0.0
+
+
+def test_word_pairs_must_stand_together() -> None:
+    """ "Christian spirit" is not stated by "martial spirit and Christian piety"."""
+    frame = frame_question("Who was famed for their Christian spirit?")
+    sentence = (
+        "The Normans were famed for their martial spirit and eventually for their Christian "
+        "piety, becoming exponents of the Catholic orthodoxy into which they assimilated."
+    )
+    apart = features(frame, _reading(sentence, "The Normans"))
+    together = features(
+        frame_question("Who was famed for their martial spirit?"), _reading(sentence, "The Normans")
+    )
+    assert apart["pairs_in_order"] < together["pairs_in_order"]
+
+
+def test_shipped_model_is_a_probability() -> None:
+    model = shipped()
+    assert model is not None
+    assert model.features == FEATURES
+    assert 0.0 <= model.threshold <= 1.0
+    assert model.meta["fold"] in ("A", "B") and model.meta["train"] and model.meta["held_out"]
+    for values in ({f: 0.0 for f in FEATURES}, {f: 1.0 for f in FEATURES}):
+        p = model.probability(values)
+        assert 0.0 <= p <= 1.0 and not math.isnan(p)
+
+
+def test_probability_is_the_logistic_of_the_standardised_sum() -> None:
+    data = json.loads(resources.files("sleuth.policies").joinpath(MODEL_FILE).read_text())
+    model = Calibration.from_json(
+        {**data, "features": ["a"], "weights": [2.0], "bias": -1.0, "mean": [0.5], "scale": [0.25]}
+    )
+    assert model.probability({"a": 0.5}) == pytest.approx(1 / (1 + math.exp(1.0)))
+    assert model.probability({"a": 1.0}) == pytest.approx(1 / (1 + math.exp(-3.0)))
+    assert model.probability({"a": -1e6}) == pytest.approx(0.0)
+
+
+def test_demo_confidence_is_in_unit_interval() -> None:
+    import sleuth
+
+    result = sleuth.ask("Who founded Acme Robotics?")
+    assert result.confidence is not None and 0.0 <= result.confidence <= 1.0
+
+
+def test_min_confidence_abstains_with_fact_missing() -> None:
+    import sleuth
+
+    result = sleuth.ask("Who founded Acme Robotics?", policy=OfflinePolicy(min_confidence=1.0))
+    assert result.cannot_answer and result.reason is not None
+    assert result.reason.value == "fact_missing"
+    with pytest.raises(ValueError):
+        OfflinePolicy(min_confidence=1.5)
