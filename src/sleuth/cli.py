@@ -34,6 +34,7 @@ from sleuth.cli_common import (
 )
 from sleuth.cli_corpus import bench, index_command, index_option, open_corpus, search_command
 from sleuth.cli_eval import eval_group
+from sleuth.cli_mcp import mcp_command
 from sleuth.cli_serve import keys_group, serve
 from sleuth.config import PROJECT_FILE, SETTINGS, load_defaults, user_config_path
 from sleuth.corpus import DEFAULT_CORPUS, Corpus, builtin_names, load_corpus
@@ -742,6 +743,7 @@ cli.add_command(search_command)
 cli.add_command(bench)
 cli.add_command(serve)
 cli.add_command(keys_group)
+cli.add_command(mcp_command)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -9,8 +9,11 @@
     │                         without its password
     ├── ModelError            the model could not be reached or answered unusably;
     │                         the loop turns it into the outcome incomplete/model_error
-    └── ScriptExhaustedError  a scripted policy was asked for more turns than it has
-                              (a test or transcript bug); carries the partial run id
+    ├── ScriptExhaustedError  a scripted policy was asked for more turns than it has
+    │                         (a test or transcript bug); carries the partial run id
+    └── RunCancelled          not raised but *thrown in*: a caller ends a run with
+                              ``steps.throw(RunCancelled())``; the loop ends it as
+                              incomplete/cancelled after the step in flight
 
 Model *output* is never an exception: unparseable replies, unknown tools, bad arguments
 and invalid finishes all become observations inside the run.
@@ -52,3 +55,9 @@ class ScriptExhaustedError(SleuthError):
     def __init__(self, message: str, run_id: str | None = None) -> None:
         super().__init__(message)
         self.run_id = run_id
+
+
+class RunCancelled(SleuthError):
+    """Thrown into a run's step generator (`sleuth.runtime.run_steps`) by whoever drives
+    it, to end the run ``incomplete`` / ``cancelled``: the step in flight is kept and
+    the run is stored like any other. Its message is the reason's detail."""

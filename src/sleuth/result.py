@@ -29,6 +29,7 @@ class Reason(StrEnum):
     TIMEOUT = "timeout"
     MODEL_ERROR = "model_error"
     REJECTED = "rejected"  # a person rejected a side-effecting call (e.g. publish_brief)
+    CANCELLED = "cancelled"  # the caller cancelled the run (e.g. an MCP client)
     CONFLICT = "conflict"
 
 

@@ -5,7 +5,8 @@
 `run_steps` yields each `Step` as it is recorded and returns the `Result`; `arun` is the
 same loop for async policies (both drive one `_Engine`). The runtime alone owns budgets
 (steps, wall-clock seconds, tokens), the opened set, duplicate searches, validation and
-stopping; a policy only proposes the next tool call.
+stopping; a policy only proposes the next tool call. Whoever drives `run_steps` may end
+the run between steps with ``steps.throw(RunCancelled())`` (incomplete/cancelled).
 
 A call to a side-effecting tool (`sleuth.effects`) that passes its checks *pauses* the
 run: the loop returns a `PendingAction` instead of a `Result`, and the recorder keeps
@@ -30,7 +31,7 @@ from sleuth.corpus import Corpus
 from sleuth.db import StoreError
 from sleuth.decision import EFFECT_TOOLS, Decision, ParseError
 from sleuth.effects import PendingAction, SideEffect, Verdict
-from sleuth.errors import ModelError, ScriptExhaustedError, SleuthError
+from sleuth.errors import ModelError, RunCancelled, ScriptExhaustedError, SleuthError
 from sleuth.outcome import Outcome, from_validated, stopped
 from sleuth.result import Reason, Result, Status, Usage
 from sleuth.search import SearchIndex, index_for
@@ -388,7 +389,11 @@ def _drive(
         while outcome is None and (outcome := engine.before_turn()) is None:
             step, outcome = engine.after(_decide(policy, engine.state))
             if step is not None:
-                yield step
+                try:
+                    yield step
+                except RunCancelled as cancel:  # the caller's steps.throw(RunCancelled())
+                    why = str(cancel) or "the caller cancelled the run"
+                    outcome = outcome or stopped(Status.INCOMPLETE, Reason.CANCELLED, why)
         return engine.finish(outcome)
     except Exception as exc:
         engine.fail(exc)
