@@ -31,9 +31,11 @@ def _isolated(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[None]
     monkeypatch.setenv("SLEUTH_HOME", str(tmp_path / "sleuth-home"))
     monkeypatch.delenv("SLEUTH_DEBUG", raising=False)
     # no defaults from the developer's environment or config files (sleuth.config)
-    from sleuth.config import SETTINGS
+    from sleuth.config import SERVE_VARIABLES, SETTINGS
 
     for variable, _ in SETTINGS.values():
+        monkeypatch.delenv(variable, raising=False)
+    for variable in SERVE_VARIABLES.values():
         monkeypatch.delenv(variable, raising=False)
     monkeypatch.setenv("SLEUTH_CONFIG", "")
     yield

@@ -270,10 +270,10 @@ def test_the_page_loads_without_a_key_and_says_when_one_is_needed(
 
 
 def test_a_rate_limited_page_says_when_to_try_again(page: Page, tmp_path: Path) -> None:
-    config = ServiceConfig(db=tmp_path / "runs.db", rate=Rate.parse("2/3600"))
+    config = ServiceConfig(db=tmp_path / "runs.db", rate=Rate.parse("3/3600"))
     with LiveServer(create_app(config)) as server:
-        visit(page, server.url)  # the runs list: the first request
-        ask(page, FOUNDER_Q)  # the second; what follows is refused
+        visit(page, server.url)  # the runs list and the corpora: the first two requests
+        ask(page, FOUNDER_Q)  # the third; what follows is refused
         expect(page.locator("#result")).to_have_attribute("data-status", "ready_for_review")
         expect(page.locator("#notice")).to_contain_text("Too many requests (rate limited)")
         expect(page.locator("#notice")).to_contain_text("try again in")
@@ -436,3 +436,64 @@ def test_each_run_has_a_page_url(page: Page, server: LiveServer) -> None:
     visit(page, f"{server.url}/#run=no-such-run")
     expect(page.locator("#notice")).to_be_visible()
     expect(page.locator("#run")).to_be_hidden()
+
+
+def test_your_own_documents_ask_and_follow_the_citation_to_the_quote(
+    page: Page, tmp_path: Path
+) -> None:
+    """`sleuth index ./docs --index ./idx && sleuth serve --index docs=./idx`, in a browser:
+    the picker lists the index, the answer cites a passage, and its citation opens the
+    passage as the run saw it with the quote highlighted and in view."""
+    from sleuth.ingest import ingest
+    from sleuth.service.corpora import ServedSpec, resolve_specs
+
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    filler = " ".join(f"Filler sentence {n} of the guide, about nothing much." for n in range(25))
+    (docs / "guide.md").write_text(
+        f"# Field guide\n\n{filler}\n\n## Lighthouse\n\n{filler}\n\n"
+        "The Kestrel Point lighthouse was built in 1874 by Mira Santos.\n\n"
+        f"## Harbour\n\n{filler}\n",
+        encoding="utf-8",
+    )
+    ingest([docs], tmp_path / "idx")
+    served = resolve_specs([ServedSpec("docs", "index", str(tmp_path / "idx"))], False)
+    app = create_app(ServiceConfig(db=tmp_path / "runs.db", corpora=served))
+    with LiveServer(app) as server:
+        visit(page, server.url)
+        options = page.locator("#corpus option")
+        expect(options).to_have_count(1)
+        expect(options.first).to_have_attribute("value", "docs")
+        expect(options.first).to_contain_text("index: 1 documents")
+        ask(page, "When was the Kestrel Point lighthouse built?", corpus="docs")
+        result = page.locator("#result")
+        expect(result).to_have_attribute("data-status", "ready_for_review")
+        expect(result.locator(".answer").first).to_contain_text("1874")
+        run = stored(server, "/v1/runs?limit=1")["runs"][0]
+        evidence = stored(server, f"/v1/runs/{run['id']}")["result"]["evidence"][0]
+        assert "guide.md#p" in evidence["url"]
+
+        result.locator(".citation").first.click()
+        view = page.locator("#page-view")
+        expect(view).to_be_visible()
+        expect(page.locator("#run")).to_be_hidden()
+        expect(view).to_have_attribute("data-url", evidence["url"])
+        expect(page.locator("#page-view-title")).to_contain_text("Lighthouse")
+        mark = view.locator("mark")
+        expect(mark).to_have_count(1)
+        expect(mark).to_have_text(evidence["text"])
+        assert "1874" in evidence["text"]
+        in_view = """mark => {
+            const box = mark.closest("pre").getBoundingClientRect();
+            const at = mark.getBoundingClientRect();
+            return at.top >= box.top && at.bottom <= box.bottom
+                && at.top >= 0 && at.bottom <= window.innerHeight;
+        }"""
+        assert mark.evaluate(in_view), "the quote is scrolled into view"
+        assert "&page=" in page.url  # the view has its own address, to share
+
+        page.reload()  # the address alone brings the same view back
+        expect(page.locator("#page-view mark")).to_have_text(evidence["text"])
+        page.locator("#page-view-back").click()
+        expect(page.locator("#run")).to_be_visible()
+        expect(page.locator("#page-view")).to_be_hidden()

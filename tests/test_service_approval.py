@@ -244,7 +244,7 @@ def test_nothing_is_decided_when_the_run_could_not_go_on(db_path: Path) -> None:
     app = create_app(ServiceConfig(db=db_path, rate=Rate.parse("1000/60")))
     with LiveServer(app) as server, httpx.Client(base_url=server.url, timeout=30) as client:
         paused = _pause(client)
-        app.state.service.corpora["workshop"] = _changed("workshop")
+        app.state.service.catalog.put("workshop", _changed("workshop"))
         responses = [
             client.post(f"/v1/runs/{paused['run_id']}/{verb}") for verb in ("approve", "reject")
         ]
@@ -268,10 +268,10 @@ def test_a_resume_that_fails_leaves_the_run_interrupted(db_path: Path) -> None:
     store.release(row["id"])
     app = create_app(ServiceConfig(db=db_path, rate=Rate.parse("1000/60")))
     with LiveServer(app) as server, httpx.Client(base_url=server.url, timeout=30) as client:
-        app.state.service.corpora["acme"] = _changed("acme")
+        app.state.service.catalog.put("acme", _changed("acme"))
         failed = client.post(f"/v1/runs/{row['id']}/resume")
         status = client.get(f"/v1/runs/{row['id']}").json()["status"]
-        app.state.service.corpora["acme"] = load_corpus("acme")
+        app.state.service.catalog.put("acme", load_corpus("acme"))
         resumed = client.post(f"/v1/runs/{row['id']}/resume")
     assert failed.status_code == 502
     assert "left interrupted" in failed.json()["error"]["message"]

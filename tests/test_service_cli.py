@@ -22,6 +22,7 @@ from sleuth.errors import UsageError
 from sleuth.service import Rate, ServiceConfig, require_server_extra
 from sleuth.service.app import CONFIG_ENV, app_from_env
 from sleuth.service.config import redact_url
+from sleuth.service.corpora import resolve_specs
 
 
 @click.group()
@@ -135,7 +136,7 @@ def test_serve_with_workers_passes_the_config_to_each(
     finally:
         sock.close()
     config = ServiceConfig.from_json(os.environ[CONFIG_ENV])
-    assert config == ServiceConfig(db=db_path, host="127.0.0.1")
+    assert config == ServiceConfig(db=db_path, host="127.0.0.1", corpora=resolve_specs((), True))
     app = app_from_env()
     assert app.state.service.config == config
 

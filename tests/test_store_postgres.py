@@ -413,7 +413,7 @@ def test_service_over_http(pg_url: str) -> None:
         open_health = client.get("/healthz").json()
 
         store = RunStore(pg_url)  # `sleuth keys create` elsewhere: auth turns on
-        _, key = KeyStore(store).create("ops")
+        _, key = KeyStore(store).create("ops", admin=True)  # sees the open-mode run
         store.close()
         refused = client.get("/v1/runs")
         allowed = client.get("/v1/runs", headers={"Authorization": f"Bearer {key}"})

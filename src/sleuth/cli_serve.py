@@ -9,15 +9,18 @@ from __future__ import annotations
 import json
 import os
 import socket
+from dataclasses import replace
 from pathlib import Path
 
 import click
 
 from sleuth.cli_common import db_option, open_store, out
+from sleuth.config import serve_defaults
 from sleuth.db import describe
-from sleuth.errors import UsageError
+from sleuth.errors import CorpusError, UsageError
 from sleuth.service import KeyStore, Rate, ServiceConfig, is_loopback, require_server_extra
 from sleuth.service.config import DEFAULT_MAX_BODY, DEFAULT_RATE, redact_url
+from sleuth.service.corpora import Catalog, ServedSpec, check_name, parse_spec, resolve_specs
 
 
 @click.command()
@@ -55,6 +58,33 @@ from sleuth.service.config import DEFAULT_MAX_BODY, DEFAULT_RATE, redact_url
     metavar="BYTES",
     help="The largest request body accepted (larger: 413).",
 )
+@click.option(
+    "--index",
+    "indexes",
+    multiple=True,
+    metavar="NAME=DIR",
+    help="Serve the index in DIR (built by `sleuth index`) as NAME. Repeatable.",
+)
+@click.option(
+    "--corpus",
+    "corpora",
+    multiple=True,
+    metavar="NAME=FILE|BUILTIN",
+    help="Serve a JSON/JSONL corpus file as NAME, or a built-in corpus by its name. Repeatable.",
+)
+@click.option(
+    "--builtins",
+    is_flag=True,
+    default=None,
+    help="Serve the built-in corpora too (they are served alone when nothing is named).",
+)
+@click.option(
+    "--config",
+    "config_file",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=None,
+    help="A TOML file whose [serve] table names the corpora (see the README).",
+)
 def serve(
     host: str,
     port: int,
@@ -63,19 +93,42 @@ def serve(
     workers: int,
     rate: str,
     max_body: int,
+    indexes: tuple[str, ...],
+    corpora: tuple[str, ...],
+    builtins: bool | None,
+    config_file: Path | None,
 ) -> None:
-    """Serve the HTTP API (POST /v1/ask, GET /v1/runs, /healthz, /openapi.json)."""
+    """Serve the HTTP API (POST /v1/ask, GET /v1/runs, /v1/corpora, /v1/search, /healthz,
+    /openapi.json) and the web page, over the corpora named by --index and --corpus (or
+    the [serve] table of a config file, or SLEUTH_SERVE_INDEX / SLEUTH_SERVE_CORPUS);
+    the built-in corpora when none is named."""
     require_server_extra(redis=redis_url is not None)
     parsed = Rate.parse(rate)
+    served = served_corpora(indexes, corpora, builtins, config_file)
+    catalog = Catalog(served)
+    try:
+        catalog.open_all()  # a missing or damaged index fails now, not on a request
+    except CorpusError as exc:
+        raise UsageError(str(exc)) from None
+    described = [catalog.describe(name) for name in catalog.names()]
     store = open_store(db)  # create and migrate the store now: fail before listening
     active = KeyStore(store).active_count()
     where = store.location  # a path, or the URL without its password
     store.close()
     if redis_url is not None:
         _check_redis(redis_url)
-    config = ServiceConfig(db=db, host=host, rate=parsed, redis_url=redis_url, max_body=max_body)
+    config = ServiceConfig(
+        db=db,
+        host=host,
+        rate=parsed,
+        redis_url=redis_url,
+        max_body=max_body,
+        corpora=served,
+    )
     for line in startup_lines(config, port, workers, active, where):
         click.echo(line, err=True)
+    for row in described:
+        click.echo(corpus_line(row), err=True)
 
     import uvicorn
 
@@ -106,6 +159,43 @@ def serve(
         # healthz req/s with 2 workers). Accepted sockets inherit the option.
         sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         Multiprocess(shared, sockets=[sock]).run()  # what uvicorn.run does for workers > 1
+
+
+def served_corpora(
+    indexes: tuple[str, ...],
+    corpora: tuple[str, ...],
+    builtins: bool | None,
+    config_file: Path | None = None,
+) -> tuple[ServedSpec, ...]:
+    """What to serve: the flags, else the configuration (`sleuth.config.serve_defaults`),
+    else the built-in corpora."""
+    where = "--index/--corpus"
+    if not indexes and not corpora:
+        defaults = serve_defaults(config_file=config_file)
+        indexes, corpora, where = defaults.index, defaults.corpus, defaults.origin or where
+        builtins = defaults.builtins if builtins is None else builtins
+    specs = [parse_spec(text, "index", where) for text in indexes]
+    specs += [parse_spec(text, "file", where) for text in corpora]
+    absolute = []
+    for spec in specs:  # absolute paths, so worker processes and messages agree
+        if spec.path is not None:
+            path = Path(spec.path).expanduser().resolve()
+            if spec.kind == "file" and not path.is_file():
+                raise UsageError(f"{where}: {spec.name}={spec.path}: no such file")
+            spec = replace(spec, path=str(path))
+        absolute.append(spec)
+    return resolve_specs(absolute, bool(builtins))
+
+
+def corpus_line(row: dict[str, object]) -> str:
+    """One line about a served corpus, for the start-up report."""
+    what = (
+        f"index ({row['pages']} documents, {row['passages']} passages, {row['index_format']}, "
+        f"build {row['build']}, built {row['built_at'] or '?'})"
+        if row["kind"] == "index"
+        else f"{row['kind']} ({row['pages']} pages)"
+    )
+    return f"serving {row['name']}: {what}"
 
 
 def startup_lines(
@@ -166,13 +256,30 @@ def keys_group() -> None:
 @keys_group.command("create")
 @click.argument("name")
 @db_option
-def keys_create(name: str, db: Path | str | None) -> None:
-    """Create a key named NAME and print it (once: only its hash is stored)."""
-    record, key = KeyStore(open_store(db)).create(name)
+@click.option(
+    "--corpus",
+    "corpora",
+    multiple=True,
+    metavar="NAME",
+    help="Limit the key to this served corpus (repeatable); without it, every corpus.",
+)
+@click.option(
+    "--admin", is_flag=True, help="The key sees and decides every key's runs (and reloads)."
+)
+def keys_create(name: str, db: Path | str | None, corpora: tuple[str, ...], admin: bool) -> None:
+    """Create a key named NAME and print it (once: only its hash is stored). A key sees
+    only the runs it made, unless it is an --admin key."""
+    for corpus in corpora:
+        check_name(corpus, "--corpus")
+    record, key = KeyStore(open_store(db)).create(
+        name, corpora=list(corpora) if corpora else None, admin=admin
+    )
     click.echo(key)
+    scope = "every corpus" if record.corpora is None else "corpora " + ", ".join(record.corpora)
+    role = "admin: every key's runs" if record.admin else "its own runs"
     click.echo(
-        f"created {record.id} ({record.name}). This is the only time the key is shown; "
-        "send it as `Authorization: Bearer KEY`.",
+        f"created {record.id} ({record.name}; {scope}; {role}). This is the only time the key "
+        "is shown; send it as `Authorization: Bearer KEY`.",
         err=True,
     )
 
@@ -191,6 +298,8 @@ def keys_list(db: Path | str | None, as_json: bool) -> None:
                 "created_at": k.created_at,
                 "revoked_at": k.revoked_at,
                 "active": k.active,
+                "admin": k.admin,
+                "corpora": None if k.corpora is None else list(k.corpora),
             }
             for k in keys
         ]
@@ -201,7 +310,13 @@ def keys_list(db: Path | str | None, as_json: bool) -> None:
         return
     for k in keys:
         state = "active" if k.active else f"revoked {k.revoked_at}"
-        click.echo(f"{k.id}  {k.created_at}  {state:<33} {k.name}")
+        scope = ("admin " if k.admin else "") + (
+            "" if k.corpora is None else "corpora " + ",".join(k.corpora)
+        )
+        click.echo(
+            f"{k.id}  {k.created_at}  {state:<33} {k.name}"
+            + (f"  [{scope.strip()}]" if scope.strip() else "")
+        )
 
 
 @keys_group.command("revoke")

@@ -145,6 +145,8 @@ def _from_file(path: Path) -> tuple[dict[str, Any], dict[str, str]]:
         raise UsageError(f"{path}: cannot read: {exc.strerror or exc}") from None
     values: dict[str, Any] = {}
     for key, value in raw.items():
+        if key == "serve":  # `sleuth serve`'s table: read by `serve_defaults`
+            continue
         if key not in SETTINGS:
             known = ", ".join(SETTINGS)
             raise UsageError(f"{path}: unknown setting {key!r} (the settings are {known})")
@@ -194,3 +196,118 @@ def _beside(value: str, key: str, folder: Path) -> str:
 def _one_source(values: Mapping[str, Any], where: str) -> None:
     if "corpus" in values and "index" in values:
         raise UsageError(f"{where} names both a corpus and an index: keep one")
+
+
+#: `sleuth serve`'s corpora: the ``[serve]`` table of a file, or these variables.
+SERVE_VARIABLES = {
+    "index": "SLEUTH_SERVE_INDEX",
+    "corpus": "SLEUTH_SERVE_CORPUS",
+    "builtins": "SLEUTH_SERVE_BUILTINS",
+}
+
+
+@dataclass(frozen=True)
+class ServeDefaults:
+    """What `sleuth serve` serves when no flag says: ``NAME=PATH`` entries for
+    ``--index`` and ``--corpus`` (paths already resolved), ``--builtins``, and where
+    they came from (None: nowhere)."""
+
+    index: tuple[str, ...] = ()
+    corpus: tuple[str, ...] = ()
+    builtins: bool = False
+    origin: str | None = None
+
+
+def serve_defaults(
+    environ: Mapping[str, str] | None = None,
+    cwd: Path | None = None,
+    config_file: Path | None = None,
+) -> ServeDefaults:
+    """The served corpora from the highest layer that names any: ``config_file`` (``sleuth
+    serve --config``), ``SLEUTH_SERVE_*``, ``./sleuth.toml``'s ``[serve]``, the user
+    file's. A file's table::
+
+        [serve]
+        builtins = false            # also serve the built-in corpora
+        [serve.index]
+        docs = "./idx"              # relative to the file
+        [serve.corpus]
+        faq = "./faq.jsonl"
+
+    The variables hold comma-separated ``NAME=PATH`` entries
+    (``SLEUTH_SERVE_INDEX=docs=./idx,api=/srv/api-idx``) and ``SLEUTH_SERVE_BUILTINS=1``."""
+    env = os.environ if environ is None else environ
+    here = Path.cwd() if cwd is None else cwd
+    if config_file is not None:
+        if not config_file.is_file():
+            raise UsageError(f"--config {config_file}: no such file")
+        found = _serve_from_file(config_file)
+        if found is not None:
+            return found
+    found = _serve_from_environment(env)
+    if found is not None:
+        return found
+    for path in (here / PROJECT_FILE, user_config_path(env)):
+        if path is not None and path.is_file():
+            found = _serve_from_file(path)
+            if found is not None:
+                return found
+    return ServeDefaults()
+
+
+def _serve_from_file(path: Path) -> ServeDefaults | None:
+    try:
+        with path.open("rb") as handle:
+            raw = tomllib.load(handle)
+    except tomllib.TOMLDecodeError as exc:
+        raise UsageError(f"{path}: not valid TOML: {exc}") from None
+    except OSError as exc:
+        raise UsageError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    table = raw.get("serve")
+    if table is None:
+        return None
+    if not isinstance(table, dict):
+        raise UsageError(f"{path}: serve must be a table ([serve])")
+    entries: dict[str, tuple[str, ...]] = {"index": (), "corpus": ()}
+    builtins = False
+    for key, value in table.items():
+        where = f"{path}: serve.{key}"
+        if key == "builtins":
+            if not isinstance(value, bool):
+                raise UsageError(f"{where} must be true or false, not {value!r}")
+            builtins = value
+        elif key in entries:
+            if isinstance(value, list) and key == "corpus":  # built-in names
+                entries[key] += tuple(_text(v) for v in value if isinstance(v, str))
+                continue
+            if not isinstance(value, dict):
+                raise UsageError(f'{where} must be a table of NAME = "PATH"')
+            for name, target in value.items():
+                if not isinstance(target, str) or not target.strip():
+                    raise UsageError(f"{where}.{name} must be a path, not {target!r}")
+                resolved = Path(target.strip()).expanduser()
+                if not resolved.is_absolute():
+                    resolved = path.parent / resolved
+                entries[key] += (f"{name}={resolved}",)
+        else:
+            raise UsageError(
+                f"{path}: unknown setting serve.{key} (the settings are index, corpus, builtins)"
+            )
+    if not (entries["index"] or entries["corpus"] or builtins):
+        return None
+    return ServeDefaults(entries["index"], entries["corpus"], builtins, str(path))
+
+
+def _serve_from_environment(env: Mapping[str, str]) -> ServeDefaults | None:
+    named: dict[str, tuple[str, ...]] = {}
+    for key in ("index", "corpus"):
+        raw = env.get(SERVE_VARIABLES[key], "")
+        named[key] = tuple(part.strip() for part in raw.split(",") if part.strip())
+    flag = env.get(SERVE_VARIABLES["builtins"], "").strip().lower()
+    if flag not in ("", "0", "1", "true", "false", "yes", "no"):
+        raise UsageError(f"SLEUTH_SERVE_BUILTINS must be 1 or 0, not {flag!r}")
+    builtins = flag in ("1", "true", "yes")
+    if not (named["index"] or named["corpus"] or builtins):
+        return None
+    origins = [v for k, v in SERVE_VARIABLES.items() if env.get(v, "").strip()]
+    return ServeDefaults(named["index"], named["corpus"], builtins, " and ".join(origins))

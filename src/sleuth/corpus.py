@@ -38,6 +38,7 @@ class Page:
 class Corpus:
     name: str
     pages: Mapping[str, Page] = field(repr=False)
+    build: str | None = field(default=None, kw_only=True)  # which build, when it has one
 
     def __len__(self) -> int:
         return len(self.pages)

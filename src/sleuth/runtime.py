@@ -169,6 +169,7 @@ class _Engine:
             budgets=budgets or Budgets(),
             corpus=corpus.name,
             policy=policy.name,
+            corpus_build=corpus.build,
         )
         engine = cls(state, corpus, index, recorder, effects, clock)
         if recorder:

@@ -123,6 +123,7 @@ class RunState:
     corpus: str
     policy: str
     steps: list[Step] = field(default_factory=list)
+    corpus_build: str | None = None  # which build of the corpus (an index's) it reads
     opened: dict[str, OpenedPage] = field(default_factory=dict)
     searched: dict[str, int] = field(default_factory=dict)  # normalised query -> step
     seen_in_results: dict[str, int] = field(default_factory=dict)  # url -> first step

@@ -193,6 +193,21 @@ def _m6_approval_deciders(db: Database) -> None:
     db.script("ALTER TABLE approvals ADD COLUMN decided_by TEXT")
 
 
+def _m7_run_keys_and_builds(db: Database) -> None:
+    """Who made each run (the API key's id; NULL for the CLI and open mode) and which
+    build of its corpus it read; what each API key may do (admin: every run; corpora:
+    the names it may ask about, NULL for all)."""
+    db.script(
+        """
+        ALTER TABLE runs ADD COLUMN key_id TEXT;
+        ALTER TABLE runs ADD COLUMN corpus_build TEXT;
+        CREATE INDEX runs_key ON runs(key_id, created_at);
+        ALTER TABLE api_keys ADD COLUMN admin INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE api_keys ADD COLUMN corpora_json TEXT
+        """
+    )
+
+
 #: The schema, one function per version: ``MIGRATIONS[n - 1]`` takes a database from
 #: version n - 1 to n. Append only (see the module docstring).
 MIGRATIONS: list[Migration] = [
@@ -202,6 +217,7 @@ MIGRATIONS: list[Migration] = [
     _m4_api_keys,
     _m5_approvals_and_leases,
     _m6_approval_deciders,
+    _m7_run_keys_and_builds,
 ]
 
 log = logging.getLogger("sleuth")
@@ -259,7 +275,8 @@ class RunStore:
 
     # -- writing, as the run goes ------------------------------------------------------
 
-    def start_run(self, state: RunState) -> None:
+    def start_run(self, state: RunState, key_id: str | None = None) -> None:
+        """The run's row; ``key_id`` is the API key that asked (None: the CLI, open mode)."""
         task = {
             "question": state.task.question,
             "require": list(state.task.require),
@@ -268,7 +285,8 @@ class RunStore:
         }
         self.db.execute(
             "INSERT INTO runs (id, created_at, question, task_json, corpus, policy, "
-            "budgets_json, owner, lease_until) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "budgets_json, owner, lease_until, key_id, corpus_build) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 state.run_id,
                 _now(),
@@ -279,6 +297,8 @@ class RunStore:
                 _json(asdict(state.budgets)),
                 self.owner,
                 time.time() + LEASE_S,
+                key_id,
+                state.corpus_build,
             ),
         )
         self._heartbeat.keep(state.run_id)
@@ -462,24 +482,34 @@ class RunStore:
 
     # -- reading ----------------------------------------------------------------------
 
-    def list_runs(self, limit: int = 20) -> list[dict[str, Any]]:
-        """The newest ``limit`` runs, one summary row each."""
-        rows = self.db.query(_RUN_ROWS + "ORDER BY r.created_at DESC, r.id DESC LIMIT ?", (limit,))
+    def list_runs(self, limit: int = 20, key_id: str | None = None) -> list[dict[str, Any]]:
+        """The newest ``limit`` runs, one summary row each (only ``key_id``'s, if given)."""
+        mine, args = ("WHERE r.key_id = ? ", (key_id,)) if key_id is not None else ("", ())
+        rows = self.db.query(
+            _RUN_ROWS + mine + "ORDER BY r.created_at DESC, r.id DESC LIMIT ?", (*args, limit)
+        )
         return [_summary(row) for row in rows]
 
-    def page_runs(self, limit: int, before: str | None = None) -> list[dict[str, Any]] | None:
+    def page_runs(
+        self, limit: int, before: str | None = None, key_id: str | None = None
+    ) -> list[dict[str, Any]] | None:
         """Up to ``limit`` runs, newest first, older than the run ``before`` (None if
-        there is no such run). Keyset paging: a page does not shift when new runs
-        arrive."""
+        there is no such run), only ``key_id``'s when given (another key's run is no
+        such run). Keyset paging: a page does not shift when new runs arrive."""
         if before is None:
-            return self.list_runs(limit)
-        anchor = self.db.query_one("SELECT created_at, id FROM runs WHERE id = ?", (before,))
+            return self.list_runs(limit, key_id)
+        mine, args = (" AND key_id = ?", (key_id,)) if key_id is not None else ("", ())
+        anchor = self.db.query_one(
+            "SELECT created_at, id FROM runs WHERE id = ?" + mine, (before, *args)
+        )
         if anchor is None:
             return None
         rows = self.db.query(
-            _RUN_ROWS + "WHERE r.created_at < ? OR (r.created_at = ? AND r.id < ?) "
-            "ORDER BY r.created_at DESC, r.id DESC LIMIT ?",
-            (anchor["created_at"], anchor["created_at"], anchor["id"], limit),
+            _RUN_ROWS
+            + "WHERE (r.created_at < ? OR (r.created_at = ? AND r.id < ?))"
+            + mine.replace("key_id", "r.key_id")
+            + " ORDER BY r.created_at DESC, r.id DESC LIMIT ?",
+            (anchor["created_at"], anchor["created_at"], anchor["id"], *args, limit),
         )
         return [_summary(row) for row in rows]
 
@@ -509,6 +539,8 @@ class RunStore:
             "task": json.loads(run["task_json"]),
             "corpus": run["corpus"],
             "policy": run["policy"],
+            "corpus_build": run["corpus_build"],
+            "key_id": run["key_id"],
             "budgets": json.loads(run["budgets_json"]),
             "status": _status(
                 end["status"] if end else None, waiting, run["owner"], run["lease_until"]

@@ -25,12 +25,15 @@ searched by BM25 alone (logged once as a warning).
 
 from __future__ import annotations
 
+import hashlib
 import logging
 import os
+import secrets
 import shutil
 import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
+from datetime import UTC, datetime
 from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING
@@ -244,6 +247,19 @@ class PassageIndex:
 
         return IndexedCorpus.of(self)
 
+    def build(self) -> tuple[str, str | None]:
+        """Which build of the index this is, and when it was built: a new id with every
+        `sleuth index` that changed anything (an index from before builds were recorded:
+        a digest of the engine's ``meta.json``, which changes with each commit)."""
+        meta = self.store.meta()
+        if meta.get("build"):
+            return meta["build"], meta.get("built_at")
+        try:
+            engine_meta = (self.path / ENGINE_DIR / "meta.json").read_bytes()
+        except OSError:
+            engine_meta = b""
+        return "t" + hashlib.sha256(engine_meta).hexdigest()[:11], None
+
     def counts(self) -> tuple[int, int]:
         """(documents, passages) in the store."""
         return self.store.counts()
@@ -333,6 +349,7 @@ class Update:
         self._repair = repair
         self._engine = engine
         self._was_empty = store.counts()[0] == 0  # then nothing has an owner yet
+        self._changed = repair  # anything written: the commit is a new build
         self.committed = False
 
     def source_fingerprint(self, source: str) -> str | None:
@@ -369,6 +386,7 @@ class Update:
         engine first too when the batch repairs a crash (see `PassageIndex.update`):
         the engine may then hold passages of documents the store does not know."""
         url, title, add = page.url, page.title, self._writer.add
+        self._changed = True
         if owner is not None:
             self._store.remove(url)
         if owner is not None or self._repair:
@@ -382,12 +400,14 @@ class Update:
                 add(url, n, engine_title(title, heading), text)
 
     def remove(self, url: str) -> None:
+        self._changed = True
         self._store.remove(url)
         self._writer.delete_document(url)
 
     def remove_source(self, source: str) -> int:
         """Remove a source and its documents; returns how many documents went."""
         urls = self._store.remove_source(source)
+        self._changed = self._changed or bool(urls)
         for url in urls:
             self._writer.delete_document(url)
         return len(urls)
@@ -402,11 +422,13 @@ class Update:
                 [(key, dense.to_blob(v)) for (key, _, _), v in zip(rows, vectors, strict=True)]
             )
             done += len(rows)
+        self._changed = self._changed or done > 0
         self._store.set_meta({"dense": embedder.name, "dense_dim": str(embedder.dim)})
         return done
 
     def drop_vectors(self) -> None:
         """Back to BM25 alone: every vector goes, and the meta that named the model."""
+        self._changed = True
         self._store.drop_vectors()
         self._store.delete_meta("dense", "dense_dim")
 
@@ -416,6 +438,10 @@ class Update:
             # that are gone from their files since: nothing in the store names them
             for url in self._engine.document_urls() - self._store.document_urls():
                 self._writer.delete_document(url)
+        if self._changed or "build" not in self._store.meta():
+            # a new build: what a run records it read (`PassageIndex.build`)
+            built_at = datetime.now(UTC).isoformat(timespec="seconds")
+            self._store.set_meta({"build": secrets.token_hex(6), "built_at": built_at})
         self._writer.commit()
         self._store.commit()
         self.committed = True

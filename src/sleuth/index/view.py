@@ -53,8 +53,15 @@ class IndexedCorpus(Corpus):
     index: PassageIndex = field(repr=False, kw_only=True)
 
     @classmethod
-    def of(cls, index: PassageIndex) -> IndexedCorpus:
-        return cls(name=f"index:{index.path}", pages=PassagePages(index), index=index)
+    def of(cls, index: PassageIndex, name: str | None = None) -> IndexedCorpus:
+        """The index as a corpus named ``name`` (by default ``index:PATH``), recording
+        the build it was opened at (`PassageIndex.build`)."""
+        return cls(
+            name=name or f"index:{index.path}",
+            pages=PassagePages(index),
+            index=index,
+            build=index.build()[0],
+        )
 
     def search(self, query: str, k: int = 5) -> list[Hit]:
         return self.index.search(query, k)

@@ -8,13 +8,22 @@
     POST /v1/runs/{id}/approve   apply a paused run's side-effecting call, then go on
     POST /v1/runs/{id}/reject    end a paused run without the effect
     POST /v1/runs/{id}/resume    go on with a run whose process died (``interrupted``)
+    GET  /v1/corpora        what is served: name, kind, pages, passages, format, build
+    POST /v1/corpora/{name}/reload  open a corpus again now (admin keys; open mode)
+    GET  /v1/search         what the agent's search returns for ``q`` in ``corpus``
     GET  /healthz           liveness, with the auth mode and the rate limiter
     GET  /openapi.json      the spec
 
 Every error is JSON ``{"error": {"code", "message", ...}}``: 401 (no or bad key), 404
 (unknown run or path), 405, 413 (body too large), 415 (not JSON), 422 (invalid request,
 naming the field), 409 (a run in the wrong state for approve/reject/resume), 429 (rate
-limited, with Retry-After), 503 (the shared rate limiter is down). A run that calls a
+limited, with Retry-After), 503 (the shared rate limiter is down).
+
+Each run records the API key that made it. A key lists, reads, approves, rejects and
+resumes only its own runs: another key's run is a 404 like a run that does not exist, so
+run ids do not leak; an admin key (`sleuth keys create --admin`) sees all, and so does
+every caller in open mode (loopback, no keys). A key made with ``--corpus NAME`` sees
+and asks only those corpora (any other is a 404 too). A run that calls a
 side-effecting tool (``publish: true``) pauses: 202 with the pending call (in a stream,
 an ``approval`` event), and nothing is applied until an approve. A run that raises
 inside the agent is stored with status ``error`` and answered with 502 ``run_failed``
@@ -27,7 +36,6 @@ from __future__ import annotations
 import asyncio
 import json
 import os
-import threading
 from collections.abc import AsyncIterator, Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
@@ -41,15 +49,17 @@ from fastapi.responses import JSONResponse, StreamingResponse
 from fastapi.security import HTTPBearer
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from sleuth.corpus import Corpus, builtin_dir, builtin_names, load_corpus
+from sleuth.corpus import Corpus
 from sleuth.db import StoreError
 from sleuth.effects import SideEffect, approval_view, paused_view, publishing
+from sleuth.errors import CorpusError
 from sleuth.policies.offline import OfflinePolicy
 from sleuth.result import Result
 from sleuth.resume import ResumeError, rebuild
-from sleuth.runtime import Policy
+from sleuth.runtime import Policy, search_index
 from sleuth.service.config import ServiceConfig, auth_required
-from sleuth.service.gate import Gate
+from sleuth.service.corpora import NAME_PATTERN, Catalog
+from sleuth.service.gate import Caller, Gate
 from sleuth.service.keys import KeyStore
 from sleuth.service.ratelimit import LimiterUnavailable, RateLimiter, make_limiter
 from sleuth.service.runner import (
@@ -64,12 +74,15 @@ from sleuth.service.runner import (
 )
 from sleuth.service.schemas import (
     AskRequest,
+    Corpora,
+    CorpusInfo,
     DecisionIn,
     ErrorBody,
     Health,
     PausedRun,
     ResumeIn,
     RunsPage,
+    SearchResults,
     StepEvent,
     StoredRun,
 )
@@ -101,18 +114,19 @@ class Service:
     executor: ThreadPoolExecutor
     policies: Mapping[str, PolicyFactory]
     effects: Mapping[str, SideEffect] = field(default_factory=dict)
-    corpora: dict[str, Corpus] = field(default_factory=dict)
+    catalog: Catalog = field(default_factory=lambda: Catalog(ServiceConfig().served()))
     running: set[str] = field(default_factory=set)  # runs in flight in this process
-    _corpora_lock: threading.Lock = field(default_factory=threading.Lock)
 
     def corpus(self, name: str) -> Corpus:
-        """A built-in corpus, loaded once (so its search index is built once too). By
-        the package path, so a file named like a corpus in the cwd cannot shadow it."""
-        with self._corpora_lock:
-            if name not in self.corpora:
-                loaded = load_corpus(str(builtin_dir(name) / "pages.json"))
-                self.corpora[name] = Corpus(name=name, pages=loaded.pages)
-            return self.corpora[name]
+        """The corpus served as ``name``, at its current build (`Catalog.corpus`)."""
+        return self.catalog.corpus(name)
+
+    def corpora_for(self, caller: Caller | None) -> list[str]:
+        """The served names ``caller`` may use."""
+        names = self.catalog.names()
+        if caller is None or caller.corpora is None:
+            return names
+        return [n for n in names if n in caller.corpora]
 
     def auth_mode(self) -> str:
         required = auth_required(self.config.host, self.keys.active_count())
@@ -147,6 +161,7 @@ def create_app(
         executor=ThreadPoolExecutor(config.run_threads, thread_name_prefix="sleuth-run"),
         policies=policies or DEFAULT_POLICIES,
         effects=publishing(store.outbox),
+        catalog=Catalog(config.served()),
     )
 
     @asynccontextmanager
@@ -300,11 +315,16 @@ def _routes(app: FastAPI, service: Service, bearer: HTTPBearer) -> None:
                 }
             },
             202: {"model": PausedRun, "description": "the run paused for approval"},
-            **_responses(422, 502),
+            **_responses(404, 422, 502),
         },
     )
-    async def ask(body: AskRequest) -> Any:
-        """Research a question in a built-in corpus; answer with sources or say why not."""
+    async def ask(request: Request, body: AskRequest) -> Any:
+        """Research a question in a served corpus; answer with sources or say why not."""
+        caller = _caller(request)
+        name = body.corpus or _default_corpus(service, caller)
+        unknown = _unknown_corpus(service, caller, name)
+        if unknown is not None:
+            return unknown
         factory = service.policies[body.policy]
         job = Job(
             task=Task(
@@ -313,10 +333,11 @@ def _routes(app: FastAPI, service: Service, bearer: HTTPBearer) -> None:
                 conflict_rule=body.conflict_rule,
                 publish=body.publish,
             ),
-            corpus=await asyncio.to_thread(service.corpus, body.corpus),
+            corpus=await asyncio.to_thread(service.corpus, name),
             policy=factory,
             budgets=Budgets(max_steps=body.budgets.max_steps, timeout_s=body.budgets.timeout_s),
             effects=service.effects,
+            key_id=caller.key_id if caller else None,
         )
         return await _answer(service, job, body.stream, body.thoughts)
 
@@ -339,7 +360,9 @@ def _routes(app: FastAPI, service: Service, bearer: HTTPBearer) -> None:
     ) -> Any:
         """Approve a paused run's side-effecting call: it is applied exactly once (a second
         approve is a 409), then the run goes on to its end."""
-        return await _decide(service, run_id, True, body or DecisionIn(), _decider(request))
+        return await _decide(
+            service, run_id, True, body or DecisionIn(), _decider(request), _caller(request)
+        )
 
     @app.post(
         "/v1/runs/{run_id}/reject",
@@ -354,7 +377,9 @@ def _routes(app: FastAPI, service: Service, bearer: HTTPBearer) -> None:
     ) -> Any:
         """Reject a paused run's side-effecting call: nothing is applied and the run ends
         ``incomplete`` with reason ``rejected``."""
-        return await _decide(service, run_id, False, body or DecisionIn(), _decider(request))
+        return await _decide(
+            service, run_id, False, body or DecisionIn(), _decider(request), _caller(request)
+        )
 
     @app.post(
         "/v1/runs/{run_id}/resume",
@@ -363,14 +388,17 @@ def _routes(app: FastAPI, service: Service, bearer: HTTPBearer) -> None:
         responses=continued,
     )
     async def resume(
-        run_id: Annotated[str, Path(max_length=100)], body: ResumeIn | None = None
+        request: Request,
+        run_id: Annotated[str, Path(max_length=100)],
+        body: ResumeIn | None = None,
     ) -> Any:
         """Go on with an ``interrupted`` run (its process died) from its last completed
         step, with what is left of its budgets."""
         body = body or ResumeIn()
         run = await asyncio.to_thread(service.store.get_run, run_id)
-        if run is None or run["id"] != run_id:
+        if not _visible(run, run_id, _caller(request)):
             return _error(404, "unknown_run", f"no run {run_id[:100]!r}")
+        assert run is not None
         problem = _unservable(service, run)
         if problem is not None:
             return problem
@@ -387,14 +415,17 @@ def _routes(app: FastAPI, service: Service, bearer: HTTPBearer) -> None:
         "/v1/runs", response_model=RunsPage, dependencies=secured, responses=_responses(404, 422)
     )
     async def list_runs(
+        request: Request,
         limit: Annotated[int, Query(ge=1, le=MAX_PAGE)] = 20,
         before: Annotated[
             str | None,
             Query(max_length=100, description="a run id: list the runs older than it (`next`)"),
         ] = None,
     ) -> Any:
-        """Stored runs (the CLI's too), newest first, ``limit`` at a time."""
-        rows = await asyncio.to_thread(service.store.page_runs, limit + 1, before)
+        """Stored runs, newest first, ``limit`` at a time: the key's own (an admin key and
+        open mode: every run, the CLI's too)."""
+        scope = _scope(_caller(request))
+        rows = await asyncio.to_thread(service.store.page_runs, limit + 1, before, scope)
         if rows is None:
             return _error(404, "unknown_run", f"before: no run {before!r}")
         more = len(rows) > limit
@@ -411,6 +442,7 @@ def _routes(app: FastAPI, service: Service, bearer: HTTPBearer) -> None:
         responses=_responses(404, 422),
     )
     async def show_run(
+        request: Request,
         run_id: Annotated[str, Path(max_length=100)],
         thoughts: Annotated[
             bool, Query(description="include thoughts and the model's raw output")
@@ -418,8 +450,9 @@ def _routes(app: FastAPI, service: Service, bearer: HTTPBearer) -> None:
     ) -> Any:
         """One stored run: its task, steps and Result (or error)."""
         run = await asyncio.to_thread(service.store.get_run, run_id)
-        if run is None or run["id"] != run_id:  # the store takes prefixes; the API does not
+        if not _visible(run, run_id, _caller(request)):
             return _error(404, "unknown_run", f"no run {run_id[:100]!r}")
+        assert run is not None
         run["status"] = _status(service, run)
         if run.get("approval"):
             run["approval"] = approval_view(run["approval"])
@@ -428,6 +461,113 @@ def _routes(app: FastAPI, service: Service, bearer: HTTPBearer) -> None:
                 for hidden in ("thought", "raw", "calls"):
                     step.pop(hidden, None)
         return JSONResponse(run)
+
+    @app.get("/v1/corpora", response_model=Corpora, dependencies=secured, responses=_responses(503))
+    async def list_corpora(request: Request) -> Any:
+        """What this server serves (to this key): name, kind, pages, passages, index format,
+        the build served now and when it was built."""
+        caller = _caller(request)
+        names = service.corpora_for(caller)
+        rows = [await asyncio.to_thread(service.catalog.describe, n) for n in names]
+        default = _default_corpus(service, caller) if names else None
+        return JSONResponse({"corpora": rows, "default": default})
+
+    @app.post(
+        "/v1/corpora/{name}/reload",
+        response_model=CorpusInfo,
+        dependencies=secured,
+        responses=_responses(403, 404, 409),
+    )
+    async def reload_corpus(
+        request: Request, name: Annotated[str, Path(pattern=NAME_PATTERN)]
+    ) -> Any:
+        """Open a served corpus again now (an admin key; anyone in open mode). Not needed
+        after `sleuth index`, which the server notices by itself; runs in flight go on
+        with the build they started with."""
+        caller = _caller(request)
+        if caller is not None and caller.key_id is not None and not caller.admin:
+            return _error(403, "forbidden", "only an admin key may reload a corpus")
+        unknown = _unknown_corpus(service, caller, name)
+        if unknown is not None:
+            return unknown
+        try:
+            return JSONResponse(await asyncio.to_thread(service.catalog.reload, name))
+        except CorpusError as exc:
+            return _error(409, "cannot_reload", str(exc))
+
+    @app.get(
+        "/v1/search",
+        response_model=SearchResults,
+        dependencies=secured,
+        responses=_responses(404, 422),
+    )
+    async def search(
+        request: Request,
+        q: Annotated[str, Query(min_length=1, max_length=MAX_QUERY, description="the query")],
+        corpus: Annotated[
+            str | None, Query(pattern=NAME_PATTERN, description="a served corpus; default: first")
+        ] = None,
+        k: Annotated[int, Query(ge=1, le=MAX_HITS, description="how many hits")] = 5,
+    ) -> Any:
+        """What the agent's ``search`` tool returns for ``q``: the best ``k`` pages (in an
+        index: passages, ``URL#pN``), best first, with snippets."""
+        caller = _caller(request)
+        name = corpus or _default_corpus(service, caller)
+        unknown = _unknown_corpus(service, caller, name)
+        if unknown is not None:
+            return unknown
+        served = await asyncio.to_thread(service.corpus, name)
+        hits = await asyncio.to_thread(search_index(served).search, q, k)
+        body = {
+            "corpus": name,
+            "build": served.build,
+            "query": q,
+            "hits": [
+                {"url": h.url, "title": h.title, "snippet": h.snippet, "score": h.score}
+                for h in hits
+            ],
+        }
+        return JSONResponse(body)
+
+
+MAX_QUERY = 500
+MAX_HITS = 50
+
+
+def _caller(request: Request) -> Caller | None:
+    """Who is asking, as the gate found (None only outside the gate, e.g. in a unit test)."""
+    caller = getattr(request.state, "caller", None)
+    return caller if isinstance(caller, Caller) else None
+
+
+def _scope(caller: Caller | None) -> str | None:
+    """The key whose runs ``caller`` sees, or None for every run (admin, open mode)."""
+    if caller is None or caller.key_id is None or caller.admin:
+        return None
+    return caller.key_id
+
+
+def _visible(run: Mapping[str, Any] | None, run_id: str, caller: Caller | None) -> bool:
+    """The run exists under exactly that id and ``caller`` may see it: another key's run
+    is answered as if there were none (a 404, so ids do not leak)."""
+    if run is None or run["id"] != run_id:  # the store takes prefixes; the API does not
+        return False
+    scope = _scope(caller)
+    return scope is None or run.get("key_id") == scope
+
+
+def _default_corpus(service: Service, caller: Caller | None) -> str:
+    names = service.corpora_for(caller)
+    return names[0] if names else service.catalog.default
+
+
+def _unknown_corpus(service: Service, caller: Caller | None, name: str) -> JSONResponse | None:
+    """A 404 naming what ``caller`` may use, unless ``name`` is one of them."""
+    names = service.corpora_for(caller)
+    if name in names:
+        return None
+    served = ", ".join(names) if names else "none (to this key)"
+    return _error(404, "unknown_corpus", f"unknown corpus {name[:80]!r}: served here: {served}")
 
 
 async def _answer(service: Service, job: Job, stream: bool, thoughts: bool) -> Any:
@@ -452,18 +592,24 @@ async def _answer(service: Service, job: Job, stream: bool, thoughts: bool) -> A
 
 def _decider(request: Request) -> str | None:
     """Who is deciding, for the record: the API key's id, or the address in open mode."""
-    caller = getattr(request.state, "caller", None)
+    caller = _caller(request)
     if caller is None:
         return None
     return f"key:{caller.key_id}" if caller.key_id else f"open:{caller.address}"
 
 
 async def _decide(
-    service: Service, run_id: str, approved: bool, body: DecisionIn, by: str | None
+    service: Service,
+    run_id: str,
+    approved: bool,
+    body: DecisionIn,
+    by: str | None,
+    caller: Caller | None,
 ) -> Any:
     run = await asyncio.to_thread(service.store.get_run, run_id)
-    if run is None or run["id"] != run_id:
+    if not _visible(run, run_id, caller):
         return _error(404, "unknown_run", f"no run {run_id[:100]!r}")
+    assert run is not None
     problem = _unservable(service, run)
     if problem is not None:
         return problem
@@ -502,7 +648,7 @@ def _unservable(service: Service, run: Mapping[str, Any]) -> JSONResponse | None
             f"run {run['id']} uses policy {run['policy']!r}, which this server does not run; "
             "go on with it from the CLI (`sleuth runs resume`)",
         )
-    if run["corpus"] not in builtin_names():
+    if run["corpus"] not in service.catalog.names():
         return _error(
             409,
             "cannot_resume",
@@ -527,6 +673,7 @@ def _resumed_job(service: Service, run: Mapping[str, Any]) -> Job:
         resume=resumption,
         run_id=run_id,
         effects=service.effects,
+        key_id=run.get("key_id"),
     )
 
 

@@ -42,6 +42,8 @@ class Caller:
 
     key_id: str | None
     address: str
+    admin: bool = False  # an admin key: every key's runs
+    corpora: tuple[str, ...] | None = None  # the corpora the key may use; None: all
 
     @property
     def bucket(self) -> str:
@@ -142,7 +144,7 @@ class Gate:
             key = self.keys.verify(token.strip())
             if key is None:
                 return "the API key is unknown or revoked"
-            return Caller(key.id, address)
+            return Caller(key.id, address, admin=key.admin, corpora=key.corpora)
         if auth_required(self.host, self.keys.active_count()):
             return "an API key is required: send `Authorization: Bearer KEY`"
         return Caller(None, address)

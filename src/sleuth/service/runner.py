@@ -43,6 +43,7 @@ class Job:
     resume: Callable[[], Resumption] | None = None
     run_id: str | None = None
     effects: Mapping[str, SideEffect] = field(default_factory=dict)
+    key_id: str | None = None  # the API key that asked (recorded with the run)
 
 
 @dataclass(frozen=True)
@@ -86,8 +87,15 @@ Event = Started | StepDone | Finished | Paused | Failed
 class _Relay:
     """A `RunRecorder` that stores each row, then passes the event to the loop."""
 
-    def __init__(self, store: RunStore, loop: asyncio.AbstractEventLoop, running: set[str]) -> None:
+    def __init__(
+        self,
+        store: RunStore,
+        loop: asyncio.AbstractEventLoop,
+        running: set[str],
+        key_id: str | None = None,
+    ) -> None:
         self.store, self.loop, self.running = store, loop, running
+        self.key_id = key_id
         self.queue: asyncio.Queue[Event] = asyncio.Queue()
         self.run_id: str | None = None
 
@@ -99,7 +107,7 @@ class _Relay:
     def start_run(self, state: RunState) -> None:
         self.run_id = state.run_id
         self.running.add(state.run_id)  # before the row, so no reader sees it "interrupted"
-        self.store.start_run(state)
+        self.store.start_run(state, key_id=self.key_id)
         self.put(Started(state.run_id))
 
     def append_step(self, run_id: str, step: Step) -> None:
@@ -128,7 +136,7 @@ async def events(
     `Paused` or `Failed`. If the consumer stops listening the run still goes on to its
     end and is stored (budgets bound it). ``running`` holds the ids of runs in flight."""
     loop = asyncio.get_running_loop()
-    relay = _Relay(store, loop, running)
+    relay = _Relay(store, loop, running, job.key_id)
     policy = job.policy()
 
     def end(outcome: Result | PendingAction | Exception) -> None:

@@ -19,9 +19,9 @@ from pydantic import (
     field_validator,
 )
 
-from sleuth.corpus import DEFAULT_CORPUS, builtin_names
 from sleuth.result import ConflictRule, Result
 from sleuth.service.config import MAX_STEPS_LIMIT, TIMEOUT_LIMIT_S
+from sleuth.service.corpora import NAME_PATTERN
 
 POLICIES = ("offline",)
 MAX_QUESTION = 2000
@@ -63,10 +63,12 @@ class AskRequest(_Strict):
         pattern=QUESTION_PATTERN,
         description="The question: anything but ASCII spaces and control characters alone.",
     )
-    corpus: str = Field(
-        default=DEFAULT_CORPUS,
-        description="A built-in corpus by name (the service never reads a path from a client).",
-        json_schema_extra={"enum": list[JsonValue](builtin_names())},
+    corpus: str | None = Field(
+        default=None,
+        pattern=NAME_PATTERN,
+        description="A served corpus by name (`GET /v1/corpora` lists them; the service never "
+        "reads a path from a client). By default the first one served. A name that is not "
+        "served (or not to this key) is a 404 naming those that are.",
     )
     policy: str = Field(
         default="offline",
@@ -111,14 +113,13 @@ class AskRequest(_Strict):
     def _question(cls, value: str) -> str:
         return value.strip(ASCII_SPACE)
 
-    @field_validator("corpus")
+    @field_validator("corpus", mode="before")
     @classmethod
-    def _corpus(cls, value: str) -> str:
-        names = builtin_names()
-        if value not in names:
+    def _corpus(cls, value: Any) -> Any:
+        if isinstance(value, str) and not re.fullmatch(NAME_PATTERN, value):
             raise ValueError(
-                f"unknown corpus {value[:80]!r}: the service serves the built-in corpora "
-                f"{', '.join(names)}"
+                "a corpus is named by 1 to 64 ASCII letters, digits, `_`, `.` or `-` (see "
+                "`GET /v1/corpora`); the service never reads a path from a client"
             )
         return value
 
@@ -259,6 +260,12 @@ class StoredRun(BaseModel):
     question: str
     task: dict[str, Any]
     corpus: str
+    corpus_build: str | None = Field(
+        default=None, description="the build of the corpus the run read (an index's build id)"
+    )
+    key_id: str | None = Field(
+        default=None, description="the API key that made the run (None: the CLI or open mode)"
+    )
     policy: str
     budgets: dict[str, Any]
     status: str
@@ -266,6 +273,40 @@ class StoredRun(BaseModel):
     result: Result | None
     steps: list[StoredStep]
     approval: Approval | None = None
+
+
+class CorpusInfo(BaseModel):
+    """A served corpus."""
+
+    name: str
+    kind: str = Field(description="`index` (built by `sleuth index`), `file` or `builtin`")
+    pages: int = Field(description="documents (an index) or pages")
+    passages: int = Field(description="what search ranks: an index's passages, else pages")
+    index_format: str | None = Field(description="an index's format, e.g. `sleuth-index-3`")
+    engine: str | None = Field(description="`tantivy` (an index) or `fts5` (in memory)")
+    build: str | None = Field(description="the build served now: runs record the one they read")
+    built_at: str | None = Field(description="when that build was written")
+
+
+class Corpora(BaseModel):
+    corpora: list[CorpusInfo]
+    default: str | None = Field(description="what `POST /v1/ask` uses without `corpus`")
+
+
+class SearchHit(BaseModel):
+    url: str
+    title: str
+    snippet: str
+    score: float
+
+
+class SearchResults(BaseModel):
+    """What the agent's `search` tool returns for the query."""
+
+    corpus: str
+    build: str | None
+    query: str
+    hits: list[SearchHit]
 
 
 class ErrorDetail(BaseModel):

@@ -6,6 +6,8 @@
     GET /docs, /redoc             the API's docs: Swagger UI and ReDoc from local assets
                                   (``fastapi-offline``, in the server extra), never a CDN
     GET /v1/runs/{id}/sources     the pages a run cited, each with its evidence located
+    GET /v1/runs/{id}/page?url=   one page the run opened, as it saw it, quotes marked
+                                  (the page's ``#run=ID&page=URL`` view links here)
 
 The page is a client of the documented API and nothing else: it asks with
 ``"stream": true`` and reads the Server-Sent Events, lists and loads runs, approves or
@@ -22,14 +24,13 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
-from fastapi import Depends, FastAPI
+from fastapi import Depends, FastAPI, Query, Request
 from fastapi import Path as PathParam
 from fastapi.responses import HTMLResponse, JSONResponse
 from fastapi.security import HTTPBearer
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 
-from sleuth.corpus import builtin_names
 from sleuth.service.schemas import ErrorBody
 from sleuth.text import find_verbatim
 
@@ -58,8 +59,8 @@ class Source(BaseModel):
     url: str
     title: str
     text: str = Field(
-        description="the page body from the run's built-in corpus; for another corpus, the "
-        "windows the agent read, in page order, joined by `[…]`"
+        description="the page body from the run's corpus while it is served at the build the "
+        "run read; otherwise the windows the agent read, in page order, joined by `[…]`"
     )
     highlights: list[Span] = Field(
         description="[start, end) offsets into `text` of each evidence quote from this page"
@@ -90,15 +91,49 @@ def install_web(app: FastAPI, service: Service, bearer: HTTPBearer) -> None:
         dependencies=[Depends(bearer)],
         responses={s: {"model": ErrorBody} for s in (404, 422)},
     )
-    async def run_sources(run_id: Annotated[str, PathParam(max_length=100)]) -> Any:
+    async def run_sources(
+        request: Request, run_id: Annotated[str, PathParam(max_length=100)]
+    ) -> Any:
         """The pages a run cited, with the text the agent read and each evidence quote's
         offsets in it (what the web page highlights)."""
+        from sleuth.service.app import _caller, _visible
+
         run = await asyncio.to_thread(service.store.get_run, run_id)
-        if run is None or run["id"] != run_id:  # the store takes prefixes; the API does not
-            detail = {"code": "unknown_run", "message": f"no run {run_id[:100]!r}"}
-            return JSONResponse({"error": detail}, status_code=404)
-        found = await asyncio.to_thread(sources, run, _bodies(service, run))
+        if not _visible(run, run_id, _caller(request)):
+            return _no_run(run_id)
+        assert run is not None
+        cited = list(dict.fromkeys(url for url, _ in _cited(run.get("result") or {})))
+        bodies = await asyncio.to_thread(_bodies, service, run, cited)
+        found = await asyncio.to_thread(sources, run, bodies)
         return JSONResponse(RunSources(run_id=run_id, sources=found).model_dump(mode="json"))
+
+    @app.get(
+        "/v1/runs/{run_id}/page",
+        response_model=Source,
+        dependencies=[Depends(bearer)],
+        responses={s: {"model": ErrorBody} for s in (404, 422)},
+    )
+    async def run_page(
+        request: Request,
+        run_id: Annotated[str, PathParam(max_length=100)],
+        url: Annotated[str, Query(min_length=1, max_length=2000, description="a page it opened")],
+    ) -> Any:
+        """One page (or passage) the run opened, as the run saw it: its text, what of it
+        the agent read, and where the run's quotes from it are (``highlights``)."""
+        from sleuth.service.app import _caller, _visible
+
+        run = await asyncio.to_thread(service.store.get_run, run_id)
+        if not _visible(run, run_id, _caller(request)):
+            return _no_run(run_id)
+        assert run is not None
+        if url not in _windows(run.get("steps", [])):
+            detail = {
+                "code": "unknown_page",
+                "message": f"run {run_id} did not open {url[:200]!r}",
+            }
+            return JSONResponse({"error": detail}, status_code=404)
+        bodies = await asyncio.to_thread(_bodies, service, run, [url])
+        return JSONResponse(page_view(run, url, bodies).model_dump(mode="json"))
 
 
 DOCS_ASSETS = "/docs-assets"
@@ -182,11 +217,41 @@ def _index() -> str:
     return (STATIC / "index.html").read_text(encoding="utf-8")
 
 
-def _bodies(service: Service, run: Mapping[str, Any]) -> Mapping[str, tuple[str, str]]:
-    """``url -> (title, body)`` of the run's corpus when it is a built-in one."""
-    if run["corpus"] not in builtin_names():
+def _no_run(run_id: str) -> JSONResponse:
+    detail = {"code": "unknown_run", "message": f"no run {run_id[:100]!r}"}
+    return JSONResponse({"error": detail}, status_code=404)
+
+
+def _bodies(
+    service: Service, run: Mapping[str, Any], urls: list[str]
+) -> Mapping[str, tuple[str, str]]:
+    """``url -> (title, body)`` of ``urls`` in the run's corpus, while it is served at the
+    build the run read (after a rebuild the run's own windows tell what it saw)."""
+    if run["corpus"] not in service.catalog.names():
         return {}
-    return {p.url: (p.title, p.body) for p in service.corpus(run["corpus"])}
+    corpus = service.corpus(run["corpus"])
+    if corpus.build != run.get("corpus_build"):
+        return {}
+    found = {}
+    for url in urls:
+        page = corpus.get(url)
+        if page is not None:
+            found[url] = (page.title, page.body)
+    return found
+
+
+def page_view(run: Mapping[str, Any], url: str, bodies: Mapping[str, tuple[str, str]]) -> Source:
+    """One opened page of a stored run as it saw it, with the run's quotes from it."""
+    quotes = [q for u, q in _cited(run.get("result") or {}) if u == url and q is not None]
+    read = _windows(run.get("steps", [])).get(url, [])
+    if url in bodies:
+        title, text = bodies[url]
+        shown = _merge([(start, end) for start, end, _ in read])
+    else:
+        title = next(_titles(run.get("steps", []), url), url)
+        text, shown = _stitch(read)
+    spans = {span for quote in quotes if (span := _locate(text, quote))}
+    return Source(url=url, title=title, text=text, highlights=sorted(spans), shown=shown)
 
 
 def sources(run: Mapping[str, Any], bodies: Mapping[str, tuple[str, str]]) -> list[Source]:

@@ -2,7 +2,8 @@
 //
 // Page text and model output are untrusted data: everything the server sends is put in
 // the page as text (textContent / text nodes), never parsed as markup, and no URL from
-// a run becomes a link target (citations link to the source shown below the result).
+// a run becomes a link target: a citation links to this page's own view of the source as
+// the run saw it (/#run=RUN_ID&page=URL), with the quote highlighted.
 
 const KEY = "sleuth.key";
 const PAGE = 15;
@@ -136,10 +137,10 @@ function parseEvent(block) {
 function askBody() {
   const body = {
     question: $("#question").value,
-    corpus: $("#corpus").value,
     stream: true,
     thoughts: $("#thoughts").checked,
   };
+  if ($("#corpus").value) body.corpus = $("#corpus").value;
   const require = $("#require").value.split(",").map((f) => f.trim()).filter(Boolean);
   if (require.length) body.require = require;
   if ($("#conflict-rule").value) body.conflict_rule = $("#conflict-rule").value;
@@ -151,7 +152,7 @@ async function ask(event) {
   event.preventDefault();
   if (view.busy) return;
   const body = askBody();
-  startRun(body.question, `corpus ${body.corpus}`);
+  startRun(body.question, `corpus ${body.corpus ?? ($("#corpus").selectedOptions[0]?.dataset.name || "default")}`);
   await busy(async () => {
     await follow(await api("POST", "v1/ask", body));
   });
@@ -216,6 +217,7 @@ async function follow(response) {
 
 function startRun(question, meta) {
   notice("");
+  $("#page-view").hidden = true;
   view.runId = null;
   view.sourceIds = new Map();
   $("#run").hidden = false;
@@ -236,14 +238,27 @@ function runLink(runId) {
   return `#run=${encodeURIComponent(runId)}`;
 }
 
-function linkedRun() {
-  const match = /^#run=(.+)$/.exec(location.hash);
-  if (!match) return null;
+/** The view of one page a run opened, its quotes highlighted: /#run=RUN_ID&page=URL. */
+function pageLink(runId, url) {
+  return `${runLink(runId)}&page=${encodeURIComponent(url)}`;
+}
+
+/** {run, page} from the address bar's hash (page null for a run's own view). */
+function linked() {
+  const match = /^#run=([^&]+)(?:&page=(.+))?$/.exec(location.hash);
+  if (!match) return { run: null, page: null };
   try {
-    return decodeURIComponent(match[1]);
+    return {
+      run: decodeURIComponent(match[1]),
+      page: match[2] === undefined ? null : decodeURIComponent(match[2]),
+    };
   } catch {
-    return null;
+    return { run: null, page: null };
   }
+}
+
+function linkedRun() {
+  return linked().run;
 }
 
 function setMeta(text) {
@@ -255,6 +270,8 @@ function setMeta(text) {
   link.href = runLink(view.runId);
   link.title = "this run's page: bookmark or share it";
   meta.append(" · ", link);
+  const { run, page } = linked();
+  if (run === view.runId && page !== null) return; // a page of this run is on screen
   if (location.hash !== runLink(view.runId)) history.replaceState(null, "", runLink(view.runId));
 }
 
@@ -331,10 +348,12 @@ function sourceId(url) {
   return view.sourceIds.get(url);
 }
 
-/** A citation: the URL as a label, linking to its page shown below (never to the URL). */
+/** A citation: the URL as a label, linking to this page's view of the source as the run
+ * saw it, with the quote highlighted (never to the URL itself). */
 function citation(url) {
   const link = el("a", "citation", url);
-  link.href = `#${sourceId(url)}`;
+  link.href = view.runId ? pageLink(view.runId, url) : `#${sourceId(url)}`;
+  link.title = "the page as the run saw it, the quote highlighted";
   return link;
 }
 
@@ -449,6 +468,49 @@ function pageText(source) {
     pre.append(node);
   }
   return pre;
+}
+
+// -- one page as the run saw it ------------------------------------------------------
+
+async function showPage(runId, url) {
+  let source;
+  try {
+    source = await getJson(`v1/runs/${encodeURIComponent(runId)}/page?url=${encodeURIComponent(url)}`);
+  } catch (error) {
+    notice(explain(error));
+    return;
+  }
+  const box = $("#page-view");
+  $("#page-view-title").textContent = source.title;
+  $("#page-view-back").href = runLink(runId);
+  const quotes = source.highlights.length;
+  $("#page-view-meta").textContent = `${source.url} · as run ${runId} saw it · ` +
+    `${quotes} quote(s) highlighted · dimmed: not shown to the agent`;
+  const text = pageText(source);
+  clear($("#page-view-body")).append(text);
+  box.dataset.url = source.url;
+  box.hidden = false;
+  $("#run").hidden = true;
+  const mark = text.querySelector("mark");
+  if (mark) {
+    text.scrollTop = Math.max(0, mark.offsetTop - text.clientHeight / 3);
+    mark.scrollIntoView({ block: "center" });
+  } else {
+    box.scrollIntoView({ block: "start" });
+  }
+}
+
+/** Show what the address bar names: a run, or one page of it. */
+async function followHash() {
+  const { run, page } = linked();
+  if (!run || view.busy) return;
+  if (run !== view.runId) await loadRun(run);
+  if (view.runId !== run) return; // it could not be loaded (the notice says why)
+  if (page !== null) await showPage(run, page);
+  else {
+    $("#page-view").hidden = true;
+    $("#run").hidden = false;
+  }
 }
 
 // -- approval ------------------------------------------------------------------------
@@ -618,6 +680,31 @@ async function loadRun(runId, { keepNotice = false } = {}) {
 
 // -- set-up --------------------------------------------------------------------------
 
+/** The corpus picker: what this server serves to this key (GET /v1/corpora). */
+async function loadCorpora() {
+  let data;
+  try {
+    data = await getJson("v1/corpora");
+  } catch {
+    return; // no key yet (401): the server's default, until a key is entered
+  }
+  const select = $("#corpus");
+  const chosen = select.value;
+  clear(select);
+  for (const corpus of data.corpora) {
+    const size = corpus.kind === "index"
+      ? `${corpus.pages} documents, ${corpus.passages} passages` : `${corpus.pages} pages`;
+    const option = el("option", null, `${corpus.name} (${corpus.kind}: ${size})`);
+    option.value = corpus.name;
+    option.dataset.name = corpus.name;
+    option.dataset.kind = corpus.kind;
+    if (corpus.build) option.title = `build ${corpus.build}${corpus.built_at ? `, built ${corpus.built_at}` : ""}`;
+    option.selected = chosen ? corpus.name === chosen : corpus.name === data.default;
+    select.append(option);
+  }
+  if (!select.children.length) select.append(el("option", null, "(no corpus for this key)"));
+}
+
 async function loadOptions() {
   let spec;
   try {
@@ -626,16 +713,6 @@ async function loadOptions() {
     return; // keep the defaults in the page
   }
   const fields = spec?.components?.schemas?.AskRequest?.properties ?? {};
-  const corpus = fields.corpus;
-  if (Array.isArray(corpus?.enum)) {
-    const select = clear($("#corpus"));
-    for (const name of corpus.enum) {
-      const option = el("option", null, name);
-      option.value = name;
-      option.selected = name === corpus.default;
-      select.append(option);
-    }
-  }
   if (!fields.publish) {
     const box = $("#publish");
     box.disabled = true;
@@ -657,11 +734,13 @@ async function setUp() {
     showKeyState();
     notice("");
     refreshHistory();
+    loadCorpora();
   });
   $("#key-forget").addEventListener("click", () => {
     sessionStorage.removeItem(KEY);
     showKeyState();
     refreshHistory();
+    loadCorpora();
   });
   $("#thoughts").addEventListener("change", () => {
     $("#steps").classList.toggle("show-thoughts", showingThoughts());
@@ -671,13 +750,9 @@ async function setUp() {
   $("#history-more").addEventListener("click", () => refreshHistory(true));
   $("#steps").classList.toggle("show-thoughts", showingThoughts());
   showKeyState();
-  window.addEventListener("hashchange", () => {
-    const wanted = linkedRun();
-    if (wanted && wanted !== view.runId && !view.busy) loadRun(wanted);
-  });
-  await Promise.all([loadOptions(), refreshHistory()]);
-  const wanted = linkedRun();
-  if (wanted) await loadRun(wanted);
+  window.addEventListener("hashchange", () => followHash());
+  await Promise.all([loadOptions(), loadCorpora(), refreshHistory()]);
+  await followHash();
   document.body.dataset.ready = "true"; // for tests: the options, the runs and a linked run are in
 }
 
