@@ -336,3 +336,26 @@ def test_serve_reads_its_corpora_from_the_environment(
     result = invoke("serve", "--db", db_path, "--port", "0")
     assert result.exit_code == 0, result.output
     assert [s.name for s in seen[0].corpora] == ["docs", "acme", "brand", "workshop"]
+
+
+def test_runs_show_names_the_build_and_key(
+    db_path: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from sleuth.cli import main
+    from sleuth.service import KeyStore
+
+    record, key = KeyStore(RunStore(db_path)).create("docs team")
+    index = build(tmp_path)
+    corpora = resolve_specs([ServedSpec("docs", "index", str(index))], False)
+    with served(db_path, corpora=corpora) as client:
+        made = client.post(
+            "/v1/ask",
+            json={"question": "Where is the head office of Northwind Traders?"},
+            headers={"Authorization": f"Bearer {key}"},
+        ).json()
+        build_id = client.get("/v1/corpora", headers={"Authorization": f"Bearer {key}"}).json()[
+            "corpora"
+        ][0]["build"]
+    assert main(["runs", "show", made["run_id"], "--db", str(db_path)]) == 0
+    shown = capsys.readouterr().out
+    assert f"corpus build {build_id} · API key {record.id}" in shown

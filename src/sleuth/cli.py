@@ -442,6 +442,9 @@ def runs_show(
         f"corpus {escape(run['corpus'])}"
     )
     out.print(f"question: {escape(run['question'])}")
+    if run.get("corpus_build") or run.get("key_id"):  # which build it read, who asked
+        build = f"corpus build {escape(run['corpus_build'] or '-')}"
+        out.print(build + (f" · API key {escape(run['key_id'])}" if run.get("key_id") else ""))
     if run["task"]["require"]:
         out.print(f"required fields: {escape(', '.join(run['task']['require']))}")
     for step in run["steps"]:
