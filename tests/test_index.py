@@ -593,3 +593,113 @@ def test_the_real_model_when_the_extra_is_installed(tmp_path: Path) -> None:
     with open_index(tmp_path / "index") as index:
         assert urls(index, "automobile repair", 1) == ["car#p1"]
         assert index.store.meta()["dense"] == "all-MiniLM-L6-v2"
+
+
+# --- section anchors ----------------------------------------------------------------------------
+
+SECTIONED = """# Agent guide
+
+Intro to the agent. {fill}
+
+## Install
+
+Install it with pip. {fill}
+
+## Usage
+
+The usage of the agent for reading. {fill}
+
+### Parameters
+
+The timeout parameter defaults to 100 seconds. {fill}
+
+## Usage
+
+Usage again, for writing. {fill}
+
+## P1
+
+A heading that reads like a passage number. {fill}
+"""
+
+
+def _sectioned(tmp_path: Path) -> tuple[str, Path]:
+    text = SECTIONED.format(fill="Words about the subject go here. " * 30)
+    path = write(tmp_path / "docs" / "guide.md", text)
+    ingest([tmp_path / "docs"], tmp_path / "index")
+    return path.resolve().as_uri(), tmp_path / "index"
+
+
+def test_a_passage_that_starts_a_section_is_named_by_its_heading(tmp_path: Path) -> None:
+    doc, where = _sectioned(tmp_path)
+    with open_index(where) as index:
+        corpus = index.corpus()
+        numbered = list(corpus.pages)  # iterating lists the #pN names, as before
+        assert numbered == [f"{doc}#p{n}" for n in range(1, len(numbered) + 1)]
+        anchors = [index.store.passage(doc, n).anchor for n in range(1, len(numbered) + 1)]  # type: ignore[union-attr]
+        # the title at the top names the page (#p1 only); a repeated heading is -1; a
+        # slug that reads like a passage number is never one
+        assert anchors == ["", "install", "usage", "parameters", "usage-1", "p1-1"]
+        (hit,) = corpus.search("timeout parameter defaults", 1)
+        assert hit.url == f"{doc}#parameters"
+        assert hit.title == "Agent guide › Usage › Parameters"
+        by_slug, by_number = corpus.pages[f"{doc}#parameters"], corpus.pages[f"{doc}#p4"]
+        assert by_slug.url == f"{doc}#parameters" and by_number.url == f"{doc}#p4"
+        assert by_slug.body == by_number.body and by_slug.title == by_number.title
+        assert by_slug.body.startswith("Agent guide › Usage › Parameters\n\nParameters")
+        assert f"{doc}#usage-1" in corpus.pages and "writing" in corpus.pages[f"{doc}#usage-1"].body
+        assert corpus.document_url(f"{doc}#usage-1") == doc
+        for missing in (f"{doc}#nowhere", f"{doc}#", f"{doc}#agent-guide", "#install"):
+            assert missing not in corpus.pages and corpus.get(missing) is None
+
+
+def test_open_and_cite_a_section_anchor_in_a_run(tmp_path: Path) -> None:
+    from sleuth import ScriptedPolicy
+    from sleuth.corpus import resolve_url
+
+    doc, where = _sectioned(tmp_path)
+    url = f"{doc}#parameters"
+    quote = "The timeout parameter defaults to 100 seconds."
+    finish = {"answer": "100 seconds", "citations": [url], "cannot_answer": False}
+    turns = [
+        'Thought: look\nAction: search\nAction Input: {"query": "timeout parameter"}',
+        f'Thought: read\nAction: open\nAction Input: {{"url": "{url}"}}',
+        "Thought: done\nAction: finish\nAction Input: "
+        + __import__("json").dumps({**finish, "evidence": quote}),
+    ]
+    with open_index(where) as index:
+        corpus = index.corpus()
+        assert resolve_url(f" <{url}> ", corpus.pages) == url
+        result = run(
+            Task("What does the timeout default to?"), corpus, ScriptedPolicy(turns), index=index
+        )
+        assert result.status.value == "ready_for_review", result
+        assert result.citations == [url] and url in result.opened
+
+
+def test_an_index_without_anchors_keeps_its_passage_names(tmp_path: Path) -> None:
+    import sqlite3
+
+    doc, where = _sectioned(tmp_path)
+    with sqlite3.connect(where / "pages.db") as db:  # as an index built before anchors
+        db.execute("UPDATE passages SET anchor = NULL")
+    with open_index(where) as index:
+        corpus = index.corpus()
+        (hit,) = corpus.search("timeout parameter defaults", 1)
+        assert hit.url == f"{doc}#p4"
+        assert "100 seconds" in corpus.pages[f"{doc}#p4"].body
+        assert f"{doc}#parameters" not in corpus.pages
+
+
+def test_re_indexing_after_an_upgrade_writes_the_anchors(tmp_path: Path) -> None:
+    import sqlite3
+
+    doc, where = _sectioned(tmp_path)
+    with sqlite3.connect(where / "pages.db") as db:  # built by the previous reader
+        db.execute("UPDATE passages SET anchor = NULL")
+        db.execute("UPDATE docs SET hash = 'old'")
+        db.execute("UPDATE sources SET stamp = 'old'")
+    report = ingest([tmp_path / "docs"], where)
+    assert report.updated == 1
+    with open_index(where) as index:
+        assert f"{doc}#parameters" in index.corpus().pages

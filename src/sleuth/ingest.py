@@ -31,7 +31,8 @@ spans of at most about `PASSAGE_CHARS` characters that partition the body exactl
 between sentences whenever a paragraph is too long, and inside a sentence only at a space
 when a sentence alone is too long. Documents read from files are split at their headings
 first (`sleuth.sections.split_blocks`), each passage keeping its heading path. Passage
-``n`` (from 1) of a document ``URL`` is ``URL#pn``.
+``n`` (from 1) of a document ``URL`` is ``URL#pn``; a passage that starts a section is
+also ``URL#slug``, its heading's slug (`sleuth.sections.section_anchors`; `anchor_url`).
 
 `ingest` updates an index incrementally: a file whose bytes (and URL scheme) did not
 change is skipped by its content hash; in a changed file, each document is compared by
@@ -63,7 +64,7 @@ from sleuth.errors import CorpusError, UsageError
 from sleuth.formats import BINARY_KINDS, Block, Parsed, missing_extra, parse, render
 from sleuth.formats import SUFFIXES as FORMAT_SUFFIXES
 from sleuth.formats.markdown import front_matter
-from sleuth.sections import split_blocks
+from sleuth.sections import section_anchors, split_blocks
 from sleuth.text import sentences
 
 if TYPE_CHECKING:
@@ -76,8 +77,9 @@ log = logging.getLogger("sleuth")
 PASSAGE_CHARS = 1200
 #: Files larger than this are skipped (JSONL: each line); a JSONL file itself is streamed.
 MAX_FILE_BYTES = 64 * 1024 * 1024
-#: Bumped whenever reading or splitting changes, so every file is read again.
-INGEST_VERSION = "2"
+#: Bumped whenever reading or splitting changes, so every file is read again (and every
+#: document read from a file is written again: the version is part of its hash).
+INGEST_VERSION = "3"
 
 SUFFIXES: dict[str, str] = {".json": "json", ".jsonl": "jsonl", **FORMAT_SUFFIXES}
 
@@ -89,6 +91,7 @@ __all__ = [
     "Problem",
     "Sectioned",
     "Source",
+    "anchor_url",
     "discover",
     "file_url",
     "front_matter",
@@ -144,10 +147,12 @@ class Source:
 @dataclass(frozen=True)
 class Sectioned:
     """A document read from a file with structure: its passages, as ``(start, end,
-    heading path)`` spans that partition its body (`sleuth.sections.split_blocks`)."""
+    heading path)`` spans that partition its body (`sleuth.sections.split_blocks`), and
+    the section anchor of each (``""``: the passage starts no section)."""
 
     page: Page
     spans: list[tuple[int, int, str]]
+    anchors: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -352,9 +357,11 @@ def _read(source: Source, max_bytes: int) -> tuple[bytes | None, str | None, int
     return data, fingerprint(data, source), len(data)
 
 
-def document_hash(page: Page) -> str:
-    """The content hash of one document (every field that is stored)."""
+def document_hash(page: Page, version: str = "") -> str:
+    """The content hash of one document (every field that is stored; ``version``: the
+    reading and splitting code's, for a document read from a file)."""
     meta = f"{page.title}\0{page.tags!r}\0{page.published}\0{page.version}\0{page.authority}\0"
+    meta += version
     digest = hashlib.blake2b(meta.encode("utf-8", "surrogatepass"), digest_size=16)
     digest.update(page.body.encode("utf-8", "surrogatepass"))
     return digest.hexdigest()
@@ -425,7 +432,8 @@ def read_documents(
             return
         assert source.doc_url is not None
         page, blocks = _page(source.doc_url, parse(source.kind, content, where), source.path.stem)
-        yield Sectioned(page, split_blocks(page.body, blocks, passage_chars))
+        spans = split_blocks(page.body, blocks, passage_chars)
+        yield Sectioned(page, spans, section_anchors(blocks, spans))
     except CorpusError as exc:
         message = str(exc)
         if message.startswith(where):
@@ -647,6 +655,11 @@ def parse_passage_url(url: str) -> tuple[str, int] | None:
     return (match.group(1), int(match.group(2))) if match else None
 
 
+def anchor_url(doc_url: str, anchor: str) -> str:
+    """The URL of the passage of ``doc_url`` that starts the section ``anchor``."""
+    return f"{doc_url}#{anchor}"
+
+
 # --- the ingest --------------------------------------------------------------------------------
 
 
@@ -800,9 +813,10 @@ class _Run:
             items = read_documents(source, data, self.max_file_bytes, self.on_bytes, chars)
             for read in items:
                 spans: list[tuple[int, int, str]] | None = None
+                anchors: list[str] | None = None
                 if type(read) is Sectioned:
                     item: Page | Problem = read.page
-                    spans = read.spans
+                    spans, anchors = read.spans, read.anchors
                 else:
                     item = read  # type: ignore[assignment]  # a Page or a Problem
                 if isinstance(item, Problem):
@@ -821,7 +835,7 @@ class _Run:
                     continue
                 claimed[url] = key
                 kept.add(url)
-                digest = document_hash(item)
+                digest = document_hash(item, "" if spans is None else INGEST_VERSION)
                 if owner == key and old.get(url) == digest:
                     unchanged += 1
                     continue
@@ -833,7 +847,7 @@ class _Run:
                 else:
                     texts = [body[a:b] for a, b, _ in spans]
                     headings = [h for _, _, h in spans]
-                    put(item, key, digest, texts, owner, headings)
+                    put(item, key, digest, texts, owner, headings, anchors or None)
                     written += len(texts)
                 if owner is None:
                     added += 1

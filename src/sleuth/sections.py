@@ -13,17 +13,23 @@ above where the passage starts):
    lines), a paragraph between sentences, a sentence at a space.
 
 A document without headings is split as `sleuth.ingest.split_passages` splits text.
+
+`section_anchors` names the passages that start a section by their heading's slug, as
+MkDocs and GitHub make them (``"Agent › Parameters"`` starting a passage: ``parameters``),
+unique within the document (a repeated heading gets ``-1``, ``-2``, ...), so a citation
+may be ``URL#parameters`` as well as ``URL#p3``.
 """
 
 from __future__ import annotations
 
 import itertools
+import re
 from collections.abc import Iterator
 
 from sleuth.formats import Block
 from sleuth.text import sentences
 
-__all__ = ["HEADING_SEPARATOR", "split_blocks"]
+__all__ = ["HEADING_SEPARATOR", "section_anchors", "slugify", "split_blocks"]
 
 HEADING_SEPARATOR = " › "
 _WHOLE = frozenset({"list", "table", "code"})
@@ -88,6 +94,50 @@ def split_blocks(
     if out and out[0][0] > 0:
         out[0] = (0, out[0][1], out[0][2])
     return out
+
+
+_NOT_SLUG = re.compile(r"[^\w\s-]")
+_SLUG_GAPS = re.compile(r"[-\s]+")
+_PASSAGE_NAME = re.compile(r"p[0-9]+")  # `URL#p3` names passage 3, never a section
+
+
+def slugify(heading: str) -> str:
+    """A heading's anchor as MkDocs makes it: lower case, punctuation dropped, runs of
+    spaces and hyphens one hyphen (letters of any script kept, as GitHub keeps them)."""
+    return _SLUG_GAPS.sub("-", _NOT_SLUG.sub("", heading.lower())).strip("-_")
+
+
+def section_anchors(
+    spans: list[tuple[int, int, Block]], passages: list[tuple[int, int, str]]
+) -> list[str]:
+    """The anchor of each passage (`split_blocks`' output) that starts at a heading, else
+    ``""``. Every heading of the document takes its slug in order, so a repeated one is
+    ``slug-1``, ``slug-2``, ... as on the published page; a slug that reads like a
+    passage number (``p3``) is taken as already used. The title heading at the very
+    start names the document, not a section: that passage is ``#p1`` alone."""
+    starts = {s for s, _, _ in passages}
+    seen: dict[str, int] = {}
+    at: dict[int, str] = {}
+    for b_start, _e, block in spans:
+        if block.kind != "heading":
+            continue
+        base = slugify(block.text)
+        if not base:
+            continue
+        slug = base
+        count = seen.get(base, 1 if _PASSAGE_NAME.fullmatch(base) else 0)
+        if count:
+            slug = f"{base}-{count}"
+            while slug in seen:  # a heading that is itself "usage-1"
+                count += 1
+                slug = f"{base}-{count}"
+        seen[base] = count + 1
+        seen.setdefault(slug, 1)
+        if b_start in starts and (b_start or block.level > 1):  # a title names the page
+            at[b_start] = slug
+    if not at:
+        return [""] * len(passages)
+    return [at.get(s, "") for s, _, _ in passages]
 
 
 def _units(body: str, start: int, end: int, kind: str, target: int) -> Iterator[tuple[int, int]]:

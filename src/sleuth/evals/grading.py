@@ -147,9 +147,10 @@ def grade(expect: Expect, result: Result, steps: Sequence[Step], corpus: Corpus)
             *(c.citation for c in result.conflicts),
             *(c for f in fields for c in f.citations),
             *(c.citation for f in fields for c in f.conflicts),
-        ]
+        ],
+        corpus,
     )
-    opened = with_documents(result.opened)
+    opened = with_documents(result.opened, corpus)
 
     if expect.status is not None:
         got = f"{result.status.value}/{result.reason.value if result.reason else '-'}"
@@ -370,13 +371,13 @@ def classify(
         if not sources:
             return "retrieval"  # nothing the run found holds the answer
     if sources:
-        seen = with_documents(searched_urls(steps))
-        opened = with_documents(result.opened)
+        seen = with_documents(searched_urls(steps), corpus)
+        opened = with_documents(result.opened, corpus)
         if not sources & seen and not sources & opened:
             return "retrieval"
         if not sources & opened:
             return "reading"
-        cited = with_documents(result.citations)
+        cited = with_documents(result.citations, corpus)
         if not result.cannot_answer and not sources & cited:
             return "reading"
     return "answering"
@@ -403,19 +404,23 @@ def fact_pages(expect: Expect, steps: Sequence[Step], result: Result, corpus: Co
         page = corpus.get(url)
         if page is not None and any(contains(f"{page.title} {page.body}", p) for p in phrases):
             found.add(url)
-    return with_documents(found)
+    return with_documents(found, corpus)
 
 
 _PASSAGE = re.compile(r"#p\d+$")
 
 
-def with_documents(urls: Iterable[str]) -> set[str]:
-    """The URLs, plus the document each passage URL (``URL#p12``) belongs to, so that a
-    source named by its document matches a citation of one of its passages."""
+def with_documents(urls: Iterable[str], corpus: Corpus | None = None) -> set[str]:
+    """The URLs, plus the document each passage URL (``URL#p12``; over an index also a
+    section's ``URL#parameters``, which the corpus's ``document_url`` knows) belongs to,
+    so that a source named by its document matches a citation of one of its passages."""
+    document_url = getattr(corpus, "document_url", None)
     out = set()
     for url in urls:
         out.add(url)
         out.add(_PASSAGE.sub("", url))
+        if document_url is not None and "#" in url:
+            out.add(document_url(url))
     return out
 
 

@@ -4,8 +4,10 @@
     DIR/tantivy/    the engine's files (`TantivyEngine`), derived from the store
 
 It implements `sleuth.search.SearchIndex`: ``search(query, k)`` returns passage hits
-(``URL#pN``) with the document's title and a snippet around the query's words, read
-from the store. `corpus()` gives the `IndexedCorpus` the tools open pages from.
+(``URL#pN``, or ``URL#section-slug`` for a passage that starts a section) with the
+document's title and a snippet around the query's words, read from the store; `page`
+opens a passage by either name. `corpus()` gives the `IndexedCorpus` the tools open
+pages from.
 
 An `Update` changes both in one batch. The engine commits first and the store second:
 if the process dies between the two, the store still has the old content hashes, so
@@ -40,14 +42,14 @@ from typing import TYPE_CHECKING
 
 from sleuth.corpus import Page
 from sleuth.errors import CorpusError
-from sleuth.ingest import PASSAGE_CHARS, parse_passage_url, passage_url
+from sleuth.ingest import PASSAGE_CHARS, anchor_url, parse_passage_url, passage_url
 from sleuth.search import Hit
 from sleuth.sections import HEADING_SEPARATOR
 from sleuth.text import normalize_space
 
 from . import dense
 from .engine import EngineWriter, LexicalEngine
-from .store import PageStore
+from .store import PageStore, StoredPassage
 from .tantivy_engine import ANALYZER_VERSION, TantivyEngine
 
 if TYPE_CHECKING:
@@ -194,6 +196,8 @@ class PassageIndex:
             parsed = parse_passage_url(url)
             stored = self.store.passage(*parsed) if parsed else None
             if stored is not None:  # else the engine is ahead of the store (see above)
+                if stored.anchor:  # a section's start is named by its heading
+                    url = anchor_url(stored.doc.url, stored.anchor)
                 found.append((url, score, stored))
         spans = self.engine.matches([s.text for _, _, s in found], set(self.engine.terms(query)))
         return [
@@ -269,10 +273,10 @@ class PassageIndex:
 
         A passage's title names its section, its place and the next passage, so a reader
         can go on: ``Title › Section [passage 3/7; next: URL#p4]``; its text begins with
-        its heading path (`shown_text`), so a quote or an answer may use it."""
-        parsed = parse_passage_url(url)
-        if parsed is not None:
-            stored = self.store.passage(*parsed)
+        its heading path (`shown_text`), so a quote or an answer may use it. A passage
+        that starts a section opens by its anchor too (``URL#parameters``)."""
+        if "#" in url:
+            stored = self.passage(url)
             if stored is not None:
                 doc, n, count = stored.doc, stored.number, stored.count
                 title = section_title(doc.title, stored.heading)
@@ -294,7 +298,18 @@ class PassageIndex:
         parsed = parse_passage_url(url)
         if parsed is not None and self.store.has_passage(*parsed):
             return True
-        return self.store.has_document(url)
+        if self.store.has_document(url):
+            return True
+        return parsed is None and "#" in url and self.passage(url) is not None
+
+    def passage(self, url: str) -> StoredPassage | None:
+        """The passage ``url`` names: ``URL#pN``, or ``URL#slug`` for the passage that
+        starts that section (an index built before anchors knows only ``#pN``)."""
+        parsed = parse_passage_url(url)
+        if parsed is not None:
+            return self.store.passage(*parsed)
+        doc, sep, anchor = url.rpartition("#")
+        return self.store.passage_at(doc, anchor) if sep and doc else None
 
     def page_urls(self) -> Iterator[str]:
         for doc, n in self.store.passage_keys():
@@ -379,9 +394,11 @@ class Update:
         passages: list[str],
         owner: str | None,
         headings: list[str] | None = None,
+        anchors: list[str] | None = None,
     ) -> None:
         """Add or replace a document with its passages (``page.body`` split) and, for a
-        document with headings, the heading path of each; ``owner`` is what `owner`
+        document with headings, the heading path and section anchor (or ``""``) of
+        each; ``owner`` is what `owner`
         said of its URL (None: a new document). A new document is deleted from the
         engine first too when the batch repairs a crash (see `PassageIndex.update`):
         the engine may then hold passages of documents the store does not know."""
@@ -391,7 +408,7 @@ class Update:
             self._store.remove(url)
         if owner is not None or self._repair:
             self._writer.delete_document(url)
-        self._store.put(page, source, digest, passages, headings)
+        self._store.put(page, source, digest, passages, headings, anchors)
         if headings is None:
             for n, text in enumerate(passages, start=1):
                 add(url, n, title, text)

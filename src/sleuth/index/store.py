@@ -5,10 +5,12 @@
     docs      id, url, source, hash,     one row per document; ``source`` is a
               title, tags, published,    sources id, ``passages`` how many it has
               version, authority, passages
-    passages  key, text, heading         passage n (from 1) of document id d has key
-                                         d × 2**32 + n; joined in order the texts are
+    passages  key, text, heading,        passage n (from 1) of document id d has key
+              anchor                     d × 2**32 + n; joined in order the texts are
                                          the document's body, exactly; ``heading`` is
-                                         the heading path where it starts (or NULL)
+                                         the heading path where it starts (or NULL),
+                                         ``anchor`` the slug of the section it starts
+                                         (or NULL; `sleuth.sections.section_anchors`)
     vectors   key, vec                   a passage's dense vector (float16), only in
                                          an index built with embeddings
 
@@ -57,7 +59,8 @@ CREATE INDEX IF NOT EXISTS docs_by_source ON docs (source);
 CREATE TABLE IF NOT EXISTS passages (
     key INTEGER PRIMARY KEY,
     text TEXT NOT NULL,
-    heading TEXT
+    heading TEXT,
+    anchor TEXT
 );
 CREATE TABLE IF NOT EXISTS vectors (key INTEGER PRIMARY KEY, vec BLOB NOT NULL);
 """
@@ -78,6 +81,7 @@ class StoredPassage:
     count: int  # passages in the document
     text: str
     heading: str = ""  # the heading path where the passage starts
+    anchor: str = ""  # the slug of the section the passage starts, if it starts one
 
 
 class PageStore:
@@ -93,8 +97,10 @@ class PageStore:
         columns = {row[1] for row in self._db.execute("PRAGMA table_info(passages)")}
         if "heading" not in columns:  # a store from before headings (index format 3)
             self._db.execute("ALTER TABLE passages ADD COLUMN heading TEXT")
+        if "anchor" not in columns:  # a store from before section anchors: none known
+            self._db.execute("ALTER TABLE passages ADD COLUMN anchor TEXT")
         self._docs: list[tuple[Any, ...]] = []
-        self._passages: list[tuple[int, str, str | None]] = []
+        self._passages: list[tuple[int, str, str | None, str | None]] = []
         self._source_ids: dict[str, int] = {}  # in the open transaction
         self._next_id = 0  # the next document id (set by `begin`)
 
@@ -130,15 +136,24 @@ class PageStore:
             return None
         with self._lock:
             row = self._db.execute(
-                "SELECT p.text, p.heading, d.title, d.tags, d.published, d.version, "
-                "d.authority, d.passages FROM docs d JOIN passages p "
+                f"SELECT {_PASSAGE_COLUMNS} FROM docs d JOIN passages p "
                 "ON p.key = (d.id << 32) + ? WHERE d.url = ?",
                 (number, doc_url),
             ).fetchone()
-        if row is None:
+        return None if row is None else _stored(doc_url, row)
+
+    def passage_at(self, doc_url: str, anchor: str) -> StoredPassage | None:
+        """The passage of ``doc_url`` that starts the section ``anchor``, if any."""
+        if not anchor:
             return None
-        text, heading, *meta, count = row
-        return StoredPassage(_page(doc_url, *meta), number, count, text, heading or "")
+        with self._lock:
+            row = self._db.execute(
+                f"SELECT {_PASSAGE_COLUMNS} FROM docs d JOIN passages p "
+                "ON p.key BETWEEN (d.id << 32) + 1 AND (d.id << 32) + 4294967295 "
+                "WHERE d.url = ? AND p.anchor = ?",
+                (doc_url, anchor),
+            ).fetchone()
+        return None if row is None else _stored(doc_url, row)
 
     def document(self, url: str) -> Page | None:
         """A whole document, its body the passages joined."""
@@ -296,10 +311,11 @@ class PageStore:
         digest: str,
         passages: list[str],
         headings: list[str] | None = None,
+        anchors: list[str] | None = None,
     ) -> None:
-        """Queue a document and its passages, with the heading path of each when the
-        document has headings (a document already stored must have been removed
-        first)."""
+        """Queue a document and its passages, with the heading path (and section
+        anchor) of each when the document has headings (a document already stored must
+        have been removed first)."""
         with self._lock:
             source_id = self._source_ids.get(source)
             if source_id is None:
@@ -323,14 +339,19 @@ class PageStore:
             )
             base = doc_id << _SHIFT
             if headings is not None:
+                marks = anchors if anchors is not None else [""] * len(passages)
                 self._passages.extend(
-                    (base + n, text, heading or None)
-                    for n, (text, heading) in enumerate(zip(passages, headings, strict=True), 1)
+                    (base + n, text, heading or None, anchor or None)
+                    for n, (text, heading, anchor) in enumerate(
+                        zip(passages, headings, marks, strict=True), 1
+                    )
                 )
             elif len(passages) == 1:
-                self._passages.append((base + 1, passages[0], None))
+                self._passages.append((base + 1, passages[0], None, None))
             else:
-                self._passages.extend((base + n, text, None) for n, text in enumerate(passages, 1))
+                self._passages.extend(
+                    (base + n, text, None, None) for n, text in enumerate(passages, 1)
+                )
             if len(self._passages) >= FLUSH_ROWS:
                 self._flush()
 
@@ -420,8 +441,25 @@ class PageStore:
             )
             self._docs.clear()
         if self._passages:
-            self._db.executemany("INSERT INTO passages VALUES (?, ?, ?)", self._passages)
+            self._db.executemany(
+                "INSERT INTO passages (key, text, heading, anchor) VALUES (?, ?, ?, ?)",
+                self._passages,
+            )
             self._passages.clear()
+
+
+_PASSAGE_COLUMNS = (
+    "p.key, p.text, p.heading, p.anchor, d.title, d.tags, d.published, d.version, "
+    "d.authority, d.passages"
+)
+
+
+def _stored(doc_url: str, row: tuple[Any, ...]) -> StoredPassage:
+    """A `StoredPassage` from a row of `_PASSAGE_COLUMNS`."""
+    key, text, heading, anchor, *meta, count = row
+    return StoredPassage(
+        _page(doc_url, *meta), key & _LAST, count, text, heading or "", anchor or ""
+    )
 
 
 def _keys(doc_id: int) -> tuple[int, int]:

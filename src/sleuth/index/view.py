@@ -1,8 +1,9 @@
 """`IndexedCorpus`: an on-disk index seen as a `sleuth.corpus.Corpus`, so the runtime's
 tools work on it unchanged.
 
-Its ``pages`` are the passages (``URL#p1``, ``URL#p2``, ...), read lazily from the page
-store: ``open`` on a passage URL shows that passage (its title names the next one), and
+Its ``pages`` are the passages (``URL#p1``, ``URL#p2``, ...; a passage that starts a
+section is ``URL#section-slug`` too), read lazily from the page store: ``open`` on a
+passage URL shows that passage (its title names the next one), and
 ``open`` on a document's URL shows the whole document, a window at a time with the
 usual ``offset`` continuation. Either way the validator sees exactly the text shown.
 It is also the `sleuth.search.SearchIndex` of itself: pass it as both the corpus and
@@ -67,8 +68,13 @@ class IndexedCorpus(Corpus):
         return self.index.search(query, k)
 
     def document_url(self, url: str) -> str:
-        """The document a passage URL belongs to (a document URL is its own)."""
+        """The document a passage URL (``URL#pN`` or ``URL#section``) belongs to (a
+        document URL is its own)."""
         parsed = parse_passage_url(url)
         if parsed is not None and self.index.store.has_passage(*parsed):
             return parsed[0]
+        if parsed is None and "#" in url and not self.index.store.has_document(url):
+            stored = self.index.passage(url)
+            if stored is not None:
+                return stored.doc.url
         return url
