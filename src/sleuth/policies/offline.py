@@ -46,13 +46,21 @@ from sleuth.decision import Decision
 from sleuth.effects import PUBLISH_BRIEF
 from sleuth.runtime import Turn
 from sleuth.state import RunState, Step
-from sleuth.text import content_terms, normalize_query, sentences, stem, words
+from sleuth.text import content_terms, normalize_query, stem, words
 from sleuth.validate import is_inline_id
 from sleuth.values import same_value
 
 from . import verify
 from .calibration import Calibration, shipped
-from .reading import AnswerType, Frame, Reading, frame_question, names, read_page
+from .reading import (
+    AnswerType,
+    Frame,
+    Reading,
+    frame_question,
+    names,
+    read_page,
+    sentence_spans,
+)
 
 OPENS_PER_SEARCH = 3
 MAX_CORROBORATIONS = 2
@@ -278,7 +286,7 @@ def _previous_sentence(page: _Page, start: int) -> str:
     """The sentence of the shown parts of ``page`` that ends last before ``start``."""
     before = ""
     for offset, text in page.segments:
-        for s, e in sentences(text):
+        for s, e in sentence_spans(text):
             if offset + e <= start:
                 before = text[s:e]
     return before
@@ -305,8 +313,8 @@ def _bridge(goal: Goal, pages: list[_Page]) -> tuple[Reading, Frame] | None:
     """A sentence covering the question's names and part of its relation, and the
     frame of the second hop through a name it introduces."""
     frame = goal.frame
-    if len(frame.relation) < 2:
-        return None
+    if len(frame.relation) < 2 or frame.tech is not None:
+        return None  # a technical lookup is answered by a page's own span
     partial = Frame(
         text=frame.text,
         answer_type=AnswerType.OTHER,

@@ -51,6 +51,8 @@ from enum import StrEnum
 
 from sleuth.text import STOPWORDS, content_terms, sentences, stem, words
 
+from . import technical
+
 
 class AnswerType(StrEnum):
     PERSON = "person"
@@ -111,9 +113,11 @@ _INJECTION = re.compile(
     r"\bignore\b[^.]{0,40}\b(?:instructions|rules|prompts?|guidelines)"
     r"|\bdisregard\b[^.]{0,40}\b(?:instructions|rules|above|previous)"
     r"|\b(?:system|developer) prompt|\bnew instructions\b|\boverrides?\b[^.]{0,40}\binstructions"
-    r"|\b(?:AI|LLMs?|language models?|chat ?bots?|assistants?|agents?|models?)\b[^.]{0,40}"
+    # a bare "model" is a data model in documentation ("Pydantic models should ..."), and
+    # "Write tests with ..." is an ordinary imperative there
+    r"|\b(?:AI|LLMs?|language models?|chat ?bots?|assistants?|agents?)\b[^.]{0,40}"
     r"\b(?:reading|must|should|shall|are instructed|ignore|cite|report|respond|answer|reply)\b"
-    r"|^(?:please\s+)?(?:report|state|say|answer|respond|reply|write|cite)\b[^.]{0,60}"
+    r"|^(?:please\s+)?(?:report|state|say|answer|respond|reply|cite)\b[^.]{0,60}"
     r"\b(?:that|as|with)\b"
     r"|\byou (?:are|must|should|will) (?:now )?(?:an? )?(?:AI|assistant|agent|language model)",
     re.IGNORECASE,
@@ -203,6 +207,7 @@ class Frame:
     # "Who founded X?" asks for the subject of "found", "Who did X hire?" for its object
     verb: str | None = None  # the stem of that verb
     role: str | None = None  # "subject" or "object"
+    tech: str | None = None  # a technical kind ("env", "version", ...; `technical.kind_of`)
 
     @property
     def required_anchors(self) -> int:
@@ -314,7 +319,19 @@ def frame_question(question: str, field_name: str | None = None) -> Frame:
         predicate = None if names_type else predicate
     head_match = re.match(r"\s*(?:what|which)\s+(\w+)", question, re.IGNORECASE)
     head = None
-    if head_match and answer_type is AnswerType.OTHER:
+    tech = technical.kind_of(question) if answer_type is AnswerType.OTHER else None
+    if tech is not None and not field_name:
+        # the kind's own words ("environment variable", "default value") rank sentences;
+        # the sentence states the kind by the span's shape
+        kind_stems = {stem(w) for w in technical.KIND_WORDS[tech]}
+        for key in [r for r in relation if r in kind_stems]:
+            del relation[key]
+            soft.setdefault(key, None)
+        if predicate in kind_stems or re.search(r"\b[A-Z]{2,}\W*$", question):
+            predicate = None  # "... for CORS?": an acronym is said many ways
+    else:
+        tech = None
+    if head_match and answer_type is AnswerType.OTHER and tech is None:
         word = head_match.group(1).lower()
         if word not in STOPWORDS and word not in QUESTION_VERBS and word not in TYPE_WORDS:
             head = stem(word)
@@ -336,6 +353,7 @@ def frame_question(question: str, field_name: str | None = None) -> Frame:
         predicate=predicate,
         verb=None if field_name else verb,
         role=None if field_name else role,
+        tech=tech,
     )
 
 
@@ -370,7 +388,7 @@ def is_injection(sentence: str) -> bool:
 def read_page(frame: Frame, url: str, title: str, segments: list[tuple[int, str]]) -> list[Reading]:
     """Every accepted sentence of the shown parts of a page, best first; nothing from a
     page that tries to instruct its reader."""
-    spans = [(offset + s, text[s:e]) for offset, text in segments for s, e in sentences(text)]
+    spans = [(offset + s, text[s:e]) for offset, text in segments for s, e in sentence_spans(text)]
     if any(is_injection(sentence) for _, sentence in spans):
         return []
     title_terms = set(content_terms(title))
@@ -380,8 +398,88 @@ def read_page(frame: Frame, url: str, title: str, segments: list[tuple[int, str]
         reading = read_sentence(frame, url, sentence, start, title_terms, proper)
         if reading is not None:
             found.append(reading)
+    if frame.tech is not None:
+        found.extend(_read_pairs(frame, url, segments, title_terms, proper))
     found.sort(key=lambda r: (-r.score, r.start))
     return found
+
+
+def _read_pairs(
+    frame: Frame,
+    url: str,
+    segments: list[tuple[int, str]],
+    title_terms: set[str],
+    proper: frozenset[str],
+) -> list[Reading]:
+    """Technical readings of a sentence with its context: the sentences before it on the
+    same line, or the list item it is nested under ("`max_age` - Sets a maximum time ...
+    responses. Defaults to `600`."; "- Swagger UI: ...\n  - You can set its URL with the
+    parameter `docs_url`."), never a sibling item. The answer still comes from the
+    sentence itself, and the context is read only when that sentence alone is no reading."""
+    out = []
+    for offset, text in segments:
+        spans = sentence_spans(text)
+        for i, (cs, ce) in enumerate(spans):
+            first = _context_start(text, spans, i)
+            if first == i:
+                continue
+            alone = text[cs:ce]
+            if read_sentence(frame, url, alone, offset + cs, title_terms, proper) is not None:
+                continue
+            ps = spans[first][0]
+            reading = read_sentence(
+                frame, url, text[ps:ce], offset + ps, title_terms, proper, answer_from=cs - ps
+            )
+            if reading is not None:
+                out.append(reading)
+    return out
+
+
+def _indent(text: str, at: int) -> tuple[int, bool]:
+    """The indentation of the line holding ``at``, and whether it starts a list item."""
+    line = text.rfind("\n", 0, at) + 1
+    rest = text[line:]
+    stripped = rest.lstrip(" \t")
+    return len(rest) - len(stripped), _ITEM_MARK.match(stripped) is not None
+
+
+_ITEM_MARK = re.compile(r"(?:[-*+]|\d+[.)])[ \t]+\S")
+
+
+def _context_start(text: str, spans: list[tuple[int, int]], i: int, most: int = 3) -> int:
+    """The first sentence of sentence ``i``'s context (``i`` itself when it has none)."""
+    k = i
+    while k > 0 and i - k < most:
+        gap = text[spans[k - 1][1] : spans[k][0]]
+        if "\n" not in gap:
+            k -= 1  # the same line: a list item's or a paragraph's earlier sentence
+            continue
+        if "\n" in gap.strip(" \t") and gap.count("\n") > 1:
+            break  # a blank line ends the context
+        indent, item = _indent(text, spans[k][0])
+        parent, _ = _indent(text, spans[k - 1][0])
+        if item and parent < indent:
+            k -= 1  # a nested item's parent
+            continue
+        break
+    return k
+
+
+_ITEM_START = re.compile(r"\n[ \t]*(?=(?:[-*+]|\d+[.)])[ \t]+\S)")
+
+
+def sentence_spans(text: str) -> list[tuple[int, int]]:
+    """`sleuth.text.sentences`, with a list item starting a sentence of its own
+    ("Defaults to `500`.\n- `compresslevel` - ..." is two sentences)."""
+    out = []
+    for s, e in sentences(text):
+        start = s
+        for m in _ITEM_START.finditer(text, s, e):
+            if text[start : m.start()].strip():
+                out.append((start, len(text[: m.start()].rstrip())))
+            start = m.end()
+        out.append((start, e))
+    return out
 
 
 def proper_words(texts: Iterable[str]) -> frozenset[str]:
@@ -400,6 +498,7 @@ def read_sentence(
     start: int,
     title_terms: set[str],
     proper: frozenset[str] = frozenset(),
+    answer_from: int = 0,
 ) -> Reading | None:
     if not frame.anchors and not frame.relation:
         return None  # "Who is he?": nothing to look for
@@ -421,13 +520,14 @@ def read_sentence(
     lowered = {w.lower() for w in words(sentence)}
     soft = {s for s in frame.soft if s in terms or (s in _TEMPORAL and lowered & _TEMPORAL)}
     question_terms = set(frame.anchors) | set(frame.relation) | set(frame.soft)
-    value = extract(frame, sentence, question_terms, proper)
+    value = extract(frame, sentence, question_terms, proper, answer_from)
     if value is None:
         return None
     total = 2 * len(frame.anchors) + len(frame.relation) + 0.5 * len(frame.soft) or 1.0
     got = 2 * len(anchors_in_sentence) + 1.5 * len(anchors_in_title) + len(relation)
     got += 0.5 * len(relation_in_title) + 0.5 * len(soft)
-    bonus = 0.1 if frame.answer_type is not AnswerType.OTHER else 0.0
+    typed = frame.answer_type is not AnswerType.OTHER or frame.tech is not None
+    bonus = 0.1 if typed else 0.0
     return Reading(
         url=url,
         start=start,
@@ -439,11 +539,18 @@ def read_sentence(
 
 
 def extract(
-    frame: Frame, sentence: str, question_terms: set[str], proper: frozenset[str] = frozenset()
+    frame: Frame,
+    sentence: str,
+    question_terms: set[str],
+    proper: frozenset[str] = frozenset(),
+    answer_from: int = 0,
 ) -> str | None:
-    """The short answer in ``sentence`` for ``frame``, or None when it has none."""
+    """The short answer in ``sentence`` (from ``answer_from`` on) for ``frame``, or None
+    when it has none."""
     if frame.mention:
         return sentence.strip()
+    if frame.tech is not None:
+        return technical.extract(frame.tech, sentence, question_terms, frame.text, answer_from)
     if frame.answer_type is AnswerType.OTHER:
         if frame.head is not None:  # "What prize ...?" -> "the Hollis Prize"
             for start, end in _name_spans(sentence):

@@ -38,6 +38,7 @@ from dataclasses import dataclass
 from sleuth.claims import stated_keys, terms
 from sleuth.text import words
 
+from . import technical
 from .reading import QUESTION_VERBS, TYPE_WORDS, AnswerType, Frame, Reading, candidates
 
 # A few synonyms that questions use for what a sentence says with another word, as stems.
@@ -58,6 +59,8 @@ _SYNONYMS = [
 _CANON: dict[str, str] = {w: group.split()[0] for group in _SYNONYMS for w in group.split()}
 _WH = frozenset("what which who whom whose when where why how".split())
 _SKIP_KEYS = frozenset(QUESTION_VERBS | TYPE_WORDS | _WH)
+# an answer that opens with punctuation is a piece of a clause, not a span
+_FRAGMENT = re.compile(r"^\s*[^\w\s`'\"“‘$/(\[€£-]")
 
 
 def _canon(key: str) -> str:
@@ -112,6 +115,16 @@ def check(
         if key in around:
             continue
         return Check(False, "number" if key.startswith(("#", "ord")) else "polarity")
+    if _qualified_otherwise(text, reading.sentence):
+        return Check(False, "polarity")
+    if frame.tech is not None:
+        value = reading.value.strip("` ")
+        if not value or value.lower() in text.lower() or not _keys(value):
+            return Check(False, "echo")  # the question's own, or nothing a quote can state
+        if reading.value.count("`") % 2:
+            return Check(False, "fragment")
+        ok = technical.is_kind(frame.tech, reading.value)
+        return Check(True) if ok else Check(False, "type")
     value_keys = {k for k in _keys(reading.value) if k != "not"}
     if not value_keys:
         return Check(False, "echo")
@@ -122,6 +135,8 @@ def check(
     title_keys = _keys(title)
     if value_keys <= title_keys and value_keys & set(qkeys):
         return Check(False, "echo")
+    if reading.value.count("`") % 2 or _FRAGMENT.match(reading.value):
+        return Check(False, "fragment")  # half a code span, a clause cut at punctuation
     kind = frame.answer_type
     if kind in (AnswerType.PERSON, AnswerType.PLACE):
         if not any(w[:1].isupper() for w in words(reading.value)):
@@ -129,6 +144,29 @@ def check(
     elif kind is not AnswerType.OTHER and not candidates(kind, reading.value):
         return Check(False, "type")
     return Check(True)
+
+
+_BOUND = (
+    r"(?:before|until|prior\s+to|up\s+to|earlier\s+than"
+    r"|after|since|starting\s+(?:with|from)|from|as\s+of)"
+)
+_BOUND_BEFORE = re.compile(r"\b(?:before|until|prior\s+to|up\s+to|earlier\s+than)\b", re.I)
+
+
+def _qualified_otherwise(question: str, sentence: str) -> bool:
+    """Whether the sentence bounds the question's version or number the other way:
+    "Before version 0.122.0, ... `403`" does not answer "starting with version 0.122.0"
+    (nor "after ..." a question asked "before ...")."""
+    q_before = _BOUND_BEFORE.search(question) is not None
+    for m in re.finditer(r"\d+(?:\.\d+)+", question):
+        number = re.escape(m.group(0))
+        where = re.search(rf"\b({_BOUND})\s+(?:\w+\s+){{0,3}}`?{number}", sentence, re.I)
+        if where is None:
+            continue
+        s_before = _BOUND_BEFORE.fullmatch(where.group(1)) is not None
+        if s_before != q_before:
+            return True
+    return False
 
 
 FEATURES = (
