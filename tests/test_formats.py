@@ -592,6 +592,9 @@ def test_fastapi_passages_name_their_sections(tmp_path: Path) -> None:
     with open_index(tmp_path / "i") as index:
         hits = index.search("query parameters default values skip limit", 5)
         assert any(h.title == "Query Parameters › Defaults" for h in hits), hits
+        (hit,) = [h for h in hits if h.title == "Query Parameters › Defaults"]
+        assert hit.url.endswith("/tutorial/query-params.md#defaults"), hit.url  # the site's id
+        assert index.page(hit.url) is not None
 
 
 def test_requests_passages_name_their_sections(tmp_path: Path) -> None:
@@ -602,6 +605,8 @@ def test_requests_passages_name_their_sections(tmp_path: Path) -> None:
     with open_index(tmp_path / "i") as index:
         (hit,) = index.search("timeout tuple connect read", 1)
         assert hit.title == "Advanced Usage › Timeouts"
+        start = index.page(hit.url.rsplit("#", 1)[0] + "#timeouts")  # where the section starts
+        assert start is not None and start.title.startswith("Advanced Usage › Timeouts [")
         page = index.page(hit.url)
         assert page is not None and page.body.startswith("Advanced Usage › Timeouts\n\n")
 
@@ -620,3 +625,80 @@ def test_the_projects_own_readme_reads_cleanly(tmp_path: Path) -> None:
     paths = {path for _, _, path in item.spans}
     assert "sleuth › Your own documents" in paths
     assert "".join(item.page.body[a:b] for a, b, _ in item.spans) == item.page.body
+
+
+# --- link targets as metadata -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("kind", "text", "links"),
+    [
+        (
+            "md",
+            '# T\n\nSee [the guide](../guide.md#install "Guide"), [ref][r], '
+            "<https://a.example/x> and ![a picture](pic.png).\n\n"
+            '<a href="https://h.example/">h</a> [paren](https://w.example/a_(b))\n\n'
+            "[r]: https://ref.example/page\n",
+            [
+                "../guide.md#install",
+                "https://a.example/x",
+                "https://h.example/",
+                "https://w.example/a_(b)",
+                "https://ref.example/page",
+            ],
+        ),
+        (
+            "rst",
+            "Title\n=====\n\nSee `the docs <https://docs.example/x>`_ and requests_.\n\n"
+            ".. _requests: https://requests.example/\n",
+            ["https://docs.example/x", "https://requests.example/"],
+        ),
+        (
+            "html",
+            '<main><h1>T<a class="headerlink" href="#t">¶</a></h1><p>A <a href="https://x.example/'
+            'a">link</a> and <a href="../b.html">b</a> <a href="javascript:go()">js</a></p></main>'
+            '<nav><a href="/elsewhere">nav</a></nav>',
+            ["https://x.example/a", "../b.html"],
+        ),
+        ("txt", "See https://plain.example/ written out.", []),
+    ],
+)
+def test_link_targets_are_metadata_not_text(kind: str, text: str, links: list[str]) -> None:
+    parsed = parse(kind, text)
+    assert list(parsed.meta.get("links", ())) == links
+    body = render(parsed.blocks)[0]
+    for target in links:
+        if not target.startswith("https://a.example"):  # an autolink's URL is its text
+            assert target not in body
+
+
+def test_an_indexed_page_keeps_its_links_absolute_and_shows_them_as_data(tmp_path: Path) -> None:
+    from sleuth.cli import cli
+    from sleuth.state import Budgets, RunState, Task
+
+    docs = tmp_path / "docs"
+    guide = write(docs / "guide" / "install.md", "# Install\n\nRun pip install sleuth.\n")
+    write(
+        docs / "index.md",
+        "# Home\n\nRead [the install guide](guide/install.md) or the "
+        "[project site](https://sleuth.example/) for the falcon tracker.\n",
+    )
+    ingest([docs], tmp_path / "i")
+    home = (docs / "index.md").resolve().as_uri()
+    expected = (guide.resolve().as_uri(), "https://sleuth.example/")
+    with open_index(tmp_path / "i") as index:
+        corpus = index.corpus()
+        assert corpus.pages[home].links == expected  # the whole document
+        (hit,) = index.search("falcon tracker", 1)
+        assert corpus.pages[hit.url].links == expected  # and its passage
+        assert expected[0] in corpus.pages  # a relative link names the other document
+        state = RunState("r", Task("Where is the guide?"), Budgets(), "c", "p")
+        observation = run_open({"url": hit.url}, corpus, state, 1)
+        assert observation.data["links"] == list(expected)
+        assert "sleuth.example" not in observation.text
+    result = CliRunner().invoke(
+        cli, ["search", "falcon tracker", "--index", str(tmp_path / "i"), "--json"]
+    )
+    assert result.exit_code == 0, result.output
+    (row,) = [h for h in json.loads(result.output)["hits"] if h["url"] == hit.url]
+    assert row["links"] == list(expected)

@@ -261,11 +261,17 @@ def search_command(
         raise UsageError("the query is empty")
     if index_dir is not None and corpus is not None:
         raise UsageError("give --index or --corpus, not both")
+    links: dict[str, tuple[str, ...]] = {}  # a hit's document's link targets (an index)
     if index_dir is not None:
         from sleuth.index import open_index
 
         with open_index(index_dir) as opened:
             hits = opened.search(query, k)
+            if as_json:
+                for hit in hits:
+                    stored = opened.passage(hit.url)
+                    if stored is not None and stored.doc.links:
+                        links[hit.url] = stored.doc.links
         source = f"index {index_dir}"
     else:
         name = corpus or DEFAULT_CORPUS
@@ -277,7 +283,11 @@ def search_command(
         hits = searcher.search(query, k)
         source = f"corpus {name}"
     if as_json:
-        click.echo(json.dumps({"query": query, "source": source, "hits": _hits(hits)}, indent=2))
+        found = _hits(hits)
+        for row in found:
+            if row["url"] in links:
+                row["links"] = list(links[row["url"]])
+        click.echo(json.dumps({"query": query, "source": source, "hits": found}, indent=2))
         return
     if not hits:
         click.echo(f"no results for {query!r} in {source}")

@@ -32,6 +32,7 @@ class Page:
     published: str | None = None
     version: int | None = None
     authority: int | None = None
+    links: tuple[str, ...] = ()  # the targets of the page's links (not in its body)
 
 
 @dataclass(frozen=True, eq=False)  # identity: a corpus is the same only as itself

@@ -57,7 +57,7 @@ from dataclasses import dataclass, field
 from json.scanner import make_scanner
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
-from urllib.parse import quote
+from urllib.parse import quote, urljoin
 
 from sleuth.corpus import MAX_PAGE_CHARS, Page, load_corpus, page_from_fields
 from sleuth.errors import CorpusError, UsageError
@@ -362,6 +362,8 @@ def document_hash(page: Page, version: str = "") -> str:
     reading and splitting code's, for a document read from a file)."""
     meta = f"{page.title}\0{page.tags!r}\0{page.published}\0{page.version}\0{page.authority}\0"
     meta += version
+    if page.links:
+        meta += "\0" + "\0".join(page.links)
     digest = hashlib.blake2b(meta.encode("utf-8", "surrogatepass"), digest_size=16)
     digest.update(page.body.encode("utf-8", "surrogatepass"))
     return digest.hexdigest()
@@ -577,7 +579,16 @@ def _page(
         raise CorpusError("the document has no text")
     meta = dict(parsed.meta)
     meta.pop("title", None)
+    if "links" in meta:  # relative targets made absolute: other documents' URLs here
+        meta["links"] = tuple(dict.fromkeys(_absolute(url, t) for t in meta["links"]))
     return Page(url=url, title=parsed.title or fallback_title, body=body, **meta), spans
+
+
+def _absolute(base: str, target: str) -> str:
+    try:
+        return urljoin(base, target)
+    except ValueError:  # an unparsable target (say a bad IPv6 host) is kept as written
+        return target
 
 
 # --- passages ----------------------------------------------------------------------------------

@@ -163,4 +163,6 @@ def run_open(args: dict[str, Any], corpus: Corpus, state: RunState, step: int) -
         "text": body[start:end],
         "reopened": bool(note),
     }
+    if page.links:  # the targets of the page's links: metadata, not text the model reads
+        data["links"] = list(page.links)
     return Observation(text=text, kind="page", data=data)

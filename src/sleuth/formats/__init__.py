@@ -7,6 +7,9 @@ backticks and code blocks their fences, a table is one row per line (cells joine
 `` | ``), a list one item per line, and MDX imports and exports, JSX and HTML tags,
 front matter, admonition markers and include directives leave no trace in the text.
 
+A reader that finds links (Markdown, MDX, reST, HTML) gives their targets, in order and
+once each, as ``meta["links"]`` (`link_targets`): the page's metadata, never its text.
+
 `render` joins the blocks into a document body (blank lines between blocks) and gives the
 span of each block in it, which `sleuth.sections` uses to cut passages at headings.
 
@@ -41,6 +44,7 @@ __all__ = [
     "SUFFIXES",
     "Block",
     "Parsed",
+    "link_targets",
     "missing_extra",
     "parse",
     "plain_text",
@@ -64,6 +68,24 @@ class Parsed:
     blocks: list[Block]
     title: str | None = None
     meta: dict[str, Any] = field(default_factory=dict)  # published, version, tags, ...
+
+
+#: At most this many link targets are kept per document.
+MAX_LINKS = 500
+
+
+def link_targets(targets: Any) -> tuple[str, ...]:
+    """Link targets as kept in ``meta["links"]``: stripped, once each, in order, without
+    empty ones, bare ``#`` and ``javascript:``; at most `MAX_LINKS`."""
+    out: dict[str, None] = {}
+    for target in targets:
+        target = target.strip()
+        if not target or target == "#" or target[:11].lower() == "javascript:":
+            continue
+        out[target] = None
+        if len(out) >= MAX_LINKS:
+            break
+    return tuple(out)
 
 
 #: Formats read from bytes rather than text.

@@ -15,7 +15,7 @@ from typing import Any
 
 from sleuth.errors import CorpusError, UsageError
 
-from . import Block, Parsed
+from . import Block, Parsed, link_targets
 from .markdown import iso_date
 
 __all__ = ["parse_html"]
@@ -89,6 +89,13 @@ def parse_html(html: str) -> Parsed:
     _walk(root, blocks, _SKIP_TAGS if whole_page else _SKIP_IN_CONTENT)
     if not blocks:
         raise CorpusError("HTML has no main text")
+    links = link_targets(
+        node.attributes.get("href") or ""
+        for node in root.css("a[href]")
+        if not _skipped(node, _SKIP_IN_CONTENT) and node.text().strip() not in ("", "¶", "#")
+    )
+    if links:
+        meta["links"] = links
     return Parsed(blocks=blocks, title=title or None, meta=meta)
 
 

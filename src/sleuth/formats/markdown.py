@@ -30,7 +30,7 @@ from typing import Any
 
 from sleuth.errors import CorpusError
 
-from . import Block, Parsed
+from . import Block, Parsed, link_targets
 
 __all__ = ["front_matter", "parse_markdown"]
 
@@ -82,7 +82,33 @@ def parse_markdown(text: str) -> Parsed:
         title = next((b.text for b in blocks if b.kind == "heading" and b.level == 1), None)
         if title is None:
             title = next((b.text for b in blocks if b.kind == "heading"), None)
+    if "](" in body or "]:" in body or "<http" in body or "href=" in body:
+        links = link_targets(_link_targets(body))
+        if links:
+            meta["links"] = links
     return Parsed(blocks=blocks, title=title, meta=meta)
+
+
+# a link's target: ``[text](target "title")``, a reference definition ``[id]: target``,
+# an autolink ``<https://...>`` or an HTML/JSX ``href="..."``
+_LINK = re.compile(
+    r"\]\(\s*(?:<([^<>\n]*)>|((?:[^\s()]|\([^\s()]*\))+))"
+    r"|^[ ]{0,3}\[[^\]\n]+\]:[ \t]*<?([^\s<>]+)"
+    r"|<((?:https?|ftp|mailto):[^<>\s]+)>"
+    r"|\bhref=(?:\"([^\"]*)\"|'([^']*)')",
+    re.MULTILINE,
+)
+_IMAGE = re.compile(r"\.(?:png|jpe?g|gif|svg|webp|ico|bmp|avif)(?:[?#].*)?$", re.IGNORECASE)
+
+
+def _link_targets(body: str) -> list[str]:
+    """The targets of the links in Markdown source, images' files left out."""
+    out = []
+    for match in _LINK.finditer(body):
+        target = next(g for g in match.groups() if g is not None)
+        if not _IMAGE.search(target):
+            out.append(target)
+    return out
 
 
 # --- before parsing: the syntax sites add ------------------------------------------------------

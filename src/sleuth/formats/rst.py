@@ -17,7 +17,7 @@ from typing import Any
 
 from sleuth.errors import CorpusError
 
-from . import Block, Parsed
+from . import Block, Parsed, link_targets
 
 __all__ = ["parse_rst"]
 
@@ -173,7 +173,17 @@ def parse_rst(text: str, source: str = "<rst>") -> Parsed:
     blocks: list[Block] = []
     _blocks(document, blocks, 0)
     title = next((b.text for b in blocks if b.kind == "heading"), None)
-    return Parsed(blocks=blocks, title=title)
+    meta: dict[str, Any] = {}
+    if "`" in text or ".. _" in text or "://" in text:
+        from docutils import nodes
+
+        links = link_targets(  # `text <url>`_, .. _name: url, and bare URLs
+            node.get("refuri", "")
+            for node in document.findall(lambda n: isinstance(n, (nodes.reference, nodes.target)))
+        )
+        if links:
+            meta["links"] = links
+    return Parsed(blocks=blocks, title=title, meta=meta)
 
 
 _SKIP = frozenset(

@@ -291,6 +291,7 @@ class PassageIndex:
                     published=doc.published,
                     version=doc.version,
                     authority=doc.authority,
+                    links=doc.links,
                 )
         return self.store.document(url)
 

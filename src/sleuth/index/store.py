@@ -4,7 +4,8 @@
     sources   id, path, stamp            one row per input file (its content stamp)
     docs      id, url, source, hash,     one row per document; ``source`` is a
               title, tags, published,    sources id, ``passages`` how many it has
-              version, authority, passages
+              version, authority, passages,  how many it has; ``links`` the targets of
+              links                      its links (JSON, or NULL)
     passages  key, text, heading,        passage n (from 1) of document id d has key
               anchor                     d × 2**32 + n; joined in order the texts are
                                          the document's body, exactly; ``heading`` is
@@ -53,7 +54,8 @@ CREATE TABLE IF NOT EXISTS docs (
     published TEXT,
     version INTEGER,
     authority INTEGER,
-    passages INTEGER NOT NULL
+    passages INTEGER NOT NULL,
+    links TEXT
 );
 CREATE INDEX IF NOT EXISTS docs_by_source ON docs (source);
 CREATE TABLE IF NOT EXISTS passages (
@@ -97,6 +99,8 @@ class PageStore:
         columns = {row[1] for row in self._db.execute("PRAGMA table_info(passages)")}
         if "heading" not in columns:  # a store from before headings (index format 3)
             self._db.execute("ALTER TABLE passages ADD COLUMN heading TEXT")
+        if "links" not in {row[1] for row in self._db.execute("PRAGMA table_info(docs)")}:
+            self._db.execute("ALTER TABLE docs ADD COLUMN links TEXT")  # before links
         if "anchor" not in columns:  # a store from before section anchors: none known
             self._db.execute("ALTER TABLE passages ADD COLUMN anchor TEXT")
         self._docs: list[tuple[Any, ...]] = []
@@ -159,7 +163,8 @@ class PageStore:
         """A whole document, its body the passages joined."""
         with self._lock:
             row = self._db.execute(
-                "SELECT id, title, tags, published, version, authority FROM docs WHERE url = ?",
+                "SELECT id, title, tags, published, version, authority, links FROM docs "
+                "WHERE url = ?",
                 (url,),
             ).fetchone()
             if row is None:
@@ -178,6 +183,7 @@ class PageStore:
             published=page.published,
             version=page.version,
             authority=page.authority,
+            links=page.links,
         )
 
     def has_passage(self, doc_url: str, number: int) -> bool:
@@ -335,6 +341,7 @@ class PageStore:
                     page.version,
                     page.authority,
                     len(passages),
+                    json.dumps(list(page.links), ensure_ascii=False) if page.links else None,
                 )
             )
             base = doc_id << _SHIFT
@@ -437,7 +444,7 @@ class PageStore:
     def _flush(self) -> None:
         if self._docs:
             self._db.executemany(
-                "INSERT INTO docs VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", self._docs
+                "INSERT INTO docs VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", self._docs
             )
             self._docs.clear()
         if self._passages:
@@ -450,7 +457,7 @@ class PageStore:
 
 _PASSAGE_COLUMNS = (
     "p.key, p.text, p.heading, p.anchor, d.title, d.tags, d.published, d.version, "
-    "d.authority, d.passages"
+    "d.authority, d.links, d.passages"
 )
 
 
@@ -474,6 +481,7 @@ def _page(
     published: str | None,
     version: int | None,
     authority: int | None,
+    links: str | None = None,
 ) -> Page:
     return Page(
         url=url,
@@ -483,4 +491,5 @@ def _page(
         published=published,
         version=version,
         authority=authority,
+        links=tuple(json.loads(links)) if links else (),
     )
