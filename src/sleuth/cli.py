@@ -16,7 +16,7 @@ import sys
 import traceback
 from collections.abc import Generator, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import click
 from click.core import ParameterSource
@@ -27,6 +27,7 @@ from sleuth.cli_common import (
     budgets,
     db_option,
     make_policy,
+    min_confidence_option,
     model_options,
     open_store,
     out,
@@ -135,6 +136,7 @@ def cli() -> None:
     help="Offer publish_brief: a ready answer or brief waits for `sleuth runs approve` "
     "before it is written to the outbox.",
 )
+@min_confidence_option
 @budget_options
 @db_option
 @click.option("--json", "as_json", is_flag=True, help="Print the Result as JSON.")
@@ -153,6 +155,7 @@ def ask(
     require: tuple[str, ...],
     conflict_rule: str | None,
     publish: bool,
+    min_confidence: float | Literal["fitted"] | None,
     max_steps: int,
     max_tokens: int | None,
     timeout: float,
@@ -180,7 +183,7 @@ def ask(
     fields = tuple(dict.fromkeys(f.strip() for f in require))
     if any(not f for f in fields):
         raise UsageError("--require needs a field name")
-    chosen = make_policy(policy, script, model, base_url, protocol, stream)
+    chosen = make_policy(policy, script, model, base_url, protocol, stream, min_confidence)
     task = Task(
         question=question.strip(),
         require=fields,

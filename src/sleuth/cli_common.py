@@ -122,6 +122,35 @@ def model_options(function: F) -> F:
     return function
 
 
+def _min_confidence(
+    ctx: click.Context, param: click.Parameter, value: str | None
+) -> float | Literal["fitted"] | None:
+    if value is None:
+        return None
+    if value.strip().lower() == "fitted":
+        return "fitted"
+    try:
+        number = float(value)
+    except ValueError:
+        number = math.nan
+    if not 0.0 <= number <= 1.0:
+        raise click.BadParameter(f"{value!r} is not a probability in [0, 1], nor 'fitted'")
+    return number
+
+
+def min_confidence_option(function: F) -> F:
+    """--min-confidence P|fitted: the offline policy's abstention threshold."""
+    return click.option(
+        "--min-confidence",
+        metavar="P|fitted",
+        default=None,
+        callback=_min_confidence,
+        help="Offline policy: abstain (incomplete, fact_missing) when the answer's calibrated "
+        "confidence is under P, a probability in [0, 1]; 'fitted' takes the threshold chosen "
+        "on its training folds. Default 0: answer and report the confidence.",
+    )(function)
+
+
 def budget_options(function: F) -> F:
     """--max-steps, --max-tokens and --timeout."""
     function = click.option(
@@ -173,8 +202,12 @@ def make_policy(
     base_url: str | None,
     protocol: str,
     stream: bool,
+    min_confidence: float | Literal["fitted"] | None = None,
 ) -> Policy:
-    """The policy the flags ask for: a model, a script, or the offline policy."""
+    """The policy the flags ask for: a model, a script, or the offline policy (with
+    ``min_confidence`` as its abstention threshold)."""
+    if min_confidence is not None and (model is not None or name == "scripted" or script):
+        raise UsageError("--min-confidence is for the offline policy (no --model or --script)")
     if model is not None:
         if name is not None or script is not None:
             raise UsageError("--model cannot be combined with --policy or --script")
@@ -190,4 +223,4 @@ def make_policy(
         return ScriptedPolicy.from_file(script)
     if script is not None:
         raise UsageError("--script is only for --policy scripted")
-    return OfflinePolicy()
+    return OfflinePolicy(min_confidence=0.0 if min_confidence is None else min_confidence)

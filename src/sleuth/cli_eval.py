@@ -6,7 +6,7 @@ import json
 import math
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import click
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
@@ -16,6 +16,7 @@ from sleuth.cli_common import (
     budgets,
     db_option,
     make_policy,
+    min_confidence_option,
     model_options,
     open_store,
     out,
@@ -137,6 +138,7 @@ def eval_group() -> None:
     "researches the index instead and needs no corpus).",
 )
 @model_options
+@min_confidence_option
 @budget_options
 @db_option
 @click.option("--json", "as_json", is_flag=True, help="Print the summary and every case.")
@@ -176,6 +178,7 @@ def eval_run(
     base_url: str | None,
     protocol: str,
     stream: bool,
+    min_confidence: float | Literal["fitted"] | None,
     max_steps: int,
     max_tokens: int | None,
     timeout: float,
@@ -211,7 +214,9 @@ def eval_run(
     else:
         chosen = load_suite(str(suite), limit, corpus=corpus)
     limits = budgets(max_steps, max_tokens, timeout)
-    make_policy(None, None, model, base_url, protocol, stream)  # fail early on bad flags
+    make_policy(
+        None, None, model, base_url, protocol, stream, min_confidence
+    )  # fail early on bad flags
     grader = None
     if judge is not None:
         from sleuth.models import make_backend
@@ -222,7 +227,7 @@ def eval_run(
     store = open_store(db)
     record = _run_with_progress(
         chosen,
-        lambda: make_policy(None, None, model, base_url, protocol, stream),
+        lambda: make_policy(None, None, model, base_url, protocol, stream, min_confidence),
         workers,
         limits,
         store,

@@ -1,0 +1,80 @@
+"""--min-confidence on `sleuth ask` and `sleuth eval`: the offline policy's abstention
+threshold, a probability or ``fitted``."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from sleuth.cli import main
+from sleuth.policies.calibration import shipped
+
+
+def _sleuth(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    code = main(list(args))
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+def test_ask_reports_confidence_and_abstains_under_the_threshold(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, _ = _sleuth(capsys, "ask", "Who founded Acme Robotics?", "--json")
+    answered = json.loads(out)
+    assert code == 0 and answered["status"] == "ready_for_review"
+    assert 0.0 < answered["confidence"] < 1.0
+    code, out, _ = _sleuth(
+        capsys, "ask", "Who founded Acme Robotics?", "--json", "--min-confidence", "0.99"
+    )
+    refused = json.loads(out)
+    assert code == 3 and refused["status"] == "incomplete"
+    assert refused["reason"] == "fact_missing" and refused["confidence"] is None
+    code, out, _ = _sleuth(
+        capsys,
+        "ask",
+        "Who founded Acme Robotics?",
+        "--json",
+        "--min-confidence",
+        str(answered["confidence"]),
+    )
+    assert json.loads(out)["status"] == "ready_for_review"  # at the threshold is enough
+
+
+def test_fitted_is_the_shipped_threshold(capsys: pytest.CaptureFixture[str]) -> None:
+    model = shipped()
+    assert model is not None and 0.0 <= model.threshold <= 1.0
+    _, out, _ = _sleuth(
+        capsys, "ask", "Who founded Acme Robotics?", "--json", "--min-confidence", "fitted"
+    )
+    result = json.loads(out)
+    if result["status"] == "ready_for_review":
+        assert result["confidence"] >= model.threshold
+    else:
+        assert result["reason"] == "fact_missing"
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--min-confidence", "1.5"], "not a probability"),
+        (["--min-confidence", "often"], "not a probability"),
+        (["--min-confidence", "0.5", "--model", "openai:x"], "for the offline policy"),
+        (["--min-confidence", "0.5", "--policy", "scripted"], "for the offline policy"),
+    ],
+)
+def test_bad_thresholds_are_usage_errors(
+    capsys: pytest.CaptureFixture[str], args: list[str], message: str
+) -> None:
+    code, _, err = _sleuth(capsys, "ask", "Who founded Acme Robotics?", *args)
+    assert code == 2 and message in err and err.count("\n") == 1
+
+
+def test_eval_with_a_threshold(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = _sleuth(capsys, "eval", "acme", "--json")
+    everything = json.loads(out)["summary"]
+    code, out, _ = _sleuth(capsys, "eval", "acme", "--json", "--min-confidence", "1")
+    assert code == 0
+    nothing = json.loads(out)
+    assert nothing["summary"]["coverage"] == 0.0 < everything["coverage"]
+    assert all(c["confidence"] is None for c in nothing["cases"])
