@@ -22,6 +22,7 @@ import click
 from click.core import ParameterSource
 from rich.markup import escape
 
+from sleuth import telemetry
 from sleuth.cli_common import (
     budget_options,
     budgets,
@@ -66,7 +67,7 @@ EXIT_HELP = """\b
 Exit codes:
   0  answered (ready_for_review)
   3  cannot answer (incomplete: no_hits, not_found, fact_missing,
-     invalid_finish, model_error, rejected)
+     invalid_finish, model_error, rejected, cancelled)
   4  conflict (the opened sources disagree)
   5  budget exhausted (steps, tokens or time)
   6  paused, awaiting approval (--publish)
@@ -87,13 +88,21 @@ def outcome_code(status: str, exit_zero: bool = False) -> int:
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="sleuth")
-def cli() -> None:
+@click.option(
+    "--otel",
+    is_flag=True,
+    help="Export OpenTelemetry traces of runs (OTLP over HTTP unless OTEL_* say otherwise; "
+    "needs the otel extra). The standard OTEL_* variables switch it on too.",
+)
+def cli(otel: bool) -> None:
     """sleuth: a research agent that cites only pages it opened, quotes them verbatim,
     or says why it cannot answer.
 
     `sleuth ask` exits with its run's outcome (see `sleuth ask --help`); defaults for
     --model, --index, --db and the budgets come from SLEUTH_* variables, ./sleuth.toml
     and ~/.config/sleuth/config.toml (`sleuth config` shows them)."""
+    if telemetry.configure(force=otel):
+        click.get_current_context().call_on_close(telemetry.shutdown)  # spans flushed on exit
 
 
 @cli.command(epilog=EXIT_HELP)
@@ -443,6 +452,7 @@ def runs_show(
     out.print(
         f"[bold]run {run['id']}[/] · {run['created_at']} · policy {run['policy']} · "
         f"corpus {escape(run['corpus'])}"
+        + (f" · trace {run['trace_id']}" if run.get("trace_id") else "")
     )
     out.print(f"question: {escape(run['question'])}")
     if run.get("corpus_build") or run.get("key_id"):  # which build it read, who asked

@@ -6,7 +6,9 @@
 same loop for async policies (both drive one `_Engine`). The runtime alone owns budgets
 (steps, wall-clock seconds, tokens), the opened set, duplicate searches, validation and
 stopping; a policy only proposes the next tool call. Whoever drives `run_steps` may end
-the run between steps with ``steps.throw(RunCancelled())`` (incomplete/cancelled).
+the run between steps with ``steps.throw(RunCancelled())`` (incomplete/cancelled). The
+recorder sees the run as it goes: it stores it, and when tracing is on it is wrapped to
+trace it too (`sleuth.telemetry.observed`).
 
 A call to a side-effecting tool (`sleuth.effects`) that passes its checks *pauses* the
 run: the loop returns a `PendingAction` instead of a `Result`, and the recorder keeps
@@ -36,6 +38,7 @@ from sleuth.outcome import Outcome, from_validated, stopped
 from sleuth.result import Reason, Result, Status, Usage
 from sleuth.search import SearchIndex, index_for
 from sleuth.state import Budgets, Observation, RunState, Step, Task
+from sleuth.telemetry import observed
 from sleuth.tools import run_open, run_search
 from sleuth.validate import Validated, validate_finish
 
@@ -139,7 +142,8 @@ class _Engine:
         elapsed_s: float = 0.0,
     ) -> None:
         corpus = as_corpus(corpus)
-        self.corpus, self.recorder, self.clock = corpus, recorder, clock
+        self.corpus, self.clock = corpus, clock
+        self.recorder: RunRecorder | None = observed(recorder)  # traced, if tracing is on
         self.effects = effects or {}
         self.index = index or search_index(corpus)
         self.state = state
@@ -172,8 +176,8 @@ class _Engine:
             corpus_build=corpus.build,
         )
         engine = cls(state, corpus, index, recorder, effects, clock)
-        if recorder:
-            recorder.start_run(state)
+        if engine.recorder:
+            engine.recorder.start_run(state)
         return engine
 
     def opening(self, resumed: Resumption | None) -> End | None:

@@ -208,6 +208,11 @@ def _m7_run_keys_and_builds(db: Database) -> None:
     )
 
 
+def _m8_trace_ids(db: Database) -> None:
+    """The OpenTelemetry trace id of each run, when it was traced (`sleuth.telemetry`)."""
+    db.script("ALTER TABLE runs ADD COLUMN trace_id TEXT")
+
+
 #: The schema, one function per version: ``MIGRATIONS[n - 1]`` takes a database from
 #: version n - 1 to n. Append only (see the module docstring).
 MIGRATIONS: list[Migration] = [
@@ -218,6 +223,7 @@ MIGRATIONS: list[Migration] = [
     _m5_approvals_and_leases,
     _m6_approval_deciders,
     _m7_run_keys_and_builds,
+    _m8_trace_ids,
 ]
 
 log = logging.getLogger("sleuth")
@@ -357,6 +363,10 @@ class RunStore:
                 (run_id, _now(), error),
             )
             self._drop_lease(run_id)
+
+    def set_trace_id(self, run_id: str, trace_id: str) -> None:
+        """Keep the run's OpenTelemetry trace id (32 hex digits), to find it in a backend."""
+        self.db.execute("UPDATE runs SET trace_id = ? WHERE id = ?", (trace_id, run_id))
 
     def pause_run(self, pending: PendingAction) -> None:
         """Keep a side-effecting call for a person to decide; the run holds no lease
@@ -549,6 +559,7 @@ class RunStore:
             "result": json.loads(end["result_json"]) if end and end["result_json"] else None,
             "steps": [_step_row(s) for s in steps],
             "approval": None if approval is None else _approval_row(approval),
+            "trace_id": run["trace_id"],
         }
 
 
