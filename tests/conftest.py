@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ipaddress
+import os
 import socket
 from collections.abc import Iterator
 from pathlib import Path
@@ -38,6 +39,9 @@ def _isolated(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[None]
     for variable in SERVE_VARIABLES.values():
         monkeypatch.delenv(variable, raising=False)
     monkeypatch.setenv("SLEUTH_CONFIG", "")
+    # no traces sent to the developer's collector (sleuth.telemetry reads OTEL_*)
+    for variable in [v for v in os.environ if v.startswith("OTEL_")]:
+        monkeypatch.delenv(variable)
     yield
 
 
