@@ -12,10 +12,17 @@ Folds (of ``../shared/data``; record order of each file):
   "Rhine" + the last 50 records of each.
 * **B** — the reverse.
 
+Both folds also train on the FastAPI documentation questions
+(``benchmarks/docs_questions/fastapi.jsonl`` over an index of ``docs-fastapi``, the
+questions the technical reader was developed on) and hold out the requests ones
+(``requests.jsonl`` over ``docs-requests``), so the confidence of technical answers is
+fitted on one documentation site and reported on another.
+
 Each training case is run by the offline policy with the hard rules on and no
 confidence threshold; the verified answer's `verify.features` and whether the graded
 answer was right form one sample. A logistic regression (standardised features, L2
-penalty) is fitted by Newton's method, so a refit reproduces the weights exactly. The
+penalty chosen by a cross-validation whose folds keep each question's readings
+together) is fitted by Newton's method, so a refit reproduces the weights exactly. The
 abstention threshold is chosen on the training samples only: the one with the best
 training accuracy among those whose training answered precision is at least
 ``--target`` (0 by default: the best training accuracy, so that answering never
@@ -28,17 +35,21 @@ from __future__ import annotations
 
 import argparse
 import json
+import subprocess
 import sys
+import tempfile
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
+from sleuth.cli_corpus import open_corpus
 from sleuth.evals.grading import contains, exact_match, token_f1
 from sleuth.evals.metrics import calibration_table
 from sleuth.evals.runner import run_case
-from sleuth.evals.suite import SuiteCase, dataset_suite
+from sleuth.evals.suite import SuiteCase, dataset_suite, load_suite
 from sleuth.policies import calibration as calibration_module
 from sleuth.policies.calibration import MODEL_FILE, Calibration
 from sleuth.policies.offline import OfflinePolicy, _pages, goals_of, scored_readings
@@ -50,12 +61,14 @@ from sleuth.state import RunState
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "data"
 MODEL_PATH = Path(calibration_module.__file__).with_name(MODEL_FILE)
 HALF = 50
-L2_GRID = (0.3, 1.0, 3.0, 10.0, 30.0)
+DOCS_QUESTIONS = Path(__file__).resolve().parent / "docs_questions"
+L2_GRID = (0.3, 1.0, 3.0, 10.0, 30.0, 100.0, 300.0)
 
 
 @dataclass(frozen=True)
 class Part:
-    """A slice of a shared data file: ``half`` 0 / 1 keeps the first / last records."""
+    """A slice of a shared data file: ``half`` 0 / 1 keeps the first / last records; or
+    (``spec`` ``docs:NAME``) a docs question suite over an index of ``SHARED/docs-NAME``."""
 
     spec: str
     setting: str
@@ -64,6 +77,8 @@ class Part:
 
     @property
     def label(self) -> str:
+        if self.spec.startswith("docs:"):
+            return f"docs-{self.spec[5:]} questions"
         name = Path(self.spec.split(":", 1)[1]).stem
         half = "" if self.half is None else (" first 50" if self.half == 0 else " last 50")
         derived = " +derived" if self.derive else ""
@@ -96,7 +111,8 @@ def fold(name: str) -> tuple[list[Part], list[Part]]:
             _multi("musique", MUSIQUE, half),
         ]
 
-    return parts(train_sq, first), parts(test_sq, second)
+    docs = [Part("docs:fastapi", "index")], [Part("docs:requests", "index")]
+    return parts(train_sq, first) + docs[0], parts(test_sq, second) + docs[1]
 
 
 class Capture:
@@ -126,12 +142,27 @@ class Capture:
 
 
 def cases_of(part: Part) -> list[SuiteCase]:
+    if part.spec.startswith("docs:"):
+        name = part.spec[5:]
+        indexed = _docs_index(name)
+        questions = DOCS_QUESTIONS / f"{name}.jsonl"
+        return load_suite(str(questions), None, source=lambda: indexed).cases
     suite = dataset_suite(part.spec, part.setting, None, part.derive)
     if part.half is None:
         return suite.cases
     base = list(dict.fromkeys(c.id.split("::")[0] for c in suite.cases))
     keep = set(base[:HALF] if part.half == 0 else base[HALF:])
     return [c for c in suite.cases if c.id.split("::")[0] in keep]
+
+
+@cache
+def _docs_index(name: str) -> Any:
+    """An index of ``SHARED/docs-NAME``, built once per process in a temporary folder."""
+    folder = Path(tempfile.mkdtemp(prefix=f"sleuth-docs-{name}-")) / "idx"
+    command = [sys.executable, "-m", "sleuth", "index", str(SHARED / f"docs-{name}")]
+    subprocess.run([*command, "--index", str(folder)], check=True, capture_output=True)
+    corpus, _ = open_corpus(None, folder)
+    return corpus
 
 
 def run_part(part: Part, policy: OfflinePolicy) -> list[dict[str, Any]]:
@@ -143,7 +174,11 @@ def run_part(part: Part, policy: OfflinePolicy) -> list[dict[str, Any]]:
         record["features"] = capture.last if record.get("answered") else None
         record["part"] = part.label
         golds = case.expect.answers if not case.expect.cannot_answer else []
-        record["extra"] = [(features, _right(r.value, golds)) for r, features in capture.extra]
+        phrases = case.expect.answer_contains if not case.expect.abstains else []
+        record["extra"] = [
+            (features, _right(r.value, golds) or _holds(r.value, phrases))
+            for r, features in capture.extra
+        ]
         rows.append(record)
     return rows
 
@@ -159,6 +194,16 @@ def _right(value: str, golds: list[str]) -> bool:
     )
 
 
+def _holds(value: str, phrases: list[str | list[str]]) -> bool:
+    """A suite's rule: the answer holds every phrase (one alias of each list)."""
+    if not phrases:
+        return False
+    return all(
+        any(contains(value, alias) for alias in (p if isinstance(p, list) else [p]))
+        for p in phrases
+    )
+
+
 def samples(rows: list[dict[str, Any]]) -> tuple[np.ndarray, np.ndarray]:
     """Feature matrix and labels: every verified reading of every training case (up to
     three per page), right when it matches an accepted answer."""
@@ -167,14 +212,21 @@ def samples(rows: list[dict[str, Any]]) -> tuple[np.ndarray, np.ndarray]:
     return np.array(xs, dtype=float), np.array(ys, dtype=float)
 
 
-def choose_l2(x: np.ndarray, y: np.ndarray, k: int = 5) -> float:
+def groups(rows: list[dict[str, Any]]) -> np.ndarray:
+    """Each sample's case (its row's index): the readings of one question stay together
+    in one cross-validation fold."""
+    return np.array([i for i, r in enumerate(rows) for _ in r["extra"]], dtype=int)
+
+
+def choose_l2(x: np.ndarray, y: np.ndarray, group: np.ndarray, k: int = 5) -> float:
     """The penalty of `L2_GRID` with the lowest log-loss in a k-fold cross-validation
-    over the training samples (folds by sample index modulo k: deterministic)."""
+    over the training samples, folds by case (case index modulo k: deterministic), so
+    that no question is both fitted and scored."""
     best = (float("inf"), L2_GRID[0])
     for l2 in L2_GRID:
         loss = 0.0
         for f in range(k):
-            test = np.arange(len(y)) % k == f
+            test = group % k == f
             model = Calibration.from_json({**fit(x[~test], y[~test], l2), "threshold": 0.5})
             for row, label in zip(x[test], y[test], strict=True):
                 p = model.probability(dict(zip(FEATURES, row, strict=True)))
@@ -283,7 +335,7 @@ def main(argv: list[str] | None = None) -> int:
     collector = OfflinePolicy(min_confidence=0.0, calibration=None)
     rows = [row for part in train for row in run_part(part, collector)]
     x, y = samples(rows)
-    l2 = choose_l2(x, y)
+    l2 = choose_l2(x, y, groups(rows))
     data = fit(x, y, l2)
     model = Calibration.from_json({**data, "threshold": 0.5})
     threshold, figures = choose_threshold(rows, model, args.target)

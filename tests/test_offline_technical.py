@@ -218,3 +218,17 @@ def test_docs_questions_development_split(tmp_path: Path) -> None:
     answerable = [c for c in cases if not c["should_abstain"]]
     right = sum(c["passed"] for c in answerable)
     assert right * 3 >= 2 * len(answerable)
+
+
+def test_a_technical_answer_is_a_feature_of_the_confidence() -> None:
+    question = "Which environment variable does fastapi dev set to development?"
+    sentence = (
+        "Before importing your app, `fastapi dev` sets the `FASTAPI_ENV` environment "
+        "variable to `development`."
+    )
+    frame = frame_question(question)
+    reading = _read(question, sentence)[0]
+    assert verify.features(frame, reading, question=question)["technical"] == 1.0
+    prose = frame_question("Who founded Acme Robotics?")
+    assert verify.features(prose, reading, question=prose.text)["technical"] == 0.0
+    assert "technical" in verify.FEATURES

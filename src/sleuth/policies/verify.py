@@ -25,7 +25,8 @@ title and the previous sentence counted apart), whether the question's word pair
 together in the sentence, negations the sentence adds, the answer's length and type,
 how many candidates of its type the sentence has, how far the answer stands from the
 question's words, the margin over the page's next-best reading, how many pages agree,
-and the page's rank in the search.
+the page's rank in the search, and whether the answer is a technical span
+(`sleuth.policies.technical`).
 """
 
 from __future__ import annotations
@@ -184,6 +185,7 @@ FEATURES = (
     "agree",
     "rank",
     "hops",
+    "technical",
 )
 # Computed too (shown in a run's features), but not in the fitted model.
 EXTRA_FEATURES = (
@@ -245,6 +247,7 @@ def features(
         "agree": min(agree, 3) / 3,
         "rank": min(rank, 5) / 5,
         "hops": float(hops > 1),
+        "technical": float(frame.tech is not None),  # a span of a technical kind
     }
 
 
