@@ -187,7 +187,7 @@ async def test_in_process_and_a_user_corpus(tmp_path: Path, store: WatchedStore)
             assert called.structured_content["source"] == "notes"  # type: ignore[index]
             asked = await client.call_tool("ask", {"question": "Who built the Zorblat?"})
             result = asked.structured_content
-            assert result is not None and result["corpus"].endswith("notes.jsonl")
+            assert result is not None and result["corpus"] == "notes"
             assert result["citations"] in ([], ["https://notes.example/a"])
     finally:
         sources.close()
@@ -272,12 +272,12 @@ def test_sources_refuse_bad_names_and_paths(tmp_path: Path) -> None:
     from sleuth.errors import UsageError
 
     for corpora, indexes, expected in [
-        (["docs"], [], "NAME=PATH"),
-        (["bad name=x.json"], [], "a name is"),
-        (["_x=x.json"], [], "a name is"),
+        (["docs"], [], "expected NAME=FILE"),
+        (["bad name=x.json"], [], "a served corpus name is"),
+        (["_x=x.json"], [], "a served corpus name is"),
         ([f"a={tmp_path}/missing.json"], [], "missing.json"),
         ([], [f"idx={tmp_path}/none"], "none"),
-        (["x=a.json", "x=b.json"], [], "given twice"),
+        (["x=a.json", "x=b.json"], [], "served twice"),
     ]:
         with pytest.raises(UsageError, match=expected):
             Sources.open(corpora, indexes)
@@ -307,3 +307,29 @@ def test_cli_refuses_a_public_http_address(capsys: pytest.CaptureFixture[str]) -
 
     assert main(["mcp", "--http", "--host", "0.0.0.0"]) == 2
     assert "loopback addresses only" in capsys.readouterr().err
+
+
+async def test_stdio_exposes_what_serve_would(tmp_path: Path) -> None:
+    body = "The Zorblat was built by Mira Sol in 1999."
+    corpus = tmp_path / "notes.jsonl"
+    corpus.write_text(
+        json.dumps({"url": "https://notes.example/a", "title": "Notes", "body": body})
+    )
+    async with Client(_stdio(tmp_path, "--corpus", f"notes={corpus}", "--builtins")) as client:
+        tools = {t.name: t for t in (await client.list_tools()).tools}
+        names = tools["search"].input_schema["properties"]["corpus"]["enum"]
+        assert names[0] == "notes" and "acme" in names
+        searched = await client.call_tool("search", {"query": "Zorblat"})
+        assert searched.structured_content["source"] == "notes"  # type: ignore[index]
+        other = await client.call_tool("search", {"query": "Acme", "corpus": "acme"})
+        assert other.structured_content["source"] == "acme"  # type: ignore[index]
+
+
+def test_cli_names_a_missing_corpus_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from sleuth.cli import main
+
+    assert main(["mcp", "--corpus", f"x={tmp_path}/nope.json"]) == 2
+    err = capsys.readouterr().err
+    assert "nope.json" in err and "Traceback" not in err

@@ -30,11 +30,13 @@ def mcp_command(
     port: int,
     corpora: tuple[str, ...],
     indexes: tuple[str, ...],
-    builtins: bool,
+    builtins: bool | None,
+    config_file: Path | None,
     db: Path | str | None,
 ) -> None:
     """Serve sleuth to MCP clients: the tools ask, search and open_page, and stored runs
-    as resources (sleuth://runs/RUN_ID). Over stdio unless --http."""
+    as resources (sleuth://runs/RUN_ID). Over stdio unless --http. What it exposes is
+    named as for sleuth serve (--index, --corpus, --builtins, --config)."""
     from sleuth.mcp_server import build_server, http_app, require_mcp_extra, serve_stdio
 
     require_mcp_extra()
@@ -43,9 +45,11 @@ def mcp_command(
             f"sleuth mcp --http listens on loopback addresses only (not {host!r}): it has no "
             "authentication yet"
         )
+    from sleuth.cli_serve import served_corpora
+    from sleuth.service.corpora import Catalog
     from sleuth.sources import Sources
 
-    sources = Sources.open(corpora, indexes, builtins)
+    sources = Sources.of(Catalog(served_corpora(indexes, corpora, builtins, config_file)))
     store = open_store(db)
     try:
         server = build_server(sources, store)
