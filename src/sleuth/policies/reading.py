@@ -412,10 +412,11 @@ def _read_pairs(
     proper: frozenset[str],
 ) -> list[Reading]:
     """Technical readings of a sentence with its context: the sentences before it on the
-    same line, or the list item it is nested under ("`max_age` - Sets a maximum time ...
-    responses. Defaults to `600`."; "- Swagger UI: ...\n  - You can set its URL with the
-    parameter `docs_url`."), never a sibling item. The answer still comes from the
-    sentence itself, and the context is read only when that sentence alone is no reading."""
+    same line, one that introduces it with a colon, or the list item it is nested under
+    ("`max_age` - Sets a maximum time ... responses. Defaults to `600`."; "- Swagger UI:
+    ...\n  - You can set its URL with the parameter `docs_url`."), never a sibling item.
+    The answer still comes from the sentence itself, and the context is read only when
+    that sentence alone is no reading."""
     out = []
     for offset, text in segments:
         spans = sentence_spans(text)
@@ -453,6 +454,9 @@ def _context_start(text: str, spans: list[tuple[int, int]], i: int, most: int = 
         gap = text[spans[k - 1][1] : spans[k][0]]
         if "\n" not in gap:
             k -= 1  # the same line: a list item's or a paragraph's earlier sentence
+            continue
+        if text[spans[k - 1][0] : spans[k - 1][1]].endswith(":"):
+            k -= 1  # "To generate a secret key use the command:" introduces what follows
             continue
         if "\n" in gap.strip(" \t") and gap.count("\n") > 1:
             break  # a blank line ends the context

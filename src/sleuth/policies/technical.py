@@ -18,7 +18,7 @@ found by their shape:
 | ``error`` | which error, exception | a CamelCase name ending in Error / Exception / Warning |
 | ``command`` | what command | a code span with a space, or a shell line after ``$`` |
 | ``package`` | package, library, module, extra | a code span, or a word beside "package" |
-| ``name`` | parameter, argument, option, class, header, ... | an identifier in a code span |
+| ``name`` | parameter, argument, option, class, header, file, ... | an identifier in a code span |
 | ``value`` | default, set to, defaults to | a code span, True / False / None, or a number |
 
 A candidate is never the question's own words (``REQUESTS_CA_BUNDLE`` does not answer
@@ -47,7 +47,7 @@ KIND_WORDS: dict[str, frozenset[str]] = {
     "package": frozenset("package library module extra dependency pip".split()),
     "name": frozenset(
         "parameter argument option attribute field setting flag keyword class function "
-        "method header decorator key".split()
+        "method header decorator key file".split()
     ),
     "value": frozenset("value".split()),  # "default" stays required: a sentence must say it
 }
@@ -64,7 +64,7 @@ _KIND_OF_QUESTION = [
     (
         "name",
         r"\b(?:what|which)\s+(?:\w+\s+)?(?:parameter|argument|option|attribute|field|setting|"
-        r"flag|keyword|class|function|method|header|decorator|key)\b",
+        r"flag|keyword|class|function|method|header|decorator|key|file)\b",
     ),
     (
         "value",
