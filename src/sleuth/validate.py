@@ -494,7 +494,7 @@ def _grounding(
             "or phrase the quoted evidence states)"
         )
     keys = [t.key for t in said]
-    if question and set(keys) <= asked and _runs_in(keys, [t.key for t in content(question)]):
+    if question and set(keys) <= asked and not _new_name(keys, question, quotes, opened):
         echoed = ", ".join(repr(t.surface) for t in said)
         return (
             f"the answer only repeats the question's words ({echoed}): answer with what the "
@@ -540,6 +540,24 @@ def _misplaced_polarity(
         if best and not any(said[n].key in c for c in contexts if len(near & c) == best):
             return said[n].surface
     return None
+
+
+def _new_name(
+    keys: Sequence[str], question: str, quotes: Sequence[Quote], opened: Mapping[str, OpenedPage]
+) -> bool:
+    """Whether an answer made only of the question's words is still an answer: a name the
+    quotes give that the question does not ("Rhine Valley" to "What is the alpine valley
+    that the Rhine flows through?"). "Acme Robotics was founded" to "Who founded Acme
+    Robotics?" is not."""
+    asked = [t.key for t in content(question)]
+    if _runs_in(keys, asked):
+        return False
+    for quote in quotes:
+        for name, _ in _proper_names(prepare(_in_context(quote, opened))):
+            named = [t.key for t in content(name)]
+            if named and _runs_in(named, keys) and not _runs_in(named, asked):
+                return True
+    return False
 
 
 def _runs_in(keys: Sequence[str], seq: Sequence[str]) -> bool:

@@ -836,6 +836,24 @@ def _question_echo(case: Case, rng: random.Random) -> Payload | None:
     return _plain(case, rng.choice(names))
 
 
+def _question_restated(case: Case, rng: random.Random) -> Payload | None:
+    """The question's own words, reordered into a statement that gives no answer ("Acme
+    Robotics founded" to "Who founded Acme Robotics?")."""
+    if case.yes_no or case.comparison or " or " in case.question:
+        return None
+    words = [w for w in re.findall(r"[^\W\d_][\w'-]*", case.question) if w.lower() not in _WH]
+    words = [w for w in words if w.lower() not in case.answer.lower()]
+    if len(words) < 2:
+        return None
+    rng.shuffle(words)
+    if " ".join(words) in case.question:
+        words.reverse()
+    return _plain(case, " ".join(words) + ".")
+
+
+_WH = frozenset("what which who whom whose when where why how did does do is are was were".split())
+
+
 def _quote_from(case: Case, pages: dict[str, Page], rng: random.Random) -> Payload | None:
     if not pages:
         return None
@@ -921,6 +939,7 @@ VIOLATIONS: dict[str, Family] = {
     "negated_claim": _negated,
     "flipped_comparison": _flipped,
     "question_words_only": _question_echo,
+    "question_restated": _question_restated,
     "framing_only": _framing_only,
     "inline_citation_not_cited": _inline_uncited,
     "yes_no_one_side": _yes_no_one_side,
