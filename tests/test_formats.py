@@ -639,12 +639,12 @@ def test_the_projects_own_readme_reads_cleanly(tmp_path: Path) -> None:
             "<https://a.example/x> and ![a picture](pic.png).\n\n"
             '<a href="https://h.example/">h</a> [paren](https://w.example/a_(b))\n\n'
             "[r]: https://ref.example/page\n",
-            [
+            [  # inline links, then reference definitions, autolinks and href attributes
                 "../guide.md#install",
-                "https://a.example/x",
-                "https://h.example/",
                 "https://w.example/a_(b)",
                 "https://ref.example/page",
+                "https://a.example/x",
+                "https://h.example/",
             ],
         ),
         (
@@ -702,3 +702,21 @@ def test_an_indexed_page_keeps_its_links_absolute_and_shows_them_as_data(tmp_pat
     assert result.exit_code == 0, result.output
     (row,) = [h for h in json.loads(result.output)["hits"] if h["url"] == hit.url]
     assert row["links"] == list(expected)
+
+
+@pytest.mark.parametrize(
+    "table",
+    [
+        "| a | b |\n|---|---|\n| `x` | 1 |\n| [link](u) | **bold** |\n",
+        "a | b\n--- | ---\nc \\| d | é ü\n",  # no outer bars, an escaped bar, not ASCII
+        "| `a|b` | c |\n|:-|-:|-|\n| | empty | |\n|  |  | |\n",  # a bar in code divides cells
+        "text before\n\n| one |\n|-----|\n| <b>x</b> &amp; y |\n\nafter\n",
+    ],
+)
+def test_a_table_read_from_its_lines_reads_as_its_cells(table: str) -> None:
+    from sleuth.formats import markdown
+
+    tree = markdown._parser().tree(table)
+    (node,) = [n for n in tree.children if n.name == "table"]
+    source = table if table.isascii() else table.encode()
+    assert markdown._source_rows(source, node) == markdown._table_rows(node)

@@ -44,6 +44,7 @@ changed in one transaction: a failed ingest leaves the previous index as it was.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import io
 import itertools
@@ -585,10 +586,23 @@ def _page(
 
 
 def _absolute(base: str, target: str) -> str:
+    if _SCHEME.match(target):
+        return target  # already absolute (https:, mailto:, ...)
+    if target[:1] in ("", "#", "?") or "?" in base or "#" in base or "/" not in base[8:]:
+        return _join(base, target)
+    # joined against the document's folder, so pages side by side share the work
+    return _join(base[: base.rindex("/") + 1], target)
+
+
+@functools.lru_cache(maxsize=8192)
+def _join(base: str, target: str) -> str:
     try:
         return urljoin(base, target)
     except ValueError:  # an unparsable target (say a bad IPv6 host) is kept as written
         return target
+
+
+_SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*:")
 
 
 # --- passages ----------------------------------------------------------------------------------

@@ -22,6 +22,7 @@ may be ``URL#parameters`` as well as ``URL#p3``.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import re
 from collections.abc import Iterator
@@ -101,6 +102,7 @@ _SLUG_GAPS = re.compile(r"[-\s]+")
 _PASSAGE_NAME = re.compile(r"p[0-9]+")  # `URL#p3` names passage 3, never a section
 
 
+@functools.lru_cache(maxsize=8192)  # headings repeat across pages ("Parameters")
 def slugify(heading: str) -> str:
     """A heading's anchor as MkDocs makes it: lower case, punctuation dropped, runs of
     spaces and hyphens one hyphen (letters of any script kept, as GitHub keeps them)."""

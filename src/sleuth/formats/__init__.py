@@ -7,8 +7,8 @@ backticks and code blocks their fences, a table is one row per line (cells joine
 `` | ``), a list one item per line, and MDX imports and exports, JSX and HTML tags,
 front matter, admonition markers and include directives leave no trace in the text.
 
-A reader that finds links (Markdown, MDX, reST, HTML) gives their targets, in order and
-once each, as ``meta["links"]`` (`link_targets`): the page's metadata, never its text.
+A reader that finds links (Markdown, MDX, reST, HTML) gives their targets, once each
+as ``meta["links"]`` (`link_targets`): the page's metadata, never its text.
 
 `render` joins the blocks into a document body (blank lines between blocks) and gives the
 span of each block in it, which `sleuth.sections` uses to cut passages at headings.

@@ -73,8 +73,10 @@ def parse_markdown(text: str) -> Parsed:
     from the first level-1 heading)."""
     meta, body = front_matter(text)
     blocks: list[Block] = []
+    text = prepare(body)
+    source: str | bytes = text if text.isascii() else text.encode("utf-8")  # as srcmap counts
     try:
-        _blocks(_parser().tree(prepare(body)), blocks)
+        _blocks(_parser().tree(text), blocks, source)
     except RecursionError:
         raise CorpusError("Markdown nested too deeply") from None
     title = meta.pop("title", None)
@@ -82,7 +84,7 @@ def parse_markdown(text: str) -> Parsed:
         title = next((b.text for b in blocks if b.kind == "heading" and b.level == 1), None)
         if title is None:
             title = next((b.text for b in blocks if b.kind == "heading"), None)
-    if "](" in body or "]:" in body or "<http" in body or "href=" in body:
+    if "](" in body or "]:" in body or "<" in body or "href=" in body:
         links = link_targets(_link_targets(body))
         if links:
             meta["links"] = links
@@ -90,25 +92,28 @@ def parse_markdown(text: str) -> Parsed:
 
 
 # a link's target: ``[text](target "title")``, a reference definition ``[id]: target``,
-# an autolink ``<https://...>`` or an HTML/JSX ``href="..."``
-_LINK = re.compile(
-    r"\]\(\s*(?:<([^<>\n]*)>|((?:[^\s()]|\([^\s()]*\))+))"
-    r"|^[ ]{0,3}\[[^\]\n]+\]:[ \t]*<?([^\s<>]+)"
-    r"|<((?:https?|ftp|mailto):[^<>\s]+)>"
-    r"|\bhref=(?:\"([^\"]*)\"|'([^']*)')",
-    re.MULTILINE,
-)
+# an autolink ``<https://...>`` or an HTML/JSX ``href="..."``; each pattern starts with a
+# literal, so the engine skips plain text fast, and runs only when its marker is there
+_INLINE_TARGET = re.compile(r"\]\([ \t]*(?:<([^<>\n]*)>|((?:[^\s()]|\([^\s()]*\))+))")
+_DEFINITION = re.compile(r"^[ ]{0,3}\[[^\]\n]+\]:[ \t]*<?([^\s<>]+)", re.MULTILINE)
+_AUTOLINK = re.compile(r"<((?:https?|ftp|mailto):[^<>\s]+)>")
+_HREF = re.compile(r"href=(?:\"([^\"]*)\"|'([^']*)')")
 _IMAGE = re.compile(r"\.(?:png|jpe?g|gif|svg|webp|ico|bmp|avif)(?:[?#].*)?$", re.IGNORECASE)
 
 
 def _link_targets(body: str) -> list[str]:
-    """The targets of the links in Markdown source, images' files left out."""
-    out = []
-    for match in _LINK.finditer(body):
-        target = next(g for g in match.groups() if g is not None)
-        if not _IMAGE.search(target):
-            out.append(target)
-    return out
+    """The targets of the links in Markdown source (inline links in order, then reference
+    definitions, autolinks and ``href`` attributes), images' files left out."""
+    found: list[str] = []
+    if "](" in body:
+        found.extend([a or b for a, b in _INLINE_TARGET.findall(body)])
+    if "]:" in body:
+        found.extend(_DEFINITION.findall(body))
+    if "<" in body:
+        found.extend(_AUTOLINK.findall(body))
+        if "href=" in body:
+            found.extend([a or b for a, b in _HREF.findall(body)])
+    return [target for target in found if not _IMAGE.search(target)]
 
 
 # --- before parsing: the syntax sites add ------------------------------------------------------
@@ -247,7 +252,9 @@ _CONSOLE = frozenset({"", "console", "shell", "shell-session", "bash", "sh", "te
 _CONTAINERS = frozenset({"blockquote", "root", "footnote_block", "footnote", "dl", "dd", "dt"})
 
 
-def _blocks(node: Any, out: list[Block]) -> None:
+def _blocks(node: Any, out: list[Block], source: str | bytes | None = None) -> None:
+    """The blocks under ``node``; ``source``: the text it was parsed from, given for the
+    document's own top level (its tables are read from their lines, see `_source_rows`)."""
     for child in node.children:
         name = child.name
         if name == "paragraph":
@@ -263,7 +270,9 @@ def _blocks(node: Any, out: list[Block]) -> None:
             if text.strip():
                 out.append(Block("list", text))
         elif name == "table":
-            rows = _table_rows(child)
+            rows = _source_rows(source, child) if source is not None else None
+            if rows is None:
+                rows = _table_rows(child)
             if rows:
                 out.append(Block("table", "\n".join(rows)))
         elif name in ("fence", "code_block"):
@@ -395,11 +404,16 @@ def _list_lines(node: Any, indent: str) -> list[str]:
     for item in node.children:
         marker = f"{number}." if ordered else "-"
         number += 1
+        kids = item.children
+        if len(kids) == 1 and kids[0].name == "text":  # the usual tight item: one line
+            text = convert_inline(kids[0].meta.get("content", "")).strip()
+            lines.append(f"{indent}{marker} {text}".rstrip())
+            continue
         pad = indent + " " * (len(marker) + 1)
         texts: list[str] = []  # the item's own text: its first line, then more under it
         rest: list[str] = []
         pending: list[Any] = []  # inline nodes of a tight item (no paragraph around them)
-        for part in [*item.children, None]:
+        for part in [*kids, None]:
             if part is not None and part.name not in _BLOCK_NAMES:
                 pending.append(part)
                 continue
@@ -447,6 +461,37 @@ def _table_rows(node: Any) -> list[str]:
             raw = " | ".join([_raw(cell) for cell in row.children])
             if raw.replace("|", "").strip():
                 rows.append(" ".join(convert_inline(raw).split()))
+    return rows
+
+
+_CELL_BAR = re.compile(r"(?<!\\)\|")
+_MARKUP = re.compile(r"[\[<\\&*_~]")  # what `convert_inline` reads in one line
+
+
+def _source_rows(source: str | bytes, node: Any) -> list[str] | None:
+    """A top-level table's rows read from its source lines (the header, then the rows
+    after the delimiter line): the same text as `_table_rows`, without a Python object
+    for every cell. None when the table has no source map."""
+    where = node.srcmap
+    if not where:
+        return None
+    chunk = source[where[0] : where[1]]
+    text = chunk.decode("utf-8", "replace") if isinstance(chunk, bytes) else chunk
+    lines = text.split("\n")
+    del lines[1:2]  # the delimiter line
+    split = _CELL_BAR.split if "\\" in text else None  # else every bar divides cells
+    convert = convert_inline if _MARKUP.search(text) else None  # else the text is as read
+    rows: list[str] = []
+    for line in lines:
+        line = line.strip()
+        if line[:1] == "|":
+            line = line[1:]
+        if line[-1:] == "|" and line[-2:] != "\\|":
+            line = line[:-1]
+        cells = split(line) if split is not None else line.split("|")
+        raw = " | ".join([cell.strip() for cell in cells])
+        if raw.replace("|", "").strip():
+            rows.append(" ".join((convert(raw) if convert is not None else raw).split()))
     return rows
 
 
