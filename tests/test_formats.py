@@ -720,3 +720,40 @@ def test_a_table_read_from_its_lines_reads_as_its_cells(table: str) -> None:
     (node,) = [n for n in tree.children if n.name == "table"]
     source = table if table.isascii() else table.encode()
     assert markdown._source_rows(source, node) == markdown._table_rows(node)
+
+
+def test_site_settings_files_are_skipped_as_what_they_are(tmp_path: Path) -> None:
+    docs = tmp_path / "docs"
+    write(docs / "intro.md", "# Intro\n\nHello.\n")
+    write(docs / "guide" / "_category_.json", '{"label": "Guide", "position": 2}')
+    write(docs / "sidebars.js", "module.exports = {docs: ['intro']};\n")
+    write(docs / "docusaurus.config.ts", "export default {};\n")
+    write(docs / "mkdocs.yml", "site_name: x\n")
+    report = ingest([docs], tmp_path / "i")
+    assert report.added == 1
+    reasons = {Path(p.file).name: p.message for p in report.problems}
+    assert reasons == {
+        "_category_.json": "Docusaurus category metadata, not a document",
+        "sidebars.js": "a Docusaurus sidebar definition, not a document",
+        "docusaurus.config.ts": "the Docusaurus site configuration, not a document",
+        "mkdocs.yml": "the MkDocs site configuration, not a document",
+    }
+
+
+def test_rst_substitutions_are_replaced_or_vanish_cleanly() -> None:
+    text = (
+        "Title\n=====\n\nRelease v\\ |version|. (|today|) Made by |team| in |where|.\n\n"
+        ".. |team| replace:: the *Requests* team\n\n- item |version| here\n"
+    )
+    body = body_of("rst", text)
+    assert body == "Title\n\nRelease v. Made by the Requests team in.\n\n- item here"
+    for stray in ("\ue030", "\x00", "version", "|"):
+        assert stray not in body
+
+
+def test_requests_index_has_no_stray_substitution(tmp_path: Path) -> None:
+    index = SHARED / "docs-requests" / "index.rst"
+    if not index.is_file():
+        pytest.skip(f"{index} is not here")
+    body = body_of("rst", index.read_text(encoding="utf-8"))
+    assert "Release v. (Installation)" in body and "Release v  " not in body

@@ -83,6 +83,23 @@ MAX_FILE_BYTES = 64 * 1024 * 1024
 INGEST_VERSION = "3"
 
 SUFFIXES: dict[str, str] = {".json": "json", ".jsonl": "jsonl", **FORMAT_SUFFIXES}
+#: Files a documentation site generator reads for its navigation or build, by name: reported
+#: as skipped with what they are, never read as a corpus (a ``_category_.json`` is not one)
+SITE_FILES: dict[str, str] = {
+    **{f"_category_.{ext}": "Docusaurus category metadata" for ext in ("json", "yml", "yaml")},
+    **{
+        f"sidebars.{ext}": "a Docusaurus sidebar definition"
+        for ext in ("js", "ts", "cjs", "mjs", "json")
+    },
+    **{
+        f"docusaurus.config.{ext}": "the Docusaurus site configuration"
+        for ext in ("js", "ts", "cjs", "mjs")
+    },
+    "_meta.json": "Nextra navigation metadata",
+    "mkdocs.yml": "the MkDocs site configuration",
+    "mkdocs.yaml": "the MkDocs site configuration",
+    "conf.py": "the Sphinx configuration",
+}
 
 __all__ = [
     "PASSAGE_CHARS",
@@ -288,6 +305,10 @@ def _add_file(
     sources: dict[Path, Source],
     problems: list[Problem],
 ) -> None:
+    site = SITE_FILES.get(path.name.lower())
+    if site is not None:
+        problems.append(Problem(str(path), f"{site}, not a document"))
+        return
     suffix = path.suffix.lower()
     kind = SUFFIXES.get(suffix)
     if kind is None:

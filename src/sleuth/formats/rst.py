@@ -170,6 +170,8 @@ def parse_rst(text: str, source: str = "<rst>") -> Parsed:
         raise CorpusError("reStructuredText nested too deeply") from None
     except Exception as exc:  # docutils gives up on a malformed document
         raise CorpusError(f"reStructuredText does not parse: {exc}") from None
+    if "|" in text:
+        _substitute(document)
     blocks: list[Block] = []
     _blocks(document, blocks, 0)
     title = next((b.text for b in blocks if b.kind == "heading"), None)
@@ -184,6 +186,27 @@ def parse_rst(text: str, source: str = "<rst>") -> Parsed:
         if links:
             meta["links"] = links
     return Parsed(blocks=blocks, title=title, meta=meta)
+
+
+#: where an undefined substitution was (Sphinx's ``|version|``, ``|release|``, ``|today|``
+#: come from conf.py): removed with the space before it when punctuation follows
+_GONE = "\ue030"
+_GONE_SPACED = re.compile(rf"[ \t]*\([ \t]*{_GONE}[ \t]*\)|[ \t]*{_GONE}(?=[.,;:!?)\]])|{_GONE}")
+
+
+def _substitute(document: Any) -> None:
+    """Every substitution reference replaced by its definition's text (docutils leaves
+    that to a transform that is not run), or by `_GONE` when the document does not
+    define it."""
+    from docutils import nodes
+
+    for ref in list(document.findall(nodes.substitution_reference)):
+        key = document.substitution_names.get(nodes.fully_normalize_name(ref.get("refname", "")))
+        definition = document.substitution_defs.get(key) if key else None
+        if definition is not None:
+            ref.replace_self([c.deepcopy() for c in definition.children] or nodes.Text(_GONE))
+        else:
+            ref.replace_self(nodes.Text(_GONE))
 
 
 _SKIP = frozenset(
@@ -237,7 +260,7 @@ def _inline(node: Any) -> str:
     for child in node.children:
         name = child.tagname
         if name == "#text":
-            parts.append(str(child))
+            parts.append(child.astext())  # backslash escapes read
         elif name == "literal":
             code = child.astext()
             parts.append(f"``{code}``" if "`" in code else f"`{code}`")
@@ -245,7 +268,8 @@ def _inline(node: Any) -> str:
             continue
         else:
             parts.append(_inline(child))
-    return "".join(parts)
+    text = "".join(parts)
+    return _GONE_SPACED.sub("", text) if _GONE in text else text
 
 
 def _flat(node: Any) -> str:
@@ -301,7 +325,7 @@ def _pairs(node: Any) -> list[str]:
 def _rows(node: Any) -> list[str]:
     rows: list[str] = []
     for row in node.findall(lambda n: n.tagname == "row"):
-        cells = [" ".join(entry.astext().split()) for entry in row.children]
+        cells = [" ".join(_GONE_SPACED.sub("", entry.astext()).split()) for entry in row.children]
         if any(cells):
             rows.append(" | ".join(cells))
     return rows
