@@ -647,6 +647,8 @@ def test_a_passage_that_starts_a_section_is_named_by_its_heading(tmp_path: Path)
         assert by_slug.url == f"{doc}#parameters" and by_number.url == f"{doc}#p4"
         assert by_slug.body == by_number.body and by_slug.title == by_number.title
         assert by_slug.body.startswith("Agent guide › Usage › Parameters\n\nParameters")
+        assert by_slug.title.endswith(f"[passage 4/6; next: {doc}#usage-1]")  # named too
+        assert corpus.pages[f"{doc}#usage-1"].title.endswith(f"next: {doc}#p1-1]")
         assert f"{doc}#usage-1" in corpus.pages and "writing" in corpus.pages[f"{doc}#usage-1"].body
         assert corpus.document_url(f"{doc}#usage-1") == doc
         for missing in (f"{doc}#nowhere", f"{doc}#", f"{doc}#agent-guide", "#install"):

@@ -271,8 +271,9 @@ class PassageIndex:
     def page(self, url: str) -> Page | None:
         """What ``open`` shows for ``url``: a passage (``URL#pN``) or a whole document.
 
-        A passage's title names its section, its place and the next passage, so a reader
-        can go on: ``Title › Section [passage 3/7; next: URL#p4]``; its text begins with
+        A passage's title names its section, its place and the next passage (by its
+        section's anchor when it starts one), so a reader can go on:
+        ``Title › Section [passage 3/7; next: URL#p4]``; its text begins with
         its heading path (`shown_text`), so a quote or an answer may use it. A passage
         that starts a section opens by its anchor too (``URL#parameters``)."""
         if "#" in url:
@@ -281,7 +282,7 @@ class PassageIndex:
                 doc, n, count = stored.doc, stored.number, stored.count
                 title = section_title(doc.title, stored.heading)
                 if count > 1:
-                    nxt = f"; next: {passage_url(doc.url, n + 1)}" if n < count else ""
+                    nxt = f"; next: {self._name(doc.url, n + 1)}" if n < count else ""
                     title = f"{title} [passage {n}/{count}{nxt}]"
                 return Page(
                     url=url,
@@ -302,6 +303,12 @@ class PassageIndex:
         if self.store.has_document(url):
             return True
         return parsed is None and "#" in url and self.passage(url) is not None
+
+    def _name(self, doc_url: str, number: int) -> str:
+        """What a passage is called in hits and continuations: ``URL#slug`` when it
+        starts a section, else ``URL#pN``."""
+        anchor = self.store.anchor(doc_url, number)
+        return anchor_url(doc_url, anchor) if anchor else passage_url(doc_url, number)
 
     def passage(self, url: str) -> StoredPassage | None:
         """The passage ``url`` names: ``URL#pN``, or ``URL#slug`` for the passage that

@@ -146,6 +146,18 @@ class PageStore:
             ).fetchone()
         return None if row is None else _stored(doc_url, row)
 
+    def anchor(self, doc_url: str, number: int) -> str:
+        """The section anchor of passage ``number`` of ``doc_url`` (``""``: none)."""
+        if not 0 < number <= _LAST:
+            return ""
+        with self._lock:
+            row = self._db.execute(
+                "SELECT p.anchor FROM docs d JOIN passages p ON p.key = (d.id << 32) + ? "
+                "WHERE d.url = ?",
+                (number, doc_url),
+            ).fetchone()
+        return (row[0] or "") if row is not None else ""
+
     def passage_at(self, doc_url: str, anchor: str) -> StoredPassage | None:
         """The passage of ``doc_url`` that starts the section ``anchor``, if any."""
         if not anchor:
