@@ -527,6 +527,8 @@ def test_request_size_limit_with_and_without_content_length(db_path: Path) -> No
 BAD_ASKS: list[tuple[str, Any, str]] = [
     ("missing question", {}, "question: required"),
     ("blank question", {"question": "   "}, "the question is empty"),
+    ("nul in question", {"question": "Who\u0000 founded it?"}, "control characters (U+0000)"),
+    ("escape in question", {"question": "Who\u001b[2J?"}, "control characters (U+001B)"),
     ("question not a string", {"question": 5}, "question"),
     ("server path as corpus", {"question": "q", "corpus": "/etc/passwd"}, "never reads a path"),
     ("model policy", {"question": "q", "policy": "openai:gpt-4o"}, "not served over HTTP"),
@@ -595,6 +597,14 @@ def test_other_bad_requests_are_4xx_json(shared: tuple[httpx.Client, Path]) -> N
         "bad limit": client.get("/v1/runs", params={"limit": "many"}),
         "bad thoughts": client.get("/v1/runs/x", params={"thoughts": "perhaps"}),
         "long id": client.get("/v1/runs/" + "x" * 200),
+        "long number": client.post(
+            "/v1/ask", content=b'{"question": "q", "k": ' + b"9" * 5000 + b"}", headers=json_type
+        ),
+        "deep nesting": client.post(
+            "/v1/ask",
+            content=b'{"question": ' + b"[" * 5000 + b"]" * 5000 + b"}",
+            headers=json_type,
+        ),
     }
     expected = {
         "not json": (422, "invalid_request"),
@@ -609,7 +619,12 @@ def test_other_bad_requests_are_4xx_json(shared: tuple[httpx.Client, Path]) -> N
         "bad limit": (422, "invalid_request"),
         "bad thoughts": (422, "invalid_request"),
         "long id": (422, "invalid_request"),
+        "long number": (422, "invalid_request"),
+        "deep nesting": (422, "invalid_request"),
     }
     got = {name: (r.status_code, r.json()["error"]["code"]) for name, r in cases.items()}
     assert got == expected
     assert "not valid JSON" in cases["not json"].json()["error"]["message"]
+    assert "not UTF-8" in cases["not utf-8"].json()["error"]["message"]
+    assert "number too long" in cases["long number"].json()["error"]["message"]
+    assert "too deeply" in cases["deep nesting"].json()["error"]["message"]

@@ -31,6 +31,7 @@ from sleuth.runtime import CorpusSource, Policy, arun, as_corpus, run_steps
 from sleuth.search import SearchIndex
 from sleuth.state import Budgets, Step, Task
 from sleuth.store import RunStore
+from sleuth.untrusted import question_problem
 
 __all__ = ["aask", "ask"]
 
@@ -189,6 +190,9 @@ def _prepare(
     (what this call opens, it closes: ``cleanup``)."""
     if not isinstance(question, str) or not question.strip():
         raise UsageError("ask() needs a non-empty question")
+    problem = question_problem(question)
+    if problem:
+        raise UsageError(f"ask(): {problem}")
     if isinstance(require, str):
         raise UsageError("require is a list of field names, e.g. require=['venue', 'time']")
     fields = tuple(dict.fromkeys(str(f).strip() for f in require))

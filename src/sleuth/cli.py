@@ -20,7 +20,6 @@ from typing import Any, Literal
 
 import click
 from click.core import ParameterSource
-from rich.markup import escape
 
 from sleuth import telemetry
 from sleuth.cli_common import (
@@ -50,6 +49,7 @@ from sleuth.runtime import Policy, resume_steps, run_steps
 from sleuth.search import SearchIndex
 from sleuth.state import Step, Task
 from sleuth.store import RunStore
+from sleuth.untrusted import escape, question_problem
 
 #: The exit code of a command that ran research to an end, by the run's outcome. Errors
 #: are 1 (internal) and 2 (usage), as for every command; ``--exit-zero`` makes any
@@ -192,6 +192,9 @@ def ask(
     fields = tuple(dict.fromkeys(f.strip() for f in require))
     if any(not f for f in fields):
         raise UsageError("--require needs a field name")
+    problem = question_problem(question)
+    if problem:
+        raise UsageError(problem)
     chosen = make_policy(policy, script, model, base_url, protocol, stream, min_confidence)
     task = Task(
         question=question.strip(),
@@ -579,7 +582,10 @@ def runs_resume(run_id: str, **options: Any) -> int:
     run = _stored(store, run_id)
     corpus, index, policy = _where_it_goes_on(run, **options)
     if not store.claim(run["id"]):
-        raise UsageError(f"run {run['id']} is {run['status']}: only an interrupted run resumes")
+        now = _stored(store, run_id)  # it may have changed since it was read
+        if now["status"] == "running":
+            raise UsageError(f"run {run['id']} is already being resumed by another process")
+        raise UsageError(f"run {run['id']} is {now['status']}: only an interrupted run resumes")
     ended = _go_on(store, run["id"], corpus, index, policy, options["as_json"], options["thoughts"])
     return outcome_code(ended, options["exit_zero"])
 

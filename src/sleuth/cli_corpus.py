@@ -29,6 +29,7 @@ from sleuth.corpus import DEFAULT_CORPUS, Corpus, load_corpus
 from sleuth.errors import SleuthError, UsageError
 from sleuth.ingest import MAX_FILE_BYTES, IngestReport, ingest
 from sleuth.search import Hit, SearchIndex, index_for
+from sleuth.untrusted import printable
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -84,6 +85,8 @@ def open_corpus(
 
         indexed = open_index(index_dir).corpus()
         return indexed, indexed
+    if corpus is not None and not corpus.strip():
+        raise UsageError("--corpus needs a built-in name or a file; it was empty")
     return load_corpus(corpus or DEFAULT_CORPUS), None
 
 
@@ -293,9 +296,9 @@ def search_command(
         click.echo(f"no results for {query!r} in {source}")
         return
     for n, hit in enumerate(hits, start=1):
-        click.echo(f"{n:>2}. {hit.title}  (score {hit.score:.2f})")
-        click.echo(f"    {hit.url}")
-        click.echo(f"    {hit.snippet}")
+        click.echo(f"{n:>2}. {printable(hit.title)}  (score {hit.score:.2f})")
+        click.echo(f"    {printable(hit.url)}")
+        click.echo(f"    {printable(hit.snippet)}")
 
 
 def _hits(hits: list[Hit]) -> list[dict[str, Any]]:

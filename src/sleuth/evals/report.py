@@ -11,8 +11,9 @@ from collections import defaultdict
 from typing import Any
 
 from rich.console import Console
-from rich.markup import escape
 from rich.table import Table
+
+from sleuth.untrusted import escape
 
 FAILURE_CLASSES = ("retrieval", "reading", "answering", "protocol", "budget")
 _METRICS = (

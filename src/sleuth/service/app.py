@@ -244,8 +244,8 @@ def _handlers(app: FastAPI) -> None:
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
-        if exc.detail == "There was an error parsing the body":  # FastAPI: not UTF-8 JSON
-            message = "the body is not valid JSON (it must be UTF-8 text)"
+        if exc.detail == "There was an error parsing the body":  # FastAPI: says no more
+            message = _why_not_json(await request.body())
             problem = {"field": "body", "message": message, "type": "json_invalid"}
             return _error(422, "invalid_request", message, details=[problem])
         codes = {400: "bad_request", 404: "not_found", 405: "method_not_allowed"}
@@ -253,6 +253,23 @@ def _handlers(app: FastAPI) -> None:
         for name, value in (exc.headers or {}).items():
             response.headers[name] = value
         return response
+
+
+def _why_not_json(body: bytes) -> str:
+    """What is wrong with a body FastAPI could not parse, in words a client can act on."""
+    try:
+        text = body.decode("utf-8")
+    except UnicodeDecodeError:
+        return "the body is not UTF-8 text"
+    try:
+        json.loads(text)
+    except RecursionError:
+        return "the body nests arrays or objects too deeply to read"
+    except ValueError as exc:
+        if "digits" in str(exc):
+            return "the body has a number too long to read (over 4,300 digits)"
+        return f"the body is not valid JSON: {exc}"
+    return "the body could not be read as JSON"
 
 
 def _problem(error: Mapping[str, Any]) -> dict[str, Any]:

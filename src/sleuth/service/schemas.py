@@ -22,6 +22,7 @@ from pydantic import (
 from sleuth.result import ConflictRule, Result
 from sleuth.service.config import MAX_STEPS_LIMIT, TIMEOUT_LIMIT_S
 from sleuth.service.corpora import NAME_PATTERN
+from sleuth.untrusted import question_problem
 
 POLICIES = ("offline",)
 MAX_QUESTION = 2000
@@ -111,6 +112,9 @@ class AskRequest(_Strict):
     @field_validator("question")
     @classmethod
     def _question(cls, value: str) -> str:
+        problem = question_problem(value)
+        if problem:
+            raise ValueError(problem)
         return value.strip(ASCII_SPACE)
 
     @field_validator("corpus", mode="before")
