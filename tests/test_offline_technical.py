@@ -232,6 +232,8 @@ def test_docs_questions_development_split(tmp_path: Path) -> None:
     cases = json.loads(out.stdout)["cases"]
     wrong = [c["case_id"] for c in cases if c["status"] == "ready_for_review" and not c["passed"]]
     assert wrong == []
+    # a reading the finish validator would refuse is no answer: never a repair turn spent
+    assert [c["case_id"] for c in cases if c["reason"] == "invalid_finish"] == []
     answerable = [c for c in cases if not c["should_abstain"]]
     right = sum(c["passed"] for c in answerable)
     assert right * 5 >= 3 * len(answerable)  # 16 of 25 when written (the target is 2 of 3)

@@ -39,15 +39,16 @@ an AI are never evidence (see `reading.is_injection`).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from sleuth.decision import Decision
 from sleuth.effects import PUBLISH_BRIEF
 from sleuth.runtime import Turn
-from sleuth.state import RunState, Step
+from sleuth.state import OpenedPage, RunState, Step
 from sleuth.text import content_terms, normalize_query, stem, words
-from sleuth.validate import is_inline_id
+from sleuth.validate import is_inline_id, validate_finish
 from sleuth.values import same_value
 
 from . import verify
@@ -103,10 +104,35 @@ class Verifier:
     threshold: float
     ranks: dict[str, int]
     question: str
+    opened: Mapping[str, OpenedPage] = field(default_factory=dict)
+    _finishes: dict[tuple[str, int, str], bool] = field(default_factory=dict)
 
     def accepts(self, frame: Frame, reading: Reading, page: _Page) -> bool:
         previous = _previous_sentence(page, reading.start)
-        return verify.check(frame, reading, page.title, previous, self.question).ok
+        if not verify.check(frame, reading, page.title, previous, self.question).ok:
+            return False
+        return self.finishes(reading)
+
+    def finishes(self, reading: Reading) -> bool:
+        """Whether the run's validator would accept this reading as the finish: one it
+        would reject is no answer (the policy reads on or abstains, never spends its
+        repair turn on a reading it could have checked)."""
+        if not self.opened or reading.url not in self.opened:
+            return True
+        key = (reading.url, reading.start, reading.value)
+        if key not in self._finishes:
+            inline = (
+                "" if "://" in reading.url or not is_inline_id(reading.url) else f" [{reading.url}]"
+            )
+            finish = {
+                "answer": reading.value + inline,
+                "citations": [reading.url],
+                "cannot_answer": False,
+                "evidence": reading.sentence,
+            }
+            verdict = validate_finish(finish, self.opened, (), self.question)
+            self._finishes[key] = not isinstance(verdict, list)
+        return self._finishes[key]
 
     def confidence(self, features: dict[str, float]) -> float | None:
         if self.calibration is None:
@@ -141,7 +167,9 @@ class OfflinePolicy:
         self.min_confidence = min_confidence
 
     def verifier(self, state: RunState) -> Verifier:
-        return Verifier(self.calibration, self.min_confidence, _ranks(state), state.task.question)
+        return Verifier(
+            self.calibration, self.min_confidence, _ranks(state), state.task.question, state.opened
+        )
 
     def answers(self, state: RunState) -> dict[Goal, Answer | None]:
         """Each goal's verified answer from the pages opened so far (None: not yet)."""
