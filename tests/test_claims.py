@@ -51,6 +51,14 @@ SAME = [
     ("The king was Æthelred.", "Aethelred", "king was Æthelred"),
     ("They founded the city.", "FOUNDING the city", "They founded the city"),
     ("She wrote three novels.", "three novels written", "She wrote three novels"),
+    # units, spellings, hedges, footnotes
+    ("The bridge spans 400 m.", "400 metres", "spans 400 m"),
+    ("The lake is five kilometres wide.", "5 km", "five kilometres wide"),
+    ("The flag's colour is red.", "the color red", "The flag's colour is red."),
+    ("It was organised in the centre.", "organized in the center", "organised in the centre"),
+    ("The firm employs 240 people.", "approximately 240 people", "employs 240 people"),
+    ("The capital is Lisbon.", "Lisbon [1].", "The capital is Lisbon"),
+    ("The capital is Lisbon.", "Lisbon.[2]", "The capital is Lisbon"),
     # framing and markdown
     ("The capital is Lisbon.", "According to the source, Lisbon.", "The capital is Lisbon"),
     ("The capital is Lisbon.", "Based on the page, the answer is Lisbon.", "capital is Lisbon"),
@@ -79,6 +87,8 @@ DIFFERENT = [
     ("The first king was Rollo.", "the last king", "The first king was Rollo", "ungrounded"),
     ("It lasted until 1814.", "the last year", "It lasted until 1814", "ungrounded"),
     ("The capital is Lisbon.", "Zorblax", "The capital is Lisbon", "unsupported"),
+    ("The capital is Lisbon.", "Lisbon [1999]", "The capital is Lisbon", "unsupported"),
+    ("The firm employs 240 people.", "more than 240 people", "employs 240 people", "ungrounded"),
     ("The capital is Lisbon.", "According to the page, it says so.", "capital is Lisbon",
      "ungrounded"),
     ("The capital is Lisbon.", "Lisbon", "The capital is Lisbonn", "evidence"),

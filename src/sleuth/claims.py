@@ -43,7 +43,7 @@ _FRAMING_WORDS = (
     "described cite cites cited citation citations provided opened see sentence sentences "
     "confirm confirms confirmed verbatim directly explicitly clearly specifically reportedly "
     "apparently evidently indeed namely simply essentially basically therefore thus hence "
-    "here tldr wikipedia referenced reported"
+    "here tldr wikipedia referenced reported approximately roughly around circa ca estimated"
 )
 #: Compared as written (folded), not by stem: "stated" frames, "state" may be content.
 FRAMING = frozenset(_FRAMING_WORDS.split())
@@ -274,7 +274,40 @@ def _word_key(low: str) -> str:
         return "not"
     if low in _POLAR:
         return "~" + low
-    return stem(low)
+    return stem(_american(_UNITS_SPELLED.get(low, low)))
+
+
+#: Unit abbreviations and their words: "400 m" states "400 metres".
+_UNITS_SPELLED = {
+    **dict.fromkeys(["km", "kms", "kilometre", "kilometres", "kilometers"], "kilometer"),
+    **dict.fromkeys(["m", "metre", "metres", "meters"], "meter"),
+    **dict.fromkeys(["cm", "centimetre", "centimetres", "centimeters"], "centimeter"),
+    **dict.fromkeys(["mm", "millimetre", "millimetres", "millimeters"], "millimeter"),
+    **dict.fromkeys(["kg", "kgs", "kilogramme", "kilogrammes", "kilograms"], "kilogram"),
+    **dict.fromkeys(["mi", "miles"], "mile"),
+    **dict.fromkeys(["ft", "feet"], "foot"),
+    **dict.fromkeys(["lb", "lbs", "pounds"], "pound"),
+    **dict.fromkeys(["hr", "hrs", "hours"], "hour"),
+    **dict.fromkeys(["yr", "yrs", "years"], "year"),
+    **dict.fromkeys(["sq"], "square"),
+}
+_BRITISH = [
+    (re.compile(r"(?<=[a-z]{3})is(e|ed|es|ing|ation|ations|er|ers)$"), r"iz\1"),  # organise
+    (re.compile(r"(?<=[a-z]{3})ys(e|ed|es|ing)$"), r"yz\1"),  # analyse
+    (re.compile(r"(?<=[a-z]{2}[^aeiou])re(s?)$"), r"er\1"),  # centre, metre, theatre
+    (re.compile(r"(?<=[a-z]{2}[^aeiou])our(s|ed|ing|ite|ites|able)?$"), r"or\1"),  # colour
+    (re.compile(r"(?<=[a-z])ogue(s?)$"), r"og\1"),  # catalogue
+    (re.compile(r"(?<=[a-z])ence(s?)$"), r"ense\1"),  # defence, licence
+]
+
+
+def _american(word: str) -> str:
+    """One spelling for British and American forms ("colour" = "color", "centre" =
+    "center", "organise" = "organize"); the same rewrite on both sides of a comparison,
+    so it can only join spellings, never split them."""
+    for pattern, repl in _BRITISH:
+        word = pattern.sub(repl, word)
+    return word
 
 
 def _read_number(tokens: Sequence[str], i: int) -> tuple[float, int]:

@@ -420,13 +420,15 @@ def _lower_words(text: str) -> frozenset[str]:
 
 
 _LIST_MARKER = re.compile(r"^[ \t>]*(?:[-*+•]|\d{1,3}[.)])[ \t]+", re.MULTILINE)
+#: A footnote-style citation marker: "Rollo [1]." or "in 911.[2]" (not "[1999]": a year).
+_FOOTNOTE = re.compile(r"\s?\[\d{1,2}\](?=[\s.,;:!?)]|$)")
 _SEE = re.compile(r"\bsee\s+(?:above|below)\b", re.IGNORECASE)
 
 
 def _without_citations(answer: str) -> str:
-    """The answer without the citations written into it (URLs, ``[doc_x]``, "see
-    above"): they point at sources and claim nothing."""
-    answer = _SEE.sub(" ", _URL.sub(" ", answer))
+    """The answer without the citations written into it (URLs, ``[doc_x]``, footnote
+    markers such as ``[1]``, "see above"): they point at sources and claim nothing."""
+    answer = _FOOTNOTE.sub(" ", _SEE.sub(" ", _URL.sub(" ", answer)))
     return _INLINE.sub(lambda m: " " if is_inline_id(m.group(1)) else m.group(0), answer)
 
 
