@@ -17,7 +17,9 @@ import unicodedata
 
 from rich.markup import escape as _markup_escape
 
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+#: Refused in a question: C0 controls but tab, line feed and carriage return; DEL; C1.
+CONTROL_CLASS = r"\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f"
+_CONTROL = re.compile(f"[{CONTROL_CLASS}]")
 _KEPT = frozenset("\n\t")
 
 

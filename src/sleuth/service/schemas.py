@@ -22,7 +22,7 @@ from pydantic import (
 from sleuth.result import ConflictRule, Result
 from sleuth.service.config import MAX_STEPS_LIMIT, TIMEOUT_LIMIT_S
 from sleuth.service.corpora import NAME_PATTERN
-from sleuth.untrusted import question_problem
+from sleuth.untrusted import CONTROL_CLASS, question_problem
 
 POLICIES = ("offline",)
 MAX_QUESTION = 2000
@@ -31,6 +31,9 @@ MAX_FIELD_NAME = 64
 # The same rules as JSON Schema patterns (in the spec) and as checks with clear messages.
 ASCII_SPACE = "".join(map(chr, range(0x21))) + "\x7f"
 QUESTION_PATTERN = r"[^\x00-\x20\x7f]"  # something besides ASCII spaces and controls
+#: The whole question: something besides spaces, and no control characters (see
+#: `sleuth.untrusted.question_problem`, which explains a refusal in words).
+QUESTION_SHAPE = rf"^[^{CONTROL_CLASS}]*[^\x00-\x20\x7f-\x9f][^{CONTROL_CLASS}]*$"
 FIELD_PATTERN = rf"^[A-Za-z0-9_][A-Za-z0-9_. -]{{0,{MAX_FIELD_NAME - 1}}}$"
 
 
@@ -61,8 +64,9 @@ class AskRequest(_Strict):
     question: str = Field(
         min_length=1,
         max_length=MAX_QUESTION,
-        pattern=QUESTION_PATTERN,
-        description="The question: anything but ASCII spaces and control characters alone.",
+        pattern=QUESTION_SHAPE,
+        description="The question: not only spaces, and no control characters but tab, line "
+        "feed and carriage return.",
     )
     corpus: str | None = Field(
         default=None,
@@ -107,14 +111,14 @@ class AskRequest(_Strict):
     def _question_given(cls, value: Any) -> Any:
         if isinstance(value, str) and not re.search(QUESTION_PATTERN, value):
             raise ValueError("the question is empty")
+        problem = question_problem(value) if isinstance(value, str) else None
+        if problem:
+            raise ValueError(problem)
         return value
 
     @field_validator("question")
     @classmethod
     def _question(cls, value: str) -> str:
-        problem = question_problem(value)
-        if problem:
-            raise ValueError(problem)
         return value.strip(ASCII_SPACE)
 
     @field_validator("corpus", mode="before")
