@@ -757,3 +757,21 @@ def test_requests_index_has_no_stray_substitution(tmp_path: Path) -> None:
         pytest.skip(f"{index} is not here")
     body = body_of("rst", index.read_text(encoding="utf-8"))
     assert "Release v. (Installation)" in body and "Release v  " not in body
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "# T\n\n| a | b |\r\n|---|---|\r\n| 1 | 2 |\r\n",  # Windows line ends
+        "# T\n\nSome text\n| a | b |\n| :-: | -: |\n| 1 | 2 |\n",  # a table after a line
+        "# T\n\na | b\n--- | ---\nc | d\n",  # no outer bars
+    ],
+)
+def test_a_table_is_found_wherever_markdown_it_finds_one(text: str) -> None:
+    from sleuth.formats import markdown
+
+    kinds = [b.kind for b in parse("md", text).blocks]
+    assert "table" in kinds
+    full: list[Block] = []
+    markdown._blocks(markdown._parser(True).tree(text), full)
+    assert [b.kind for b in full] == kinds

@@ -41,8 +41,8 @@ _ADMONITION_KINDS = (
 )
 
 
-@lru_cache(maxsize=1)
-def _parser() -> Any:
+@lru_cache(maxsize=2)
+def _parser(tables: bool = True) -> Any:
     try:
         from markdown_it_pyrs import MarkdownIt
     except ImportError:  # pragma: no cover - a dependency of sleuth
@@ -51,7 +51,7 @@ def _parser() -> Any:
         raise UsageError("reading Markdown needs markdown-it-pyrs: pip install sleuth") from None
     # block rules only: inline markup is read by `convert_inline` (regular expressions),
     # several times cheaper than a Python object for every inline node
-    return MarkdownIt("zero").enable_many(
+    parser = MarkdownIt("zero").enable_many(
         [
             "paragraph",
             "heading",
@@ -63,9 +63,22 @@ def _parser() -> Any:
             "html_block",
             "hr",
             "reference",
-            "table",
         ]
     )
+    return parser.enable("table") if tables else parser
+
+
+#: a line that could be a table's delimiter row (only bars, colons, hyphens and spaces)
+_DELIMITER_ROW = re.compile(r"^[^\S\n]*[|:-](?:[^\S\n]|[|:-])*$", re.MULTILINE)
+
+
+def _may_hold_a_table(text: str) -> bool:
+    """False when ``text`` cannot hold a table (no bar, or no line that could be a
+    delimiter row): then it is parsed without the table rule, which costs a sixth of
+    the parse, and reads the same."""
+    if "|" not in text or "-" not in text:
+        return False
+    return any("-" in m.group() for m in _DELIMITER_ROW.finditer(text))
 
 
 def parse_markdown(text: str) -> Parsed:
@@ -76,7 +89,7 @@ def parse_markdown(text: str) -> Parsed:
     text = prepare(body)
     source: str | bytes = text if text.isascii() else text.encode("utf-8")  # as srcmap counts
     try:
-        _blocks(_parser().tree(text), blocks, source)
+        _blocks(_parser(_may_hold_a_table(text)).tree(text), blocks, source)
     except RecursionError:
         raise CorpusError("Markdown nested too deeply") from None
     title = meta.pop("title", None)
