@@ -30,7 +30,7 @@ from typing import Any
 
 from sleuth.errors import CorpusError
 
-from . import Block, Parsed, link_targets
+from . import MAX_LINKS, Block, Parsed, link_targets
 
 __all__ = ["front_matter", "parse_markdown"]
 
@@ -107,7 +107,9 @@ def parse_markdown(text: str) -> Parsed:
 # a link's target: ``[text](target "title")``, a reference definition ``[id]: target``,
 # an autolink ``<https://...>`` or an HTML/JSX ``href="..."``; each pattern starts with a
 # literal, so the engine skips plain text fast, and runs only when its marker is there
-_INLINE_TARGET = re.compile(r"\]\([ \t]*(?:<([^<>\n]*)>|((?:[^\s()]|\([^\s()]*\))+))")
+_INLINE_TARGET = re.compile(
+    r"\]\([ \t]*(?:<([^<>\n]*)>|([^\s()<>][^\s()]*(?:\([^\s()]*\)[^\s()]*)*))"
+)
 _DEFINITION = re.compile(r"^[ ]{0,3}\[[^\]\n]+\]:[ \t]*<?([^\s<>]+)", re.MULTILINE)
 _AUTOLINK = re.compile(r"<((?:https?|ftp|mailto):[^<>\s]+)>")
 _HREF = re.compile(r"href=(?:\"([^\"]*)\"|'([^']*)')")
@@ -119,7 +121,13 @@ def _link_targets(body: str) -> list[str]:
     definitions, autolinks and ``href`` attributes), images' files left out."""
     found: list[str] = []
     if "](" in body:
-        found.extend([a or b for a, b in _INLINE_TARGET.findall(body)])
+        distinct: set[str] = set()
+        for match in _INLINE_TARGET.finditer(body):  # a page of thousands stops early
+            target = match.group(match.lastindex or 1)
+            found.append(target)
+            distinct.add(target)
+            if len(distinct) > MAX_LINKS:
+                break
     if "]:" in body:
         found.extend(_DEFINITION.findall(body))
     if "<" in body:
