@@ -59,6 +59,8 @@ SAME = [
     ("The firm employs 240 people.", "approximately 240 people", "employs 240 people"),
     ("The capital is Lisbon.", "Lisbon [1].", "The capital is Lisbon"),
     ("The capital is Lisbon.", "Lisbon.[2]", "The capital is Lisbon"),
+    # code written in capitals or joined by underscores
+    ("The route accepts ['GET'] by default.", "['GET']", "The route accepts ['GET'] by default."),
     # framing and markdown
     ("The capital is Lisbon.", "According to the source, Lisbon.", "The capital is Lisbon"),
     ("The capital is Lisbon.", "Based on the page, the answer is Lisbon.", "capital is Lisbon"),
@@ -130,6 +132,13 @@ QUESTION = "Who founded Acme Robotics?"
 def test_question_words(answer: str, expected: str) -> None:
     body = "Acme Robotics was started by Ada Ortiz in 2014."
     assert verdict(body, answer, "started by Ada Ortiz", QUESTION) == expected
+
+
+def test_an_identifier_made_of_the_question_s_words_is_an_answer() -> None:
+    body = "Set `docs_url` to change where the docs are served."
+    question = "Which parameter sets the docs URL?"
+    assert verdict(body, "`docs_url`", body, question) == "ok"
+    assert verdict(body, "the docs URL", body, question) == "ungrounded"
 
 
 def test_yes_no_and_choice_answers_need_a_quote_for_each_side() -> None:

@@ -223,10 +223,14 @@ def _number_key(value: float) -> str:
     return "#" + (shown or "0")
 
 
-def terms(text: str) -> list[Term]:
+def terms(text: str, *, code: bool | None = None) -> list[Term]:
     """The content of ``text``: numbers as values (a number written in words, with its
     scale, is one value), other words as stems; stop words that carry no polarity are
-    left out. Framing words are kept (callers decide); see `content`."""
+    left out, unless ``code`` keeps the ones written in capitals ("GET", "ON": by
+    default, when the text also has lower case, so that capitals were chosen). Framing
+    words are kept (callers decide); see `content`."""
+    if code is None:
+        code = any(c.islower() for c in text)
     tokens = _TOKEN.findall(prepare(text))
     out: list[Term] = []
     i = 0
@@ -257,7 +261,9 @@ def terms(text: str) -> list[Term]:
         if token == "May":  # the month, not the modal verb
             out.append(Term("may", token))
             continue
-        if low in SKIP or low == "_" * len(low):
+        if low == "_" * len(low):
+            continue
+        if low in SKIP and not (code and len(token) > 1 and token.isupper()):
             continue
         if low in _ORDINALS:
             out.append(Term(f"ord{_ORDINALS[low]}", token))
@@ -351,9 +357,9 @@ def _read_number(tokens: Sequence[str], i: int) -> tuple[float, int]:
     return (total + current, used) if seen else (0.0, 0)
 
 
-def content(text: str) -> list[Term]:
+def content(text: str, *, code: bool | None = None) -> list[Term]:
     """The terms of ``text`` that state something: framing words left out."""
-    return [t for t in terms(unframed(text)) if fold(t.surface) not in FRAMING]
+    return [t for t in terms(unframed(text), code=code) if fold(t.surface) not in FRAMING]
 
 
 def unframed(text: str) -> str:

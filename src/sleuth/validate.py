@@ -463,10 +463,10 @@ def _grounding(
     _, claim = split_attribution(answer)
     stated = stated_keys(_in_context(q, opened) for q in quotes)
     asked = stated_keys([question]) if question else frozenset()
-    said = content(claim)
+    said = content(claim) or content(claim, code=True)  # "['GET']" is all capitals
     verdict = yes_no(claim, question)
     if verdict is not None:
-        said = [t for t in said if t.surface.lower() not in ("no", "nope")]
+        said = [t for t in said if t.surface.lower() not in ("yes", "no", "yeah", "yep", "nope")]
     missing = missing_terms([t for t in said if t.key not in asked], stated)
     if missing:
         return _missing_detail(missing, quotes, opened)
@@ -496,7 +496,7 @@ def _grounding(
             "or phrase the quoted evidence states)"
         )
     keys = [t.key for t in said]
-    if question and set(keys) <= asked and not _new_name(keys, question, quotes, opened):
+    if question and set(keys) <= asked and not _new_name(keys, claim, question, quotes, opened):
         echoed = ", ".join(repr(t.surface) for t in said)
         return (
             f"the answer only repeats the question's words ({echoed}): answer with what the "
@@ -545,12 +545,20 @@ def _misplaced_polarity(
 
 
 def _new_name(
-    keys: Sequence[str], question: str, quotes: Sequence[Quote], opened: Mapping[str, OpenedPage]
+    keys: Sequence[str],
+    answer: str,
+    question: str,
+    quotes: Sequence[Quote],
+    opened: Mapping[str, OpenedPage],
 ) -> bool:
     """Whether an answer made only of the question's words is still an answer: a name the
     quotes give that the question does not ("Rhine Valley" to "What is the alpine valley
-    that the Rhine flows through?"). "Acme Robotics was founded" to "Who founded Acme
-    Robotics?" is not."""
+    that the Rhine flows through?"), or an identifier they write that the question does not
+    (``docs_url``). "Acme Robotics was founded" to "Who founded Acme Robotics?" is not."""
+    contexts = [_in_context(q, opened) for q in quotes]
+    for ident in _IDENTIFIER.findall(answer):  # docs_url to "Which argument sets the docs URL?"
+        if ident.lower() not in question.lower() and any(ident in c for c in contexts):
+            return True
     asked = [t.key for t in content(question)]
     if _runs_in(keys, asked):
         return False
@@ -560,6 +568,10 @@ def _new_name(
             if named and _runs_in(named, keys) and not _runs_in(named, asked):
                 return True
     return False
+
+
+#: An identifier as code writes it: joined by _ . / : - ("docs_url", "a.b"), or camelCase.
+_IDENTIFIER = re.compile(r"\b[A-Za-z0-9]+(?:[_./:-][A-Za-z0-9]+)+\b|\b[a-z]+[A-Z][A-Za-z0-9]*\b")
 
 
 def _runs_in(keys: Sequence[str], seq: Sequence[str]) -> bool:
