@@ -67,7 +67,7 @@ index_option = click.option(
     "index_dir",
     type=click.Path(path_type=Path),
     default=None,
-    help="An on-disk search index (a folder built by `sleuth index`).",
+    help="An on-disk search index (a folder built by `sleuth index`, or a postgresql:// URL).",
 )
 
 
@@ -100,7 +100,8 @@ def open_corpus(
     "index_dir",
     required=True,
     type=click.Path(path_type=Path),
-    help="The index folder (created if new; updated incrementally if it exists).",
+    help="The index folder, or a postgresql://HOST/DB?schema=NAME URL (created if new; "
+    "updated incrementally if it exists).",
 )
 @click.option(
     "--base-url",
@@ -152,7 +153,7 @@ def index_command(
             embeddings=embeddings,
         )
     if as_json:
-        click.echo(json.dumps({"index": str(index_dir), **report.as_dict()}, indent=2))
+        click.echo(json.dumps({"index": _index_name(index_dir), **report.as_dict()}, indent=2))
     else:
         _print_report(index_dir, report)
     read = report.added + report.updated + report.unchanged
@@ -170,16 +171,23 @@ def index_command(
 SHOWN_PROBLEMS = 20
 
 
+def _index_name(index_dir: Path) -> str:
+    """The index as messages name it (a URL with its password hidden)."""
+    from sleuth.index.pg import display_name
+
+    return display_name(index_dir)
+
+
 def _print_report(index_dir: Path, report: IngestReport) -> None:
     files = len({p.file for p in report.problems})
     click.echo(
-        f"{index_dir}: added {report.added}, updated {report.updated}, removed "
+        f"{_index_name(index_dir)}: added {report.added}, updated {report.updated}, removed "
         f"{report.removed}, unchanged {report.unchanged}, skipped {files} "
         f"file{'' if files == 1 else 's'} ({report.documents} documents, "
         f"{report.passages} passages; {report.elapsed_s:.2f} s)"
     )
     for line in report.repaired:
-        click.echo(f"repaired {index_dir}: {line}", err=True)
+        click.echo(f"repaired {_index_name(index_dir)}: {line}", err=True)
     for problem in report.problems[:SHOWN_PROBLEMS]:
         click.echo(f"skipped {problem}", err=True)
     if len(report.problems) > SHOWN_PROBLEMS:
@@ -275,7 +283,7 @@ def search_command(
                     stored = opened.passage(hit.url)
                     if stored is not None and stored.doc.links:
                         links[hit.url] = stored.doc.links
-        source = f"index {index_dir}"
+        source = f"index {_index_name(index_dir)}"
     else:
         name = corpus or DEFAULT_CORPUS
         if Path(name).is_dir():

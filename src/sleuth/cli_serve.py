@@ -178,7 +178,7 @@ def served_corpora(
     specs += [parse_spec(text, "file", where) for text in corpora]
     absolute = []
     for spec in specs:  # absolute paths, so worker processes and messages agree
-        if spec.path is not None:
+        if spec.path is not None and "://" not in spec.path:  # a postgresql:// index stays
             path = Path(spec.path).expanduser().resolve()
             if spec.kind == "file" and not path.is_file():
                 raise UsageError(f"{where}: {spec.name}={spec.path}: no such file")

@@ -101,7 +101,11 @@ class PassageIndex:
         ``meta.json`` or segment file, or an engine that is empty while the store holds
         passages is damage — a `CorpusError` naming the fix, or with ``repair`` (what
         `sleuth.ingest.ingest` does) the engine rebuilt from the store, said in
-        `repaired`."""
+        `repaired`. A ``postgresql://`` URL opens a `sleuth.index.pg.PostgresIndex`."""
+        if _is_postgres(path):
+            from .pg import PostgresIndex
+
+            return PostgresIndex.open(path, create=create, embedder=embedder, repair=repair)
         where = Path(path).expanduser()
         db = where / STORE_FILE
         if not db.is_file():
@@ -554,6 +558,11 @@ def shown_text(text: str, heading: str) -> str:
     if HEADING_SEPARATOR not in heading and text.startswith(heading):
         return text
     return f"{heading}\n\n{text}"
+
+
+def _is_postgres(path: str | os.PathLike[str]) -> bool:
+    """A ``postgresql://`` URL (also as a `Path`, which folds ``//`` into ``/``)."""
+    return os.fspath(path).lower().startswith(("postgresql:/", "postgres:/"))
 
 
 def index_exists(path: str | Path) -> bool:

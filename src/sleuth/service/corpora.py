@@ -69,6 +69,8 @@ def parse_spec(text: str, kind: str, where: str, base: Path | None = None) -> Se
     if not path:
         raise UsageError(f"{where}: {name}= needs a path")
     check_name(name, where)
+    if kind == "index" and path.lower().startswith(("postgresql://", "postgres://")):
+        return ServedSpec(name, "index", path)  # a shared index (`sleuth.index.pg`)
     resolved = Path(path).expanduser()
     if base is not None and not resolved.is_absolute():
         resolved = base / resolved

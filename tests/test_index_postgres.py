@@ -1,0 +1,249 @@
+"""The shared index on PostgreSQL (`sleuth.index.pg`) against the real server at
+127.0.0.1:5432 (see `test_store_postgres`: skipped when unreachable, a failure under CI).
+Each test indexes into a schema of its own (``?schema=NAME``), dropped afterwards."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from sleuth import OfflinePolicy, Task
+from sleuth.cli import cli
+from sleuth.errors import CorpusError, UsageError
+from sleuth.index import PassageIndex, open_index
+from sleuth.index.pg import PostgresIndex, connection_url, display_name
+from sleuth.ingest import ingest
+from sleuth.result import Result
+from sleuth.runtime import run_steps
+from test_store_postgres import admin, server_url, with_query
+
+FILLER = " ".join(
+    f"Filler sentence number {n} talks about nothing in particular." for n in range(40)
+)
+
+
+@pytest.fixture
+def index_url() -> Iterator[str]:
+    """A URL naming a fresh schema for an index (created by the first ingest)."""
+    name = f"sleuth_test_ix_{uuid.uuid4().hex[:12]}"
+    yield with_query(server_url(), schema=name)
+    admin(f"SET lock_timeout = '20s'; DROP SCHEMA IF EXISTS \"{name}\" CASCADE")
+
+
+def write_docs(docs: Path) -> None:
+    docs.mkdir()
+    (docs / "history.md").write_text(
+        "# Acme Robotics history\n\n"
+        + FILLER
+        + "\n\n## Founding\n\nAcme Robotics was founded by Ada Ortiz in 2014 in Lisbon.\n\n"
+        + FILLER
+        + "\n\n## Products\n\nThe company builds warehouse robots and drones.\n",
+        encoding="utf-8",
+    )
+    (docs / "falcons.txt").write_text("Falcons nest on cliffs and hunt pigeons.", encoding="utf-8")
+    (docs / "release.md").write_text(
+        "# Release notes\n\nVersion 2.1 was released on a Tuesday; the café re-opened.\n",
+        encoding="utf-8",
+    )
+
+
+QUERIES = (
+    "Who founded Acme Robotics?",
+    "falcons nesting",
+    "warehouse robots drones",
+    "cafe release",  # ASCII folding: café
+    "products",  # a heading word
+)
+
+
+def test_search_returns_what_the_tantivy_index_returns(tmp_path: Path, index_url: str) -> None:
+    docs = tmp_path / "docs"
+    write_docs(docs)
+    ingest([docs], tmp_path / "folder")
+    report = ingest([docs], index_url)
+    assert (report.added, report.passages) == (3, ingest([docs], tmp_path / "folder").passages)
+    with open_index(tmp_path / "folder") as folder, open_index(index_url) as shared:
+        assert isinstance(shared, PostgresIndex)
+        assert shared.counts() == folder.counts()
+        for query in QUERIES:
+            mine, theirs = shared.search(query, 5), folder.search(query, 5)
+            assert mine, query
+            assert mine[0].url == theirs[0].url, query
+            assert [(h.url, h.title, h.snippet) for h in mine] == [
+                (h.url, h.title, h.snippet) for h in theirs
+            ], query
+            for a, b in zip(mine, theirs, strict=True):
+                assert a.score == pytest.approx(b.score, rel=0.05), query
+        # the same passage anchors, and `open` shows the same page
+        hit = shared.search("Who founded Acme Robotics?", 1)[0]
+        assert shared.page(hit.url) == folder.page(hit.url)
+        anchored = [h.url for q in QUERIES for h in shared.search(q, 5) if "#p" not in h.url]
+        assert anchored  # a passage that starts a section is named by its heading
+        for url in anchored:
+            assert shared.page(url) == folder.page(url) and shared.page(url) is not None
+        whole = (docs / "history.md").resolve().as_uri()
+        assert shared.page(whole) == folder.page(whole)
+        assert shared.search("the of and", 5) == []  # no content words
+        assert shared.search('it\'s (a) "quoted" OR title:x AND NOT * \\', 5) is not None
+
+
+def test_reindexing_skips_unchanged_rereads_changed_removes_deleted(
+    tmp_path: Path, index_url: str
+) -> None:
+    docs = tmp_path / "docs"
+    write_docs(docs)
+    first = ingest([docs], index_url)
+    assert first.added == 3
+    again = ingest([docs], index_url)
+    assert (again.added, again.updated, again.removed, again.files_unchanged) == (0, 0, 0, 3)
+    with open_index(index_url) as index:
+        build = index.build()[0]
+    (docs / "falcons.txt").write_text("Falcons nest on skyscrapers now.", encoding="utf-8")
+    (docs / "release.md").unlink()
+    changed = ingest([docs], index_url)
+    assert (changed.added, changed.updated, changed.removed, changed.files_unchanged) == (
+        0,
+        1,
+        1,
+        1,
+    )
+    with open_index(index_url) as index:
+        assert index.build()[0] != build
+        assert index.counts() == open_index_counts(tmp_path, docs)
+        assert [h.url for h in index.search("skyscrapers", 5)] == [
+            (docs / "falcons.txt").resolve().as_uri() + "#p1"
+        ]
+        assert index.search("cliffs pigeons", 5) == []
+        assert index.search("release notes", 5) == []
+        assert index.engine.count() == index.counts()[1]
+
+
+def open_index_counts(tmp_path: Path, docs: Path) -> tuple[int, int]:
+    """What a folder index of the same files counts."""
+    ingest([docs], tmp_path / "again")
+    with open_index(tmp_path / "again") as folder:
+        return folder.counts()
+
+
+def test_ask_over_it_end_to_end(tmp_path: Path, index_url: str) -> None:
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "history.md").write_text(
+        "# Acme Robotics history\n\nAcme Robotics was founded by Ada Ortiz in 2014.\n",
+        encoding="utf-8",
+    )
+    (docs / "falcons.txt").write_text("Falcons nest on cliffs.", encoding="utf-8")
+    ingest([docs], index_url)
+    with open_index(index_url) as index:
+        corpus = index.corpus()
+        assert corpus.name.startswith("index:postgresql://")
+        steps = run_steps(Task("Who founded Acme Robotics?"), corpus, OfflinePolicy(), index=index)
+        tools = []
+        try:
+            while True:
+                tools.append(next(steps).tool)
+        except StopIteration as done:
+            result = done.value
+        assert isinstance(result, Result)
+        assert tools == ["search", "open", "finish"]
+        assert result.status.value == "ready_for_review", result
+        assert result.answer == "Ada Ortiz"
+        (citation,) = result.citations
+        page = index.page(citation)
+        assert page is not None and result.evidence[0].text in page.body
+
+
+def test_the_cli_indexes_and_asks(tmp_path: Path, index_url: str) -> None:
+    docs = tmp_path / "docs"
+    write_docs(docs)
+    runner = CliRunner()
+    built = runner.invoke(cli, ["index", str(docs), "--index", index_url])
+    assert built.exit_code == 0, built.output
+    assert built.output.startswith(display_name(index_url) + ": added 3")
+    asked = runner.invoke(
+        cli, ["ask", "Who founded Acme Robotics?", "--index", index_url, "--json"]
+    )
+    assert asked.exit_code == 0, asked.output
+    answer = json.loads(asked.output)
+    assert answer["answer"] == "Ada Ortiz" and answer["status"] == "ready_for_review"
+
+
+def test_two_processes_read_the_same_index(tmp_path: Path, index_url: str) -> None:
+    docs = tmp_path / "docs"
+    write_docs(docs)
+    ingest([docs], index_url)
+    command = [sys.executable, "-m", "sleuth", "search", "falcons", "--index", index_url, "--json"]
+    procs = [
+        subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        for _ in range(2)
+    ]
+    outputs = [p.communicate(timeout=60) for p in procs]
+    for proc, (out, err) in zip(procs, outputs, strict=True):
+        assert proc.returncode == 0, err
+        hits = json.loads(out)["hits"]
+        assert [h["url"] for h in hits] == [(docs / "falcons.txt").resolve().as_uri() + "#p1"]
+    # a change made by one process is what the next reader sees
+    (docs / "falcons.txt").write_text("Falcons nest on skyscrapers now.", encoding="utf-8")
+    ingest([docs], index_url)
+    out = subprocess.run(
+        [*command[:4], "skyscrapers", *command[5:]], capture_output=True, text=True, timeout=60
+    )
+    assert out.returncode == 0, out.stderr
+    assert len(json.loads(out.stdout)["hits"]) == 1
+
+
+def test_a_served_index_on_postgres(tmp_path: Path, index_url: str) -> None:
+    from fastapi.testclient import TestClient
+
+    from sleuth.service import ServiceConfig
+    from sleuth.service.app import create_app
+    from sleuth.service.corpora import parse_spec
+
+    docs = tmp_path / "docs"
+    write_docs(docs)
+    ingest([docs], index_url)
+    spec = parse_spec(f"docs={index_url}", "index", "--index")
+    assert spec.path == index_url
+    config = ServiceConfig(db=tmp_path / "runs.db", corpora=(spec,))
+    with TestClient(create_app(config)) as client:
+        listed = client.get("/v1/corpora").json()["corpora"]
+        assert [(c["name"], c["engine"], c["pages"]) for c in listed] == [("docs", "postgresql", 3)]
+        found = client.get("/v1/search", params={"corpus": "docs", "q": "falcons"}).json()
+        assert found["hits"][0]["url"].endswith("falcons.txt#p1")
+        asked = client.post(
+            "/v1/ask", json={"question": "Who founded Acme Robotics?", "corpus": "docs"}
+        )
+        assert asked.json()["answer"] == "Ada Ortiz"
+
+
+def test_bad_urls_and_missing_indexes_are_one_line_errors(tmp_path: Path, index_url: str) -> None:
+    with pytest.raises(CorpusError, match="no such index"):
+        open_index(index_url)
+    with pytest.raises(UsageError, match="schema"):
+        connection_url("postgresql://127.0.0.1/test?schema=bad;name")
+    runner = CliRunner()
+    for url, expected in (
+        ("postgresql://nobody:secret@127.0.0.1:1/test?schema=x", "cannot open the index"),
+        (index_url, "no such index"),
+        ("postgresql://127.0.0.1/test?schema=1bad", "schema"),
+    ):
+        out = runner.invoke(cli, ["search", "falcons", "--index", url])
+        assert out.exit_code != 0
+        lines = out.output.strip().splitlines()
+        assert len(lines) == 1 and expected in lines[0], out.output
+        assert "secret" not in out.output and "Traceback" not in out.output
+
+
+def test_path_folded_urls_and_passage_index_dispatch(index_url: str) -> None:
+    # click and pathlib turn "postgresql://h/db" into "postgresql:/h/db": still the URL
+    url, schema = connection_url(Path(index_url))
+    assert url.startswith("postgresql://") and "search_path" in url and schema
+    with pytest.raises(CorpusError, match="no such index"):
+        PassageIndex.open(Path(index_url))
