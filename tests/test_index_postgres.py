@@ -247,3 +247,28 @@ def test_path_folded_urls_and_passage_index_dispatch(index_url: str) -> None:
     assert url.startswith("postgresql://") and "search_path" in url and schema
     with pytest.raises(CorpusError, match="no such index"):
         PassageIndex.open(Path(index_url))
+
+
+def test_the_search_bench_measures_it_beside_tantivy(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from sleuth.index import bench
+
+    pages, queries = tmp_path / "pages.jsonl", tmp_path / "queries.jsonl"
+    rows = [
+        {"url": f"u{i}", "title": f"Page {i}", "body": f"word{i} common text"} for i in range(20)
+    ]
+    pages.write_text("\n".join(json.dumps(r) for r in rows) + "\n")
+    queries.write_text(
+        "\n".join(json.dumps({"query": f"word{i}", "relevant": [f"u{i}"]}) for i in range(5))
+    )
+    monkeypatch.delenv(bench.POSTGRES_ENV, raising=False)
+    with pytest.raises(UsageError, match=bench.POSTGRES_ENV):
+        bench.run_bench(pages, queries, ("sleuth+postgres",), min_query_seconds=0)
+    monkeypatch.setenv(bench.POSTGRES_ENV, server_url())
+    report = bench.run_bench(pages, queries, ("sleuth", "sleuth+postgres"), min_query_seconds=0)
+    by_engine = {r.engine: r for r in report.results}
+    assert by_engine["sleuth+postgres"].recall == by_engine["sleuth"].recall
+    assert by_engine["sleuth+postgres"].passages == 20 and by_engine["sleuth+postgres"].qps > 0
+    left = admin("SELECT nspname FROM pg_namespace WHERE nspname LIKE 'sleuth_bench_%'")
+    assert left == []  # its schema is dropped

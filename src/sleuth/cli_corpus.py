@@ -356,7 +356,8 @@ def bench() -> None:
     default="sleuth,bm25s,rank_bm25",
     show_default=True,
     help="Comma-separated: sleuth, tantivy (plain, default tokenizer), bm25s, rank_bm25, "
-    "sleuth+dense (hybrid; needs sleuth[embeddings]).",
+    "sleuth+dense (hybrid; needs sleuth[embeddings]), sleuth+postgres (the PostgreSQL index; "
+    "set SLEUTH_BENCH_POSTGRES=postgresql://HOST/DB).",
 )
 @click.option("-k", "k", type=click.IntRange(min=1, max=100), default=10, show_default=True)
 @click.option(

@@ -23,6 +23,9 @@ same work from the same file:
   and snippets read from the page store). ``sleuth+dense`` is sleuth's index built with
   embeddings (hybrid search, the ``sleuth[embeddings]`` extra; `sleuth.index.dense`),
   ranked by BM25 and cosine similarity fused, measured like ``sleuth``.
+  ``sleuth+postgres`` is sleuth's index on PostgreSQL (`sleuth.index.pg`), built in a
+  new schema of the database `POSTGRES_ENV` names (dropped after), measured like
+  ``sleuth``: its queries go to the server, so its queries/s include the round trips.
 - **recall@1/5/10**: per query, the share of its relevant URLs among the documents of
   the top 1/5/10 passages (a passage counts for its document), averaged.
 
@@ -46,6 +49,7 @@ import importlib.util
 import json
 import math
 import multiprocessing
+import os
 import resource
 import shutil
 import tempfile
@@ -57,7 +61,10 @@ from typing import Any
 
 from sleuth.errors import UsageError
 
-ENGINES = ("sleuth", "tantivy", "bm25s", "rank_bm25", "sleuth+dense")
+ENGINES = ("sleuth", "tantivy", "bm25s", "rank_bm25", "sleuth+dense", "sleuth+postgres")
+#: The PostgreSQL database ``sleuth+postgres`` builds its index in (a new schema, dropped
+#: after): a ``postgresql://`` URL.
+POSTGRES_ENV = "SLEUTH_BENCH_POSTGRES"
 RECALL_AT = (1, 5, 10)
 MIN_QUERY_SECONDS = 2.0
 MAX_QUERY_PASSES = 50
@@ -163,6 +170,10 @@ def run_bench(
 
         if any(importlib.util.find_spec(m) is None for m in _EMBEDDING_MODULES):
             raise UsageError(f"sleuth+dense needs the embeddings extra: {EMBEDDINGS_HINT}")
+    if "sleuth+postgres" in engines and not os.environ.get(POSTGRES_ENV):
+        raise UsageError(
+            f"sleuth+postgres needs a database: set {POSTGRES_ENV}=postgresql://HOST/DB"
+        )
     pages, queries = Path(pages), Path(queries)
     for path in (pages, queries):
         if not path.is_file():
@@ -250,7 +261,7 @@ def _measure(
     from sleuth.ingest import parse_passage_url
 
     query_rows = load_queries(queries)
-    if engine in ("sleuth", "tantivy", "sleuth+dense"):
+    if engine in ("sleuth", "tantivy", "sleuth+dense", "sleuth+postgres"):
         importlib.import_module("sleuth.index")
     else:
         importlib.import_module("bm25s")
@@ -258,6 +269,7 @@ def _measure(
     base = _rss_mb()
     workdir = Path(tempfile.mkdtemp(prefix="sleuth-bench-"))
     note = ""
+    schema: str | None = None  # sleuth+postgres's, dropped at the end
     try:
         started, cpu_started = time.perf_counter(), time.process_time()
         if engine == "sleuth":
@@ -267,6 +279,10 @@ def _measure(
             extra = None
         elif engine == "sleuth+dense":
             search, count, _ = _build_sleuth(pages, workdir, embeddings=True)
+            extra = None
+        elif engine == "sleuth+postgres":
+            schema = f"sleuth_bench_{os.getpid()}"
+            search, count, _ = _build_sleuth(pages, workdir, postgres_schema=schema)
             extra = None
         else:
             limit = rank_max if engine == "rank_bm25" else None
@@ -312,6 +328,8 @@ def _measure(
         return out
     finally:
         shutil.rmtree(workdir, ignore_errors=True)
+        if schema is not None:
+            _drop_schema(schema)
 
 
 Search = Callable[[str, int], list[str]]
@@ -371,15 +389,20 @@ def _percentile(sorted_values: list[float], q: float) -> float:
 
 
 def _build_sleuth(
-    pages: Path, workdir: Path, embeddings: bool = False
+    pages: Path, workdir: Path, embeddings: bool = False, postgres_schema: str | None = None
 ) -> tuple[Search, int, Search]:
+    """sleuth's index in ``workdir``, or with ``postgres_schema`` in that schema of the
+    database `POSTGRES_ENV` names (`sleuth.index.pg`)."""
     from sleuth.index import PassageIndex
     from sleuth.ingest import ingest
 
-    report = ingest([pages], workdir / "index", embeddings=embeddings)
+    where: str | Path = workdir / "index"
+    if postgres_schema is not None:
+        where = _schema_url(postgres_schema)
+    report = ingest([pages], where, embeddings=embeddings)
     if report.problems:
         raise UsageError(f"{report.problems[0]}")
-    index = PassageIndex.open(workdir / "index")
+    index = PassageIndex.open(where)
 
     def ranked(query: str, k: int) -> list[str]:
         return [url for url, _ in index.search_urls(query, k)]
@@ -388,6 +411,21 @@ def _build_sleuth(
         return [hit.url for hit in index.search(query, k)]
 
     return ranked, report.passages, full
+
+
+def _schema_url(schema: str) -> str:
+    url = os.environ[POSTGRES_ENV]
+    return f"{url}{'&' if '?' in url else '?'}schema={schema}"
+
+
+def _drop_schema(schema: str) -> None:
+    from sleuth.db import Database
+
+    db = Database(os.environ[POSTGRES_ENV])
+    try:
+        db.execute(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')
+    finally:
+        db.close()
 
 
 def _build_tantivy(pages: Path, workdir: Path) -> tuple[Search, int]:
