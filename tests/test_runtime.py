@@ -534,3 +534,46 @@ def test_newest_rule_compares_dates_as_dates() -> None:
         pick([value("A", "a", "2025-01-01"), value("B", "b", "2025-01-01")], ConflictRule.NEWEST)
         is None
     )
+
+
+@PROTOCOLS
+@pytest.mark.parametrize(
+    ("text", "quote"),
+    [
+        ("According to the source, Ada Ortiz.", FOUNDED),
+        ("**Answer:** Acme Robotics was founded by Ada Ortiz.", FOUNDED),
+        ("Based on the page, the answer is Ada Ortiz [1].", FOUNDED.replace(" ", "\u00a0")),
+        ("- ada ortiz (see the quoted sentence)", f"“{FOUNDED}”"),
+    ],
+    ids=["according-to", "answer-label", "footnote-nbsp", "bullet-curly-quotes"],
+)
+def test_a_correct_answer_phrased_as_models_do_is_accepted_first_time(
+    say: Protocol, text: str, quote: str
+) -> None:
+    steps, result = trace(
+        [
+            say("search", {"query": "Acme Robotics founder"}),
+            say("open", {"url": WIKI}),
+            say("finish", answer(text, [WIKI], quote)),
+        ]
+    )
+    assert [s.tool for s in steps] == ["search", "open", "finish"]
+    assert steps[-1].observation.kind == "finish", steps[-1].observation.text
+    assert result.status is Status.READY_FOR_REVIEW and result.rejected_finishes == []
+    assert ACME.pages[WIKI].body[result.evidence[0].start : result.evidence[0].end] == FOUNDED
+
+
+@PROTOCOLS
+def test_a_true_quote_does_not_carry_a_wrong_answer(say: Protocol) -> None:
+    steps, result = trace(
+        [
+            say("search", {"query": "Acme Robotics founder"}),
+            say("open", {"url": WIKI}),
+            say("finish", answer("Acme Robotics was founded in Porto", [WIKI], FOUNDED)),
+            say("finish", answer("Acme Robotics was not founded by Ada Ortiz", [WIKI], FOUNDED)),
+        ]
+    )
+    assert [s.tool for s in steps] == ["search", "open", "finish", "finish"]
+    assert [s.observation.error for s in steps[2:]] == ["unsupported", "ungrounded"]
+    assert "'not'" in steps[3].observation.text
+    assert (result.status, result.reason) == (Status.INCOMPLETE, Reason.INVALID_FINISH)
