@@ -123,6 +123,14 @@ def test_reindexing_skips_unchanged_rereads_changed_removes_deleted(
         assert index.search("cliffs pigeons", 5) == []
         assert index.search("release notes", 5) == []
         assert index.engine.count() == index.counts()[1]
+        # document frequencies and lengths were kept up to date: the scores of a fresh build
+        with open_index(tmp_path / "again") as fresh:
+            for query in QUERIES:
+                mine, theirs = index.search(query, 5), fresh.search(query, 5)
+                assert {h.url for h in mine} == {h.url for h in theirs}, query  # ties may swap
+                assert [h.score for h in mine] == pytest.approx(
+                    [h.score for h in theirs], rel=0.05
+                ), query
 
 
 def open_index_counts(tmp_path: Path, docs: Path) -> tuple[int, int]:
