@@ -786,6 +786,13 @@ def test_key_facts_keep_identifiers_and_normalise_prose(
     assert contains(text, phrase) is expected
 
 
+def test_citations_written_into_an_answer_are_not_part_of_it() -> None:
+    from sleuth.evals.grading import _strip_ids
+
+    assert _strip_ids("Install pyjwt[crypto] [doc_auth] [1]") == "Install pyjwt[crypto]"
+    assert _strip_ids("Founded [1999] by Ada [doc_7].") == "Founded [1999] by Ada."
+
+
 def test_standard_qa_scores_keep_the_squad_rule() -> None:
     assert normalize_answer("openai/gpt-5-mini.") == "openai/gpt-5-mini"
     assert normalize_answer("openai/gpt-5-mini.", identifiers=False) == "openaigpt5mini"

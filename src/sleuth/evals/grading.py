@@ -29,7 +29,7 @@ from sleuth.corpus import Corpus
 from sleuth.evals.suite import Expect
 from sleuth.result import Reason, Result, Status
 from sleuth.state import OpenedPage, Step
-from sleuth.validate import unsupported_terms
+from sleuth.validate import is_inline_id, unsupported_terms
 
 MIN_STEPS = 3  # search, open, finish
 
@@ -114,7 +114,15 @@ def _strip_ids(answer: str) -> str:
     """An answer without the citations written into it ([doc_x], (URL), [text](URL), URL)."""
     answer = re.sub(r"\[([^\[\]]*)\]\([^()\s]+\)", r"\1", answer)  # markdown links
     answer = re.sub(r"\(?\b[a-z][a-z0-9+.-]*://[^\s()]+\)?", "", answer, flags=re.I)
-    return re.sub(r"\s*\[[^\[\]\s]+\]", "", answer).strip(" ,;")
+    return re.sub(r"\s*\[([^\[\]\s]+)\]", _unless_claim, answer).strip(" ,;")
+
+
+def _unless_claim(match: re.Match[str]) -> str:
+    """Drop ``[doc_x]`` and a footnote ``[1]``; keep what is part of the answer, such as
+    the extra of ``pyjwt[crypto]`` or a bracketed year."""
+    inner = match.group(1)
+    citation = is_inline_id(inner) or (inner.isdigit() and len(inner) <= 2)
+    return "" if citation else match.group(0)
 
 
 def _reason(result: Result) -> str:
