@@ -5,20 +5,31 @@ the same files' raw text (one document per file, default tokenizer, no parsing).
     python benchmarks/ingest_bench.py                 # 3,000 files
     python benchmarks/ingest_bench.py --files 6000 --repeat 3 --json
     python benchmarks/ingest_bench.py --folder ../shared/data/docs-fastapi
+    python benchmarks/ingest_bench.py --kind markdown --files 1200 --against 4eef819 --repeat 7
 
 Reported: documents/s and passages/s of a full ingest into a new index (median of
 ``--repeat`` runs, wall clock and CPU), the time spent parsing alone (reading every file
 into blocks and passages, no index), and plain Tantivy's documents/s on the same text.
-The files are generated from a fixed seed, so runs compare.
+The files are generated from a fixed seed, so runs compare: ``--kind mixed`` (the
+default) or ``--kind markdown`` (table-heavy Markdown pages only).
+
+``--against REV`` measures another revision's ingest on the same folder in the same run:
+its ``src/sleuth`` is exported with ``git archive`` and both are run in fresh processes,
+alternately, ``--repeat`` times each; reported are the best wall and CPU seconds of each
+and their ratios (new / old), the figures to compare per page.
 """
 
 from __future__ import annotations
 
 import argparse
+import io
 import json
+import os
 import random
 import statistics
+import subprocess
 import sys
+import tarfile
 import tempfile
 import time
 from pathlib import Path
@@ -117,6 +128,78 @@ def generate(folder: Path, files: int, seed: int = 7) -> None:
         path.write_text(text, encoding="utf-8")
 
 
+def generate_markdown(folder: Path, files: int, seed: int = 7) -> None:
+    """``files`` table-heavy Markdown pages (each section a table, a list, a tip and a
+    code block) under ``folder``, in sub-folders of 100."""
+    rng = random.Random(seed)
+    for n in range(files):
+        path = folder / f"part{n // 100:03d}" / f"page{n:05d}.md"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(_markdown(rng, n, False), encoding="utf-8")
+
+
+#: one ingest in a fresh process: its wall and CPU seconds and what it indexed
+_ONE_INGEST = """
+import json, sys, tempfile, time
+from pathlib import Path
+from sleuth.ingest import ingest
+with tempfile.TemporaryDirectory() as work:
+    wall, cpu = time.perf_counter(), time.process_time()
+    report = ingest([sys.argv[1]], Path(work, "index"))
+    wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+print(json.dumps({"wall_s": wall, "cpu_s": cpu, "documents": report.documents,
+                  "passages": report.passages}))
+"""
+
+
+def _ingest_in(src: Path, folder: Path) -> dict[str, Any]:
+    env = {**os.environ, "PYTHONPATH": str(src)}
+    done = subprocess.run(
+        [sys.executable, "-c", _ONE_INGEST, str(folder)],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    result: dict[str, Any] = json.loads(done.stdout)
+    return result
+
+
+def against(folder: Path, rev: str, repeat: int) -> dict[str, Any]:
+    """This checkout's ingest beside revision ``rev``'s on ``folder`` (see the module
+    docstring)."""
+    root = Path(__file__).resolve().parents[1]
+    archive = subprocess.run(
+        ["git", "-C", str(root), "archive", "--format=tar", rev, "src/sleuth"],
+        capture_output=True,
+        check=True,
+    ).stdout
+    with tempfile.TemporaryDirectory(prefix="sleuth-ingest-old-") as old:
+        with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
+            tar.extractall(old, filter="data")
+        runs: dict[str, list[dict[str, Any]]] = {"old": [], "new": []}
+        for _ in range(repeat):  # alternately, so both see the same machine
+            runs["old"].append(_ingest_in(Path(old, "src"), folder))
+            runs["new"].append(_ingest_in(root / "src", folder))
+    best = {
+        side: {
+            "wall_s": round(min(r["wall_s"] for r in rs), 3),
+            "cpu_s": round(min(r["cpu_s"] for r in rs), 3),
+            "documents": rs[-1]["documents"],
+            "passages": rs[-1]["passages"],
+        }
+        for side, rs in runs.items()
+    }
+    old_best, new_best = best["old"], best["new"]
+    return {
+        "rev": rev,
+        "old": old_best,
+        "new": new_best,
+        "wall_ratio": round(new_best["wall_s"] / max(old_best["wall_s"], 1e-9), 2),
+        "cpu_ratio": round(new_best["cpu_s"] / max(old_best["cpu_s"], 1e-9), 2),
+    }
+
+
 def _parse_only(folder: Path) -> tuple[float, int, int]:
     sources, _ = discover([folder])
     started = time.perf_counter()
@@ -188,13 +271,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--folder", type=Path, default=None, help="an existing folder instead")
     parser.add_argument("--repeat", type=int, default=3, help="ingests to take the median of")
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
+    parser.add_argument(
+        "--kind", choices=["mixed", "markdown"], default="mixed", help="files to generate"
+    )
+    parser.add_argument(
+        "--against", metavar="REV", default=None, help="also time git revision REV's ingest"
+    )
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="sleuth-ingest-docs-") as docs:
         folder = args.folder
         if folder is None:
             folder = Path(docs)
-            generate(folder, args.files)
+            (generate_markdown if args.kind == "markdown" else generate)(folder, args.files)
         result = run(folder, max(1, args.repeat))
+        if args.against:
+            result["against"] = against(folder, args.against, max(1, args.repeat))
     if args.json:
         print(json.dumps(result, indent=2))
         return 0
@@ -208,6 +299,15 @@ def main(argv: list[str] | None = None) -> int:
         f"  plain Tantivy  {t['wall_s']:.3f} s: {t['documents_per_s']:.0f} documents/s "
         "(raw text, no parsing, no page store)"
     )
+    if "against" in result:
+        a = result["against"]
+        old, new = a["old"], a["new"]
+        print(
+            f"  against {a['rev']}: wall {old['wall_s']:.3f} -> {new['wall_s']:.3f} s "
+            f"({a['wall_ratio']:.2f}x), CPU {old['cpu_s']:.3f} -> {new['cpu_s']:.3f} s "
+            f"({a['cpu_ratio']:.2f}x); {old['documents']} -> {new['documents']} documents, "
+            f"{old['passages']} -> {new['passages']} passages (best of {args.repeat} each)"
+        )
     return 0
 
 

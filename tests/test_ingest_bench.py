@@ -22,3 +22,19 @@ def test_ingest_bench_reports_rates(capsys: pytest.CaptureFixture[str]) -> None:
     assert result["passages"] >= 24
     assert result["sleuth"]["documents_per_s"] > 0
     assert result["plain_tantivy"]["documents_per_s"] > 0
+
+
+def test_ingest_bench_against_a_revision(capsys: pytest.CaptureFixture[str]) -> None:
+    root = SCRIPT.parents[1]
+    if not (root / ".git").exists():
+        pytest.skip("not a git checkout")
+    spec = importlib.util.spec_from_file_location("ingest_bench", SCRIPT)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    argv = ["--kind", "markdown", "--files", "6", "--repeat", "1", "--against", "HEAD", "--json"]
+    assert module.main(argv) == 0
+    result = json.loads(capsys.readouterr().out)
+    against = result["against"]
+    assert against["rev"] == "HEAD" and against["old"]["documents"] == 6
+    assert against["new"]["documents"] == 6 and against["cpu_ratio"] > 0
