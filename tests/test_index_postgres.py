@@ -22,7 +22,7 @@ from sleuth.index.pg import PostgresIndex, connection_url, display_name
 from sleuth.ingest import ingest
 from sleuth.result import Result
 from sleuth.runtime import run_steps
-from test_store_postgres import admin, server_url, with_query
+from test_store_postgres import admin, server_url, wait_until, with_query
 
 FILLER = " ".join(
     f"Filler sentence number {n} talks about nothing in particular." for n in range(40)
@@ -229,6 +229,15 @@ def test_a_served_index_on_postgres(tmp_path: Path, index_url: str) -> None:
             "/v1/ask", json={"question": "Who founded Acme Robotics?", "corpus": "docs"}
         )
         assert asked.json()["answer"] == "Ada Ortiz"
+        # a rebuild by another process (machine) is picked up without a restart
+        (docs / "falcons.txt").write_text("Falcons nest on skyscrapers now.", encoding="utf-8")
+        ingest([docs], index_url)
+
+        def rebuilt() -> bool:
+            params = {"corpus": "docs", "q": "skyscrapers"}
+            return bool(client.get("/v1/search", params=params).json()["hits"])
+
+        wait_until(rebuilt, timeout_s=30)
 
 
 def test_bad_urls_and_missing_indexes_are_one_line_errors(tmp_path: Path, index_url: str) -> None:
