@@ -289,3 +289,16 @@ def test_the_search_bench_measures_it_beside_tantivy(
     assert by_engine["sleuth+postgres"].passages == 20 and by_engine["sleuth+postgres"].qps > 0
     left = admin("SELECT nspname FROM pg_namespace WHERE nspname LIKE 'sleuth_bench_%'")
     assert left == []  # its schema is dropped
+
+
+def test_two_ingests_at_once_take_turns(tmp_path: Path, index_url: str) -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    docs = tmp_path / "docs"
+    write_docs(docs)
+    with ThreadPoolExecutor(2) as pool:
+        reports = list(pool.map(lambda _: ingest([docs], index_url), range(2)))
+    assert sorted(r.added for r in reports) == [0, 3]  # the second found the first's work
+    with open_index(index_url) as index:
+        assert index.counts()[0] == 3
+        assert index.engine.count() == index.counts()[1]

@@ -189,9 +189,10 @@ class PostgresPageStore:
     """`sleuth.index.store.PageStore`'s interface over PostgreSQL tables (see the module
     docstring). Threads of a process share its one connection, taking turns."""
 
-    def __init__(self, db: Database, where: str) -> None:
+    def __init__(self, db: Database, where: str, schema: str) -> None:
         self.db = db
         self.path = where
+        self.schema = schema  # whose advisory lock a write takes
         self._lock = threading.RLock()
         self._docs: list[tuple[Any, ...]] = []
         self._passages: list[tuple[Any, ...]] = []
@@ -352,7 +353,7 @@ class PostgresPageStore:
             self.db.execute("BEGIN")
             self._in_transaction = True
             # one writer per index: a second `sleuth index` waits for the first
-            self.db.execute("SELECT pg_advisory_xact_lock(?)", (_lock_key(self.path),))
+            self.db.execute("SELECT pg_advisory_xact_lock(?)", (_lock_key(self.schema),))
             self._source_ids.clear()
             row = self._one("SELECT coalesce(max(id), 0) FROM index_docs")
             self._next_id = int(row[0] if row else 0) + 1
@@ -545,9 +546,10 @@ def _stored(doc_url: str, row: tuple[Any, ...]) -> StoredPassage:
     return StoredPassage(_page(doc_url, *meta), number, count, text, heading or "", anchor or "")
 
 
-def _lock_key(where: str) -> int:
-    """The advisory lock of one index (a signed 64-bit number from its name)."""
-    return zlib.crc32(f"sleuth-index:{where}".encode()) - 2**31
+def _lock_key(schema: str) -> int:
+    """The advisory lock of the index in ``schema`` (the same for every machine that
+    opens it, whatever URL each uses: advisory locks are per database)."""
+    return zlib.crc32(f"sleuth-index:{schema}".encode()) - 2**31
 
 
 # --- the search engine ----------------------------------------------------------------
@@ -784,18 +786,20 @@ class PostgresIndex(PassageIndex):
         except StoreError as exc:
             raise CorpusError(f"{where}: cannot open the index: {_reason(exc)}") from None
         try:
+            if schema is None:
+                current = db.query_one("SELECT current_schema() AS name")
+                schema = str(current["name"]) if current and current["name"] else "public"
             found = db.query_one("SELECT to_regclass('index_meta') IS NOT NULL AS found")
             if not (found and found["found"]):
                 if not create:
                     raise CorpusError(f"{where}: no such index (build one with `sleuth index`)")
                 with db.transaction():
-                    db.execute("SELECT pg_advisory_xact_lock(?)", (_lock_key(where),))
-                    if schema is not None:
-                        db.execute(f'CREATE SCHEMA IF NOT EXISTS "{schema}"')
+                    db.execute("SELECT pg_advisory_xact_lock(?)", (_lock_key(schema),))
+                    db.execute(f'CREATE SCHEMA IF NOT EXISTS "{schema}"')
                     for statement in TABLES.split(";"):
                         if statement.strip():
                             db.execute(statement)
-            store = PostgresPageStore(db, where)
+            store = PostgresPageStore(db, where, schema)
             expected = {"format": FORMAT, "analyzer": ANALYZER_VERSION, "engine": ENGINE}
             meta = store.meta()
             if not meta:
