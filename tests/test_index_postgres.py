@@ -4,6 +4,7 @@ Each test indexes into a schema of its own (``?schema=NAME``), dropped afterward
 
 from __future__ import annotations
 
+import functools
 import json
 import subprocess
 import sys
@@ -302,3 +303,74 @@ def test_two_ingests_at_once_take_turns(tmp_path: Path, index_url: str) -> None:
     with open_index(index_url) as index:
         assert index.counts()[0] == 3
         assert index.engine.count() == index.counts()[1]
+
+
+def _free_port() -> int:
+    import socket
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def _get(url: str, body: dict[str, object] | None = None) -> dict[str, object]:
+    import urllib.request
+
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(url, data=data, headers={"content-type": "application/json"})
+    with urllib.request.urlopen(request, timeout=30) as response:
+        loaded: dict[str, object] = json.loads(response.read())
+        return loaded
+
+
+def test_two_serve_processes_share_one_index_and_one_runs_store(
+    tmp_path: Path, index_url: str
+) -> None:
+    pytest.importorskip("uvicorn", reason="the server extra is not installed")
+    from test_store_postgres import pg_schema, wait_until
+
+    docs = tmp_path / "docs"
+    write_docs(docs)
+    ingest([docs], index_url)
+    with pg_schema() as runs_url:
+        ports = [_free_port(), _free_port()]
+        serve = [sys.executable, "-m", "sleuth", "serve", "--index", f"docs={index_url}"]
+        servers = [
+            subprocess.Popen(
+                [*serve, "--db", runs_url, "--port", str(port)],
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.PIPE,
+                text=True,
+            )
+            for port in ports
+        ]
+        try:
+
+            def up(port: int, server: subprocess.Popen[str]) -> bool:
+                if server.poll() is not None:
+                    return True  # it died: said below
+                try:
+                    _get(f"http://127.0.0.1:{port}/healthz")
+                    return True
+                except OSError:
+                    return False
+
+            for port, server in zip(ports, servers, strict=True):
+                wait_until(functools.partial(up, port, server), timeout_s=60)
+                assert server.poll() is None, server.stderr.read() if server.stderr else ""
+            answers = [
+                _get(
+                    f"http://127.0.0.1:{port}/v1/ask",
+                    {"question": "Who founded Acme Robotics?", "corpus": "docs"},
+                )
+                for port in ports
+            ]
+            assert [a["answer"] for a in answers] == ["Ada Ortiz", "Ada Ortiz"]
+            assert answers[0]["citations"] == answers[1]["citations"]
+            listed = _get(f"http://127.0.0.1:{ports[0]}/v1/runs")["runs"]
+            assert isinstance(listed, list)  # both servers' runs, in the one runs store
+            assert {a["run_id"] for a in answers} <= {r["id"] for r in listed}
+        finally:
+            for server in servers:
+                server.terminate()
+                server.wait(timeout=30)
