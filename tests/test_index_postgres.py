@@ -374,3 +374,9 @@ def test_two_serve_processes_share_one_index_and_one_runs_store(
             for server in servers:
                 server.terminate()
                 server.wait(timeout=30)
+
+
+def test_without_psycopg_the_install_hint(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "psycopg", None)  # as if not installed
+    with pytest.raises(UsageError, match=r"PostgreSQL index needs psycopg.*sleuth\[postgres\]"):
+        open_index("postgresql://127.0.0.1/test?schema=x")

@@ -10,6 +10,10 @@ search engine, updated incrementally by `sleuth.ingest.ingest`.
 With the optional extra ``sleuth[embeddings]``, ``ingest(..., embeddings=True)`` adds a
 dense vector per passage and the same `PassageIndex.search` fuses BM25 with them
 (hybrid search, `sleuth.index.dense`).
+
+A ``postgresql://HOST/DB?schema=NAME`` URL in place of the folder is a shared index in
+PostgreSQL (`PostgresIndex`, `sleuth.index.pg`; the ``sleuth[postgres]`` extra), used the
+same way.
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ from pathlib import Path
 
 from .engine import EngineWriter, LexicalEngine
 from .passage_index import PassageIndex, Update, index_exists, make_snippet
+from .pg import PostgresIndex
 from .tantivy_engine import TantivyEngine
 from .view import IndexedCorpus, PassagePages
 
@@ -27,6 +32,7 @@ __all__ = [
     "LexicalEngine",
     "PassageIndex",
     "PassagePages",
+    "PostgresIndex",
     "TantivyEngine",
     "Update",
     "index_exists",
@@ -36,5 +42,6 @@ __all__ = [
 
 
 def open_index(path: str | Path) -> PassageIndex:
-    """An existing index (a `CorpusError` with one line when there is none)."""
+    """An existing index, in a folder or at a ``postgresql://`` URL (a `CorpusError` with
+    one line when there is none)."""
     return PassageIndex.open(path)

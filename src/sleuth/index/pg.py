@@ -63,7 +63,7 @@ from typing import Any
 from urllib.parse import parse_qsl, quote, urlencode, urlsplit, urlunsplit
 
 from sleuth.corpus import Page
-from sleuth.db import Database, StoreError, redact_url
+from sleuth.db import INSTALL_HINT, Database, StoreError, redact_url
 from sleuth.errors import CorpusError, UsageError
 from sleuth.ingest import PASSAGE_CHARS, passage_url
 
@@ -785,6 +785,11 @@ class PostgresIndex(PassageIndex):
             db = Database(url)
         except StoreError as exc:
             raise CorpusError(f"{where}: cannot open the index: {_reason(exc)}") from None
+        except UsageError:  # psycopg is missing
+            raise UsageError(
+                f"{where}: a PostgreSQL index needs psycopg, from the postgres extra: "
+                f"{INSTALL_HINT}"
+            ) from None
         try:
             if schema is None:
                 current = db.query_one("SELECT current_schema() AS name")
