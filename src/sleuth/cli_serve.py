@@ -63,7 +63,8 @@ from sleuth.service.corpora import Catalog, ServedSpec, check_name, parse_spec, 
     "indexes",
     multiple=True,
     metavar="NAME=DIR",
-    help="Serve the index in DIR (built by `sleuth index`) as NAME. Repeatable.",
+    help="Serve the index in DIR (built by `sleuth index`; or at a postgresql:// URL, "
+    "shared by several servers) as NAME. Repeatable.",
 )
 @click.option(
     "--corpus",
