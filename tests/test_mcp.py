@@ -78,7 +78,7 @@ async def _ask_and_check(client: Client) -> dict[str, Any]:
         progress.append((done, total, message))
 
     tools = {tool.name: tool for tool in (await client.list_tools()).tools}
-    assert set(tools) == {"ask", "search", "open_page"}
+    assert set(tools) == {"ask", "search", "open_page", "check_finish"}
     assert tools["ask"].output_schema == Result.model_json_schema()
     assert tools["ask"].input_schema["properties"]["question"]["maxLength"] == 2000
     called = await client.call_tool("ask", FOUNDER, progress_callback=on_progress)
@@ -124,6 +124,10 @@ async def _bad_arguments(client: Client) -> None:
         ("search", {"query": "?!"}, "the query has no words"),
         ("open_page", {"url": "https://nowhere.example/"}, "not_found"),
         ("open_page", {"url": "https://wiki.example/Acme_Robotics", "offset": 10**6}, "offset"),
+        ("check_finish", {"research": "r", "question": "Who?"}, "finish: Field required"),
+        ("check_finish", {"question": "Who?", "finish": {}}, "research: Field required"),
+        ("check_finish", {"research": "r", "question": "Who?", "finish": {}}, "unknown research"),
+        ("open_page", {"url": "https://wiki.example/Acme_Robotics", "research": "x"}, "unknown"),
         ("no_such_tool", {}, "unknown tool"),
     ]
     for tool, arguments, expected in cases:
@@ -145,6 +149,52 @@ async def _research_by_hand(client: Client) -> None:
     assert page is not None and page["source"] == "acme" and page["start"] == 0
     assert "founded by Ada Ortiz" in page["text"]
     assert page["next_offset"] is None or page["next_offset"] == page["end"]
+    # the assistant's own finish, checked against what this session opened
+    wiki, news = (
+        "https://wiki.example/Acme_Robotics",
+        "https://news.example/2025/06/acme-robotics-new-chief",
+    )
+    quote = "Acme Robotics was founded by Ada Ortiz in 2014 in Lisbon."
+    good = {
+        "answer": "According to the page, Ada Ortiz.",
+        "citations": [wiki],
+        "cannot_answer": False,
+        "evidence": quote,
+    }
+    cases = [
+        (good, True, None),
+        ({**good, "citations": [news]}, False, "cite_not_opened"),
+        ({**good, "answer": "Kenji Ito"}, False, "unsupported"),
+        ({**good, "answer": "Acme Robotics was not founded by Ada Ortiz"}, False, "ungrounded"),
+        (
+            {**good, "evidence": "Acme Robotics was founded by Ada Ortiz in 2015."},
+            False,
+            "evidence",
+        ),
+    ]
+    research = page["research"]
+    for finish, accepted, code in cases:
+        asked = {"research": research, "question": "Who founded Acme Robotics?", "finish": finish}
+        called = await client.call_tool("check_finish", asked)
+        assert not called.is_error, called.content
+        checked = called.structured_content
+        assert checked is not None and checked["accepted"] is accepted, (finish, checked)
+        assert wiki in checked["opened"] and news not in checked["opened"]
+        if accepted:
+            assert checked["citations"] == [wiki] and checked["evidence"][0]["text"] == quote
+        else:
+            assert checked["problems"][0]["code"] == code and checked["problems"][0]["detail"]
+    # another research opened the news page only: the wiki page is not its own
+    other = await client.call_tool("open_page", {"url": news})
+    theirs = other.structured_content["research"]  # type: ignore[index]
+    assert theirs != research
+    called = await client.call_tool(
+        "check_finish",
+        {"research": theirs, "question": "Who founded Acme Robotics?", "finish": good},
+    )
+    assert called.structured_content["problems"][0]["code"] == "cite_not_opened"  # type: ignore[index]
+    again = await client.call_tool("open_page", {"url": wiki, "research": research})
+    assert again.structured_content["research"] == research  # type: ignore[index]
 
 
 async def test_stdio_ask_search_open_and_bad_arguments(tmp_path: Path) -> None:

@@ -27,7 +27,9 @@ from __future__ import annotations
 import contextlib
 import json
 import logging
+import secrets
 import threading
+from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -44,6 +46,8 @@ from sleuth.sources import Source, Sources
 from sleuth.state import Budgets, RunState, Step, Task
 from sleuth.store import RunStore
 from sleuth.tools import OpenArgs, SearchArgs, run_open, run_search
+from sleuth.untrusted import question_problem
+from sleuth.validate import Validated, validate_finish
 
 log = logging.getLogger("sleuth")
 
@@ -55,6 +59,9 @@ LISTED_RUNS = 50
 #: AskRequest's fields that ``ask`` takes as they are (the rest are HTTP-only: policy,
 #: publish, stream, thoughts).
 ASK_FIELDS = ("question", "require", "conflict_rule", "budgets")
+CHECK_FIELDS = ("research", "question", "finish", "require")
+#: How many researches (pages opened with open_page, under one id) the server remembers.
+KEPT_RESEARCHES = 256
 
 
 def require_mcp_extra() -> None:
@@ -80,6 +87,48 @@ class SearchOutput(BaseModel):
     hits: list[SearchHit]
 
 
+RESEARCH = Field(
+    default=None,
+    max_length=64,
+    description="the research this call belongs to: the id an earlier open_page returned; "
+    "omit it to start a new one",
+)
+
+
+class OpenPageRequest(OpenArgs):
+    research: str | None = RESEARCH
+
+
+class CheckRequest(BaseModel):
+    research: str = Field(
+        min_length=1, max_length=64, description="the id open_page returned for this research"
+    )
+    question: str = Field(min_length=1, max_length=4000, description="the question it answers")
+    finish: dict[str, Any] = Field(
+        description="the finish: {answer, citations, cannot_answer, evidence} (evidence a "
+        "string or a list of verbatim quotes), a conflict report {conflicts: [...]}, or for a "
+        "brief {fields: {name: finish}}"
+    )
+    require: list[str] = Field(
+        default_factory=list, description="a brief's required fields; empty for a question"
+    )
+
+
+class CheckProblem(BaseModel):
+    code: str = Field(description="the contract's code, e.g. cite_not_opened, ungrounded")
+    detail: str = Field(description="what is wrong and what would fix it")
+
+
+class CheckOutput(BaseModel):
+    accepted: bool = Field(description="whether the finish keeps the contract")
+    problems: list[CheckProblem] = Field(description="empty when accepted")
+    citations: list[str] = Field(description="the cited pages, as opened")
+    evidence: list[dict[str, Any]] = Field(
+        description="each quote located in an opened page: url, text, start, end"
+    )
+    opened: list[str] = Field(description="the pages this research opened")
+
+
 class PageOutput(BaseModel):
     source: str = Field(description="the corpus or index read")
     url: str
@@ -89,6 +138,10 @@ class PageOutput(BaseModel):
     length: int = Field(description="the page's length in characters")
     text: str = Field(description="the page text from start to end")
     next_offset: int | None = Field(description="pass as offset to read on; null at the end")
+    research: str = Field(
+        description="pass to later open_page and check_finish calls: check_finish accepts "
+        "citations and quotes only from pages opened under this id"
+    )
 
 
 def _field(model: type[BaseModel], name: str) -> tuple[Any, FieldInfo]:
@@ -150,7 +203,34 @@ class _Tools:
         self.sources, self.store, self.policy = sources, store, policy
         self.ask_args = _arguments_model("AskArguments", AskRequest, ASK_FIELDS, sources)
         self.search_args = _arguments_model("SearchArguments", SearchArgs, ("query", "k"), sources)
-        self.open_args = _arguments_model("OpenPageArguments", OpenArgs, ("url", "offset"), sources)
+        self.open_args = _arguments_model(
+            "OpenPageArguments", OpenPageRequest, ("url", "offset", "research"), sources
+        )
+        self.check_args = _arguments_model(
+            "CheckFinishArguments", CheckRequest, CHECK_FIELDS, sources
+        )
+        # the pages each research opened with open_page (the newest KEPT_RESEARCHES)
+        self.researches: OrderedDict[str, tuple[str, RunState]] = OrderedDict()
+        self.lock = threading.Lock()
+
+    def research(self, research: str | None, source: Source) -> tuple[str, RunState]:
+        """The research ``research`` names (a new one when None): its id and run state."""
+        with self.lock:
+            if research is None:
+                research = secrets.token_hex(8)
+                self.researches[research] = (source.name, _scratch(source))
+                while len(self.researches) > KEPT_RESEARCHES:
+                    self.researches.popitem(last=False)
+            known = self.researches.get(research)
+            if known is None:
+                raise UsageError(
+                    f"unknown research {research!r} (expired, or from another server): open "
+                    "the pages again without one"
+                )
+            if known[0] != source.name:
+                raise UsageError(f"research {research!r} reads {known[0]!r}, not {source.name!r}")
+            self.researches.move_to_end(research)
+            return research, known[1]
 
     def prepare_ask(self, arguments: dict[str, Any]) -> tuple[Task, Budgets, Source]:
         """The run an ``ask`` call asks for; `ValueError` (a `ValidationError`) or
@@ -184,11 +264,12 @@ class _Tools:
     def open_page(self, arguments: dict[str, Any]) -> PageOutput:
         parsed = self.open_args.model_validate(arguments)
         source = self.sources.pick(parsed.corpus, parsed.index)  # type: ignore[attr-defined]
+        research, state = self.research(parsed.research, source)  # type: ignore[attr-defined]
         observed = run_open(
             {"url": parsed.url, "offset": parsed.offset},  # type: ignore[attr-defined]
             source.corpus,
-            _scratch(source),
-            1,
+            state,
+            len(state.opened) + 1,
         )
         if observed.error:
             raise UsageError(observed.text.removeprefix("error: "))
@@ -203,6 +284,39 @@ class _Tools:
             length=length,
             text=data["text"],
             next_offset=end if end < length else None,
+            research=research,
+        )
+
+    def check_finish(self, arguments: dict[str, Any]) -> CheckOutput:
+        """Validate a finish against the pages its research opened with ``open_page``: the
+        contract `ask` keeps, for an assistant that researched itself."""
+        parsed = self.check_args.model_validate(arguments)
+        source = self.sources.pick(parsed.corpus, parsed.index)  # type: ignore[attr-defined]
+        problem = question_problem(parsed.question)  # type: ignore[attr-defined]
+        if problem:
+            raise UsageError(problem)
+        _, state = self.research(parsed.research, source)  # type: ignore[attr-defined]
+        verdict = validate_finish(
+            parsed.finish,  # type: ignore[attr-defined]
+            state.opened,
+            tuple(parsed.require),  # type: ignore[attr-defined]
+            parsed.question,  # type: ignore[attr-defined]
+        )
+        opened = list(state.opened)
+        if not isinstance(verdict, Validated):
+            problems = [CheckProblem(code=p.code, detail=p.detail) for p in verdict]
+            return CheckOutput(
+                accepted=False, problems=problems, citations=[], evidence=[], opened=opened
+            )
+        answers = [verdict.single] if verdict.single else list((verdict.fields or {}).values())
+        citations = list(dict.fromkeys(c for a in answers for c in a.citations))
+        evidence = [
+            {"url": q.url, "text": q.text, "start": q.start, "end": q.end}
+            for a in answers
+            for q in a.evidence
+        ]
+        return CheckOutput(
+            accepted=True, problems=[], citations=citations, evidence=evidence, opened=opened
         )
 
     def run(
@@ -325,6 +439,19 @@ def build_server(
             annotations=readonly,
         ),
         types.Tool(
+            name="check_finish",
+            title="Check a finish",
+            description=(
+                "For an assistant that researched with search and open_page: check a finish "
+                "({answer, citations, cannot_answer, evidence}, or a brief's {fields: ...}) "
+                "against the pages opened under one research id (open_page returns it), by "
+                "the same contract ask keeps. Problems say what to change."
+            ),
+            input_schema=tools.check_args.model_json_schema(),
+            output_schema=CheckOutput.model_json_schema(),
+            annotations=readonly,
+        ),
+        types.Tool(
             name="open_page",
             title="Open a page",
             description=(
@@ -394,6 +521,8 @@ def build_server(
                 return structured(await anyio.to_thread.run_sync(tools.search, arguments))
             if params.name == "open_page":
                 return structured(await anyio.to_thread.run_sync(tools.open_page, arguments))
+            if params.name == "check_finish":
+                return structured(await anyio.to_thread.run_sync(tools.check_finish, arguments))
         except ValidationError as exc:
             return failed(f"bad arguments for {params.name}: {_problems(exc)}")
         except UsageError as exc:
@@ -401,7 +530,9 @@ def build_server(
         except Exception as exc:  # a bug or a failing store: the client gets one line
             log.exception("mcp: %s failed", params.name)
             return failed(f"{params.name} failed: {type(exc).__name__}: {exc}")
-        return failed(f"unknown tool {params.name!r}; the tools are ask, search, open_page")
+        return failed(
+            f"unknown tool {params.name!r}; the tools are ask, search, open_page, check_finish"
+        )
 
     async def on_list_resources(ctx: Any, params: Any) -> types.ListResourcesResult:
         rows = await anyio.to_thread.run_sync(lambda: store.list_runs(limit=LISTED_RUNS))
