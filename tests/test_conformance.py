@@ -11,11 +11,11 @@ missing file skips with its name.
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
 
+from shared import SHARED_DATA
 from sleuth.testing import conformance as conf
 
 FILES = {
@@ -27,10 +27,7 @@ FILES = {
 
 
 def data_dir() -> Path:
-    root = os.environ.get("SLEUTH_SHARED_DATA")
-    beside = Path(__file__).resolve().parents[1].parent / "shared" / "data"
-    workplace = Path("/work/shared/data")  # where this workplace keeps it, for clones elsewhere
-    folder = Path(root) if root else beside if beside.is_dir() else workplace
+    folder = SHARED_DATA
     missing = [name for name in FILES.values() if not (folder / name).is_file()]
     if missing:
         pytest.skip(f"shared data absent in {folder}: {', '.join(missing)}")

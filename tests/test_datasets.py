@@ -5,13 +5,13 @@ malformed input (one line naming the file) and the real slices in ../shared/data
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from shared import SHARED_DATA
 from sleuth import OfflinePolicy, Status, Task, run
 from sleuth.corpus import Page, load_corpus
 from sleuth.datasets import (
@@ -559,9 +559,7 @@ def test_a_case_from_elsewhere_is_refused(squad_file: Path, hotpot_file: Path) -
 
 
 def shared_file(name: str) -> Path:
-    root = os.environ.get("SLEUTH_SHARED_DATA")
-    folder = Path(root) if root else Path(__file__).resolve().parents[1].parent / "shared" / "data"
-    path = folder / name
+    path = SHARED_DATA / name
     if not path.is_file():
         pytest.skip(f"{path} is absent")
     return path

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import json
-import os
 import re
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from shared import SHARED_DATA
 from sleuth import OfflinePolicy, ScriptedPolicy, Task, load_corpus, run
 from sleuth.cli import main
 from sleuth.evals.grading import classify, exact_match, grade, normalize_answer, token_f1
@@ -20,10 +20,7 @@ from sleuth.result import Status
 from sleuth.runtime import run_steps
 from sleuth.store import RunStore
 
-SHARED = Path(
-    os.environ.get("SLEUTH_SHARED_DATA")
-    or Path(__file__).resolve().parents[1].parent / "shared" / "data"
-)
+SHARED = SHARED_DATA
 ACME = load_corpus("acme")
 WIKI = "https://wiki.example/Acme_Robotics"
 

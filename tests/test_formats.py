@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from shared import SHARED_DATA
 from sleuth.cli_corpus import index_command
 from sleuth.errors import CorpusError
 from sleuth.formats import Block, parse, render
@@ -23,7 +24,7 @@ from sleuth.state import OpenedPage
 from sleuth.tools import run_open
 from sleuth.validate import validate_finish
 
-SHARED = Path(__file__).resolve().parents[2] / "shared" / "data"
+SHARED = SHARED_DATA
 
 
 def write(path: Path, text: str | bytes) -> Path:

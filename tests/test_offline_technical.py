@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from shared import SHARED_DATA
 from sleuth.policies import technical, verify
 from sleuth.policies.reading import Reading, frame_question, is_injection, read_page
 
@@ -200,12 +201,8 @@ def test_documentation_imperatives_are_not_injections() -> None:
 
 
 def _shared_docs() -> Path:
-    root = os.environ.get("SLEUTH_SHARED_DATA")
-    for folder in (
-        [Path(root)] if root else [ROOT.parent / "shared" / "data", Path("/work/shared/data")]
-    ):
-        if (folder / "docs-fastapi").is_dir():
-            return folder / "docs-fastapi"
+    if (SHARED_DATA / "docs-fastapi").is_dir():
+        return SHARED_DATA / "docs-fastapi"
     pytest.skip("shared data absent: docs-fastapi")
 
 
