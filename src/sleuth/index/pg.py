@@ -69,8 +69,8 @@ from sleuth.ingest import PASSAGE_CHARS, passage_url
 
 from . import dense
 from .passage_index import PassageIndex
-from .store import StoredPassage, _page
-from .tantivy_engine import _WORD, ANALYZER_VERSION, TITLE_BOOST, _occurrences, analyzer
+from .store import StoredPassage, _document, _page
+from .tantivy_engine import ANALYZER_VERSION, TITLE_BOOST, analyzer, term_spans
 
 #: The format of a PostgreSQL index (kept in ``index_meta``).
 FORMAT = "sleuth-pg-index-2"  # 2: document frequencies in index_df
@@ -285,17 +285,7 @@ class PostgresPageStore:
             parts = self._query(
                 "SELECT text FROM index_passages WHERE doc = ? ORDER BY n", (doc_id,)
             )
-        page = _page(url, *meta)
-        return Page(
-            url=url,
-            title=page.title,
-            body="".join(p for (p,) in parts),
-            tags=page.tags,
-            published=page.published,
-            version=page.version,
-            authority=page.authority,
-            links=page.links,
-        )
+        return _document(url, meta, parts)
 
     def has_passage(self, doc_url: str, number: int) -> bool:
         with self._lock:
@@ -688,23 +678,7 @@ class PostgresEngine:
 
     def matches(self, texts: list[str], terms: set[str]) -> list[list[tuple[int, int]]]:
         """As `TantivyEngine.matches`: the same analyser, so the same spans."""
-        if not terms:
-            return [[] for _ in texts]
-        cache = self._analysed
-        if len(cache) > 500_000:
-            cache.clear()
-        out: list[list[tuple[int, int]]] = []
-        for text in texts:
-            hits = []
-            for word in set(_WORD.findall(text)):
-                term = cache.get(word)
-                if term is None:
-                    analysed = self.analyzer.analyze(word)
-                    term = cache[word] = analysed[0] if analysed else ""
-                if term in terms:
-                    hits.append(word)
-            out.append(sorted(span for word in hits for span in _occurrences(text, word)))
-        return out
+        return term_spans(texts, terms, self.analyzer, self._analysed)
 
     def count(self) -> int:
         row = self.db.query_one("SELECT passages FROM index_stats")

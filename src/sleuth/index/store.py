@@ -30,7 +30,7 @@ import contextlib
 import json
 import sqlite3
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -186,17 +186,7 @@ class PageStore:
                 "SELECT text FROM passages WHERE key BETWEEN ? AND ? ORDER BY key",
                 _keys(doc_id),
             ).fetchall()
-        page = _page(url, *meta)
-        return Page(
-            url=url,
-            title=page.title,
-            body="".join(p for (p,) in parts),
-            tags=page.tags,
-            published=page.published,
-            version=page.version,
-            authority=page.authority,
-            links=page.links,
-        )
+        return _document(url, meta, parts)
 
     def has_passage(self, doc_url: str, number: int) -> bool:
         with self._lock:
@@ -484,6 +474,21 @@ def _stored(doc_url: str, row: tuple[Any, ...]) -> StoredPassage:
 def _keys(doc_id: int) -> tuple[int, int]:
     """The first and last possible passage keys of a document."""
     return (doc_id << _SHIFT) + 1, (doc_id << _SHIFT) + _LAST
+
+
+def _document(url: str, meta: Sequence[Any], parts: Iterable[tuple[str]]) -> Page:
+    """A whole document from its stored metadata and its passages' text, in order."""
+    page = _page(url, *meta)
+    return Page(
+        url=url,
+        title=page.title,
+        body="".join(p for (p,) in parts),
+        tags=page.tags,
+        published=page.published,
+        version=page.version,
+        authority=page.authority,
+        links=page.links,
+    )
 
 
 def _page(

@@ -141,23 +141,7 @@ class TantivyEngine:
         return out
 
     def matches(self, texts: list[str], terms: set[str]) -> list[list[tuple[int, int]]]:
-        if not terms:
-            return [[] for _ in texts]
-        out: list[list[tuple[int, int]]] = []
-        cache = self._analysed
-        if len(cache) > 500_000:
-            cache.clear()
-        for text in texts:
-            hits = []
-            for word in set(_WORD.findall(text)):
-                term = cache.get(word)
-                if term is None:
-                    analysed = self._analyzer.analyze(word)
-                    term = cache[word] = analysed[0] if analysed else ""
-                if term in terms:
-                    hits.append(word)
-            out.append(sorted(span for word in hits for span in _occurrences(text, word)))
-        return out
+        return term_spans(texts, terms, self._analyzer, self._analysed)
 
     def count(self) -> int:
         return int(self._index.searcher().num_docs)
@@ -175,6 +159,29 @@ class TantivyEngine:
 
     def close(self) -> None:
         """Nothing to release: Tantivy closes its files when the index is dropped."""
+
+
+def term_spans(
+    texts: list[str], terms: set[str], analyzer: tantivy.TextAnalyzer, cache: dict[str, str]
+) -> list[list[tuple[int, int]]]:
+    """For each text, the spans of its words that ``analyzer`` turns into one of ``terms``
+    (the words a search matched), memoised in ``cache``."""
+    if not terms:
+        return [[] for _ in texts]
+    if len(cache) > 500_000:
+        cache.clear()
+    out: list[list[tuple[int, int]]] = []
+    for text in texts:
+        hits = []
+        for word in set(_WORD.findall(text)):
+            term = cache.get(word)
+            if term is None:
+                analysed = analyzer.analyze(word)
+                term = cache[word] = analysed[0] if analysed else ""
+            if term in terms:
+                hits.append(word)
+        out.append(sorted(span for word in hits for span in _occurrences(text, word)))
+    return out
 
 
 def _occurrences(text: str, word: str) -> list[tuple[int, int]]:
