@@ -234,3 +234,24 @@ def test_load_defaults_is_explicit_about_its_inputs(tmp_path: Path) -> None:
                          cwd=tmp_path).values == {"corpus": "acme"}  # fmt: skip
     with pytest.raises(UsageError, match="SLEUTH_PROTOCOL"):
         load_defaults(environ={"SLEUTH_CONFIG": "", "SLEUTH_PROTOCOL": "x"}, cwd=tmp_path)
+
+
+def test_search_uses_the_configured_index_unless_a_source_is_typed(
+    places: dict[str, Path], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    index = _index(places["user"])
+    (places["user"] / "config.toml").write_text('index = "idx"\n')
+    assert main(["search", "founded", "--json"]) == 0
+    found = json.loads(capsys.readouterr().out)
+    assert found["source"] == f"index {index}"
+    assert found["hits"][0]["url"] == "https://x.example/a#p1"
+    assert main(["search", "founded", "--json", "--corpus", "acme"]) == 0  # the flag decides
+    found = json.loads(capsys.readouterr().out)
+    assert found["source"] == "corpus acme"
+    assert found["hits"] and "x.example" not in json.dumps(found)
+    monkeypatch.setenv("SLEUTH_CORPUS", "workshop")
+    assert main(["search", "founded", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["source"] == "corpus workshop"
+    monkeypatch.setenv("SLEUTH_INDEX", str(index))
+    assert main(["search", "founded"]) == 2
+    assert "names both a corpus and an index" in capsys.readouterr().err

@@ -25,6 +25,7 @@ from typing import Any, ParamSpec, TypeVar
 import click
 from rich.console import Console
 
+from sleuth.cli_common import run_defaults
 from sleuth.corpus import DEFAULT_CORPUS, Corpus, load_corpus
 from sleuth.errors import SleuthError, UsageError
 from sleuth.ingest import MAX_FILE_BYTES, IngestReport, ingest
@@ -267,11 +268,17 @@ class _Progress:
 def search_command(
     query: str, index_dir: Path | None, corpus: str | None, k: int, as_json: bool
 ) -> None:
-    """Show what the agent's search returns for QUERY: url, title, snippet and score."""
+    """Show what the agent's search returns for QUERY: url, title, snippet and score.
+    Searches the configured index or corpus (as `sleuth ask` does) unless --index or
+    --corpus is given."""
     if not query.strip():
         raise UsageError("the query is empty")
     if index_dir is not None and corpus is not None:
         raise UsageError("give --index or --corpus, not both")
+    if index_dir is None and corpus is None:
+        configured = run_defaults(click.get_current_context(), source=True)
+        index_dir = configured.get("index_dir")
+        corpus = configured.get("corpus")
     links: dict[str, tuple[str, ...]] = {}  # a hit's document's link targets (an index)
     if index_dir is not None:
         from sleuth.index import open_index
