@@ -16,11 +16,12 @@ import click
 import pytest
 from click.testing import CliRunner
 
+from sleuth import telemetry
 from sleuth.cli import cli, main
-from sleuth.cli_serve import COMMANDS, startup_lines
+from sleuth.cli_serve import COMMANDS, startup_lines, worker_app
 from sleuth.errors import UsageError
 from sleuth.service import Rate, ServiceConfig, require_server_extra
-from sleuth.service.app import CONFIG_ENV, app_from_env
+from sleuth.service.app import CONFIG_ENV
 from sleuth.service.config import redact_url
 from sleuth.service.corpora import resolve_specs
 
@@ -129,7 +130,7 @@ def test_serve_with_workers_passes_the_config_to_each(
     assert result.exit_code == 0, result.output
     ((shared, (sock,)),) = started
     try:
-        assert shared.app == "sleuth.service.app:app_from_env"
+        assert shared.app == "sleuth.cli_serve:worker_app"
         assert shared.factory is True and shared.workers == 2
         # the workers' shared socket sends small responses at once (no delayed-ACK wait)
         assert sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY) != 0
@@ -137,8 +138,9 @@ def test_serve_with_workers_passes_the_config_to_each(
         sock.close()
     config = ServiceConfig.from_json(os.environ[CONFIG_ENV])
     assert config == ServiceConfig(db=db_path, host="127.0.0.1", corpora=resolve_specs((), True))
-    app = app_from_env()
+    app = worker_app()
     assert app.state.service.config == config
+    assert not telemetry.configured()  # no --otel, no OTEL_* variables: no traces
 
 
 @pytest.mark.parametrize(

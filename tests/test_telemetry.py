@@ -353,3 +353,59 @@ def test_chat_spans_from_a_real_sdk_call(
     assert first["gen_ai.usage.cache_read.input_tokens"] == 512
     assert first["gen_ai.usage.output_tokens"] == 12
     assert first["gen_ai.usage.input_tokens"] == 900  # OpenAI's prompt_tokens include cached ones
+
+
+SERVE_TWO_WORKERS = ("-m", "sleuth", "--otel", "serve", "--workers", "2")
+
+
+def test_serve_with_workers_traces_in_each_worker(tmp_path: Path) -> None:
+    """`sleuth --otel serve --workers 2`, a real process: a run answered by a worker is
+    exported from that worker, flushed when the server is stopped."""
+    pytest.importorskip("uvicorn", reason="the server extra is not installed")
+    import json
+    import os
+    import signal
+    import socket
+    import subprocess
+    import sys
+    import time
+    import urllib.request
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    base, db = f"http://127.0.0.1:{port}", tmp_path / "runs.db"
+    with Receiver() as receiver:
+        env = {k: v for k, v in os.environ.items() if not k.startswith("OTEL_")}
+        env |= {"OTEL_EXPORTER_OTLP_ENDPOINT": receiver.url, "OTEL_SERVICE_NAME": "workers"}
+        server = subprocess.Popen(
+            [sys.executable, *SERVE_TWO_WORKERS, "--port", str(port), "--db", str(db)],
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        try:
+            deadline = time.monotonic() + 60
+            while True:  # until the workers listen (or the server died)
+                assert server.poll() is None, server.stderr.read() if server.stderr else ""
+                try:
+                    urllib.request.urlopen(f"{base}/healthz", timeout=5).close()
+                    break
+                except OSError:
+                    assert time.monotonic() < deadline, "the server did not come up"
+                    time.sleep(0.05)
+            request = urllib.request.Request(
+                f"{base}/v1/ask",
+                data=json.dumps({"question": "Who founded Acme Robotics?"}).encode(),
+                headers={"Content-Type": "application/json"},
+            )
+            with urllib.request.urlopen(request, timeout=60) as reply:
+                run_id = json.load(reply)["run_id"]
+        finally:
+            server.send_signal(signal.SIGINT)  # uvicorn stops its workers; they flush
+            server.wait(timeout=60)
+        roots = [s for s in receiver.spans() if s.name == "invoke_agent sleuth"]
+    assert [_attributes(root)["sleuth.run.id"] for root in roots] == [run_id]
+    resource = receiver.requests[0].resource_spans[0].resource
+    assert _attributes(resource)["service.name"] == "workers"

@@ -6,14 +6,18 @@ The web framework is imported only when `serve` runs, so `sleuth keys` works wit
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import socket
+from collections.abc import AsyncIterator
 from dataclasses import replace
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import click
 
+from sleuth import telemetry
 from sleuth.cli_common import db_option, open_store, out
 from sleuth.config import serve_defaults
 from sleuth.db import describe
@@ -21,6 +25,9 @@ from sleuth.errors import CorpusError, UsageError
 from sleuth.service import KeyStore, Rate, ServiceConfig, is_loopback, require_server_extra
 from sleuth.service.config import DEFAULT_MAX_BODY, DEFAULT_RATE, redact_url
 from sleuth.service.corpora import Catalog, ServedSpec, check_name, parse_spec, resolve_specs
+
+if TYPE_CHECKING:
+    from fastapi import FastAPI
 
 
 @click.command()
@@ -147,8 +154,10 @@ def serve(
         from uvicorn.supervisors import Multiprocess
 
         os.environ[CONFIG_ENV] = config.to_json()
+        if telemetry.configured():  # --otel: each worker exports its own runs' spans
+            os.environ[OTEL_ENV] = "1"
         shared = uvicorn.Config(
-            "sleuth.service.app:app_from_env",
+            "sleuth.cli_serve:worker_app",
             factory=True,
             workers=workers,
             **options,  # type: ignore[arg-type]
@@ -160,6 +169,34 @@ def serve(
         # healthz req/s with 2 workers). Accepted sockets inherit the option.
         sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         Multiprocess(shared, sockets=[sock]).run()  # what uvicorn.run does for workers > 1
+
+
+# Set by `sleuth --otel serve --workers N` for its workers (the OTEL_* variables reach
+# them by themselves; the flag does not).
+OTEL_ENV = "SLEUTH_SERVE_OTEL"
+
+
+def worker_app() -> FastAPI:
+    """The app of one `sleuth serve --workers N` process (uvicorn imports this factory in
+    each worker): traces set up as in the parent (``--otel`` or the ``OTEL_*`` variables),
+    then the app from the parent's config. Its spans are flushed when the app shuts down:
+    a worker ends by re-raising the signal that stopped it, so exit hooks never run."""
+    from sleuth.service.app import app_from_env
+
+    app = app_from_env()
+    if telemetry.configure(force=os.environ.get(OTEL_ENV) == "1"):
+        serving = app.router.lifespan_context
+
+        @contextlib.asynccontextmanager
+        async def lifespan(app: Any) -> AsyncIterator[Any]:
+            try:
+                async with serving(app) as state:
+                    yield state
+            finally:
+                telemetry.shutdown()
+
+        app.router.lifespan_context = lifespan
+    return app
 
 
 def served_corpora(

@@ -39,7 +39,7 @@ from sleuth.state import RunState, Step
 
 log = logging.getLogger("sleuth")
 
-__all__ = ["configure", "enabled_by_env", "observed", "shutdown", "use"]
+__all__ = ["configure", "configured", "enabled_by_env", "observed", "shutdown", "use"]
 
 INSTALL_HINT = "pip install 'sleuth[otel]'"
 AGENT = "sleuth"
@@ -92,6 +92,11 @@ def configure(force: bool = False) -> bool:
         provider.add_span_processor(BatchSpanProcessor(_exporter(name)))
     use(provider)
     return True
+
+
+def configured() -> bool:
+    """Whether `configure` or `use` set up a provider for sleuth in this process."""
+    return _provider is not None
 
 
 def shutdown() -> None:
