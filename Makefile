@@ -6,7 +6,7 @@ PYTHON ?= python3
 comma := ,
 EXTRAS ?= dev$(if $(CI),$(comma)embeddings)
 
-.PHONY: install browser test lint typecheck unit slow demo
+.PHONY: install browser inspector test lint typecheck unit slow demo
 
 install:
 	$(PYTHON) -m pip install --quiet --disable-pip-version-check -e '.[$(EXTRAS)]'
@@ -25,6 +25,14 @@ browser:
 			apt-get install -y --no-install-recommends chromium; \
 	fi
 
+# The MCP Inspector's CLI from npm (and a Node new enough for it), for tests/test_mcp_inspector.py.
+inspector:
+	@if command -v npm >/dev/null; then \
+		npm ci --prefix .ci/mcp-inspector --no-audit --no-fund --loglevel=error; \
+	else \
+		echo "npm not found: the MCP Inspector test skips"; \
+	fi
+
 typecheck:
 	$(PYTHON) -m mypy
 
@@ -36,8 +44,8 @@ unit:
 slow:
 	$(PYTHON) -m pytest -m slow
 
-# Install (the browser too), then lint, type-check and run the whole test suite, both tiers.
-test: install browser lint typecheck unit slow
+# Install (the browser and the MCP Inspector too), then lint, type-check and run the whole test suite, both tiers.
+test: install browser inspector lint typecheck unit slow
 
 demo:
 	$(PYTHON) -m pip install --quiet --disable-pip-version-check . && sleuth ask "Who founded Acme Robotics?"
