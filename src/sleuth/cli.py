@@ -154,7 +154,7 @@ def cli(otel: bool) -> None:
 def ask(
     question: str,
     corpus: str,
-    index_dir: Path | None,
+    index_dir: str | Path | None,
     policy: str | None,
     script: Path | None,
     model: str | None,
@@ -631,7 +631,7 @@ def _stored(store: RunStore, run_id: str) -> dict[str, Any]:
 def _where_it_goes_on(
     run: dict[str, Any],
     corpus: str | None,
-    index_dir: Path | None,
+    index_dir: str | Path | None,
     policy: str | None,
     script: Path | None,
     model: str | None,

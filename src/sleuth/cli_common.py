@@ -87,7 +87,7 @@ def run_defaults(ctx: click.Context, source: bool) -> dict[str, Any]:
             chosen[key] = configured[key]
     if source and not typed & {"corpus", "index_dir"}:
         if "index" in configured:
-            chosen["index_dir"] = Path(configured["index"])
+            chosen["index_dir"] = parse_target(configured["index"])
         if "corpus" in configured:
             chosen["corpus"] = configured["corpus"]
     return chosen

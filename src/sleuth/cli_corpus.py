@@ -27,6 +27,7 @@ from rich.console import Console
 
 from sleuth.cli_common import run_defaults
 from sleuth.corpus import DEFAULT_CORPUS, Corpus, load_corpus
+from sleuth.db import parse_target
 from sleuth.errors import SleuthError, UsageError
 from sleuth.ingest import MAX_FILE_BYTES, IngestReport, ingest
 from sleuth.search import Hit, SearchIndex, index_for
@@ -63,17 +64,34 @@ def _one_line_errors(fn: Callable[P, R]) -> Callable[P, R]:
     return wrapper
 
 
+class IndexTarget(click.Path):
+    """``--index``: a folder (a `Path`) or a ``postgresql://`` URL, kept as text because a
+    `Path` folds its ``//`` (a socket URL, ``postgresql:///db``, would lose its database)."""
+
+    name = "dir|url"
+
+    def __init__(self) -> None:
+        super().__init__(path_type=Path)
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        try:
+            target = parse_target(value)
+        except UsageError as exc:
+            self.fail(str(exc), param, ctx)
+        return target if isinstance(target, str) else super().convert(value, param, ctx)
+
+
 index_option = click.option(
     "--index",
     "index_dir",
-    type=click.Path(path_type=Path),
+    type=IndexTarget(),
     default=None,
     help="An on-disk search index (a folder built by `sleuth index`, or a postgresql:// URL).",
 )
 
 
 def open_corpus(
-    corpus: str | None, index_dir: Path | None, corpus_given: bool = True
+    corpus: str | None, index_dir: str | Path | None, corpus_given: bool = True
 ) -> tuple[Corpus, SearchIndex | None]:
     """What ``--corpus`` / ``--index`` name, for a run: a built-in or file corpus (its
     index is built in memory by the runtime: None), or an on-disk index as an
@@ -100,7 +118,7 @@ def open_corpus(
     "--index",
     "index_dir",
     required=True,
-    type=click.Path(path_type=Path),
+    type=IndexTarget(),
     help="The index folder, or a postgresql://HOST/DB?schema=NAME URL (created if new; "
     "updated incrementally if it exists).",
 )
@@ -132,7 +150,7 @@ def open_corpus(
 @_one_line_errors
 def index_command(
     paths: tuple[Path, ...],
-    index_dir: Path,
+    index_dir: str | Path,
     base_url: str | None,
     strict: bool,
     max_file_mb: float,
@@ -172,14 +190,14 @@ def index_command(
 SHOWN_PROBLEMS = 20
 
 
-def _index_name(index_dir: Path) -> str:
+def _index_name(index_dir: str | Path) -> str:
     """The index as messages name it (a URL with its password hidden)."""
     from sleuth.index.pg import display_name
 
     return display_name(index_dir)
 
 
-def _print_report(index_dir: Path, report: IngestReport) -> None:
+def _print_report(index_dir: str | Path, report: IngestReport) -> None:
     files = len({p.file for p in report.problems})
     click.echo(
         f"{_index_name(index_dir)}: added {report.added}, updated {report.updated}, removed "
@@ -266,7 +284,7 @@ class _Progress:
 @click.option("--json", "as_json", is_flag=True, help="Print the hits as JSON.")
 @_one_line_errors
 def search_command(
-    query: str, index_dir: Path | None, corpus: str | None, k: int, as_json: bool
+    query: str, index_dir: str | Path | None, corpus: str | None, k: int, as_json: bool
 ) -> None:
     """Show what the agent's search returns for QUERY: url, title, snippet and score.
     Searches the configured index or corpus (as `sleuth ask` does) unless --index or

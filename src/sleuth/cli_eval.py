@@ -172,7 +172,7 @@ def eval_run(
     derive_unanswerable: bool,
     limit: int | None,
     workers: int,
-    index_dir: Path | None,
+    index_dir: str | Path | None,
     corpus: str | None,
     model: str | None,
     base_url: str | None,

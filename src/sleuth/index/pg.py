@@ -60,7 +60,7 @@ import zlib
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
-from urllib.parse import parse_qsl, quote, urlencode, urlsplit, urlunsplit
+from urllib.parse import parse_qsl, quote, urlencode, urlsplit
 
 from sleuth.corpus import Page
 from sleuth.db import INSTALL_HINT, Database, StoreError, redact_url
@@ -150,9 +150,7 @@ def connection_url(target: str | os.PathLike[str]) -> tuple[str, str | None]:
     match = _URL.match(text)
     if match is None:
         raise UsageError(f"{text}: not a postgresql:// URL")
-    rest = text[match.end() :]
-    # pathlib folds "//" into "/": a URL seen as a Path gets its two slashes back
-    text = f"{match[1]}://{rest}"
+    text = _display(text)
     parts = urlsplit(text)
     params = parse_qsl(parts.query, keep_blank_values=True)
     schema = None
@@ -173,7 +171,9 @@ def connection_url(target: str | os.PathLike[str]) -> tuple[str, str | None]:
     options += f" -csearch_path={schema}" if schema is not None else ""
     kept = [(k, v) for k, v in kept if k != "options"]
     kept.append(("options", f"{options} -cjit=off".strip()))
-    return urlunsplit(parts._replace(query=urlencode(kept, quote_via=quote))), schema
+    query = urlencode(kept, quote_via=quote)
+    # urlunsplit drops the "//" of an empty host (a socket URL, postgresql:///db)
+    return f"{parts.scheme}://{parts.netloc}{parts.path}?{query}", schema
 
 
 def _quoted(term: str, weight: str = "") -> str:
@@ -813,9 +813,13 @@ def display_name(target: str | os.PathLike[str]) -> str:
 
 
 def _display(text: str) -> str:
-    """The URL as the user wrote it (two slashes), for messages."""
+    """The URL as the user wrote it: pathlib folds ``//`` (and ``///``, a socket URL's
+    empty host) into ``/``, so a URL seen as a `Path` gets two slashes back; a URL kept
+    as text is left as it is."""
     match = _URL.match(text)
-    return f"{match[1]}://{text[match.end() :]}" if match else text
+    if match is None or match[0].count("/") > 1:
+        return text
+    return f"{match[1]}://{text[match.end() :]}"
 
 
 def _reason(exc: StoreError) -> str:
