@@ -10,9 +10,10 @@ from pathlib import Path
 
 import click
 
-from sleuth.cli_common import db_option, open_store
+from sleuth.cli_common import db_option, make_policy, model_options, open_store, run_defaults
 from sleuth.cli_sources import source_options
 from sleuth.errors import UsageError
+from sleuth.runtime import Policy
 from sleuth.service import is_loopback
 
 
@@ -24,6 +25,7 @@ from sleuth.service import is_loopback
 )
 @source_options
 @db_option
+@model_options
 def mcp_command(
     use_http: bool,
     host: str,
@@ -33,10 +35,15 @@ def mcp_command(
     builtins: bool | None,
     config_file: Path | None,
     db: Path | str | None,
+    model: str | None,
+    base_url: str | None,
+    protocol: str,
+    stream: bool,
 ) -> None:
     """Serve sleuth to MCP clients: the tools ask, search and open_page, and stored runs
     as resources (sleuth://runs/RUN_ID). Over stdio unless --http. What it exposes is
-    named as for sleuth serve (--index, --corpus, --builtins, --config)."""
+    named as for sleuth serve (--index, --corpus, --builtins, --config). `ask` researches
+    with --model (or the configured model) when there is one, else the offline policy."""
     from sleuth.mcp_server import build_server, http_app, require_mcp_extra, serve_stdio
 
     require_mcp_extra()
@@ -49,16 +56,25 @@ def mcp_command(
     from sleuth.service.corpora import Catalog
     from sleuth.sources import Sources
 
+    configured = run_defaults(click.get_current_context(), source=False)
+    model = configured.get("model", model)
+    base_url = configured.get("base_url", base_url)
+    protocol = configured.get("protocol", protocol)
+
+    def policy() -> Policy:  # one per run
+        return make_policy(None, None, model, base_url, protocol, stream)
+
+    policy()  # a bad --model (or a missing key) fails now, not on the first call
     sources = Sources.of(Catalog(served_corpora(indexes, corpora, builtins, config_file)))
     store = open_store(db)
     try:
-        server = build_server(sources, store)
+        server = build_server(sources, store, policy)
         if use_http:
             import uvicorn
 
             click.echo(
                 f"sleuth mcp: http://{host}:{port}/mcp · runs in {store.location} · "
-                f"{sources.describe()}",
+                f"{sources.describe()} · {model or 'offline policy'}",
                 err=True,
             )
             uvicorn.run(http_app(server, host), host=host, port=port, log_level="warning")
