@@ -10,10 +10,11 @@ from typing import Any
 import pytest
 
 from shared import SHARED_DATA
-from sleuth import OfflinePolicy, ScriptedPolicy, Task, load_corpus, run
+from sleuth import Budgets, OfflinePolicy, ScriptedPolicy, Task, load_corpus, run
 from sleuth.cli import main
 from sleuth.evals.grading import classify, exact_match, grade, normalize_answer, token_f1
 from sleuth.evals.metrics import CaseOutcome, summarize
+from sleuth.evals.report import html_report
 from sleuth.evals.runner import run_eval
 from sleuth.evals.suite import Expect, dataset_suite, load_suite
 from sleuth.result import Status
@@ -290,6 +291,33 @@ def test_terminal_and_html_reports(
     assert "<svg" in html and "failures by class" in html
     assert "answered precision against coverage" in html  # the offline policy's confidence
     assert not re.search(r"(src|href)=\"https?://", html)  # one self-contained file
+
+
+def test_the_html_report_escapes_the_records_text() -> None:
+    """Questions, answers, reasons and names are untrusted: the page shows them as text."""
+    record = run_eval(load_suite("acme"), OfflinePolicy, budgets=Budgets(max_steps=3))
+    record["suite"] = "<b>suite</b>"
+    first, second = record["cases"][0], record["cases"][1]
+    first["answer"] = "<script>alert('answer')</script> & co"
+    first["question"] = 'Who <img src=x onerror="alert(1)">?'
+    first["grades"][0]["reason"] = "</td><script>alert(2)</script>"
+    second.update(passed=False, failure=None, grades=[], error="<i>boom</i>")
+    record["summary"]["precision_coverage"] = []
+    page = html_report(record)
+    assert "<script" not in page and "<img" not in page and "<i>" not in page
+    assert "<td>&lt;script&gt;alert(&#39;answer&#39;)&lt;/script&gt; &amp; co</td>" in page
+    assert "Who &lt;img src=x onerror=&#34;alert(1)&#34;&gt;?" in page
+    assert "&lt;/td&gt;&lt;script&gt;alert(2)&lt;/script&gt;" in page
+    assert "<span class=fail>fail</span>" in page and "<td>&lt;i&gt;boom&lt;/i&gt;</td>" in page
+    assert "<title>sleuth eval " + record["id"] + "</title>" in page
+    assert "<b>&lt;b&gt;suite&lt;/b&gt;</b>" in page
+    assert "The policy gave no confidence, so there is no curve." in page
+    # one row per case and per metric, each case with its id, run and status
+    assert page.count("<tr>") == 2 + len(record["cases"]) + 12
+    for case in record["cases"][2:]:
+        assert f"<tr><td>{case['case_id']}<div class=small>" in page
+        assert f"run {case['run_id']}</div>" in page
+        assert f"{case['status']}/{case['reason'] or '-'}</div>" in page
 
 
 def test_fail_under_says_which_figure_was_under_which_bar(

@@ -16,7 +16,7 @@ from typing import Any, Protocol
 
 from sleuth.errors import ModelError
 from sleuth.models.prompt import Protocol as WireProtocol
-from sleuth.models.retry import Failure, Retry, RetryPolicy
+from sleuth.models.retry import Failure, GaveUp, Retry, RetryPolicy
 from sleuth.policies.scripted import decode_turn
 from sleuth.result import Usage
 from sleuth.runtime import Turn
@@ -92,45 +92,41 @@ class ModelPolicy:
     def decide(self, state: RunState) -> Turn:
         body = self.backend.request(state, self.protocol)
         retry = self._retry(state)
-        while True:
-            timeout = retry.next_timeout()
-            try:
-                response = self.backend.send(body, timeout)
-            except ModelError:
-                raise
-            except Exception as exc:
-                self._sleep(self._failed(retry, exc, body))
-                continue
-            retry.succeeded()
-            return self._turn(body, response, retry)
+
+        def attempt() -> dict[str, Any]:
+            return self.backend.send(body, retry.next_timeout())
+
+        try:
+            response = retry.retrying(self._sleep)(attempt)
+        except GaveUp as verdict:
+            raise self._gave_up(verdict, body, retry) from None
+        retry.succeeded()
+        return self._turn(body, response, retry)
 
     async def adecide(self, state: RunState) -> Turn:
         body = self.backend.request(state, self.protocol)
         retry = self._retry(state)
-        while True:
+
+        async def attempt() -> dict[str, Any]:
             timeout = retry.next_timeout()
-            try:
-                # the whole call, sending included (a transport may time out reads only)
-                async with asyncio.timeout(timeout if math.isfinite(timeout) else None):
-                    response = await self.backend.asend(body, timeout)
-            except ModelError:
-                raise
-            except Exception as exc:
-                await self._asleep(self._failed(retry, exc, body))
-                continue
-            retry.succeeded()
-            return self._turn(body, response, retry)
+            # the whole call, sending included (a transport may time out reads only)
+            async with asyncio.timeout(timeout if math.isfinite(timeout) else None):
+                return await self.backend.asend(body, timeout)
+
+        try:
+            response: dict[str, Any] = await retry.aretrying(self._asleep)(attempt)
+        except GaveUp as verdict:
+            raise self._gave_up(verdict, body, retry) from None
+        retry.succeeded()
+        return self._turn(body, response, retry)
 
     def _retry(self, state: RunState) -> Retry:
         deadline = state.deadline if math.isfinite(state.deadline) else self._clock() + 3600
         return Retry(self.retry, deadline, self.backend.classify, self._clock)
 
-    def _failed(self, retry: Retry, exc: Exception, body: dict[str, Any]) -> float:
-        try:
-            return retry.failed(exc)
-        except ModelError as error:
-            message = self.backend.redact(str(error))
-            raise ModelError(message, calls=(self._record(body, None, retry),)) from None
+    def _gave_up(self, verdict: GaveUp, body: dict[str, Any], retry: Retry) -> ModelError:
+        message = self.backend.redact(str(verdict))
+        return ModelError(message, calls=(self._record(body, None, retry),))
 
     def _record(self, body: dict[str, Any], response: Any, retry: Retry) -> dict[str, Any]:
         attempts = [

@@ -2,18 +2,20 @@
 
 Timeouts, connection errors, 408/409/429 and 5xx are retried with exponential backoff;
 a Retry-After header is honoured (capped). No wait ever runs past the run's deadline.
-Other failures (400, 401, 403, 404, 422, ...) fail at once. The caller drives the loop
-(sync or async) and sleeps; `Retry` only decides.
+Other failures (400, 401, 403, 404, 422, ...) fail at once. tenacity runs the loop (sync
+or async) with the caller's sleep; `Retry` decides and records each attempt.
 """
 
 from __future__ import annotations
 
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from email.utils import parsedate_to_datetime
 from typing import Any
+
+import tenacity
 
 from sleuth.errors import ModelError
 
@@ -29,6 +31,8 @@ class RetryPolicy:
     max_retry_after_s: float = 30.0
 
     def delay(self, attempt: int, retry_after: float | None) -> float:
+        """The wait after failed attempt ``attempt``: Retry-After when the provider sent
+        one (capped), else exponential backoff (capped); no jitter, so runs replay."""
         if retry_after is not None:
             return min(max(retry_after, 0.0), self.max_retry_after_s)
         return float(min(self.backoff_s * 2 ** (attempt - 1), self.max_backoff_s))
@@ -59,9 +63,17 @@ def retry_after_seconds(value: str | None) -> float | None:
     return max(0.0, when.timestamp() - time.time())
 
 
+class GaveUp(Exception):
+    """The retries' verdict on a failed call (not retryable, out of attempts, out of
+    time): the message of the `ModelError` the policy raises with the call's record."""
+
+
 @dataclass
 class Retry:
-    """The state of one model call's attempts. ``attempts`` becomes part of the trace."""
+    """One model call's attempts, driven by tenacity: `retrying` / `aretrying` give the
+    loop, and this object is its retry, wait and stop conditions and its record.
+    ``attempts`` becomes part of the trace: each attempt's outcome, status, error,
+    latency and the wait before the next one."""
 
     policy: RetryPolicy
     deadline: float
@@ -69,6 +81,22 @@ class Retry:
     clock: Callable[[], float] = time.monotonic
     attempts: list[dict[str, Any]] = field(default_factory=list)
     _started: float = 0.0
+    _failure: Failure | None = None
+
+    def retrying(self, sleep: Callable[[float], None]) -> tenacity.Retrying:
+        return tenacity.Retrying(sleep=sleep, **self._conditions())
+
+    def aretrying(self, sleep: Callable[[float], Awaitable[None]]) -> tenacity.AsyncRetrying:
+        return tenacity.AsyncRetrying(sleep=sleep, **self._conditions())
+
+    def _conditions(self) -> dict[str, Any]:
+        return {
+            "retry": self._should_retry,
+            "wait": self._wait,
+            "stop": self._stop,
+            "before_sleep": self._before_sleep,
+            "retry_error_callback": self._give_up,
+        }
 
     def next_timeout(self) -> float:
         """The timeout for the next attempt; ModelError when no time is left."""
@@ -83,32 +111,46 @@ class Retry:
             {"attempt": len(self.attempts) + 1, "ok": True, "latency_ms": self._elapsed_ms()}
         )
 
-    def failed(self, exc: BaseException) -> float:
-        """Record a failed attempt: the seconds to wait before the next one, or raise
-        ModelError (not retryable, out of attempts, or out of time). Errors that are not
-        provider errors are re-raised as they are."""
+    def _should_retry(self, state: tenacity.RetryCallState) -> bool:
+        """Record a failed attempt; True to try again. Errors that are not provider errors
+        (ours included) are re-raised as they are; a failure that is not retryable gives up."""
+        exc = state.outcome.exception() if state.outcome is not None else None
+        if exc is None or isinstance(exc, ModelError):
+            return False
         failure = self.classify(exc)
         if failure is None:
-            raise exc
-        record: dict[str, Any] = {
-            "attempt": len(self.attempts) + 1,
-            "ok": False,
-            "status": failure.status,
-            "error": failure.message,
-            "latency_ms": self._elapsed_ms(),
-        }
-        self.attempts.append(record)
+            return False
+        self._failure = failure
+        self.attempts.append(
+            {
+                "attempt": len(self.attempts) + 1,
+                "ok": False,
+                "status": failure.status,
+                "error": failure.message,
+                "latency_ms": self._elapsed_ms(),
+            }
+        )
         if not failure.retryable:
-            raise ModelError(failure.message) from None
-        if len(self.attempts) >= self.policy.max_attempts:
-            raise ModelError(
-                f"{failure.message} (gave up after {len(self.attempts)} attempts)"
-            ) from None
-        wait = self.policy.delay(len(self.attempts), failure.retry_after)
-        if self.clock() + wait >= self.deadline:
-            raise ModelError(f"{failure.message} (no time left to retry)") from None
-        record["retry_in_s"] = round(wait, 3)
-        return wait
+            raise GaveUp(failure.message)
+        return True
+
+    def _wait(self, state: tenacity.RetryCallState) -> float:
+        retry_after = self._failure.retry_after if self._failure is not None else None
+        return self.policy.delay(state.attempt_number, retry_after)
+
+    def _stop(self, state: tenacity.RetryCallState) -> bool:
+        """Out of attempts, or the wait would run past the run's deadline."""
+        out_of_attempts = state.attempt_number >= self.policy.max_attempts
+        return out_of_attempts or self.clock() + state.upcoming_sleep >= self.deadline
+
+    def _before_sleep(self, state: tenacity.RetryCallState) -> None:
+        self.attempts[-1]["retry_in_s"] = round(state.upcoming_sleep, 3)
+
+    def _give_up(self, state: tenacity.RetryCallState) -> None:
+        message = self._failure.message if self._failure is not None else "the model call failed"
+        if state.attempt_number >= self.policy.max_attempts:
+            raise GaveUp(f"{message} (gave up after {len(self.attempts)} attempts)")
+        raise GaveUp(f"{message} (no time left to retry)")
 
     def _elapsed_ms(self) -> float:
         return round((self.clock() - self._started) * 1000, 3)

@@ -9,6 +9,14 @@ at most ``requests * period_ms`` units (≤ 8.64e12, exact in a double and in Lu
 The Redis bucket is one Lua script, so reading, refilling and taking a token are atomic
 however many processes share it, and its clock is the Redis server's (``TIME``), so
 workers with skewed clocks still agree.
+
+Why not the ``limits`` library (checked with 5.8): it has fixed windows, moving windows
+and sliding-window counters but no token bucket, so it cannot keep what is promised and
+tested here. At 3/60, after a burst of three the next request is told Retry-After 20 and
+one request passes 20 s later; with ``limits`` the moving and fixed windows say 60 s, and
+the sliding-window counter says 20 s but still refuses then. Its Redis strategies also
+take the time from each worker (ours from Redis), its memory storage reads the wall clock
+(ours takes a clock, so tests need no sleeps), and ``limits[redis]`` requires redis < 8.
 """
 
 from __future__ import annotations
