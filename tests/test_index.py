@@ -679,6 +679,39 @@ def test_open_and_cite_a_section_anchor_in_a_run(tmp_path: Path) -> None:
         assert result.citations == [url] and url in result.opened
 
 
+@pytest.mark.parametrize(("opened", "cited"), [("parameters", "p4"), ("p4", "parameters")])
+def test_a_passage_opened_by_one_name_is_cited_by_the_other(
+    tmp_path: Path, opened: str, cited: str
+) -> None:
+    """A section's first passage is both URL#pN and URL#slug: opened by either, it may be
+    cited by either (the result names it as it was opened); a different passage may not."""
+    import json
+
+    from sleuth import ScriptedPolicy
+
+    doc, where = _sectioned(tmp_path)
+    quote = "The timeout parameter defaults to 100 seconds."
+    finish = {"answer": "100 seconds", "cannot_answer": False, "evidence": quote}
+
+    def turn(action: str, payload: dict[str, object]) -> str:
+        return f"Thought: go on\nAction: {action}\nAction Input: {json.dumps(payload)}"
+
+    turns = [
+        turn("open", {"url": f"{doc}#{opened}"}),
+        turn("finish", {**finish, "citations": [f"{doc}#p3"]}),  # the passage before: not opened
+        turn("finish", {**finish, "citations": [f"{doc}#{cited}"]}),
+    ]
+    policy = ScriptedPolicy(turns)
+    with open_index(where) as index:
+        corpus = index.corpus()
+        assert corpus.pages[f"{doc}#{opened}"].aliases == (f"{doc}#{cited}",)
+        result = run(Task("What does the timeout default to?"), corpus, policy, index=index)
+    assert result.status.value == "ready_for_review", result
+    assert result.rejected_finishes == ["cite_not_opened"]
+    assert result.citations == [f"{doc}#{opened}"] and result.opened == [f"{doc}#{opened}"]
+    assert result.evidence[0].url == f"{doc}#{opened}"
+
+
 def test_an_index_without_anchors_keeps_its_passage_names(tmp_path: Path) -> None:
     import sqlite3
 

@@ -33,6 +33,7 @@ class Page:
     version: int | None = None
     authority: int | None = None
     links: tuple[str, ...] = ()  # the targets of the page's links (not in its body)
+    aliases: tuple[str, ...] = ()  # other URLs of this same page (URL#pN and URL#slug)
 
 
 @dataclass(frozen=True, eq=False)  # identity: a corpus is the same only as itself

@@ -165,7 +165,7 @@ def _check_answer(
         return [Problem("need_citation", "a positive answer cites at least one opened page")]
     cited = []
     for given in citations:
-        url = resolve_url(given, opened)
+        url = opened_url(given, opened)
         if url is None:
             return [
                 Problem(
@@ -227,7 +227,7 @@ def _check_conflicts(entries: Any, opened: Mapping[str, OpenedPage]) -> Sourced 
         value, url, text = entry["value"], entry["citation"], entry["evidence"]
         if not all(isinstance(x, str) for x in (value, url, text)) or not value.strip():
             return [Problem("types", f"conflict {n}: value, citation and evidence are strings")]
-        resolved = resolve_url(url, opened)
+        resolved = opened_url(url, opened)
         if resolved is None:
             return [Problem("cite_not_opened", f"conflict {n}: {url!r} was not opened in this run")]
         url = resolved
@@ -270,6 +270,19 @@ def value_in_text(value: str, text: str) -> bool:
     their usual forms (see `sleuth.claims`)."""
     stated = stated_keys([text])
     return not missing_terms(content(_without_citations(value)), stated)
+
+
+def opened_url(given: str, opened: Mapping[str, OpenedPage]) -> str | None:
+    """The URL, as it was opened, of the page ``given`` names: itself, or another name of
+    the same page (an index passage that starts a section is both ``URL#pN`` and
+    ``URL#slug``; `Page.aliases`). None when no opened page has that name."""
+    url = resolve_url(given, opened)
+    if url is not None:
+        return url
+    for key, page in opened.items():
+        if page.page.aliases and resolve_url(given, page.page.aliases) is not None:
+            return key
+    return None
 
 
 def _locate(text: str, cited: Sequence[str], opened: Mapping[str, OpenedPage]) -> Quote | Problem:

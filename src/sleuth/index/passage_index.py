@@ -297,8 +297,18 @@ class PassageIndex:
                     version=doc.version,
                     authority=doc.authority,
                     links=doc.links,
+                    aliases=self._aliases(url, doc.url, n, stored.anchor),
                 )
         return self.store.document(url)
+
+    @staticmethod
+    def _aliases(url: str, doc_url: str, number: int, anchor: str) -> tuple[str, ...]:
+        """The passage's other name: ``URL#pN`` for one opened as ``URL#slug``, and the
+        other way round for a passage that starts a section."""
+        names = [passage_url(doc_url, number)]
+        if anchor:
+            names.append(anchor_url(doc_url, anchor))
+        return tuple(name for name in names if name != url)
 
     def has_page(self, url: str) -> bool:
         parsed = parse_passage_url(url)
