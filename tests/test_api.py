@@ -168,7 +168,8 @@ def test_ask_with_a_scripted_policy(tmp_path: Path) -> None:
         ({"conflict_rule": "loudest"}, "unknown conflict_rule"),
         ({"require": "venue"}, "list of field names"),
         ({"protocol": "smoke"}, "'tools' or 'react'"),
-        ({"model": "nobody:m"}, "PROVIDER:MODEL"),
+        ({"model": "nobody:m"}, "^model 'nobody:m': give PROVIDER:MODEL"),  # not "--model"
+        ({"corpus": " "}, "corpus= is empty"),
         ({"index": 42}, "not int"),
         ({"db": True}, "db= is a path"),
     ],

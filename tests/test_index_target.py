@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+import sleuth
 from sleuth.cli import cli
 from sleuth.cli_corpus import IndexTarget
 from sleuth.index.pg import connection_url, display_name
@@ -74,6 +75,8 @@ def test_index_search_and_ask_over_the_socket(tmp_path: Path) -> None:
         asked = runner.invoke(cli, ["ask", question, "--index", url, "--db", db, "--json"])
         assert asked.exit_code == 0, asked.output
         assert "Fujian" in asked.output
+        from_python = sleuth.ask(question, index=url, db=False)  # the URL as written
+        assert from_python.citations and "Fujian" in from_python.evidence[0].text
     finally:
         with psycopg.connect(socket_url, autocommit=True) as conn:
             conn.execute(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')

@@ -81,4 +81,4 @@ def test_a_bad_model_fails_before_serving(tmp_path: Path) -> None:
         timeout=60,
     )
     assert done.returncode == 2
-    assert "--model takes PROVIDER:MODEL" in done.stderr
+    assert "model 'nonsense': give PROVIDER:MODEL" in done.stderr

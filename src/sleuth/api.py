@@ -18,7 +18,6 @@ import os
 from collections.abc import Callable, Sequence
 from contextlib import ExitStack
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any, Literal
 
 from sleuth.corpus import DEFAULT_CORPUS, Corpus, load_corpus
@@ -247,11 +246,13 @@ def _source(
     if index is None:
         if isinstance(corpus, Corpus):
             return corpus, None
+        if corpus is not None and not os.fspath(corpus).strip():
+            raise UsageError("corpus= is empty: give a built-in name or a corpus file")
         return load_corpus(os.fspath(corpus) if corpus is not None else DEFAULT_CORPUS), None
     if isinstance(index, str | os.PathLike):
         from sleuth.index import open_index
 
-        opened = open_index(Path(index))
+        opened = open_index(index)  # a postgresql:// URL as written (a Path folds "//")
         cleanup.callback(opened.close)
         indexed = opened.corpus()
         return indexed, indexed

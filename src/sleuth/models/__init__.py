@@ -23,8 +23,8 @@ def make_backend(spec: str, *, base_url: str | None = None, stream: bool = False
     provider, _, model = spec.partition(":")
     if provider not in PROVIDERS or not model.strip():
         raise UsageError(
-            f"--model takes PROVIDER:MODEL with PROVIDER one of "
-            f"{', '.join(PROVIDERS)}; got {spec!r}"
+            f"model {spec!r}: give PROVIDER:MODEL with PROVIDER one of "
+            f"{', '.join(PROVIDERS)} (e.g. openai:gpt-4o-mini)"
         )
     if provider == "openai":
         from sleuth.models.openai_chat import OpenAIChat
