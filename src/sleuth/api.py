@@ -252,7 +252,7 @@ def _source(
     if isinstance(index, str | os.PathLike):
         from sleuth.index import open_index
 
-        opened = open_index(index)  # a postgresql:// URL as written (a Path folds "//")
+        opened = open_index(os.fspath(index))  # a postgresql:// URL as written, not a Path
         cleanup.callback(opened.close)
         indexed = opened.corpus()
         return indexed, indexed
