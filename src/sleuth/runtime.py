@@ -32,7 +32,7 @@ import time
 from collections.abc import Callable, Generator, Iterator, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any, Protocol, TypedDict, Unpack, cast
+from typing import Any, Protocol, TypedDict, Unpack, cast, runtime_checkable
 
 from sleuth.contract import AsyncPolicy as AsyncPolicy  # re-exported: the old home
 from sleuth.contract import Policy as Policy
@@ -86,6 +86,14 @@ class RunRecorder(Protocol):
     def finish_run(self, result: Result) -> None: ...
     def fail_run(self, run_id: str, error: str) -> None: ...
     def pause_run(self, pending: PendingAction) -> None: ...
+
+
+@runtime_checkable  # the engine asks whether a failed store holds a lease to give back
+class LeasedRecorder(RunRecorder, Protocol):
+    """A recorder that holds the run while it goes (`sleuth.store.RunStore`): when the
+    store fails, the lease is given back so the run shows as interrupted and resumable."""
+
+    def release(self, run_id: str) -> None: ...
 
 
 #: How a stretch of a run ends: with an outcome, or paused on a side-effecting call.
@@ -339,10 +347,9 @@ class _Engine:
         else:
             exc.add_note(f"(in sleuth run {run_id})")
         if isinstance(exc, StoreError):
-            release = getattr(self.recorder, "release", None)
-            if release is not None:
+            if isinstance(self.recorder, LeasedRecorder):
                 with contextlib.suppress(StoreError):
-                    release(run_id)
+                    self.recorder.release(run_id)
         elif self.recorder:
             known = isinstance(exc, SleuthError)
             self.recorder.fail_run(run_id, str(exc) if known else f"{type(exc).__name__}: {exc}")
