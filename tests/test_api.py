@@ -152,8 +152,10 @@ def test_ask_with_a_scripted_policy(tmp_path: Path) -> None:
             }
         ),
     ]
-    result = sleuth.ask("Who founded Acme Robotics?", policy=ScriptedPolicy(script), db=False)
+    policy = ScriptedPolicy(script)
+    result = sleuth.ask("Who founded Acme Robotics?", policy=policy, db=False)
     assert result.status is Status.READY_FOR_REVIEW and result.policy == "scripted"
+    policy.assert_used_up()
 
 
 @pytest.mark.parametrize(

@@ -257,6 +257,7 @@ def test_publishing_an_unsourced_brief_is_refused_without_a_pause(
     )
     task = Task("Who founded Acme Robotics?", publish=True)
     result = run(task, acme, policy, recorder=store, effects=publishing(store.outbox))
+    policy.assert_used_up()
 
     assert isinstance(result, Result)
     stored = store.get_run(result.run_id)
@@ -296,6 +297,7 @@ def test_publish_brief_is_not_a_tool_unless_the_task_asks(store: RunStore, acme:
         recorder=store,
         effects=publishing(store.outbox),
     )
+    policy.assert_used_up()
     assert isinstance(result, Result)
     stored = store.get_run(result.run_id)
     assert stored is not None
@@ -439,16 +441,14 @@ def test_a_resumed_scripted_run_goes_on_with_its_next_turn(store: RunStore, acme
 
     stored = store.get_run(row["id"])
     assert stored is not None
+    going_on = ScriptedPolicy(SCRIPT)
     paused = drain(
         resume_steps(
-            rebuild(stored, acme),
-            acme,
-            ScriptedPolicy(SCRIPT),
-            recorder=store,
-            effects=publishing(store.outbox),
+            rebuild(stored, acme), acme, going_on, recorder=store, effects=publishing(store.outbox)
         )
     )
     assert isinstance(paused, PendingAction) and paused.step == 3  # turns 2 and 3, not 1 again
+    going_on.assert_used_up()  # the last turn was the paused call
     assert isinstance(store.decide(row["id"], True, None, step=3), dict)
     stored = store.get_run(row["id"])
     assert stored is not None

@@ -73,11 +73,13 @@ def test_squad_normalisation_em_and_f1() -> None:
 
 def _trace(turns: list[str], question: str = "Who founded Acme Robotics?") -> tuple[Any, list[Any]]:
     steps: list[Any] = []
-    gen = run_steps(Task(question), ACME, ScriptedPolicy(turns))
+    policy = ScriptedPolicy(turns)
+    gen = run_steps(Task(question), ACME, policy)
     while True:
         try:
             steps.append(next(gen))
         except StopIteration as stop:
+            policy.assert_used_up()
             return stop.value, steps
 
 

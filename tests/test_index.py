@@ -672,10 +672,10 @@ def test_open_and_cite_a_section_anchor_in_a_run(tmp_path: Path) -> None:
     with open_index(where) as index:
         corpus = index.corpus()
         assert resolve_url(f" <{url}> ", corpus.pages) == url
-        result = run(
-            Task("What does the timeout default to?"), corpus, ScriptedPolicy(turns), index=index
-        )
+        policy = ScriptedPolicy(turns)
+        result = run(Task("What does the timeout default to?"), corpus, policy, index=index)
         assert result.status.value == "ready_for_review", result
+        policy.assert_used_up()
         assert result.citations == [url] and url in result.opened
 
 

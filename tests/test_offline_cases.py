@@ -36,7 +36,10 @@ def _run(corpus: str, case: dict[str, Any]) -> Result:
         case["question"], tuple(case.get("require", ())), ConflictRule(rule) if rule else None
     )
     policy = ScriptedPolicy(case["script"]) if "script" in case else OfflinePolicy()
-    return run(task, load_corpus(corpus), policy)
+    result = run(task, load_corpus(corpus), policy)
+    if isinstance(policy, ScriptedPolicy):
+        policy.assert_used_up()
+    return result
 
 
 def _values(conflicts: Any) -> set[str]:

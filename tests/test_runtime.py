@@ -80,7 +80,7 @@ def go(turns: list[Any], question: str = "Who founded Acme Robotics?", **kw: Any
     policy = ScriptedPolicy(turns)
     budgets = kw.pop("budgets", None)
     result = run(Task(question, **kw), ACME, policy, budgets)
-    assert policy.remaining == 0, "every scripted turn should have been consumed"
+    policy.assert_used_up()
     return result
 
 
@@ -90,12 +90,14 @@ def trace(
     budgets: Budgets | None = None,
     **kw: Any,
 ) -> tuple[list[Any], Result]:
-    steps = run_steps(Task(question, **kw), ACME, ScriptedPolicy(turns), budgets)
+    policy = ScriptedPolicy(turns)
+    steps = run_steps(Task(question, **kw), ACME, policy, budgets)
     seen = []
     while True:
         try:
             seen.append(next(steps))
         except StopIteration as stop:
+            policy.assert_used_up()
             return seen, stop.value
 
 

@@ -187,9 +187,11 @@ def test_brief_task_round_trips(store: RunStore) -> None:
 
 def test_scripted_run_keeps_raw_turns_and_rejections(store: RunStore, acme: Corpus) -> None:
     script = bad_finish_script()
+    policy = ScriptedPolicy(script)
     steps, result = drive(
-        run_steps(Task("Who founded Acme Robotics?"), acme, ScriptedPolicy(script), recorder=store)
+        run_steps(Task("Who founded Acme Robotics?"), acme, policy, recorder=store)
     )
+    policy.assert_used_up()
 
     stored = store.get_run(result.run_id)
 

@@ -421,10 +421,6 @@ def missing_terms(answer_terms: Sequence[Term], stated: frozenset[str]) -> list[
     return missing
 
 
-def negates(keys: Iterable[str]) -> bool:
-    return "not" in keys
-
-
 # --- questions ---------------------------------------------------------------------------
 
 _AUXILIARIES = frozenset(

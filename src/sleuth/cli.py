@@ -232,9 +232,7 @@ def _follow(
             ended: Result | PendingAction = stop.value
             break
         except ScriptExhaustedError as exc:
-            raise SleuthError(
-                f"{exc} (run {exc.run_id}: see `sleuth runs show {exc.run_id}`)"
-            ) from None
+            raise SleuthError(f"{exc}: see `sleuth runs show {exc.run_id}`") from None
         if not as_json:
             _print_step(step, thoughts)
     if isinstance(ended, PendingAction):

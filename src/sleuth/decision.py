@@ -1,7 +1,7 @@
 """What a policy decides each turn: one tool call (a `Decision`) or a `ParseError`.
 
-Both protocols produce these: the ReAct text parser (`sleuth.react`) and the native
-tool-call decoder (`sleuth.native`). The loop never sees which protocol a decision came
+Both protocols produce these: the ReAct text parser (`sleuth.contract.react`) and the native
+tool-call decoder (`sleuth.contract.native`). The loop never sees which protocol a decision came
 from.
 """
 

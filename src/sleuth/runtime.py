@@ -2,20 +2,25 @@
 
     decide ─▶ execute ─▶ record ─▶ (finish? validate: accept | one repair | abstain)
 
-`run_steps` yields each `Step` as it is recorded and returns the `Result`; `arun` is the
-same loop for async policies (both drive one `_Engine`). The runtime alone owns budgets
-(steps, wall-clock seconds, tokens), the opened set, duplicate searches, validation and
-stopping; a policy only proposes the next tool call. Whoever drives `run_steps` may end
-the run between steps with ``steps.throw(RunCancelled())`` (incomplete/cancelled). The
-recorder sees the run as it goes: it stores it, and when tracing is on it is wrapped to
-trace it too (`sleuth.telemetry.observed`).
+One entry point starts or resumes a run, in three forms over one `_Engine`: `run_steps`
+yields each `Step` as it is recorded and returns the `Result`; `run` drives it to the
+end; `arun` is the same loop for async policies (`sleuth.contract.AsyncPolicy`). Each
+takes a `Task` to start a run, or a `Resumption` to go on with a stored one. The runtime
+alone owns budgets (steps, wall-clock seconds, tokens), the opened set, duplicate
+searches, validation and stopping; a policy only proposes the next tool call. Whoever
+drives `run_steps` may end the run between steps with ``steps.throw(RunCancelled())``
+(incomplete/cancelled). The recorder sees the run as it goes: it stores it, and when
+tracing is on it is wrapped to trace it too (`sleuth.telemetry.observed`).
 
 A call to a side-effecting tool (`sleuth.effects`) that passes its checks *pauses* the
 run: the loop returns a `PendingAction` instead of a `Result`, and the recorder keeps
-it. `resume_steps` / `aresume` go on from a stored run — after a person's `Verdict` on
-the pending call, or after the process died mid-run — through the same engine: the
-state is rebuilt by replaying the recorded steps (`sleuth.resume`), the time already
-spent counts against the time budget, and the steps go on from the last one recorded.
+it. A `Resumption` goes on from a stored run — after a person's `Verdict` on the pending
+call, or after the process died mid-run — through the same engine: the state is rebuilt
+by replaying the recorded steps (`sleuth.resume`), the time already spent counts
+against the time budget, and the steps go on from the last one recorded.
+
+`resume_steps` and `aresume` are the older names of `run_steps` and `arun` given a
+`Resumption`; `Turn`, `Policy` and `AsyncPolicy` live in `sleuth.contract`.
 """
 
 from __future__ import annotations
@@ -24,16 +29,19 @@ import contextlib
 import logging
 import secrets
 import time
-from collections.abc import Callable, Generator, Mapping
+from collections.abc import Callable, Generator, Iterator, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any, Protocol, cast
+from typing import Any, Protocol, TypedDict, Unpack, cast, runtime_checkable
 
+from sleuth.contract import AsyncPolicy as AsyncPolicy  # re-exported: the old home
+from sleuth.contract import Policy as Policy
+from sleuth.contract import Turn as Turn
 from sleuth.corpus import Corpus
 from sleuth.db import StoreError
 from sleuth.decision import EFFECT_TOOLS, Decision, ParseError
 from sleuth.effects import PendingAction, SideEffect, Verdict
-from sleuth.errors import ModelError, RunCancelled, ScriptExhaustedError, SleuthError
+from sleuth.errors import ModelError, RunCancelled, SleuthError, UsageError
 from sleuth.outcome import Outcome, from_validated, stopped
 from sleuth.result import Reason, Result, Status, Usage
 from sleuth.search import SearchIndex, index_for
@@ -45,30 +53,6 @@ from sleuth.validate import Validated, validate_finish
 log = logging.getLogger("sleuth")
 
 MAX_REJECTED_FINISHES = 2
-
-
-@dataclass(frozen=True)
-class Turn:
-    """A policy's proposal for one step: the parsed decision plus what produced it.
-    ``calls`` are the model calls behind it (request and response bodies, retries)."""
-
-    parsed: Decision | ParseError
-    raw: Any = None
-    usage: Usage | None = None
-    calls: tuple[dict[str, Any], ...] = ()
-    confidence: float | None = None  # the policy's confidence in a finish, if it has one
-
-
-class Policy(Protocol):
-    name: str
-
-    def decide(self, state: RunState) -> Turn: ...
-
-
-class AsyncPolicy(Policy, Protocol):
-    """A policy that can also decide without blocking (model-backed policies)."""
-
-    async def adecide(self, state: RunState) -> Turn: ...
 
 
 class CorpusSource(Protocol):
@@ -104,6 +88,14 @@ class RunRecorder(Protocol):
     def pause_run(self, pending: PendingAction) -> None: ...
 
 
+@runtime_checkable  # the engine asks whether a failed store holds a lease to give back
+class LeasedRecorder(RunRecorder, Protocol):
+    """A recorder that holds the run while it goes (`sleuth.store.RunStore`): when the
+    store fails, the lease is given back so the run shows as interrupted and resumable."""
+
+    def release(self, run_id: str) -> None: ...
+
+
 #: How a stretch of a run ends: with an outcome, or paused on a side-effecting call.
 End = Outcome | PendingAction
 
@@ -126,6 +118,15 @@ def new_run_id() -> str:
     return datetime.now(UTC).strftime("%Y%m%d-%H%M%S-") + secrets.token_hex(3)
 
 
+class RunOptions(TypedDict, total=False):
+    """The keyword arguments every entry point takes (see `run_steps`)."""
+
+    index: SearchIndex | None
+    recorder: RunRecorder | None
+    effects: Mapping[str, SideEffect] | None
+    clock: Callable[[], float]
+
+
 class _Engine:
     """Everything about a run except how the policy is called: budgets, execution,
     recording and the result. `run_steps` and `arun` are thin drivers around it, so
@@ -134,19 +135,20 @@ class _Engine:
     def __init__(
         self,
         state: RunState,
-        corpus: Corpus | CorpusSource,
+        corpus: Corpus,
         index: SearchIndex | None,
         recorder: RunRecorder | None,
         effects: Mapping[str, SideEffect] | None,
         clock: Callable[[], float],
-        elapsed_s: float = 0.0,
+        resumed: Resumption | None = None,
     ) -> None:
-        corpus = as_corpus(corpus)
         self.corpus, self.clock = corpus, clock
         self.recorder: RunRecorder | None = observed(recorder)  # traced, if tracing is on
         self.effects = effects or {}
         self.index = index or search_index(corpus)
         self.state = state
+        self.resumed = resumed
+        elapsed_s = resumed.elapsed_s if resumed is not None else 0.0
         self.started = clock() - elapsed_s  # a resumed run has already used elapsed_s
         self.deadline = self.started + state.budgets.timeout_s
         self.state.deadline = self.deadline
@@ -155,42 +157,56 @@ class _Engine:
         self.confidence: float | None = None
 
     @classmethod
-    def fresh(
+    def begin(
         cls,
-        task: Task,
+        start: Task | Resumption,
         corpus: Corpus | CorpusSource,
         policy: Policy,
         budgets: Budgets | None,
-        index: SearchIndex | None,
-        recorder: RunRecorder | None,
-        effects: Mapping[str, SideEffect] | None,
-        clock: Callable[[], float],
+        options: RunOptions,
     ) -> _Engine:
-        corpus = as_corpus(corpus)
+        """The engine for a new run of a `Task` (recorded as started), or for a stored
+        run going on from a `Resumption`."""
+        pages = as_corpus(corpus)
+        index, recorder = options.get("index"), options.get("recorder")
+        effects, clock = options.get("effects"), options.get("clock", time.monotonic)
+        if isinstance(start, Resumption):
+            if budgets is not None:
+                raise ValueError("a resumed run keeps its stored budgets: pass budgets=None")
+            return cls(start.state, pages, index, recorder, effects, clock, start)
         state = RunState(
             run_id=new_run_id(),
-            task=task,
+            task=start,
             budgets=budgets or Budgets(),
-            corpus=corpus.name,
+            corpus=pages.name,
             policy=policy.name,
-            corpus_build=corpus.build,
+            corpus_build=pages.build,
         )
-        engine = cls(state, corpus, index, recorder, effects, clock)
+        engine = cls(state, pages, index, recorder, effects, clock)
         if engine.recorder:
             engine.recorder.start_run(state)
         return engine
 
-    def opening(self, resumed: Resumption | None) -> End | None:
-        """Before the first turn of a resumed run: record the decided call, if any."""
-        if resumed is None:
-            return None
-        if resumed.ended is not None:
-            return resumed.ended
-        if resumed.pending is None:
-            return None
+    @contextlib.contextmanager
+    def guard(self) -> Iterator[None]:
+        """Around the whole run: an exception leaving it is stored with the partial run
+        (see `fail`) and re-raised."""
+        try:
+            yield
+        except Exception as exc:
+            self.fail(exc)
+            raise
+
+    def opening(self) -> tuple[End | None, list[Step]]:
+        """Before the first turn: for a resumed run, the outcome it already has (ended,
+        or still waiting for a person), and the step of the decided call, if any."""
+        resumed, before = self.resumed, len(self.state.steps)
+        if resumed is None or resumed.pending is None or resumed.ended is not None:
+            return (resumed.ended if resumed is not None else None), []
         if resumed.verdict is None:
-            return resumed.pending  # still waiting for a person
-        return self.decided(resumed.pending, resumed.verdict)
+            return resumed.pending, []  # still waiting for a person
+        ending = self.decided(resumed.pending, resumed.verdict)
+        return ending, self.state.steps[before:]
 
     def decided(self, pending: PendingAction, verdict: Verdict) -> Outcome | None:
         """Record a side-effecting call once a person has decided on it: approved, the
@@ -214,7 +230,7 @@ class _Engine:
             return stopped(Status.INCOMPLETE, Reason.REJECTED, why)
         effect = self.effects.get(pending.tool)
         if effect is None:
-            raise SleuthError(f"{pending.tool} was approved but this process cannot apply it")
+            raise UsageError(f"{pending.tool} was approved but this process cannot apply it")
         ending: Outcome | None = None
         if effect.ends_run:  # the run ends with what was approved, checked as a finish
             checked = validate_finish(
@@ -322,21 +338,21 @@ class _Engine:
         return step
 
     def fail(self, exc: Exception) -> None:
-        """A programmer's error: store it with the partial run (the caller re-raises). A
-        store that failed cannot be trusted with that: the run is left unfinished (it
-        becomes ``interrupted`` and can be resumed)."""
+        """An error leaving the run: name the run on it, and store it with the partial
+        run (the caller re-raises). A store that failed cannot be trusted with that: the
+        run is left unfinished (it becomes ``interrupted`` and can be resumed)."""
+        run_id = self.state.run_id
+        if isinstance(exc, SleuthError):
+            exc.run_id = exc.run_id or run_id
+        else:
+            exc.add_note(f"(in sleuth run {run_id})")
         if isinstance(exc, StoreError):
-            release = getattr(self.recorder, "release", None)
-            if release is not None:
+            if isinstance(self.recorder, LeasedRecorder):
                 with contextlib.suppress(StoreError):
-                    release(self.state.run_id)
+                    self.recorder.release(run_id)
         elif self.recorder:
             known = isinstance(exc, SleuthError)
-            self.recorder.fail_run(
-                self.state.run_id, str(exc) if known else f"{type(exc).__name__}: {exc}"
-            )
-        if isinstance(exc, ScriptExhaustedError):
-            exc.run_id = self.state.run_id
+            self.recorder.fail_run(run_id, str(exc) if known else f"{type(exc).__name__}: {exc}")
 
     def finish(self, outcome: End) -> Result | PendingAction:
         if isinstance(outcome, PendingAction):
@@ -352,45 +368,26 @@ class _Engine:
 
 
 def run_steps(
-    task: Task,
+    start: Task | Resumption,
     corpus: Corpus | CorpusSource,
     policy: Policy,
     budgets: Budgets | None = None,
-    *,
-    index: SearchIndex | None = None,
-    recorder: RunRecorder | None = None,
-    effects: Mapping[str, SideEffect] | None = None,
-    clock: Callable[[], float] = time.monotonic,
+    **options: Unpack[RunOptions],
 ) -> Generator[Step, None, Result | PendingAction]:
-    """Run, yielding each step as it is recorded; the generator returns the Result, or
-    the `PendingAction` a side-effecting call paused on (only if ``task.publish``)."""
-    engine = _Engine.fresh(task, corpus, policy, budgets, index, recorder, effects, clock)
-    return (yield from _drive(engine, policy, None))
+    """Start a run of a `Task`, or go on with a stored one from a `Resumption` (see
+    `sleuth.resume.rebuild`), yielding each step as it is recorded; the generator returns
+    the `Result`, or the `PendingAction` a side-effecting call paused on (only if the
+    task offers one).
 
-
-def resume_steps(
-    resumed: Resumption,
-    corpus: Corpus | CorpusSource,
-    policy: Policy,
-    *,
-    index: SearchIndex | None = None,
-    recorder: RunRecorder | None = None,
-    effects: Mapping[str, SideEffect] | None = None,
-    clock: Callable[[], float] = time.monotonic,
-) -> Generator[Step, None, Result | PendingAction]:
-    """Go on with a stored run (see `sleuth.resume.rebuild`) through the same loop."""
-    state = resumed.state
-    engine = _Engine(state, corpus, index, recorder, effects, clock, resumed.elapsed_s)
-    return (yield from _drive(engine, policy, resumed))
-
-
-def _drive(
-    engine: _Engine, policy: Policy, resumed: Resumption | None
-) -> Generator[Step, None, Result | PendingAction]:
-    try:
-        before = len(engine.state.steps)
-        outcome = engine.opening(resumed)
-        yield from engine.state.steps[before:]  # the decided call, if any
+    ``corpus`` is a `Corpus` or an opened index (`sleuth.index.open_index`); ``budgets``
+    default to `Budgets()` for a new run (a resumed run keeps its own). Options:
+    ``index`` (a search index, else the corpus's), ``recorder`` (where the run is
+    written as it goes, e.g. a `sleuth.store.RunStore`), ``effects`` (the side-effecting
+    tools this process can apply) and ``clock`` (monotonic seconds)."""
+    engine = _Engine.begin(start, corpus, policy, budgets, options)
+    with engine.guard():
+        outcome, decided = engine.opening()
+        yield from decided
         while outcome is None and (outcome := engine.before_turn()) is None:
             step, outcome = engine.after(_decide(policy, engine.state))
             if step is not None:
@@ -400,21 +397,64 @@ def _drive(
                     why = str(cancel) or "the caller cancelled the run"
                     outcome = outcome or stopped(Status.INCOMPLETE, Reason.CANCELLED, why)
         return engine.finish(outcome)
-    except Exception as exc:
-        engine.fail(exc)
-        raise
 
 
 def run(
-    task: Task,
+    start: Task | Resumption,
     corpus: Corpus | CorpusSource,
     policy: Policy,
     budgets: Budgets | None = None,
-    **kwargs: Any,
+    **options: Unpack[RunOptions],
 ) -> Result | PendingAction:
-    """Run to the end (or to a pause) and return the `Result` (see `run_steps`).
-    ``corpus`` is a `Corpus` or an opened index (`sleuth.index.open_index`)."""
-    return drain(run_steps(task, corpus, policy, budgets, **kwargs))
+    """`run_steps` to the end (or to a pause): the `Result` or the `PendingAction`."""
+    return drain(run_steps(start, corpus, policy, budgets, **options))
+
+
+async def arun(
+    start: Task | Resumption,
+    corpus: Corpus | CorpusSource,
+    policy: Policy | AsyncPolicy,
+    budgets: Budgets | None = None,
+    *,
+    on_step: Callable[[Step], Any] | None = None,
+    **options: Unpack[RunOptions],
+) -> Result | PendingAction:
+    """`run` without blocking: awaits ``policy.adecide`` when the policy is an
+    `AsyncPolicy` (model-backed policies), so one process can run many questions at
+    once. ``on_step`` is called with each step as it is recorded."""
+    engine = _Engine.begin(start, corpus, policy, budgets, options)
+    with engine.guard():
+        outcome, decided = engine.opening()
+        for step in decided:
+            if on_step is not None:
+                on_step(step)
+        while outcome is None and (outcome := engine.before_turn()) is None:
+            taken, outcome = engine.after(await _adecide(policy, engine.state))
+            if taken is not None and on_step is not None:
+                on_step(taken)
+        return engine.finish(outcome)
+
+
+def resume_steps(
+    resumed: Resumption,
+    corpus: Corpus | CorpusSource,
+    policy: Policy,
+    **options: Unpack[RunOptions],
+) -> Generator[Step, None, Result | PendingAction]:
+    """`run_steps` of a `Resumption` (the older name)."""
+    return run_steps(resumed, corpus, policy, **options)
+
+
+async def aresume(
+    resumed: Resumption,
+    corpus: Corpus | CorpusSource,
+    policy: Policy | AsyncPolicy,
+    *,
+    on_step: Callable[[Step], Any] | None = None,
+    **options: Unpack[RunOptions],
+) -> Result | PendingAction:
+    """`arun` of a `Resumption` (the older name)."""
+    return await arun(resumed, corpus, policy, on_step=on_step, **options)
 
 
 def drain(steps: Generator[Step, None, Result | PendingAction]) -> Result | PendingAction:
@@ -425,63 +465,6 @@ def drain(steps: Generator[Step, None, Result | PendingAction]) -> Result | Pend
         except StopIteration as stop:
             ended: Result | PendingAction = stop.value
             return ended
-
-
-async def arun(
-    task: Task,
-    corpus: Corpus | CorpusSource,
-    policy: Policy,
-    budgets: Budgets | None = None,
-    *,
-    index: SearchIndex | None = None,
-    recorder: RunRecorder | None = None,
-    effects: Mapping[str, SideEffect] | None = None,
-    clock: Callable[[], float] = time.monotonic,
-    on_step: Callable[[Step], Any] | None = None,
-) -> Result | PendingAction:
-    """The same run without blocking: awaits ``policy.adecide`` when the policy has it
-    (model-backed policies), so one process can run many questions at once."""
-    engine = _Engine.fresh(task, corpus, policy, budgets, index, recorder, effects, clock)
-    return await _adrive(engine, policy, None, on_step)
-
-
-async def aresume(
-    resumed: Resumption,
-    corpus: Corpus | CorpusSource,
-    policy: Policy,
-    *,
-    index: SearchIndex | None = None,
-    recorder: RunRecorder | None = None,
-    effects: Mapping[str, SideEffect] | None = None,
-    clock: Callable[[], float] = time.monotonic,
-    on_step: Callable[[Step], Any] | None = None,
-) -> Result | PendingAction:
-    """`resume_steps` without blocking."""
-    state = resumed.state
-    engine = _Engine(state, corpus, index, recorder, effects, clock, resumed.elapsed_s)
-    return await _adrive(engine, policy, resumed, on_step)
-
-
-async def _adrive(
-    engine: _Engine,
-    policy: Policy,
-    resumed: Resumption | None,
-    on_step: Callable[[Step], Any] | None,
-) -> Result | PendingAction:
-    try:
-        before = len(engine.state.steps)
-        outcome = engine.opening(resumed)
-        for decided in engine.state.steps[before:]:  # the decided call, if any
-            if on_step is not None:
-                on_step(decided)
-        while outcome is None and (outcome := engine.before_turn()) is None:
-            step, outcome = engine.after(await _adecide(policy, engine.state))
-            if step is not None and on_step is not None:
-                on_step(step)
-        return engine.finish(outcome)
-    except Exception as exc:
-        engine.fail(exc)
-        raise
 
 
 def search_index(corpus: Corpus) -> SearchIndex:
@@ -497,10 +480,11 @@ def _decide(policy: Policy, state: RunState) -> Turn | ModelError:
         return exc
 
 
-async def _adecide(policy: Policy, state: RunState) -> Turn | ModelError:
-    adecide = getattr(policy, "adecide", None)
+async def _adecide(policy: Policy | AsyncPolicy, state: RunState) -> Turn | ModelError:
     try:
-        return await adecide(state) if adecide is not None else policy.decide(state)
+        if isinstance(policy, AsyncPolicy):
+            return await policy.adecide(state)
+        return policy.decide(state)
     except ModelError as exc:
         return exc
 

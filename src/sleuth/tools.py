@@ -50,13 +50,42 @@ class _Args(BaseModel):
 
 
 class SearchArgs(_Args):
-    query: str = Field(min_length=1, max_length=500)
+    query: str = Field(min_length=1, max_length=500, description="words to search for")
     k: int = Field(default=5, ge=1, le=MAX_K)
 
 
 class OpenArgs(_Args):
-    url: str = Field(min_length=1, max_length=2048)
+    url: str = Field(min_length=1, max_length=2048, description="a URL or id from search results")
     offset: int = Field(default=0, ge=0)
+
+
+def _nothing_required(schema: dict[str, Any]) -> None:
+    schema.pop("required", None)
+
+
+class FinishArgs(_Args):
+    """The finish payload as the model is told it: an answer (the first four keys), a
+    conflict report (``conflicts``) or a brief (``fields``). Each shape has its own keys,
+    so the schema requires none; `sleuth.validate.validate_finish` checks a finish (its
+    codes are the model's feedback), this model only describes it."""
+
+    model_config = ConfigDict(json_schema_extra=_nothing_required)
+
+    answer: str
+    citations: list[str]
+    cannot_answer: bool
+    evidence: str | list[str]
+    conflicts: list[dict[str, Any]]
+    fields: dict[str, Any]
+
+
+#: The arguments of every tool a model may call (``publish_brief`` takes a finish).
+TOOL_ARGS: dict[str, type[BaseModel]] = {
+    "search": SearchArgs,
+    "open": OpenArgs,
+    "finish": FinishArgs,
+    "publish_brief": FinishArgs,
+}
 
 
 def bad_args(tool: str, exc: ValidationError) -> Observation:

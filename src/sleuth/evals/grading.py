@@ -60,7 +60,9 @@ _PUNCTUATION = str.maketrans("", "", string.punctuation)
 #: What makes identifiers (``openai/gpt-5-mini``, ``src/app.py``, ``https://x.example/a``,
 #: ``snake_case``, ``3.11``): kept inside a token, and at its start except for ``:``.
 IDENTIFIER_CHARACTERS = "/:-_.~"
-_INNER = str.maketrans("", "", "".join(c for c in string.punctuation if c not in "/:-_.~"))
+_INNER = str.maketrans(
+    "", "", "".join(c for c in string.punctuation if c not in IDENTIFIER_CHARACTERS)
+)
 _LEAD = "".join(c for c in string.punctuation if c not in "/-_.~")
 _TRAIL = "".join(c for c in string.punctuation if c != "_")
 _TYPOGRAPHY = str.maketrans({"‘": "'", "’": "'", "“": '"', "”": '"', "–": "-", "—": " "})

@@ -14,12 +14,11 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import Any, Protocol
 
+from sleuth.contract import Turn, decode_turn
 from sleuth.errors import ModelError
 from sleuth.models.prompt import Protocol as WireProtocol
 from sleuth.models.retry import Failure, GaveUp, Retry, RetryPolicy
-from sleuth.policies.scripted import decode_turn
 from sleuth.result import Usage
-from sleuth.runtime import Turn
 from sleuth.state import RunState
 
 

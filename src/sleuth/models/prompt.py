@@ -14,9 +14,21 @@ from functools import cache
 from importlib import resources
 from typing import Any, Literal
 
+from sleuth.contract.schemas import tool_schemas
 from sleuth.decision import BASE_TOOLS
 from sleuth.state import RunState, Step
-from sleuth.tools import MAX_K, TOOL_DESCRIPTIONS
+from sleuth.tools import TOOL_DESCRIPTIONS
+
+__all__ = [
+    "STOP_SEQUENCES",
+    "Protocol",
+    "observation_message",
+    "prompt_file",
+    "raw_text",
+    "system_prompt",
+    "task_message",
+    "tool_schemas",  # generated from the tools' argument models (sleuth.contract.schemas)
+]
 
 Protocol = Literal["tools", "react"]
 STOP_SEQUENCES = ["Observation:"]
@@ -56,68 +68,6 @@ def observation_message(step: Step, state: RunState) -> str:
     """What the model reads after one of its steps."""
     used = f"(step {step.index} of {state.budgets.max_steps})"
     return f"{step.observation.text}\n{used}"
-
-
-@cache
-def tool_schemas(offered: tuple[str, ...] = BASE_TOOLS) -> list[dict[str, Any]]:
-    """JSON schemas of the ``offered`` tools, in a provider-neutral shape (name,
-    description, parameters); each backend wraps them as its API expects (never mutate:
-    cached)."""
-    return [schema for schema in _schemas() if schema["name"] in offered]
-
-
-@cache
-def _schemas() -> list[dict[str, Any]]:
-    evidence = {"anyOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}]}
-    finish_payload = {
-        "type": "object",
-        "properties": {
-            "answer": {"type": "string"},
-            "citations": {"type": "array", "items": {"type": "string"}},
-            "cannot_answer": {"type": "boolean"},
-            "evidence": evidence,
-            "conflicts": {"type": "array", "items": {"type": "object"}},
-            "fields": {"type": "object"},
-        },
-    }
-    return [
-        {
-            "name": "search",
-            "description": TOOL_DESCRIPTIONS["search"],
-            "parameters": {
-                "type": "object",
-                "properties": {
-                    "query": {"type": "string", "description": "words to search for"},
-                    "k": {"type": "integer", "minimum": 1, "maximum": MAX_K, "default": 5},
-                },
-                "required": ["query"],
-            },
-        },
-        {
-            "name": "open",
-            "description": TOOL_DESCRIPTIONS["open"],
-            "parameters": {
-                "type": "object",
-                "properties": {
-                    "url": {"type": "string", "description": "a URL or id from search results"},
-                    "offset": {"type": "integer", "minimum": 0, "default": 0},
-                },
-                "required": ["url"],
-            },
-        },
-        {
-            "name": "finish",
-            "description": TOOL_DESCRIPTIONS["finish"]
-            + ' For sources that disagree use {"conflicts": [...]}; for a brief use '
-            '{"fields": {...}} (see the system prompt).',
-            "parameters": finish_payload,
-        },
-        {
-            "name": "publish_brief",
-            "description": TOOL_DESCRIPTIONS["publish_brief"],
-            "parameters": finish_payload,
-        },
-    ]
 
 
 def raw_text(raw: Any) -> str:

@@ -43,9 +43,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from sleuth.contract import Turn
 from sleuth.decision import Decision
 from sleuth.effects import PUBLISH_BRIEF
-from sleuth.runtime import Turn
 from sleuth.state import OpenedPage, RunState, Step
 from sleuth.text import content_terms, normalize_query, stem, words
 from sleuth.validate import is_inline_id, validate_finish

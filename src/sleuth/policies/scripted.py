@@ -1,15 +1,18 @@
 """The scripted policy: replays raw model outputs, for tests and for judging transcripts.
 
 A script is a JSON file: a list of turns, or ``{"turns": [...]}``. Each turn is what a
-model said, in either protocol:
+model said, in either protocol (`sleuth.contract.decode`):
 
-* a string — ReAct text, parsed by `sleuth.react.parse_react`;
+* a string — ReAct text, parsed by `sleuth.contract.react.parse_react`;
 * ``{"tool_calls": [...], "content": "..."}`` — OpenAI-style native tool calls;
 * ``{"content": [{"type": "text", ...}, {"type": "tool_use", ...}]}`` — Anthropic blocks.
 
-Both go through the same decoders a real model's replies go through. Asked for a turn
-past the end of its script, it raises `ScriptExhaustedError` (loudly: a transcript that
-runs out is a bug in the transcript, not an outcome).
+Both go through the same decoders a real model's replies go through. A script must fit
+its run exactly, and a mismatch fails loudly: asked for a turn past the end of its
+script, the policy raises `ScriptExhaustedError` (a transcript that runs out is a bug in
+the transcript, not an outcome); `assert_used_up` raises `ScriptError` naming the turns
+a finished run never asked for (a test whose script has leftovers is not testing what
+it says).
 """
 
 from __future__ import annotations
@@ -19,35 +22,13 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from sleuth.decision import ParseError
+from sleuth.contract import Turn, decode_turn
 from sleuth.errors import ScriptError, ScriptExhaustedError
-from sleuth.native import decode_tool_calls
-from sleuth.react import parse_react
-from sleuth.runtime import Turn
 from sleuth.state import RunState
 
+__all__ = ["ScriptedPolicy", "decode_turn"]
 
-def decode_turn(raw: Any) -> Turn:
-    """One scripted model reply, decoded by the protocol it is written in."""
-    if isinstance(raw, str):
-        return Turn(parsed=parse_react(raw), raw=raw)
-    if isinstance(raw, dict) and isinstance(raw.get("content"), list):
-        blocks = raw["content"]
-        text = "\n".join(
-            b.get("text", "") for b in blocks if isinstance(b, dict) and b.get("type") == "text"
-        )
-        calls = [b for b in blocks if isinstance(b, dict) and b.get("type") == "tool_use"]
-        return Turn(parsed=decode_tool_calls(calls, text or None), raw=raw)
-    if isinstance(raw, dict):
-        content = raw.get("content")
-        return Turn(
-            parsed=decode_tool_calls(
-                raw.get("tool_calls"), content if isinstance(content, str) else None
-            ),
-            raw=raw,
-        )
-    kind = type(raw).__name__
-    return Turn(parsed=ParseError(f"a reply must be text or a message object, not {kind}"), raw=raw)
+_SHOWN = 60
 
 
 class ScriptedPolicy:
@@ -82,6 +63,21 @@ class ScriptedPolicy:
     def remaining(self) -> int:
         return len(self.turns) - self.position
 
+    def assert_used_up(self) -> None:
+        """Raise `ScriptError` if the run left turns of the script unused, naming them.
+        Call it when the run has ended (a run the runtime stopped early — a budget, a
+        pause, a cancel — leaves turns on purpose: check `remaining` there instead)."""
+        if self.remaining <= 0:
+            return
+        unused = ", ".join(
+            f"turn {n}: {_shown(turn)}"
+            for n, turn in enumerate(self.turns[self.position :], start=self.position + 1)
+        )
+        raise ScriptError(
+            f"the run ended after {self.position} of the script's {len(self.turns)} turns; "
+            f"unused: {unused}"
+        )
+
     def decide(self, state: RunState) -> Turn:
         # turn n is step n's: a resumed run goes on with the turn after its last step
         self.position = len(state.steps)
@@ -93,3 +89,9 @@ class ScriptedPolicy:
         raw = self.turns[self.position]
         self.position += 1
         return decode_turn(raw)
+
+
+def _shown(turn: Any) -> str:
+    text = turn if isinstance(turn, str) else json.dumps(turn, ensure_ascii=False)
+    text = " ".join(text.split())
+    return repr(text if len(text) <= _SHOWN else text[: _SHOWN - 1] + "…")
