@@ -20,7 +20,6 @@ from pathlib import Path
 import pytest
 
 from sleuth.corpus import Corpus, load_corpus
-from sleuth.db import StoreError
 from sleuth.decision import Decision
 from sleuth.effects import PUBLISH_BRIEF, PendingAction, publishing
 from sleuth.errors import ModelError
@@ -31,6 +30,7 @@ from sleuth.resume import ResumeError, rebuild
 from sleuth.runtime import Turn, drain, resume_steps, run, run_steps
 from sleuth.state import Budgets, RunState, Task
 from sleuth.store import LeaseLost, RunStore
+from sleuth.store.db import StoreError
 
 BRIEF = Task(
     "When and where is the Retrieval Workshop?",

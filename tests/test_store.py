@@ -26,18 +26,18 @@ from typing import Any
 import pytest
 
 import sleuth.runtime
-import sleuth.service.keys
-import sleuth.store
+import sleuth.store.common
+import sleuth.store.schema
 from sleuth.corpus import Corpus, load_corpus
-from sleuth.db import Database, StoreError
 from sleuth.errors import ScriptExhaustedError
+from sleuth.evals.store import EvalStore
 from sleuth.policies.offline import OfflinePolicy
 from sleuth.policies.scripted import ScriptedPolicy
 from sleuth.result import ConflictRule, Result
 from sleuth.runtime import run, run_steps
-from sleuth.service.keys import KeyStore
 from sleuth.state import Budgets, Step, Task
-from sleuth.store import MIGRATIONS, EvalStore, RunStore, default_db_path
+from sleuth.store import MIGRATIONS, KeyStore, RunStore, default_db_path
+from sleuth.store.db import Database, StoreError
 
 WIKI = "https://wiki.example/Acme_Robotics"
 PROFILE = "https://people.example/profiles/ada-ortiz"
@@ -351,7 +351,7 @@ def ordered_clock(monkeypatch: pytest.MonkeyPatch) -> None:
     """Strictly increasing store timestamps, so 'newest' never depends on timing."""
     ticks = itertools.count(1)
     monkeypatch.setattr(
-        sleuth.store, "_now", lambda: f"2025-01-01T00:00:{next(ticks):02d}.000+00:00"
+        sleuth.store.common, "now", lambda: f"2025-01-01T00:00:{next(ticks):02d}.000+00:00"
     )
 
 
@@ -413,7 +413,7 @@ def test_page_runs_is_keyset_paging_newest_first(
 def test_runs_with_equal_timestamps_page_by_id(
     monkeypatch: pytest.MonkeyPatch, store: RunStore, acme: Corpus
 ) -> None:
-    monkeypatch.setattr(sleuth.store, "_now", lambda: "2025-01-01T00:00:00.000+00:00")
+    monkeypatch.setattr(sleuth.store.common, "now", lambda: "2025-01-01T00:00:00.000+00:00")
     fixed_ids(monkeypatch, "run-1", "run-3", "run-2")
     for _ in range(3):
         run(Task("Who founded Acme Robotics?"), acme, OfflinePolicy(), recorder=store)
@@ -485,7 +485,7 @@ def test_get_run_prefix_wildcards_are_literal(
 def test_api_keys_in_the_store(monkeypatch: pytest.MonkeyPatch, store: RunStore) -> None:
     ticks = itertools.count(1)
     monkeypatch.setattr(
-        sleuth.service.keys, "_now", lambda: f"2025-01-01T00:00:{next(ticks):02d}.000+00:00"
+        sleuth.store.common, "now", lambda: f"2025-01-01T00:00:{next(ticks):02d}.000+00:00"
     )
     keys = KeyStore(store)
     assert keys.list() == [] and keys.active_count() == 0
@@ -594,7 +594,7 @@ def test_reopening_does_not_rerun_migrations(
 
     current = [counted(m, f"m{n}") for n, m in enumerate(MIGRATIONS, start=1)]
     names = [f"m{n}" for n in range(1, len(MIGRATIONS) + 1)]
-    monkeypatch.setattr(sleuth.store, "MIGRATIONS", current)
+    monkeypatch.setattr(sleuth.store.schema, "MIGRATIONS", current)
     first = RunStore(target)
     result = run(Task("Who founded Acme Robotics?"), acme, OfflinePolicy(), recorder=first)
     first.close()
@@ -616,7 +616,7 @@ def test_reopening_does_not_rerun_migrations(
             """
         )
 
-    monkeypatch.setattr(sleuth.store, "MIGRATIONS", [*current, counted(extra, "extra")])
+    monkeypatch.setattr(sleuth.store.schema, "MIGRATIONS", [*current, counted(extra, "extra")])
     RunStore(target).close()
     RunStore(target).close()
     assert calls == [*names, "extra"]
@@ -641,7 +641,7 @@ def test_a_failed_migration_changes_nothing(
     def broken(db: Database) -> None:
         db.script("CREATE TABLE half (x TEXT); CREATE TABLE runs (x TEXT)")  # runs exists
 
-    monkeypatch.setattr(sleuth.store, "MIGRATIONS", [*MIGRATIONS, broken])
+    monkeypatch.setattr(sleuth.store.schema, "MIGRATIONS", [*MIGRATIONS, broken])
     with pytest.raises(StoreError, match="runs"):
         RunStore(target)
 

@@ -28,10 +28,9 @@ from urllib.parse import quote
 import pytest
 from click.testing import CliRunner
 
-import sleuth.store
+import sleuth.store.schema
 from sleuth.cli import cli, main
 from sleuth.corpus import load_corpus
-from sleuth.db import Database, StoreError, parse_target, redact_url, to_pyformat
 from sleuth.errors import UsageError
 from sleuth.policies.offline import OfflinePolicy
 from sleuth.runtime import run
@@ -39,6 +38,7 @@ from sleuth.service import KeyStore, ServiceConfig
 from sleuth.service.config import Rate
 from sleuth.state import Task
 from sleuth.store import MIGRATIONS, RunStore
+from sleuth.store.db import Database, StoreError, parse_target, redact_url, to_pyformat
 
 FOUNDER_Q = "Who founded Acme Robotics?"
 CANDIDATES = (
@@ -144,7 +144,9 @@ def test_two_openers_of_a_fresh_schema_migrate_it_once(
 
         return migration
 
-    monkeypatch.setattr(sleuth.store, "MIGRATIONS", [counted(n) for n in range(1, len(real) + 1)])
+    monkeypatch.setattr(
+        sleuth.store.schema, "MIGRATIONS", [counted(n) for n in range(1, len(real) + 1)]
+    )
     b_name = f"sleuth-test-b-{uuid.uuid4().hex[:8]}"
 
     def b_waits() -> bool:

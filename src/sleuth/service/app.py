@@ -50,7 +50,6 @@ from fastapi.security import HTTPBearer
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from sleuth.corpus import Corpus
-from sleuth.db import StoreError
 from sleuth.effects import SideEffect, approval_view, paused_view, publishing
 from sleuth.errors import CorpusError
 from sleuth.policies.offline import OfflinePolicy
@@ -60,7 +59,6 @@ from sleuth.runtime import Policy, search_index
 from sleuth.service.config import ServiceConfig, auth_required
 from sleuth.service.corpora import NAME_PATTERN, Catalog
 from sleuth.service.gate import Caller, Gate
-from sleuth.service.keys import KeyStore
 from sleuth.service.ratelimit import LimiterUnavailable, RateLimiter, make_limiter
 from sleuth.service.runner import (
     Event,
@@ -88,6 +86,8 @@ from sleuth.service.schemas import (
 )
 from sleuth.state import Budgets, Step, Task
 from sleuth.store import RunStore
+from sleuth.store.db import StoreError
+from sleuth.store.keys import KeyStore
 
 CONFIG_ENV = "SLEUTH_SERVE_CONFIG"
 MAX_PAGE = 100
