@@ -158,7 +158,7 @@ async def events(
         with contextlib.suppress(StoreError):
             store.release(run_id)
             stored = store.get_run(run_id)
-            return None if stored is None else str(stored["status"])
+            return None if stored is None else stored.status.value
         return None
 
     def resumption() -> Resumption:

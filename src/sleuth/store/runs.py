@@ -15,7 +15,6 @@ import logging
 import os
 import secrets
 import time
-from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +25,7 @@ from sleuth.store import approvals, common, schema
 from sleuth.store.approvals import StoreOutbox
 from sleuth.store.db import Database, StoreError, parse_target
 from sleuth.store.leases import LEASE_S, Heartbeat, LeaseLost, host_id, lease_alive
+from sleuth.store.models import RunStatus, RunSummary, StoredApproval, StoredRun
 
 log = logging.getLogger("sleuth")
 
@@ -78,12 +78,6 @@ class RunStore:
 
     def start_run(self, state: RunState, key_id: str | None = None) -> None:
         """The run's row; ``key_id`` is the API key that asked (None: the CLI, open mode)."""
-        task = {
-            "question": state.task.question,
-            "require": list(state.task.require),
-            "conflict_rule": state.task.conflict_rule,
-            "publish": state.task.publish,
-        }
         self.db.execute(
             "INSERT INTO runs (id, created_at, question, task_json, corpus, policy, "
             "budgets_json, owner, lease_until, key_id, corpus_build) "
@@ -92,10 +86,10 @@ class RunStore:
                 state.run_id,
                 common.now(),
                 state.task.question,
-                common.to_json(task),
+                common.to_json(state.task.to_json()),
                 state.corpus,
                 state.policy,
-                common.to_json(asdict(state.budgets)),
+                common.to_json(state.budgets.to_json()),
                 self.owner,
                 time.time() + LEASE_S,
                 key_id,
@@ -199,7 +193,7 @@ class RunStore:
         note: str | None,
         step: int | None = None,
         by: str | None = None,
-    ) -> dict[str, Any] | str:
+    ) -> StoredApproval | str:
         """A person's decision on the run's pending call, taken at most once: the decided
         approval (and this store now owns the run, to go on with it), or why not:
         ``unknown_run``, ``not_awaiting_approval``, ``already_decided``, or ``stale``
@@ -209,9 +203,10 @@ class RunStore:
             if self._locked_run(run_id) is None:
                 return "unknown_run"
             decided = approvals.decide(self.db, run_id, approved, note, step, by)
-            if isinstance(decided, dict):
-                self._own(run_id)
-        return decided
+            if isinstance(decided, str):
+                return decided
+            self._own(run_id)
+        return StoredApproval.model_validate(decided)
 
     def claim(self, run_id: str) -> bool:
         """Take an ``interrupted`` run to go on with it; False if it is not interrupted
@@ -252,7 +247,7 @@ class RunStore:
 
     # -- reading ----------------------------------------------------------------------
 
-    def list_runs(self, limit: int = 20, key_id: str | None = None) -> list[dict[str, Any]]:
+    def list_runs(self, limit: int = 20, key_id: str | None = None) -> list[RunSummary]:
         """The newest ``limit`` runs, one summary row each (only ``key_id``'s, if given)."""
         mine, args = ("WHERE r.key_id = ? ", (key_id,)) if key_id is not None else ("", ())
         rows = self.db.query(
@@ -262,7 +257,7 @@ class RunStore:
 
     def page_runs(
         self, limit: int, before: str | None = None, key_id: str | None = None
-    ) -> list[dict[str, Any]] | None:
+    ) -> list[RunSummary] | None:
         """Up to ``limit`` runs, newest first, older than the run ``before`` (None if
         there is no such run), only ``key_id``'s when given (another key's run is no
         such run). Keyset paging: a page does not shift when new runs arrive."""
@@ -283,9 +278,9 @@ class RunStore:
         )
         return [_summary(row) for row in rows]
 
-    def get_run(self, run_id: str) -> dict[str, Any] | None:
-        """The run with its steps and result, as plain JSON-ready data. ``run_id`` may be
-        a unique, case-sensitive prefix."""
+    def get_run(self, run_id: str) -> StoredRun | None:
+        """The run with its steps, result and latest approval. ``run_id`` may be a unique,
+        case-sensitive prefix."""
         run_id = run_id.strip()
         if not run_id:
             return None
@@ -300,25 +295,27 @@ class RunStore:
         end = self.db.query_one("SELECT * FROM results WHERE run_id = ?", (run["id"],))
         approval = approvals.latest(self.db, run["id"])
         waiting = approval is not None and approval["status"] == "pending"
-        return {
-            "id": run["id"],
-            "created_at": run["created_at"],
-            "question": run["question"],
-            "task": json.loads(run["task_json"]),
-            "corpus": run["corpus"],
-            "policy": run["policy"],
-            "corpus_build": run["corpus_build"],
-            "key_id": run["key_id"],
-            "budgets": json.loads(run["budgets_json"]),
-            "status": _status(
-                end["status"] if end else None, waiting, run["owner"], run["lease_until"]
-            ),
-            "error": end["error"] if end else None,
-            "result": json.loads(end["result_json"]) if end and end["result_json"] else None,
-            "steps": [_step_row(s) for s in steps],
-            "approval": None if approval is None else approvals.approval_row(approval),
-            "trace_id": run["trace_id"],
-        }
+        return StoredRun.model_validate(
+            {
+                "id": run["id"],
+                "created_at": run["created_at"],
+                "question": run["question"],
+                "task": json.loads(run["task_json"]),
+                "corpus": run["corpus"],
+                "policy": run["policy"],
+                "corpus_build": run["corpus_build"],
+                "key_id": run["key_id"],
+                "budgets": json.loads(run["budgets_json"]),
+                "status": _status(
+                    end["status"] if end else None, waiting, run["owner"], run["lease_until"]
+                ),
+                "error": end["error"] if end else None,
+                "result": json.loads(end["result_json"]) if end and end["result_json"] else None,
+                "steps": [_step_row(s) for s in steps],
+                "approval": None if approval is None else approvals.approval_row(approval),
+                "trace_id": run["trace_id"],
+            }
+        )
 
 
 # One summary row per run (`list_runs`, `page_runs`); a WHERE clause and ORDER BY follow.
@@ -332,28 +329,30 @@ _RUN_ROWS = (
 )
 
 
-def _summary(row: dict[str, Any]) -> dict[str, Any]:
+def _summary(row: dict[str, Any]) -> RunSummary:
     status = _status(row["ended"], bool(row["waiting"]), row["owner"], row["lease_until"])
-    return {
-        "id": row["id"],
-        "created_at": row["created_at"],
-        "question": row["question"],
-        "corpus": row["corpus"],
-        "policy": row["policy"],
-        "status": status,
-        "reason": row["reason"],
-        "steps": row["steps"],
-    }
+    return RunSummary.model_validate(
+        {
+            "id": row["id"],
+            "created_at": row["created_at"],
+            "question": row["question"],
+            "corpus": row["corpus"],
+            "policy": row["policy"],
+            "status": status,
+            "reason": row["reason"],
+            "steps": row["steps"],
+        }
+    )
 
 
-def _status(ended: str | None, waiting: bool, owner: str | None, lease: float | None) -> str:
+def _status(ended: str | None, waiting: bool, owner: str | None, lease: float | None) -> RunStatus:
     """A run's status: its result's, else ``awaiting_approval``, ``running`` (its lease
     is alive) or ``interrupted``."""
     if ended is not None:
-        return ended
+        return RunStatus(ended)
     if waiting:
-        return "awaiting_approval"
-    return "running" if lease_alive(owner, lease) else "interrupted"
+        return RunStatus.AWAITING_APPROVAL
+    return RunStatus.RUNNING if lease_alive(owner, lease) else RunStatus.INTERRUPTED
 
 
 def _step_row(row: dict[str, Any]) -> dict[str, Any]:
