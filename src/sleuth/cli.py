@@ -21,7 +21,7 @@ from typing import Any, Literal
 import click
 from click.core import ParameterSource
 
-from sleuth import telemetry
+from sleuth import lifecycle, telemetry
 from sleuth.cli_common import (
     budget_options,
     budgets,
@@ -44,7 +44,6 @@ from sleuth.errors import ScriptExhaustedError, SleuthError, UsageError
 from sleuth.policies.offline import OfflinePolicy
 from sleuth.policies.scripted import ScriptedPolicy
 from sleuth.result import ConflictRule, Result, Status
-from sleuth.resume import rebuild
 from sleuth.runtime import Policy, resume_steps, run_steps
 from sleuth.search import SearchIndex
 from sleuth.state import Step, Task
@@ -578,11 +577,7 @@ def runs_resume(run_id: str, **options: Any) -> int:
     store = open_store(options["db"])
     run = _stored(store, run_id)
     corpus, index, policy = _where_it_goes_on(run, **options)
-    if not store.claim(run.id):
-        now = _stored(store, run_id)  # it may have changed since it was read
-        if now.status is RunStatus.RUNNING:
-            raise UsageError(f"run {run.id} is already being resumed by another process")
-        raise UsageError(f"run {run.id} is {now.status}: only an interrupted run resumes")
+    lifecycle.claim(store, run)  # a refusal says why, in one line (exit 2)
     ended = _go_on(store, run.id, corpus, index, policy, options["as_json"], options["thoughts"])
     return outcome_code(ended, options["exit_zero"])
 
@@ -591,21 +586,12 @@ def _decide(run_id: str, approved: bool, note: str | None, step: int | None, **o
     store = open_store(options["db"])
     run = _stored(store, run_id)
     corpus, index, policy = _where_it_goes_on(run, **options)
-    if run.status is RunStatus.AWAITING_APPROVAL:
-        rebuild(run, corpus, index=index)  # decide only what can then go on
-    decided = store.decide(run.id, approved, note, step, _cli_user())
-    if isinstance(decided, str):
-        now = _stored(store, run.id)
-        approval = now.approval
-        if decided == "stale" and approval is not None:
-            raise UsageError(
-                f"run {run.id} waits on step {approval.action.step}, not {step}: "
-                "nothing was decided"
-            )
-        if decided == "already_decided" and approval is not None:
-            tool = approval.action.tool
-            raise UsageError(f"run {run.id}'s {tool} was already {approval.status}")
-        raise UsageError(f"run {run.id} is {now.status}, not awaiting approval")
+    try:
+        lifecycle.decide(
+            store, run, approved, corpus=corpus, index=index, note=note, step=step, by=_cli_user()
+        )
+    except lifecycle.StaleDecision as refused:
+        raise UsageError(f"{refused}: nothing was decided") from None
     return _go_on(store, run.id, corpus, index, policy, options["as_json"], options["thoughts"])
 
 
@@ -672,13 +658,7 @@ def _go_on(
     as_json: bool,
     thoughts: bool,
 ) -> str:
-    stored = store.get_run(run_id)
-    assert stored is not None
-    try:
-        resumed = rebuild(stored, corpus, index=index)
-    except SleuthError:
-        store.release(run_id)  # interrupted again, for a later try
-        raise
+    resumed = lifecycle.resumption(store, run_id, corpus, index)
     steps = resume_steps(
         resumed,
         corpus,

@@ -34,6 +34,7 @@ for a request it could not have fixed.
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import os
 from collections.abc import AsyncIterator, Callable, Mapping
@@ -49,12 +50,13 @@ from fastapi.responses import JSONResponse, StreamingResponse
 from fastapi.security import HTTPBearer
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from sleuth import lifecycle
 from sleuth.corpus import Corpus
 from sleuth.effects import SideEffect, paused_view, publishing
 from sleuth.errors import CorpusError
 from sleuth.policies.offline import OfflinePolicy
 from sleuth.result import Result
-from sleuth.resume import ResumeError, rebuild
+from sleuth.resume import ResumeError
 from sleuth.runtime import Policy, search_index
 from sleuth.service.config import ServiceConfig, auth_required
 from sleuth.service.corpora import NAME_PATTERN, Catalog
@@ -422,13 +424,15 @@ def _routes(app: FastAPI, service: Service, bearer: HTTPBearer) -> None:
         problem = _unservable(service, run)
         if problem is not None:
             return problem
-        if not await asyncio.to_thread(service.store.claim, run_id):
-            status = _status(service, run)
-            return _error(
-                409,
-                "not_interrupted",
-                f"run {run_id} is {status}: only an interrupted run can be resumed",
-            )
+        try:
+            await asyncio.to_thread(lifecycle.claim, service.store, run)
+        except lifecycle.AlreadyResuming:
+            message = f"run {run_id} is already being resumed by another process"
+            return _error(409, "not_interrupted", message)
+        except lifecycle.NotInterrupted as refused:
+            status = _status(service, refused.run)
+            message = f"run {run_id} is {status}: only an interrupted run can be resumed"
+            return _error(409, "not_interrupted", message)
         return await _answer(service, _resumed_job(service, run), body.stream, body.thoughts)
 
     @app.get(
@@ -625,28 +629,25 @@ async def _decide(
     problem = _unservable(service, run)
     if problem is not None:
         return problem
-    if run.status is RunStatus.AWAITING_APPROVAL:  # decide only what can then go on
-        corpus = await asyncio.to_thread(service.corpus, run.corpus)
-        try:
-            await asyncio.to_thread(rebuild, run, corpus)
-        except ResumeError as exc:
-            return _error(409, "cannot_resume", f"nothing was decided: {exc}")
-    decided = await asyncio.to_thread(
-        service.store.decide, run_id, approved, body.note, body.step, by
+    corpus = await asyncio.to_thread(service.corpus, run.corpus)
+    decide = functools.partial(
+        lifecycle.decide, corpus=corpus, note=body.note, step=body.step, by=by
     )
-    if isinstance(decided, str):  # why not, as the store stands now (a race may have lost)
-        now = await asyncio.to_thread(service.store.get_run, run_id) or run
-        approval = now.approval
-        if decided == "stale":
-            message = (
-                f"run {run_id} waits on step {approval and approval.action.step}, not on "
-                f"step {body.step}: reload it and decide what it asks now"
-            )
-            return _error(409, "stale_decision", message)
-        if approval and not approval.pending:
-            message = f"run {run_id}'s {approval.action.tool} was already {approval.status}"
-            return _error(409, "already_decided", message)
-        return _error(409, "not_awaiting_approval", f"run {run_id} is {_status(service, now)}")
+    try:
+        await asyncio.to_thread(decide, service.store, run, approved)
+    except ResumeError as exc:
+        return _error(409, "cannot_resume", f"nothing was decided: {exc}")
+    except lifecycle.StaleDecision as refused:  # the store as it stands now
+        message = (
+            f"run {run_id} waits on step {refused.waiting}, not on "
+            f"step {body.step}: reload it and decide what it asks now"
+        )
+        return _error(409, "stale_decision", message)
+    except lifecycle.AlreadyDecided as refused:
+        return _error(409, "already_decided", str(refused))
+    except lifecycle.NotAwaitingApproval as refused:
+        status = _status(service, refused.run)
+        return _error(409, "not_awaiting_approval", f"run {run_id} is {status}")
     return await _answer(service, _resumed_job(service, run), body.stream, body.thoughts)
 
 
@@ -674,9 +675,7 @@ def _resumed_job(service: Service, run: StoredRun) -> Job:
     corpus = service.corpus(run.corpus)
 
     def resumption() -> Any:
-        stored = service.store.get_run(run_id)
-        assert stored is not None
-        return rebuild(stored, corpus)
+        return lifecycle.resumption(service.store, run_id, corpus)
 
     return Job(
         corpus=corpus,
