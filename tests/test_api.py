@@ -18,6 +18,7 @@ from sleuth.errors import CorpusError
 from sleuth.index import open_index
 from sleuth.ingest import ingest
 from sleuth.runtime import arun, run_steps
+from stored import run_json
 
 DOCS = [
     {
@@ -46,7 +47,7 @@ def index_dir(tmp_path: Path) -> Path:
 def _stored(run_id: str, db: Path | None = None) -> dict[str, object] | None:
     store = RunStore(db)
     try:
-        return store.get_run(run_id)
+        return run_json(store, run_id)
     finally:
         store.close()
 
@@ -106,7 +107,7 @@ def test_ask_stores_where_db_says_and_nowhere_with_false(tmp_path: Path) -> None
     store = RunStore(tmp_path / "mine.db")
     try:
         mine = sleuth.ask("Who founded Acme Robotics?", db=store)
-        assert store.get_run(mine.run_id) is not None  # a store passed in stays open
+        assert run_json(store, mine.run_id) is not None  # a store passed in stays open
     finally:
         store.close()
     unkept = sleuth.ask("Who founded Acme Robotics?", db=False)

@@ -20,7 +20,6 @@ from pathlib import Path
 import pytest
 
 from sleuth.corpus import Corpus, load_corpus
-from sleuth.db import StoreError
 from sleuth.decision import Decision
 from sleuth.effects import PUBLISH_BRIEF, PendingAction, publishing
 from sleuth.errors import ModelError
@@ -30,7 +29,9 @@ from sleuth.result import ConflictRule, Reason, Result, Status
 from sleuth.resume import ResumeError, rebuild
 from sleuth.runtime import Turn, drain, resume_steps, run, run_steps
 from sleuth.state import Budgets, RunState, Task
-from sleuth.store import LeaseLost, RunStore
+from sleuth.store import LeaseLost, RunStatus, RunStore
+from sleuth.store.db import StoreError
+from stored import run_json, runs_json
 
 BRIEF = Task(
     "When and where is the Retrieval Workshop?",
@@ -84,7 +85,7 @@ def test_a_ready_brief_pauses_before_anything_is_published(
 ) -> None:
     pending = _pause(store, workshop)
 
-    stored = store.get_run(pending.run_id)
+    stored = run_json(store, pending.run_id)
     assert stored is not None
     assert stored["status"] == "awaiting_approval"
     assert stored["result"] is None
@@ -101,7 +102,7 @@ def test_a_ready_brief_pauses_before_anything_is_published(
     assert approval["status"] == "pending" and approval["decided_at"] is None
     assert approval["action"]["payload"] == pending.payload
     assert store.outbox.items() == []
-    assert [r["status"] for r in store.list_runs()] == ["awaiting_approval"]
+    assert [r["status"] for r in runs_json(store.list_runs())] == ["awaiting_approval"]
 
 
 def _opened(stored: dict[str, object]) -> set[str]:
@@ -116,13 +117,13 @@ def test_approval_publishes_exactly_once_and_ends_the_run_with_what_was_publishe
     pending = _pause(store, workshop)
 
     decided = store.decide(pending.run_id, True, "looks right")
-    assert isinstance(decided, dict) and decided["status"] == "approved"
+    assert not isinstance(decided, str) and decided.status == "approved"
     result = _go_on(store, pending.run_id, workshop)
 
     assert isinstance(result, Result)
     assert result.status is Status.READY_FOR_REVIEW
     assert result.fields is not None and set(result.fields) == {"venue", "time"}
-    stored = store.get_run(pending.run_id)
+    stored = run_json(store, pending.run_id)
     assert stored is not None and stored["status"] == "ready_for_review"
     publish = stored["steps"][-1]  # publishing is the run's last step: it finishes it
     assert (publish["index"], publish["tool"], publish["kind"]) == (
@@ -152,14 +153,14 @@ def test_approval_publishes_exactly_once_and_ends_the_run_with_what_was_publishe
 def test_rejection_writes_nothing_and_ends_the_run(store: RunStore, workshop: Corpus) -> None:
     pending = _pause(store, workshop)
 
-    assert isinstance(store.decide(pending.run_id, False, "wrong venue"), dict)
+    assert not isinstance(store.decide(pending.run_id, False, "wrong venue"), str)
     result = _go_on(store, pending.run_id, workshop)
 
     assert isinstance(result, Result)
     assert (result.status, result.reason) == (Status.INCOMPLETE, Reason.REJECTED)
     assert result.cannot_answer and "wrong venue" in result.answer
     assert store.outbox.items() == []
-    stored = store.get_run(pending.run_id)
+    stored = run_json(store, pending.run_id)
     assert stored is not None
     last = stored["steps"][-1]
     assert (last["tool"], last["kind"]) == (PUBLISH_BRIEF, "declined")
@@ -192,8 +193,8 @@ print(paused.run_id)
     run_id = proc.stdout.strip()
 
     store = RunStore(target)  # a new process's view of the same file
-    assert store.get_run(run_id)["status"] == "awaiting_approval"  # type: ignore[index]
-    assert isinstance(store.decide(run_id, True, None), dict)
+    assert run_json(store, run_id)["status"] == "awaiting_approval"  # type: ignore[index]
+    assert not isinstance(store.decide(run_id, True, None), str)
     result = _go_on(store, run_id, workshop)
     assert isinstance(result, Result) and result.status is Status.READY_FOR_REVIEW
     assert len(store.outbox.items()) == 1
@@ -204,13 +205,13 @@ def test_a_crash_after_the_approval_applies_the_effect_once(
 ) -> None:
     first = RunStore(target)
     pending = _pause(first, workshop)
-    assert isinstance(first.decide(pending.run_id, True, None), dict)
+    assert not isinstance(first.decide(pending.run_id, True, None), str)
     # the process applied the effect and died before recording the step
     first.outbox.put(pending.key, pending.run_id, PUBLISH_BRIEF, pending.payload)
     first.close()
 
     second = RunStore(target)
-    stored = second.get_run(pending.run_id)
+    stored = run_json(second, pending.run_id)
     assert stored is not None and stored["status"] == "interrupted"
     assert second.claim(pending.run_id)
     result = _go_on(second, pending.run_id, workshop)  # the stored verdict is used
@@ -260,7 +261,7 @@ def test_publishing_an_unsourced_brief_is_refused_without_a_pause(
     policy.assert_used_up()
 
     assert isinstance(result, Result)
-    stored = store.get_run(result.run_id)
+    stored = run_json(store, result.run_id)
     assert stored is not None
     step = stored["steps"][1]
     assert (step["tool"], step["kind"], step["error"]) == (
@@ -299,7 +300,7 @@ def test_publish_brief_is_not_a_tool_unless_the_task_asks(store: RunStore, acme:
     )
     policy.assert_used_up()
     assert isinstance(result, Result)
-    stored = store.get_run(result.run_id)
+    stored = run_json(store, result.run_id)
     assert stored is not None
     first = stored["steps"][0]
     assert (first["kind"], first["error"]) == ("error", "unknown_tool")
@@ -346,12 +347,12 @@ def test_an_interrupted_run_goes_on_from_its_last_step(target: str | Path, acme:
     )
     assert proc.returncode == -signal.SIGKILL, proc.stderr
     store = RunStore(target)
-    (row,) = store.list_runs()
+    (row,) = runs_json(store.list_runs())
     assert row["status"] == "interrupted" and row["steps"] == 2
 
     assert store.claim(row["id"])
     assert not store.claim(row["id"])  # one resumer at a time
-    assert store.get_run(row["id"])["status"] == "running"  # type: ignore[index]
+    assert run_json(store, row["id"])["status"] == "running"  # type: ignore[index]
     result = _go_on(store, row["id"], acme)
 
     assert isinstance(result, Result)
@@ -362,7 +363,7 @@ def test_an_interrupted_run_goes_on_from_its_last_step(target: str | Path, acme:
         complete.citations,
     )
     assert result.steps == complete.steps
-    stored = store.get_run(row["id"])
+    stored = run_json(store, row["id"])
     assert stored is not None
     assert [s["index"] for s in stored["steps"]] == list(range(1, complete.steps + 1))
     assert stored["status"] == complete.status.value
@@ -372,10 +373,10 @@ def test_a_changed_corpus_refuses_to_resume(target: str | Path, acme: Corpus) ->
     store = RunStore(target)
     steps = run_steps(Task("Who founded Acme Robotics?"), acme, OfflinePolicy(), recorder=store)
     next(steps), next(steps)  # search, open; then the "process" stops
-    (row,) = store.list_runs()
+    (row,) = runs_json(store.list_runs())
     stored = store.get_run(row["id"])
     assert stored is not None
-    opened = stored["steps"][1]["args"]["url"]
+    opened = stored.steps[1].args["url"]
     changed = Corpus(
         name=acme.name,
         pages={
@@ -394,11 +395,11 @@ def test_the_time_already_spent_counts_against_the_budget(target: str | Path, ac
         Task("Who founded Acme Robotics?"), acme, OfflinePolicy(), budgets, recorder=store
     )
     next(steps)
-    (row,) = store.list_runs()
+    (row,) = runs_json(store.list_runs())
     stored = store.get_run(row["id"])
     assert stored is not None
-    stored["steps"][0]["duration_ms"] = 6000.0  # as if the first step had taken 6 s
-    resumed = rebuild(stored, acme)
+    first = stored.steps[0].model_copy(update={"duration_ms": 6000.0})  # as if it took 6 s
+    resumed = rebuild(stored.model_copy(update={"steps": [first, *stored.steps[1:]]}), acme)
     assert resumed.elapsed_s >= 6.0
     result = drain(resume_steps(resumed, acme, OfflinePolicy()))
     assert isinstance(result, Result)
@@ -411,8 +412,8 @@ def test_the_time_already_spent_counts_against_the_budget(target: str | Path, ac
 def test_a_decision_names_the_call_it_was_shown(store: RunStore, workshop: Corpus) -> None:
     pending = _pause(store, workshop)
     assert store.decide(pending.run_id, True, None, step=pending.step + 1) == "stale"
-    assert store.get_run(pending.run_id)["approval"]["status"] == "pending"  # type: ignore[index]
-    assert isinstance(store.decide(pending.run_id, True, None, step=pending.step), dict)
+    assert run_json(store, pending.run_id)["approval"]["status"] == "pending"  # type: ignore[index]
+    assert not isinstance(store.decide(pending.run_id, True, None, step=pending.step), str)
 
 
 SCRIPT = [
@@ -435,7 +436,7 @@ def test_a_resumed_scripted_run_goes_on_with_its_next_turn(store: RunStore, acme
     steps = run_steps(task, acme, ScriptedPolicy(SCRIPT), recorder=store)
     next(steps)
     steps.close()  # the process stopped after the search ...
-    (row,) = store.list_runs()
+    (row,) = runs_json(store.list_runs())
     store.release(row["id"])  # ... and its lease lapsed
     assert store.claim(row["id"])
 
@@ -449,7 +450,7 @@ def test_a_resumed_scripted_run_goes_on_with_its_next_turn(store: RunStore, acme
     )
     assert isinstance(paused, PendingAction) and paused.step == 3  # turns 2 and 3, not 1 again
     going_on.assert_used_up()  # the last turn was the paused call
-    assert isinstance(store.decide(row["id"], True, None, step=3), dict)
+    assert not isinstance(store.decide(row["id"], True, None, step=3), str)
     stored = store.get_run(row["id"])
     assert stored is not None
     result = drain(
@@ -463,7 +464,7 @@ def test_a_resumed_scripted_run_goes_on_with_its_next_turn(store: RunStore, acme
     )
     assert isinstance(result, Result) and result.status is Status.READY_FOR_REVIEW
     assert result.answer == "Ada Ortiz" and result.steps == 3
-    assert [s["tool"] for s in store.get_run(row["id"])["steps"]] == [  # type: ignore[index]
+    assert [s["tool"] for s in run_json(store, row["id"])["steps"]] == [  # type: ignore[index]
         "search",
         "open",
         PUBLISH_BRIEF,
@@ -477,7 +478,7 @@ def test_a_process_that_lost_its_lease_cannot_write_the_run(
     first, second = RunStore(target), RunStore(target)
     steps = run_steps(Task("Who founded Acme Robotics?"), acme, OfflinePolicy(), recorder=first)
     next(steps)
-    (row,) = second.list_runs()
+    (row,) = runs_json(second.list_runs())
     assert row["status"] == "running" and not second.claim(row["id"])
     # the first process hangs past its lease (no heartbeat for 30 s), and the second
     # takes the run over
@@ -486,7 +487,7 @@ def test_a_process_that_lost_its_lease_cannot_write_the_run(
 
     with pytest.raises(LeaseLost):
         next(steps)  # the first process wakes up: its next step is refused
-    stored = second.get_run(row["id"])
+    stored = run_json(second, row["id"])
     assert stored is not None
     assert stored["status"] == "running" and len(stored["steps"]) == 1  # nothing written
     result = _go_on(second, row["id"], acme)
@@ -500,7 +501,7 @@ def test_a_store_failure_while_publishing_leaves_the_run_resumable(
 ) -> None:
     store = RunStore(target)
     pending = _pause(store, workshop)
-    assert isinstance(store.decide(pending.run_id, True, None), dict)
+    assert not isinstance(store.decide(pending.run_id, True, None), str)
     broken = RunStore(target)
     broken.close()  # an outbox whose database connection is gone
     stored = store.get_run(pending.run_id)
@@ -516,7 +517,7 @@ def test_a_store_failure_while_publishing_leaves_the_run_resumable(
             )
         )
 
-    stored = store.get_run(pending.run_id)
+    stored = run_json(store, pending.run_id)
     assert stored is not None
     assert stored["status"] == "interrupted" and stored["error"] is None  # not "error"
     assert store.outbox.items() == []
@@ -545,7 +546,7 @@ def test_a_recorded_model_failure_ends_the_rebuilt_run(store: RunStore, acme: Co
     # process had died between the model error's step and its result row
     store.release(ended.run_id)
     stored = store.get_run(ended.run_id)
-    assert stored is not None and stored["status"] == "interrupted"
+    assert stored is not None and stored.status is RunStatus.INTERRUPTED
 
     resumed = rebuild(stored, acme)
     assert resumed.ended is not None and resumed.ended.reason is Reason.MODEL_ERROR

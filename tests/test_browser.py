@@ -27,13 +27,14 @@ except ImportError:  # the dev extra installs it; the `browser` fixture says so
 
 from sleuth.corpus import load_corpus
 from sleuth.policies.offline import OfflinePolicy
+from sleuth.result import Quote, Result, Status
 from sleuth.runtime import Turn, run_steps
 from sleuth.service import KeyStore, Rate, ServiceConfig
 from sleuth.service.app import create_app
 from sleuth.service.testing import LiveServer
 from sleuth.service.web import GAP, sources
-from sleuth.state import RunState, Task
-from sleuth.store import RunStore
+from sleuth.state import Observation, RunState, Step, Task
+from sleuth.store import RunStore, StoredStep
 
 CHROMIUM = Path(os.environ.get("SLEUTH_CHROMIUM", "/usr/bin/chromium"))
 ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts" / "browser"
@@ -365,14 +366,28 @@ def test_sources_of_another_corpus_are_the_windows_the_agent_read() -> None:
     body = "Opening text, then a part never read, then the   quote is here. And more after it."
     quoted = body.index("the   quote")
 
-    def read(start: int, end: int) -> dict[str, Any]:
+    def read(index: int, start: int, end: int) -> StoredStep:
         data = {"url": url, "title": "Page", "start": start, "end": end, "text": body[start:end]}
-        return {"kind": "page", "data": data}
+        page = Observation(text="", kind="page", data=data)
+        return StoredStep.of(Step(index, "", "open", {"url": url}, page))
 
-    steps = [read(quoted, quoted + 20), read(0, 12), read(quoted + 10, len(body))]
-    quote = {"url": url, "text": "the quote is here.", "opened_step": 1, "start": 0, "end": 1}
-    run = {"result": {"citations": [url], "evidence": [quote], "conflicts": []}, "steps": steps}
-    [source] = sources(run, bodies={})
+    steps = [read(1, quoted, quoted + 20), read(2, 0, 12), read(3, quoted + 10, len(body))]
+    quote = Quote(url=url, text="the quote is here.", opened_step=1, start=0, end=1)
+    result = Result(
+        run_id="r",
+        question="q",
+        status=Status.READY_FOR_REVIEW,
+        reason=None,
+        cannot_answer=False,
+        answer="a",
+        citations=[url],
+        evidence=[quote],
+        steps=3,
+        policy="offline",
+        corpus="docs",
+        elapsed_s=0.0,
+    )
+    [source] = sources(result, steps, bodies={})
     assert source.title == "Page"
     assert source.text == "Opening text" + GAP + body[quoted:]
     start, end = source.highlights[0]

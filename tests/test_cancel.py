@@ -11,6 +11,7 @@ from sleuth.result import Reason, Result, Status
 from sleuth.runtime import run_steps
 from sleuth.state import Task
 from sleuth.store import RunStore
+from stored import run_json
 
 
 def test_a_cancelled_run_ends_incomplete_after_its_step_and_is_stored(tmp_path) -> None:
@@ -31,7 +32,7 @@ def test_a_cancelled_run_ends_incomplete_after_its_step_and_is_stored(tmp_path) 
         assert (result.status, result.reason) == (Status.INCOMPLETE, Reason.CANCELLED)
         assert result.cannot_answer and result.answer == "cannot: the user pressed stop"
         assert result.steps == 1 and result.citations == [] and result.evidence == []
-        stored = store.get_run(result.run_id)
+        stored = run_json(store, result.run_id)
         assert stored is not None and stored["status"] == "incomplete"
         assert stored["result"]["reason"] == "cancelled" and len(stored["steps"]) == 1
     finally:

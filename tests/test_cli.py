@@ -15,6 +15,7 @@ import pytest
 from sleuth.cli import EXIT_CODES, main
 from sleuth.corpus import load_corpus
 from sleuth.store import RunStore
+from stored import run_json, runs_json
 
 WIKI = "https://wiki.example/Acme_Robotics"
 PROFILE = "https://people.example/profiles/ada-ortiz"
@@ -47,8 +48,8 @@ def ask_json(capsys: pytest.CaptureFixture[str], db: Path, *args: str | Path) ->
 def only_run(db: Path) -> dict[str, Any]:
     store = RunStore(db)
     try:
-        (row,) = store.list_runs()
-        run = store.get_run(row["id"])
+        (row,) = runs_json(store.list_runs())
+        run = run_json(store, row["id"])
     finally:
         store.close()
     assert run is not None
@@ -814,7 +815,7 @@ def test_runs_resume_goes_on_with_an_interrupted_run(
     )
     next(steps), next(steps)
     steps.close()
-    run_id = store.list_runs()[0]["id"]
+    run_id = runs_json(store.list_runs())[0]["id"]
     store.close()  # the process ends with the run unfinished: it is interrupted
 
     code, out, _ = sleuth(capsys, "runs", "show", run_id, "--db", db_path)
@@ -896,7 +897,7 @@ def test_resumed_and_approved_runs_exit_with_their_outcome(
     steps = run_steps(Task(FOOD_Q), load_corpus("acme"), OfflinePolicy(), recorder=store)
     next(steps)
     steps.close()
-    run_id = store.list_runs()[0]["id"]
+    run_id = runs_json(store.list_runs())[0]["id"]
     store.close()  # interrupted
     code, out, err = sleuth(capsys, "runs", "resume", run_id, "--db", db_path)
     assert code == 3 and "CANNOT ANSWER (incomplete: fact_missing)" in out, err

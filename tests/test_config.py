@@ -14,6 +14,7 @@ from sleuth.config import load_defaults, user_config_path
 from sleuth.errors import UsageError
 from sleuth.ingest import ingest
 from sleuth.store import RunStore
+from stored import run_json
 
 FOUNDER_Q = "Who founded Acme Robotics?"
 
@@ -101,7 +102,7 @@ def test_db_from_the_environment_for_every_command(
     assert result["status"] == "ready_for_review", err
     store = RunStore(db)
     try:
-        assert store.get_run(result["run_id"]) is not None
+        assert run_json(store, result["run_id"]) is not None
     finally:
         store.close()
     assert main(["runs", "list", "--json"]) == 0

@@ -20,6 +20,7 @@ from sleuth.evals.suite import Expect, dataset_suite, load_suite
 from sleuth.result import Status
 from sleuth.runtime import run_steps
 from sleuth.store import RunStore
+from stored import run_json
 
 SHARED = SHARED_DATA
 ACME = load_corpus("acme")
@@ -42,7 +43,7 @@ def test_builtin_suites_pass(suite: str, capsys: pytest.CaptureFixture[str], db_
     assert summary["citation_validity"] == 1.0
     store = RunStore(db_path)
     for case in record["cases"]:  # every case links to its stored trace
-        stored = store.get_run(case["run_id"])
+        stored = run_json(store, case["run_id"])
         assert stored is not None and stored["question"] == case["question"]
 
 
@@ -750,7 +751,7 @@ def test_a_model_eval_runs_cases_at_once_on_one_pool(db_path: Path) -> None:
     assert [c["reason"] for c in record["cases"]] == [None, "fact_missing"] * 4
     assert record["summary"]["accuracy"] == 1.0
     for case in record["cases"]:  # each case's trajectory is stored: search, open, finish
-        stored = store.get_run(case["run_id"])
+        stored = run_json(store, case["run_id"])
         assert stored is not None
         tools = [s["tool"] for s in stored["steps"]]
         assert tools == ["search", "open", "finish"], tools

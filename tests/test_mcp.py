@@ -26,6 +26,7 @@ from sleuth.service.testing import LiveServer
 from sleuth.sources import Sources
 from sleuth.state import RunState
 from sleuth.store import RunStore
+from stored import run_json
 
 pytestmark = pytest.mark.anyio
 
@@ -204,7 +205,7 @@ async def test_stdio_ask_search_open_and_bad_arguments(tmp_path: Path) -> None:
         await _bad_arguments(client)
     stored = RunStore(tmp_path / "runs.db")
     try:
-        run = stored.get_run(result["run_id"])
+        run = run_json(stored, result["run_id"])
         assert run is not None and run["status"] == "ready_for_review"
     finally:
         stored.close()
@@ -288,7 +289,7 @@ async def test_a_cancelled_call_ends_its_run_incomplete_and_keeps_it(
     finally:
         logger.removeHandler(handler)
         logger.setLevel(level)
-    run = store.get_run(run_id)
+    run = run_json(store, run_id)
     assert run is not None and run["status"] == "incomplete"
     assert run["result"]["reason"] == "cancelled" and run["result"]["cannot_answer"]
     assert len(run["steps"]) == 2  # the step in flight was kept

@@ -23,6 +23,7 @@ from sleuth.result import Reason, Result, Status
 from sleuth.runtime import arun
 from sleuth.store import RunStore
 from sleuth.testing import ScriptedModelServer
+from stored import run_json
 
 pytest.importorskip("openai")
 pytest.importorskip("anthropic")
@@ -179,7 +180,7 @@ def test_grounded_answer(provider: str, protocol: str, sleeps: Sleeps, db_path: 
         assert later["messages"][: len(earlier["messages"])] == earlier["messages"]
     assert FOUNDED in json.dumps(bodies[2]["messages"])  # the page reached the model
     # the exact bodies are in the trace; the key is nowhere in the store
-    stored = store.get_run(result.run_id)
+    stored = run_json(store, result.run_id)
     assert stored is not None
     calls = [c for s in stored["steps"] for c in s["calls"]]
     assert [c["request"] for c in calls] == bodies
@@ -194,7 +195,7 @@ def test_streaming_replies(provider: str, sleeps: Sleeps, db_path: Path) -> None
     result, server = go(provider, "tools", grounded("tools"), sleeps, stream=True, store=store)
     assert result.status is Status.READY_FOR_REVIEW and result.answer == "Ada Ortiz"
     assert all(r["json"].get("stream") for r in server.requests)
-    stored = store.get_run(result.run_id)  # the trace holds the bodies sent, stream included
+    stored = run_json(store, result.run_id)  # the trace holds the bodies sent, stream included
     assert stored is not None
     assert [c["request"] for s in stored["steps"] for c in s["calls"]] == [
         r["json"] for r in server.requests
@@ -213,7 +214,7 @@ def test_a_reply_cut_off_midway_is_retried_then_model_error(
     result, _ = go(provider, "tools", [cut] * 3, sleeps, stream=stream, store=store)
     assert (result.status, result.reason) == (Status.INCOMPLETE, Reason.MODEL_ERROR)
     assert "gave up after 3 attempts" in result.answer and len(sleeps) == 2
-    stored = store.get_run(result.run_id)
+    stored = run_json(store, result.run_id)
     assert stored is not None
     (failed,) = stored["steps"]
     attempts = failed["calls"][0]["attempts"]
@@ -352,7 +353,7 @@ def test_429_is_retried_after_its_retry_after(provider: str, sleeps: Sleeps, db_
     result, _ = go(provider, "tools", script, sleeps, store=store)
     assert result.status is Status.READY_FOR_REVIEW
     assert sleeps == [2.0]
-    stored = store.get_run(result.run_id)
+    stored = run_json(store, result.run_id)
     assert stored is not None
     attempts = stored["steps"][0]["calls"][0]["attempts"]
     assert [a["ok"] for a in attempts] == [False, True]
@@ -370,7 +371,7 @@ def test_server_errors_back_off_then_end_model_error(
     assert (result.status, result.reason) == (Status.INCOMPLETE, Reason.MODEL_ERROR)
     assert result.cannot_answer and "gave up after 3 attempts" in result.answer
     assert sleeps == [0.5, 1.0]  # bounded exponential backoff
-    stored = store.get_run(result.run_id)
+    stored = run_json(store, result.run_id)
     assert stored is not None
     (failed,) = stored["steps"]
     assert failed["error"] == "model_error"

@@ -27,6 +27,7 @@ from sleuth import (
 from sleuth.decision import Decision
 from sleuth.result import ConflictRule, Reason, Result, Status, Usage
 from sleuth.runtime import run_steps
+from stored import run_json
 
 WIKI = "https://wiki.example/Acme_Robotics"
 NEWS = "https://news.example/2025/06/acme-robotics-new-chief"
@@ -459,7 +460,7 @@ def test_script_exhaustion_is_loud_and_stored(tmp_path: Any) -> None:
         )
     run_id = caught.value.run_id
     assert run_id is not None
-    stored = store.get_run(run_id)
+    stored = run_json(store, run_id)
     assert stored is not None and stored["status"] == "error"
     assert "turn 2" in (stored["error"] or "") and len(stored["steps"]) == 1
 

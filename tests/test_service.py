@@ -28,6 +28,7 @@ from sleuth.service.ratelimit import MemoryLimiter, RateLimiter
 from sleuth.service.testing import LiveServer
 from sleuth.state import RunState
 from sleuth.store import RunStore
+from stored import run_json, runs_json
 
 FOUNDER_Q = "Who founded Acme Robotics?"
 WIKI = "https://wiki.example/Acme_Robotics"
@@ -86,7 +87,7 @@ def test_ask_returns_the_stored_result_with_citations(db_path: Path) -> None:
     assert result["citations"] == [WIKI]
     assert result["evidence"][0]["url"] == WIKI
     assert result["corpus"] == "acme" and result["policy"] == "offline"
-    stored = RunStore(db_path).get_run(result["run_id"])
+    stored = run_json(RunStore(db_path), result["run_id"])
     assert stored is not None and stored["result"] == result
 
 
@@ -144,7 +145,7 @@ def test_stream_sends_each_step_in_order_then_the_result(db_path: Path) -> None:
     assert all(s["run_id"] == run_id and s["thought"] is None for s in steps)
     assert steps[0]["tool"] == "search" and steps[0]["observation"].startswith("5 hit(s): ")
     assert steps[-1]["tool"] == "finish"
-    stored = RunStore(db_path).get_run(run_id)
+    stored = run_json(RunStore(db_path), run_id)
     assert stored is not None
     assert [(s["index"], s["tool"], s["args"], s["kind"], s["error"]) for s in steps] == [
         (s["index"], s["tool"], s["args"], s["kind"], s["error"]) for s in stored["steps"]
@@ -347,7 +348,7 @@ def test_a_run_that_raises_is_stored_as_error_and_answered_502(db_path: Path) ->
     assert plain.status_code == 502
     error = plain.json()["error"]
     assert error["code"] == "run_failed" and "bug" not in error["message"]
-    stored = RunStore(db_path).get_run(error["run_id"])
+    stored = run_json(RunStore(db_path), error["run_id"])
     assert stored is not None and stored["status"] == "error"
     assert stored["error"] == "RuntimeError: a bug in the policy"
     assert len(stored["steps"]) == 1
@@ -424,7 +425,7 @@ def test_a_non_loopback_server_refuses_every_request_without_a_key(db_path: Path
     assert refused.status_code == 401 and unauthenticated_ask.status_code == 401
     assert health.status_code == 200 and health.json()["auth"] == "required"
     assert good.status_code == 200
-    assert RunStore(db_path).list_runs() == []  # the refused ask never ran
+    assert runs_json(RunStore(db_path).list_runs()) == []  # the refused ask never ran
 
 
 def test_the_store_keeps_only_the_hash_of_a_key(db_path: Path) -> None:
@@ -556,7 +557,7 @@ def shared(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[httpx.Cli
     db = tmp_path_factory.mktemp("bad-input") / "runs.db"
     with served(db) as client:
         yield client, db
-    assert RunStore(db).list_runs() == []
+    assert runs_json(RunStore(db).list_runs()) == []
 
 
 @pytest.mark.parametrize(

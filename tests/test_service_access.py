@@ -16,6 +16,7 @@ from sleuth.runtime import run_steps
 from sleuth.service import KeyStore
 from sleuth.state import Task
 from sleuth.store import RunStore
+from stored import run_json, runs_json
 from test_service import FOUNDER_Q, served
 from test_service_approval import BRIEF
 from test_service_cli import invoke
@@ -44,7 +45,7 @@ def _interrupted(db_path: Path, key_id: str) -> str:
     steps = run_steps(Task(FOUNDER_Q), load_corpus("acme"), OfflinePolicy(), recorder=store)
     next(steps), next(steps)
     steps.close()
-    (row,) = store.list_runs(1)
+    (row,) = runs_json(store.list_runs(1))
     store.release(row["id"])
     store.db.execute("UPDATE runs SET key_id = ? WHERE id = ?", (key_id, row["id"]))
     return str(row["id"])
@@ -131,7 +132,7 @@ def test_open_mode_sees_every_run_and_the_cli_records_no_key(db_path: Path) -> N
     with served(db_path) as client:
         made = client.post("/v1/ask", json={"question": FOUNDER_Q}).json()
         runs = client.get("/v1/runs").json()["runs"]
-    stored = RunStore(db_path).get_run(made["run_id"])
+    stored = run_json(RunStore(db_path), made["run_id"])
     assert stored is not None and stored["key_id"] is None
     assert [r["id"] for r in runs] == [made["run_id"]]
 
@@ -166,13 +167,13 @@ def test_the_store_lists_one_keys_runs(target: Path | str) -> None:
         steps = run_steps(Task(FOUNDER_Q), load_corpus("acme"), OfflinePolicy(), recorder=store)
         next(steps)
         steps.close()
-        run_id = store.list_runs(1)[0]["id"]
+        run_id = runs_json(store.list_runs(1))[0]["id"]
         store.db.execute("UPDATE runs SET key_id = ? WHERE id = ?", (key_id, run_id))
         ids.append(run_id)
-    assert [r["id"] for r in store.list_runs(10, key_id="key_a")] == [ids[2], ids[0]]
-    assert [r["id"] for r in store.page_runs(10, ids[2], key_id="key_a") or []] == [ids[0]]
+    assert [r["id"] for r in runs_json(store.list_runs(10, key_id="key_a"))] == [ids[2], ids[0]]
+    assert [r.id for r in store.page_runs(10, ids[2], key_id="key_a") or []] == [ids[0]]
     assert store.page_runs(10, ids[1], key_id="key_a") is None  # key_b's run: no anchor
-    assert len(store.list_runs(10)) == 3
+    assert len(runs_json(store.list_runs(10))) == 3
     store.close()
 
 
@@ -182,7 +183,7 @@ def test_a_run_records_its_key(target: Path | str) -> None:
     store = RunStore(target)
     state = RunState("r1", Task("q"), Budgets(), "docs", "offline", corpus_build="b1")
     store.start_run(state, key_id="key_x")
-    run = store.get_run("r1")
+    run = run_json(store, "r1")
     assert run is not None and run["key_id"] == "key_x" and run["corpus_build"] == "b1"
     store.close()
 

@@ -26,6 +26,7 @@ from sleuth.service.app import create_app
 from sleuth.service.testing import LiveServer
 from sleuth.state import Task
 from sleuth.store import RunStore
+from stored import runs_json
 from test_service import served, sse
 from test_store_postgres import pg_schema
 
@@ -183,7 +184,7 @@ def test_resume_goes_on_with_an_interrupted_run(db_path: Path) -> None:
     next(steps)
     next(steps)
     steps.close()  # the generator is dropped mid-run, as if its process had died ...
-    (row,) = store.list_runs()
+    (row,) = runs_json(store.list_runs())
     store.release(row["id"])  # ... and its lease had run out
     store.close()
     with served(db_path) as client:
@@ -212,7 +213,7 @@ def test_runs_of_policies_the_server_does_not_run_are_refused(db_path: Path, pat
     )
     next(steps)
     steps.close()
-    (row,) = store.list_runs()
+    (row,) = runs_json(store.list_runs())
     store.release(row["id"])
     with served(db_path) as client:
         response = client.post(f"/v1/runs/{row['id']}/{path}")
@@ -264,7 +265,7 @@ def test_a_resume_that_fails_leaves_the_run_interrupted(db_path: Path) -> None:
     )
     next(steps), next(steps)
     steps.close()
-    (row,) = store.list_runs()
+    (row,) = runs_json(store.list_runs())
     store.release(row["id"])
     app = create_app(ServiceConfig(db=db_path, rate=Rate.parse("1000/60")))
     with LiveServer(app) as server, httpx.Client(base_url=server.url, timeout=30) as client:

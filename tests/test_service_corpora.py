@@ -24,6 +24,7 @@ from sleuth.runtime import Turn
 from sleuth.service.corpora import ServedSpec, resolve_specs
 from sleuth.state import RunState
 from sleuth.store import RunStore
+from stored import run_json
 from test_service import served
 from test_service_cli import invoke
 
@@ -98,7 +99,7 @@ def test_served_index_and_file_are_listed_and_asked(db_path: Path, tmp_path: Pat
     error = builtin.json()["error"]
     assert error["code"] == "unknown_corpus"
     assert error["message"] == "unknown corpus 'acme': served here: docs, faq"
-    stored = RunStore(db_path).get_run(answer["run_id"])
+    stored = run_json(RunStore(db_path), answer["run_id"])
     assert stored is not None and stored["corpus"] == "docs"
     assert stored["corpus_build"] == docs["build"]
 
@@ -193,7 +194,7 @@ def test_a_rebuilt_index_is_picked_up_and_runs_in_flight_go_on(
     old = in_flight.json()
     assert fresh["status"] == "ready_for_review" and "Lisbon" in fresh["answer"]
     store = RunStore(db_path)
-    old_run, new_run = store.get_run(old["run_id"]), store.get_run(fresh["run_id"])
+    old_run, new_run = run_json(store, old["run_id"]), run_json(store, fresh["run_id"])
     assert old_run is not None and new_run is not None
     assert old_run["corpus_build"] == before["build"]
     assert new_run["corpus_build"] == after["build"]

@@ -26,18 +26,19 @@ from typing import Any
 import pytest
 
 import sleuth.runtime
-import sleuth.service.keys
-import sleuth.store
+import sleuth.store.common
+import sleuth.store.schema
 from sleuth.corpus import Corpus, load_corpus
-from sleuth.db import Database, StoreError
 from sleuth.errors import ScriptExhaustedError
+from sleuth.evals.store import EvalStore
 from sleuth.policies.offline import OfflinePolicy
 from sleuth.policies.scripted import ScriptedPolicy
 from sleuth.result import ConflictRule, Result
 from sleuth.runtime import run, run_steps
-from sleuth.service.keys import KeyStore
 from sleuth.state import Budgets, Step, Task
-from sleuth.store import MIGRATIONS, EvalStore, RunStore, default_db_path
+from sleuth.store import MIGRATIONS, KeyStore, RunStore, default_db_path
+from sleuth.store.db import Database, StoreError
+from stored import run_json, runs_json
 
 WIKI = "https://wiki.example/Acme_Robotics"
 PROFILE = "https://people.example/profiles/ada-ortiz"
@@ -138,7 +139,7 @@ def test_finished_run_round_trips(
     steps, result = drive(run_steps(task, acme, OfflinePolicy(), budgets, recorder=store))
     assert len(steps) >= 3
 
-    stored = store.get_run(result.run_id)
+    stored = run_json(store, result.run_id)
 
     assert stored is not None
     assert stored["id"] == result.run_id
@@ -171,7 +172,7 @@ def test_brief_task_round_trips(store: RunStore) -> None:
     )
     result = run(task, load_corpus("workshop"), OfflinePolicy(), recorder=store)
 
-    stored = store.get_run(result.run_id)
+    stored = run_json(store, result.run_id)
 
     assert stored is not None
     assert stored["task"] == {
@@ -193,7 +194,7 @@ def test_scripted_run_keeps_raw_turns_and_rejections(store: RunStore, acme: Corp
     )
     policy.assert_used_up()
 
-    stored = store.get_run(result.run_id)
+    stored = run_json(store, result.run_id)
 
     assert stored is not None
     assert stored["policy"] == "scripted"
@@ -219,7 +220,7 @@ def test_thoughts_are_stored(store: RunStore, acme: Corpus) -> None:
     )
     assert all(step.thought for step in steps)
 
-    stored = store.get_run(result.run_id)
+    stored = run_json(store, result.run_id)
 
     assert stored is not None
     assert [s["thought"] for s in stored["steps"]] == [step.thought for step in steps]
@@ -243,8 +244,8 @@ def test_steps_are_written_as_the_run_goes(target: str | Path, acme: Corpus) -> 
         yielded.append(step)
         reader = RunStore(target)
         try:
-            (row,) = reader.list_runs()
-            stored = reader.get_run(row["id"])
+            (row,) = runs_json(reader.list_runs())
+            stored = run_json(reader, row["id"])
         finally:
             reader.close()
         assert row["steps"] == len(yielded)
@@ -259,7 +260,7 @@ def test_steps_are_written_as_the_run_goes(target: str | Path, acme: Corpus) -> 
     assert len(yielded) >= 3
 
     reader = RunStore(target)
-    final = reader.get_run(result.run_id)
+    final = run_json(reader, result.run_id)
     reader.close()
     assert final is not None
     assert final["status"] == "ready_for_review"
@@ -309,11 +310,11 @@ def test_a_killed_process_loses_at_most_the_step_in_flight(
     assert proc.returncode == -signal.SIGKILL, proc.stderr
     assert proc.stdout.split() == ["search", "open"]
     store = RunStore(target)
-    (row,) = store.list_runs()
+    (row,) = runs_json(store.list_runs())
     assert row["status"] == "interrupted"
     assert row["steps"] == 2
     assert row["reason"] is None
-    stored = store.get_run(row["id"])
+    stored = run_json(store, row["id"])
     assert stored is not None
     assert stored["status"] == "interrupted"
     assert stored["result"] is None
@@ -334,14 +335,14 @@ def test_script_exhausted_run_is_stored_as_error(store: RunStore, acme: Corpus) 
 
     run_id = caught.value.run_id
     assert run_id is not None
-    stored = store.get_run(run_id)
+    stored = run_json(store, run_id)
     assert stored is not None
     assert stored["status"] == "error"
     assert stored["error"] == str(caught.value)
     assert "turn 3" in stored["error"]
     assert stored["result"] is None
     assert [s["tool"] for s in stored["steps"]] == ["search", "open"]
-    (row,) = store.list_runs()
+    (row,) = runs_json(store.list_runs())
     assert (row["id"], row["status"], row["steps"]) == (run_id, "error", 2)
 
 
@@ -353,7 +354,7 @@ def ordered_clock(monkeypatch: pytest.MonkeyPatch) -> None:
     """Strictly increasing store timestamps, so 'newest' never depends on timing."""
     ticks = itertools.count(1)
     monkeypatch.setattr(
-        sleuth.store, "_now", lambda: f"2025-01-01T00:00:{next(ticks):02d}.000+00:00"
+        sleuth.store.common, "now", lambda: f"2025-01-01T00:00:{next(ticks):02d}.000+00:00"
     )
 
 
@@ -370,7 +371,7 @@ def test_list_runs_newest_first_with_limit(store: RunStore, acme: Corpus) -> Non
     ]
     results = [run(Task(q), acme, OfflinePolicy(), recorder=store) for q in questions]
 
-    rows = store.list_runs()
+    rows = runs_json(store.list_runs())
 
     assert [r["id"] for r in rows] == [r.run_id for r in reversed(results)]
     assert [r["question"] for r in rows] == list(reversed(questions))
@@ -381,12 +382,15 @@ def test_list_runs_newest_first_with_limit(store: RunStore, acme: Corpus) -> Non
     assert [r["steps"] for r in rows] == [r.steps for r in reversed(results)]
     assert {r["corpus"] for r in rows} == {"acme"}
     assert {r["policy"] for r in rows} == {"offline"}
-    assert [r["id"] for r in store.list_runs(limit=2)] == [results[2].run_id, results[1].run_id]
-    assert [r["id"] for r in store.list_runs(1)] == [results[2].run_id]
+    assert [r["id"] for r in runs_json(store.list_runs(limit=2))] == [
+        results[2].run_id,
+        results[1].run_id,
+    ]
+    assert [r["id"] for r in runs_json(store.list_runs(1))] == [results[2].run_id]
 
 
 def test_list_runs_on_an_empty_store(store: RunStore) -> None:
-    assert store.list_runs() == []
+    assert runs_json(store.list_runs()) == []
     assert store.page_runs(5) == []
 
 
@@ -400,22 +404,22 @@ def test_page_runs_is_keyset_paging_newest_first(
         run(Task("Who founded Acme Robotics?"), acme, OfflinePolicy(), recorder=store)
 
     first = store.page_runs(2)
-    assert first is not None and [r["id"] for r in first] == ["run-e", "run-d"]
+    assert first is not None and [r.id for r in first] == ["run-e", "run-d"]
     second = store.page_runs(2, before="run-d")
-    assert second is not None and [r["id"] for r in second] == ["run-c", "run-b"]
+    assert second is not None and [r.id for r in second] == ["run-c", "run-b"]
     last = store.page_runs(2, before="run-b")
-    assert last is not None and [r["id"] for r in last] == ["run-a"]
+    assert last is not None and [r.id for r in last] == ["run-a"]
     assert store.page_runs(2, before="run-a") == []
     assert store.page_runs(2, before="run-zzz") is None  # no such run
     assert store.page_runs(2, before="run-") is None  # an anchor is an id, not a prefix
     assert first == store.list_runs(2)  # the same rows, the same types
-    assert {type(r["steps"]) for r in first} == {int}
+    assert {type(r["steps"]) for r in runs_json(first)} == {int}
 
 
 def test_runs_with_equal_timestamps_page_by_id(
     monkeypatch: pytest.MonkeyPatch, store: RunStore, acme: Corpus
 ) -> None:
-    monkeypatch.setattr(sleuth.store, "_now", lambda: "2025-01-01T00:00:00.000+00:00")
+    monkeypatch.setattr(sleuth.store.common, "now", lambda: "2025-01-01T00:00:00.000+00:00")
     fixed_ids(monkeypatch, "run-1", "run-3", "run-2")
     for _ in range(3):
         run(Task("Who founded Acme Robotics?"), acme, OfflinePolicy(), recorder=store)
@@ -423,8 +427,8 @@ def test_runs_with_equal_timestamps_page_by_id(
     pages: list[str] = []
     before: str | None = None
     while rows := store.page_runs(1, before):
-        pages.append(rows[0]["id"])
-        before = rows[0]["id"]
+        pages.append(rows[0].id)
+        before = rows[0].id
     assert pages == ["run-3", "run-2", "run-1"]
 
 
@@ -438,7 +442,7 @@ def test_get_run_by_unique_prefix(
         run(Task("Who founded Acme Robotics?"), acme, OfflinePolicy(), recorder=store)
 
     def found(prefix: str) -> str | None:
-        got = store.get_run(prefix)
+        got = run_json(store, prefix)
         return None if got is None else got["id"]
 
     assert found("20250101-000000-aaaa01") == "20250101-000000-aaaa01"
@@ -472,12 +476,12 @@ def test_get_run_prefix_wildcards_are_literal(
         "odd%",
         "%d_id",
     ]:
-        assert store.get_run(prefix) is None, prefix
-    assert store.get_run("20250101\\") is None
+        assert run_json(store, prefix) is None, prefix
+    assert run_json(store, "20250101\\") is None
 
     # The literal characters still match as themselves.
     for prefix in ["odd_", "odd_id%", "odd_id%1"]:
-        got = store.get_run(prefix)
+        got = run_json(store, prefix)
         assert got is not None and got["id"] == "odd_id%1", prefix
 
 
@@ -487,7 +491,7 @@ def test_get_run_prefix_wildcards_are_literal(
 def test_api_keys_in_the_store(monkeypatch: pytest.MonkeyPatch, store: RunStore) -> None:
     ticks = itertools.count(1)
     monkeypatch.setattr(
-        sleuth.service.keys, "_now", lambda: f"2025-01-01T00:00:{next(ticks):02d}.000+00:00"
+        sleuth.store.common, "now", lambda: f"2025-01-01T00:00:{next(ticks):02d}.000+00:00"
     )
     keys = KeyStore(store)
     assert keys.list() == [] and keys.active_count() == 0
@@ -596,7 +600,7 @@ def test_reopening_does_not_rerun_migrations(
 
     current = [counted(m, f"m{n}") for n, m in enumerate(MIGRATIONS, start=1)]
     names = [f"m{n}" for n in range(1, len(MIGRATIONS) + 1)]
-    monkeypatch.setattr(sleuth.store, "MIGRATIONS", current)
+    monkeypatch.setattr(sleuth.store.schema, "MIGRATIONS", current)
     first = RunStore(target)
     result = run(Task("Who founded Acme Robotics?"), acme, OfflinePolicy(), recorder=first)
     first.close()
@@ -605,7 +609,7 @@ def test_reopening_does_not_rerun_migrations(
     second = RunStore(target)  # must not fail with "table runs already exists"
     assert calls == names
     assert schema_version(target) == len(MIGRATIONS)
-    stored = second.get_run(result.run_id)
+    stored = run_json(second, result.run_id)
     assert stored is not None and stored["result"] == result.model_dump(mode="json")
     second.close()
 
@@ -618,13 +622,13 @@ def test_reopening_does_not_rerun_migrations(
             """
         )
 
-    monkeypatch.setattr(sleuth.store, "MIGRATIONS", [*current, counted(extra, "extra")])
+    monkeypatch.setattr(sleuth.store.schema, "MIGRATIONS", [*current, counted(extra, "extra")])
     RunStore(target).close()
     RunStore(target).close()
     assert calls == [*names, "extra"]
     assert schema_version(target) == len(MIGRATIONS) + 1
     third = RunStore(target)
-    assert [r["id"] for r in third.list_runs()] == [result.run_id]
+    assert [r["id"] for r in runs_json(third.list_runs())] == [result.run_id]
     # inserts name their columns: an added column breaks none of them
     again = run(Task("Who founded Acme Robotics?"), acme, OfflinePolicy(), recorder=third)
     noted = third.db.query_one(
@@ -643,7 +647,7 @@ def test_a_failed_migration_changes_nothing(
     def broken(db: Database) -> None:
         db.script("CREATE TABLE half (x TEXT); CREATE TABLE runs (x TEXT)")  # runs exists
 
-    monkeypatch.setattr(sleuth.store, "MIGRATIONS", [*MIGRATIONS, broken])
+    monkeypatch.setattr(sleuth.store.schema, "MIGRATIONS", [*MIGRATIONS, broken])
     with pytest.raises(StoreError, match="runs"):
         RunStore(target)
 
@@ -680,7 +684,7 @@ def test_two_stores_opening_a_fresh_file_at_once(
 
     assert fired == [True]
     assert user_version(db_path) == len(MIGRATIONS)
-    assert store_a.list_runs() == []
+    assert runs_json(store_a.list_runs()) == []
     store_a.close()
 
 
@@ -700,10 +704,10 @@ def test_two_stores_on_one_database_lose_nothing(target: str | Path, acme: Corpu
     assert len(results) == 10
     assert len({r.run_id for r in results}) == 10
     reader = RunStore(target)
-    rows = reader.list_runs(limit=100)
+    rows = runs_json(reader.list_runs(limit=100))
     assert {r["id"] for r in rows} == {r.run_id for r in results}
     for result in results:
-        stored = reader.get_run(result.run_id)
+        stored = run_json(reader, result.run_id)
         assert stored is not None
         assert stored["status"] == "ready_for_review"
         assert len(stored["steps"]) == result.steps
@@ -722,7 +726,7 @@ def test_one_store_shared_by_threads(store: RunStore, acme: Corpus) -> None:
     with ThreadPoolExecutor(max_workers=4) as pool:
         results = [f.result(timeout=300) for f in [pool.submit(one) for _ in range(8)]]
 
-    rows = store.list_runs(limit=100)
+    rows = runs_json(store.list_runs(limit=100))
     assert {r["id"] for r in rows} == {r.run_id for r in results}
     assert all(r["status"] == "ready_for_review" for r in rows)
 
@@ -747,7 +751,7 @@ def test_a_closed_store_raises_store_error(target: str | Path) -> None:
     store.close()
 
     with pytest.raises(StoreError, match="closed"):
-        store.list_runs()
+        runs_json(store.list_runs())
 
 
 # -- where the file lives ---------------------------------------------------------------
@@ -797,5 +801,5 @@ def test_store_without_a_path_uses_the_default(tmp_path: Path, acme: Corpus) -> 
     assert store.path == expected
     assert expected.is_file()
     again = RunStore(expected)
-    assert [r["id"] for r in again.list_runs()] == [result.run_id]
+    assert [r["id"] for r in runs_json(again.list_runs())] == [result.run_id]
     again.close()

@@ -28,10 +28,9 @@ from urllib.parse import quote
 import pytest
 from click.testing import CliRunner
 
-import sleuth.store
+import sleuth.store.schema
 from sleuth.cli import cli, main
 from sleuth.corpus import load_corpus
-from sleuth.db import Database, StoreError, parse_target, redact_url, to_pyformat
 from sleuth.errors import UsageError
 from sleuth.policies.offline import OfflinePolicy
 from sleuth.runtime import run
@@ -39,6 +38,8 @@ from sleuth.service import KeyStore, ServiceConfig
 from sleuth.service.config import Rate
 from sleuth.state import Task
 from sleuth.store import MIGRATIONS, RunStore
+from sleuth.store.db import Database, StoreError, parse_target, redact_url, to_pyformat
+from stored import run_json, runs_json
 
 FOUNDER_Q = "Who founded Acme Robotics?"
 CANDIDATES = (
@@ -144,7 +145,9 @@ def test_two_openers_of_a_fresh_schema_migrate_it_once(
 
         return migration
 
-    monkeypatch.setattr(sleuth.store, "MIGRATIONS", [counted(n) for n in range(1, len(real) + 1)])
+    monkeypatch.setattr(
+        sleuth.store.schema, "MIGRATIONS", [counted(n) for n in range(1, len(real) + 1)]
+    )
     b_name = f"sleuth-test-b-{uuid.uuid4().hex[:8]}"
 
     def b_waits() -> bool:
@@ -166,7 +169,7 @@ def test_two_openers_of_a_fresh_schema_migrate_it_once(
     assert calls == [f"m{n}" for n in range(1, len(real) + 1)]  # each once, all by A
     assert first.db.version() == second.db.version() == len(real)
     result = run(Task(FOUNDER_Q), load_corpus("acme"), OfflinePolicy(), recorder=first)
-    stored = second.get_run(result.run_id)
+    stored = run_json(second, result.run_id)
     assert stored is not None and stored["status"] == "ready_for_review"
     first.close()
     second.close()
@@ -210,7 +213,7 @@ def test_two_processes_open_a_fresh_schema_at_once(pg_url: str) -> None:
     assert [p.returncode for p in procs] == [0, 0], [err for _, err in outputs]
     run_ids = [out.strip() for out, _ in outputs]
     store = RunStore(pg_url)
-    assert {r["id"] for r in store.list_runs()} == set(run_ids)
+    assert {r["id"] for r in runs_json(store.list_runs())} == set(run_ids)
     assert store.db.version() == len(MIGRATIONS)
     assert store.db.query("SELECT version FROM sleuth_schema") == [{"version": len(MIGRATIONS)}]
     store.close()
@@ -222,7 +225,7 @@ def test_two_processes_open_a_fresh_schema_at_once(pg_url: str) -> None:
 def test_a_lost_connection_fails_one_call_then_reconnects(pg_url: str) -> None:
     name = f"sleuth-test-{uuid.uuid4().hex[:8]}"
     store = RunStore(with_query(pg_url, application_name=name))
-    assert store.list_runs() == []
+    assert runs_json(store.list_runs()) == []
 
     def kill() -> None:
         admin(
@@ -236,9 +239,11 @@ def test_a_lost_connection_fails_one_call_then_reconnects(pg_url: str) -> None:
     kill()
 
     with pytest.raises(StoreError) as caught:
-        store.list_runs()
+        runs_json(store.list_runs())
     assert "***" not in str(caught.value)  # no password here, and nothing masked
-    assert store.list_runs() == []  # a new connection, no hidden retry of the failed call
+    assert (
+        runs_json(store.list_runs()) == []
+    )  # a new connection, no hidden retry of the failed call
 
     kill()
     with pytest.raises(StoreError), store.db.transaction():
@@ -367,17 +372,17 @@ def test_cli_ask_then_runs_show(pg_url: str) -> None:
     assert result["status"] == "ready_for_review" and "Ada Ortiz" in result["answer"]
     assert [r["id"] for r in json.loads(listed.stdout)] == [result["run_id"]]
     assert shown.exit_code == 0, shown.output
-    run_json = json.loads(shown.stdout)
-    assert run_json["id"] == result["run_id"] and run_json["result"] == result
+    shown_run = json.loads(shown.stdout)
+    assert shown_run["id"] == result["run_id"] and shown_run["result"] == result
     assert human.exit_code == 0 and "Ada Ortiz" in human.stdout
     store = RunStore(pg_url)  # the CLI printed the stored rows
-    stored = store.get_run(result["run_id"])
+    stored = run_json(store, result["run_id"])
     store.close()
     assert stored is not None
     assert {k: v for k, v in stored.items() if k != "steps"} == {
-        k: v for k, v in run_json.items() if k != "steps"
+        k: v for k, v in shown_run.items() if k != "steps"
     }
-    assert [s["tool"] for s in stored["steps"]] == [s["tool"] for s in run_json["steps"]]
+    assert [s["tool"] for s in stored["steps"]] == [s["tool"] for s in shown_run["steps"]]
 
 
 def test_cli_keys_and_evals(pg_url: str) -> None:

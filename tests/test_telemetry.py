@@ -25,6 +25,7 @@ from sleuth.result import Usage
 from sleuth.runtime import Turn, run
 from sleuth.state import Budgets, RunState, Task
 from sleuth.store import RunStore
+from stored import run_json, runs_json
 
 WIKI = "https://wiki.example/Acme_Robotics"
 QUOTE = "Acme Robotics was founded by Ada Ortiz in 2014 in Lisbon."
@@ -104,7 +105,7 @@ def test_the_span_tree_of_a_scripted_run(tmp_path: Path, spans: InMemorySpanExpo
             ModelLike(),
             recorder=store,
         )
-        stored = store.get_run(result.run_id)
+        stored = run_json(store, result.run_id)
     finally:
         store.close()
     assert result.status.value == "ready_for_review"
@@ -279,7 +280,7 @@ def test_the_cli_exports_over_otlp_http_and_flushes_before_it_exits(
     assert _attributes(resource)["service.name"] == "sleuth-test"
     store = RunStore(db)
     try:
-        stored = store.get_run(attributes["sleuth.run.id"])
+        stored = run_json(store, attributes["sleuth.run.id"])
     finally:
         store.close()
     assert stored is not None and stored["trace_id"] == root.trace_id.hex()
@@ -305,8 +306,8 @@ def test_no_tracing_without_the_switch(tmp_path: Path, monkeypatch: pytest.Monke
     assert main(["ask", "Who founded Acme Robotics?", "--db", str(db), "--exit-zero"]) == 0
     store = RunStore(db)
     try:
-        (row,) = store.list_runs()
-        stored = store.get_run(row["id"])
+        (row,) = runs_json(store.list_runs())
+        stored = run_json(store, row["id"])
     finally:
         store.close()
     assert stored is not None and stored["trace_id"] is None

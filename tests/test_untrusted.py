@@ -14,6 +14,7 @@ from sleuth.cli import main
 from sleuth.runtime import run_steps
 from sleuth.store import RunStore
 from sleuth.untrusted import escape, printable, question_problem
+from stored import run_json, runs_json
 
 ESCAPES = "\x1b[2J\x1b]0;owned\x07\x1b[31m\r\x08\u202e"
 
@@ -48,7 +49,7 @@ def test_the_cli_and_the_api_refuse_them_with_one_line(
     assert err.strip() == (
         "sleuth: error: the question contains control characters (U+0000); remove them"
     )
-    assert not db.exists() or not RunStore(db).list_runs()
+    assert not db.exists() or not runs_json(RunStore(db).list_runs())
     with pytest.raises(UsageError, match="control characters"):
         ask("Who\x1b[2J founded Acme Robotics?", db=False)
 
@@ -95,9 +96,9 @@ def test_the_losing_side_of_two_resumes_is_told_so(
     )
     next(steps), next(steps)
     steps.close()
-    (row,) = store.list_runs(1)
+    (row,) = runs_json(store.list_runs(1))
     store.release(row["id"])
-    assert store.get_run(row["id"])["status"] == "interrupted"  # type: ignore[index]
+    assert run_json(store, row["id"])["status"] == "interrupted"  # type: ignore[index]
     assert store.claim(row["id"])  # another process got there first
     code, out, err = sleuth(capsys, "runs", "resume", row["id"], "--db", db)
     assert code == 2 and out == ""

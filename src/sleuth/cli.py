@@ -21,7 +21,7 @@ from typing import Any, Literal
 import click
 from click.core import ParameterSource
 
-from sleuth import telemetry
+from sleuth import lifecycle, telemetry
 from sleuth.cli_common import (
     budget_options,
     budgets,
@@ -39,16 +39,16 @@ from sleuth.cli_mcp import mcp_command
 from sleuth.cli_serve import keys_group, serve
 from sleuth.config import PROJECT_FILE, SETTINGS, load_defaults, user_config_path
 from sleuth.corpus import DEFAULT_CORPUS, Corpus, builtin_names, load_corpus
-from sleuth.effects import PendingAction, approval_view, paused_view, publishing
+from sleuth.effects import PendingAction, paused_view, publishing
 from sleuth.errors import ScriptExhaustedError, SleuthError, UsageError
 from sleuth.policies.offline import OfflinePolicy
 from sleuth.policies.scripted import ScriptedPolicy
 from sleuth.result import ConflictRule, Result, Status
-from sleuth.resume import rebuild
 from sleuth.runtime import Policy, resume_steps, run_steps
 from sleuth.search import SearchIndex
 from sleuth.state import Step, Task
 from sleuth.store import RunStore
+from sleuth.store.models import THINKING, RunStatus, StoredRun
 from sleuth.untrusted import escape, question_problem
 
 #: The exit code of a command that ran research to an end, by the run's outcome. Errors
@@ -239,26 +239,27 @@ def _follow(
         if as_json:
             click.echo(json.dumps(paused_view(ended), indent=2, ensure_ascii=False))
         else:
-            _print_pending(paused_view(ended)["approval"], ended.run_id)
+            _print_pending(ended, ended.run_id)
     else:
         stored = store.get_run(ended.run_id)
-        assert stored is not None and stored["result"] is not None
+        assert stored is not None and stored.result is not None
+        result = stored.result.model_dump(mode="json")
         if as_json:
-            click.echo(json.dumps(stored["result"], indent=2, ensure_ascii=False))
+            click.echo(json.dumps(result, indent=2, ensure_ascii=False))
         else:
-            _print_result(stored["result"])
+            _print_result(result)
     if isinstance(policy, ScriptedPolicy) and policy.remaining:
         click.echo(f"note: {policy.remaining} scripted turn(s) were not used", err=True)
     return "awaiting_approval" if isinstance(ended, PendingAction) else ended.status.value
 
 
-def _print_pending(approval: dict[str, Any], run_id: str) -> None:
+def _print_pending(action: PendingAction, run_id: str) -> None:
     out.print()
     out.print(
-        f"[bold yellow]AWAITING APPROVAL[/]: {approval['tool']} (step {approval['step']}); "
+        f"[bold yellow]AWAITING APPROVAL[/]: {action.tool} (step {action.step}); "
         "nothing has been written"
     )
-    payload = approval["payload"]
+    payload = action.payload
     if payload.get("fields"):
         for name, field in payload["fields"].items():
             out.print(f"  [bold]{escape(name)}[/]: {escape(field['answer'])}")
@@ -266,8 +267,8 @@ def _print_pending(approval: dict[str, Any], run_id: str) -> None:
         out.print(f"  answer: {escape(payload.get('answer', ''))}")
     out.print(f"[dim]cited: {escape(', '.join(payload.get('citations') or []))}[/]")
     out.print(
-        f"[dim]approve: sleuth runs approve {run_id} --step {approval['step']}   "
-        f"reject: sleuth runs reject {run_id} --step {approval['step']}[/]"
+        f"[dim]approve: sleuth runs approve {run_id} --step {action.step}   "
+        f"reject: sleuth runs reject {run_id} --step {action.step}[/]"
     )
 
 
@@ -411,17 +412,17 @@ def runs_list(db: Path | str | None, limit: int, as_json: bool) -> None:
     """The most recent runs, newest first."""
     rows = open_store(db).list_runs(limit)
     if as_json:
-        click.echo(json.dumps(rows, indent=2, ensure_ascii=False))
+        click.echo(json.dumps([row.to_json() for row in rows], indent=2, ensure_ascii=False))
         return
     if not rows:
         out.print("no runs yet")
         return
     for row in rows:
-        outcome = row["status"] + (f"/{row['reason']}" if row["reason"] else "")
-        when = row["created_at"][:16].replace("T", " ")
+        outcome = row.status.value + (f"/{row.reason.value}" if row.reason else "")
+        when = row.created_at[:16].replace("T", " ")
         out.print(
-            f"{row['id']}  {when}  {outcome:<25} {row['steps']:>2} steps  "
-            f"{escape(_short(row['question'], 60))}"
+            f"{row.id}  {when}  {outcome:<25} {row.steps:>2} steps  "
+            f"{escape(_short(row.question, 60))}"
         )
 
 
@@ -441,53 +442,48 @@ def runs_show(
     run = open_store(db).get_run(run_id)
     if run is None:
         raise UsageError(f"no run {run_id!r} (or the prefix matches several runs)")
-    for step in run["steps"]:
-        if not thoughts:  # a model's raw reply and its call bodies carry its thoughts too
-            step.pop("thought", None)
-            if not raw:
-                step.pop("raw", None)
-                step.pop("calls", None)
+    # a model's raw reply and its call bodies carry its thoughts too
+    hidden = () if thoughts else ("thought",) if raw else THINKING
     if as_json:
-        click.echo(json.dumps(run, indent=2, ensure_ascii=False))
+        click.echo(json.dumps(run.to_json(hidden), indent=2, ensure_ascii=False))
         return
     out.print(
-        f"[bold]run {run['id']}[/] · {run['created_at']} · policy {run['policy']} · "
-        f"corpus {escape(run['corpus'])}"
-        + (f" · trace {run['trace_id']}" if run.get("trace_id") else "")
+        f"[bold]run {run.id}[/] · {run.created_at} · policy {run.policy} · "
+        f"corpus {escape(run.corpus)}" + (f" · trace {run.trace_id}" if run.trace_id else "")
     )
-    out.print(f"question: {escape(run['question'])}")
-    if run.get("corpus_build") or run.get("key_id"):  # which build it read, who asked
-        build = f"corpus build {escape(run['corpus_build'] or '-')}"
-        out.print(build + (f" · API key {escape(run['key_id'])}" if run.get("key_id") else ""))
-    if run["task"]["require"]:
-        out.print(f"required fields: {escape(', '.join(run['task']['require']))}")
-    for step in run["steps"]:
+    out.print(f"question: {escape(run.question)}")
+    if run.corpus_build or run.key_id:  # which build it read, who asked
+        build = f"corpus build {escape(run.corpus_build or '-')}"
+        out.print(build + (f" · API key {escape(run.key_id)}" if run.key_id else ""))
+    if run.task.require:
+        out.print(f"required fields: {escape(', '.join(run.task.require))}")
+    for step in run.steps:
         _step_line(
-            step["index"],
-            step["tool"],
-            step["args"],
-            step.get("thought", ""),
-            step["kind"],
-            step["error"],
-            step["observation"],
-            step["data"],
+            step.index,
+            step.tool,
+            step.args,
+            step.thought if thoughts else "",
+            step.kind,
+            step.error,
+            step.observation,
+            step.data,
         )
         if full:
-            out.print(escape(step["observation"]), style="dim")
+            out.print(escape(step.observation), style="dim")
         if raw:
-            _print_calls(step["calls"])
-    if run["result"]:
-        _print_result(run["result"])
-    elif run["status"] == "error":
-        out.print(f"[bold red]ERROR[/]: {escape(run['error'] or '')}")
-    elif run["status"] == "awaiting_approval" and run["approval"]:
-        _print_pending(approval_view(run["approval"]), run["id"])
-    elif run["status"] == "running":
+            _print_calls(step.calls)
+    if run.result:
+        _print_result(run.result.model_dump(mode="json"))
+    elif run.status is RunStatus.ERROR:
+        out.print(f"[bold red]ERROR[/]: {escape(run.error or '')}")
+    elif run.status is RunStatus.AWAITING_APPROVAL and run.approval:
+        _print_pending(run.approval.action, run.id)
+    elif run.status is RunStatus.RUNNING:
         out.print("[yellow]running[/]: another process is running it now")
     else:
         out.print(
             "[yellow]interrupted[/]: the process ended before this run finished; "
-            f"go on with `sleuth runs resume {run['id']}`"
+            f"go on with `sleuth runs resume {run.id}`"
         )
 
 
@@ -579,12 +575,8 @@ def runs_resume(run_id: str, **options: Any) -> int:
     store = open_store(options["db"])
     run = _stored(store, run_id)
     corpus, index, policy = _where_it_goes_on(run, **options)
-    if not store.claim(run["id"]):
-        now = _stored(store, run_id)  # it may have changed since it was read
-        if now["status"] == "running":
-            raise UsageError(f"run {run['id']} is already being resumed by another process")
-        raise UsageError(f"run {run['id']} is {now['status']}: only an interrupted run resumes")
-    ended = _go_on(store, run["id"], corpus, index, policy, options["as_json"], options["thoughts"])
+    lifecycle.claim(store, run)  # a refusal says why, in one line (exit 2)
+    ended = _go_on(store, run.id, corpus, index, policy, options["as_json"], options["thoughts"])
     return outcome_code(ended, options["exit_zero"])
 
 
@@ -592,22 +584,13 @@ def _decide(run_id: str, approved: bool, note: str | None, step: int | None, **o
     store = open_store(options["db"])
     run = _stored(store, run_id)
     corpus, index, policy = _where_it_goes_on(run, **options)
-    if run["status"] == "awaiting_approval":
-        rebuild(run, corpus, index=index)  # decide only what can then go on
-    decided = store.decide(run["id"], approved, note, step, _cli_user())
-    if isinstance(decided, str):
-        now = _stored(store, run["id"])
-        approval = now["approval"]
-        if decided == "stale":
-            raise UsageError(
-                f"run {run['id']} waits on step {approval['action']['step']}, not {step}: "
-                "nothing was decided"
-            )
-        if decided == "already_decided":
-            tool = approval["action"]["tool"]
-            raise UsageError(f"run {run['id']}'s {tool} was already {approval['status']}")
-        raise UsageError(f"run {run['id']} is {now['status']}, not awaiting approval")
-    return _go_on(store, run["id"], corpus, index, policy, options["as_json"], options["thoughts"])
+    try:
+        lifecycle.decide(
+            store, run, approved, corpus=corpus, index=index, note=note, step=step, by=_cli_user()
+        )
+    except lifecycle.StaleDecision as refused:
+        raise UsageError(f"{refused}: nothing was decided") from None
+    return _go_on(store, run.id, corpus, index, policy, options["as_json"], options["thoughts"])
 
 
 def _cli_user() -> str:
@@ -619,7 +602,7 @@ def _cli_user() -> str:
     return f"cli:{user}@{socket.gethostname()}"
 
 
-def _stored(store: RunStore, run_id: str) -> dict[str, Any]:
+def _stored(store: RunStore, run_id: str) -> StoredRun:
     run = store.get_run(run_id)
     if run is None:
         raise UsageError(f"no run {run_id!r} (or the prefix matches several runs)")
@@ -627,7 +610,7 @@ def _stored(store: RunStore, run_id: str) -> dict[str, Any]:
 
 
 def _where_it_goes_on(
-    run: dict[str, Any],
+    run: StoredRun,
     corpus: str | None,
     index_dir: str | Path | None,
     policy: str | None,
@@ -642,25 +625,25 @@ def _where_it_goes_on(
     a different policy than the run's is refused (its trace would not be its own)."""
     if index_dir is None and corpus is None:
         try:
-            pages, index = open_corpus(run["corpus"], None)
+            pages, index = open_corpus(run.corpus, None)
         except SleuthError:
             raise UsageError(
-                f"run {run['id']} searched {run['corpus']!r}, which cannot be opened here: "
+                f"run {run.id} searched {run.corpus!r}, which cannot be opened here: "
                 "give --corpus or --index"
             ) from None
     else:
         pages, index = open_corpus(corpus, index_dir, corpus_given=corpus is not None)
     if policy is None and script is None and model is None:
-        if run["policy"] != "offline":
+        if run.policy != "offline":
             raise UsageError(
-                f"run {run['id']} was run by {run['policy']!r}: give the same --model "
+                f"run {run.id} was run by {run.policy!r}: give the same --model "
                 "(and --base-url) or --script to go on with it"
             )
         chosen: Policy = OfflinePolicy()
     else:
         chosen = make_policy(policy, script, model, base_url, protocol, stream)
-        if chosen.name != run["policy"]:
-            raise UsageError(f"run {run['id']} was run by {run['policy']!r}, not {chosen.name!r}")
+        if chosen.name != run.policy:
+            raise UsageError(f"run {run.id} was run by {run.policy!r}, not {chosen.name!r}")
     return pages, index, chosen
 
 
@@ -673,13 +656,7 @@ def _go_on(
     as_json: bool,
     thoughts: bool,
 ) -> str:
-    stored = store.get_run(run_id)
-    assert stored is not None
-    try:
-        resumed = rebuild(stored, corpus, index=index)
-    except SleuthError:
-        store.release(run_id)  # interrupted again, for a later try
-        raise
+    resumed = lifecycle.resumption(store, run_id, corpus, index)
     steps = resume_steps(
         resumed,
         corpus,

@@ -27,8 +27,8 @@ from sleuth.errors import UsageError
 from sleuth.evals.judge import Judge
 from sleuth.evals.report import html_report, print_comparison, print_report
 from sleuth.evals.runner import compare, run_eval
+from sleuth.evals.store import EvalStore
 from sleuth.evals.suite import Suite, dataset_suite, load_suite
-from sleuth.store import EvalStore
 
 #: The exit code of an eval with a figure under its ``--fail-under`` bar.
 BELOW_BAR = 3

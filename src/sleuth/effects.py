@@ -173,31 +173,35 @@ class PublishBrief:
         return f"published: the brief is in the outbox as item {record.get('key')}"
 
 
-def approval_view(row: Mapping[str, Any]) -> dict[str, Any]:
-    """A stored approval (`RunStore.get_run`'s ``approval``) as the API and the CLI show
-    it: the call, what it would apply and the decision (the model's raw output and its
-    calls stay in the trace)."""
-    action = row["action"]
+def approval_view(
+    action: PendingAction,
+    status: str = "pending",
+    decided_at: str | None = None,
+    decided_by: str | None = None,
+    note: str | None = None,
+) -> dict[str, Any]:
+    """A side-effecting call put to a person (`sleuth.store.StoredApproval.view`) as the
+    API and the CLI show it: the call, what it would apply and the decision (the model's
+    raw output and its calls stay in the trace)."""
     return {
-        "tool": action["tool"],
-        "args": action["args"],
-        "payload": action["payload"],
-        "step": action["step"],
-        "status": row["status"],
-        "requested_at": action.get("requested_at") or "",
-        "decided_at": row.get("decided_at"),
-        "decided_by": row.get("decided_by"),
-        "note": row.get("note"),
+        "tool": action.tool,
+        "args": action.args,
+        "payload": action.payload,
+        "step": action.step,
+        "status": status,
+        "requested_at": action.requested_at or "",
+        "decided_at": decided_at,
+        "decided_by": decided_by,
+        "note": note,
     }
 
 
 def paused_view(pending: PendingAction) -> dict[str, Any]:
     """A run paused on ``pending``, as the API answers it (202) and ``--json`` prints it."""
-    row = {"action": pending.to_json(), "status": "pending", "note": None, "decided_at": None}
     return {
         "run_id": pending.run_id,
         "status": "awaiting_approval",
-        "approval": approval_view(row),
+        "approval": approval_view(pending),
     }
 
 

@@ -45,6 +45,7 @@ from sleuth.service.schemas import AskRequest
 from sleuth.sources import Source, Sources
 from sleuth.state import Budgets, RunState, Step, Task
 from sleuth.store import RunStore
+from sleuth.store.models import THINKING
 from sleuth.tools import OpenArgs, SearchArgs, run_open, run_search
 from sleuth.untrusted import question_problem
 from sleuth.validate import Validated, validate_finish
@@ -348,13 +349,11 @@ class _Tools:
         return result
 
     def stored_run(self, run_id: str) -> dict[str, Any] | None:
+        """The run's JSON, without the model's thinking (what ``sleuth://runs/{id}`` holds)."""
         run = self.store.get_run(run_id)
-        if run is None or run["id"] != run_id:  # the store takes prefixes; URIs do not
+        if run is None or run.id != run_id:  # the store takes prefixes; URIs do not
             return None
-        for step in run["steps"]:
-            for hidden in ("thought", "raw", "calls"):
-                step.pop(hidden, None)
-        return run
+        return run.to_json(THINKING)
 
 
 class _Recorder:
@@ -539,10 +538,10 @@ def build_server(
         return types.ListResourcesResult(
             resources=[
                 types.Resource(
-                    uri=RUN_PREFIX + row["id"],
-                    name=row["id"],
-                    title=str(row["question"])[:200],
-                    description="/".join(str(v) for v in (row["status"], row.get("reason")) if v),
+                    uri=RUN_PREFIX + row.id,
+                    name=row.id,
+                    title=row.question[:200],
+                    description="/".join(v for v in (row.status, row.reason) if v),
                     mime_type="application/json",
                 )
                 for row in rows

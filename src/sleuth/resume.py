@@ -15,18 +15,16 @@ not recorded, so a run whose result row was lost ends without one.)
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from sleuth.corpus import Corpus
 from sleuth.decision import BASE_TOOLS, Decision
 from sleuth.effects import PendingAction, Verdict
 from sleuth.errors import UsageError
 from sleuth.outcome import Outcome, stopped
-from sleuth.result import ConflictRule, Reason, Status, Usage
+from sleuth.result import Reason, Status
 from sleuth.runtime import Resumption, execute, search_index
 from sleuth.search import SearchIndex
-from sleuth.state import Budgets, Observation, RunState, Step, Task
+from sleuth.state import RunState
+from sleuth.store.models import RunStatus, StoredRun
 
 
 class ResumeError(UsageError):
@@ -34,76 +32,31 @@ class ResumeError(UsageError):
     has changed since its steps were recorded)."""
 
 
-def task_of(stored: Mapping[str, Any]) -> Task:
-    task = stored["task"]
-    rule = task.get("conflict_rule")
-    return Task(
-        question=str(task["question"]),
-        require=tuple(task.get("require") or ()),
-        conflict_rule=None if rule is None else ConflictRule(rule),
-        publish=bool(task.get("publish", False)),
-    )
-
-
-def budgets_of(stored: Mapping[str, Any]) -> Budgets:
-    b = stored["budgets"]
-    return Budgets(
-        max_steps=int(b["max_steps"]),
-        timeout_s=float(b["timeout_s"]),
-        max_tokens=None if b.get("max_tokens") is None else int(b["max_tokens"]),
-    )
-
-
-def step_of(row: Mapping[str, Any]) -> Step:
-    """A recorded step (a row of `RunStore.get_run`) as the runtime's `Step`."""
-    usage = row.get("usage")
-    return Step(
-        index=int(row["index"]),
-        thought=str(row.get("thought") or ""),
-        tool=str(row["tool"]),
-        args=dict(row.get("args") or {}),
-        observation=Observation(
-            text=str(row["observation"]),
-            kind=str(row["kind"]),
-            error=row.get("error"),
-            data=dict(row.get("data") or {}),
-        ),
-        raw=row.get("raw"),
-        started_at=str(row.get("started_at") or ""),
-        duration_ms=float(row.get("duration_ms") or 0.0),
-        usage=None if usage is None else Usage.model_validate(usage),
-        calls=tuple(row.get("calls") or ()),
-    )
-
-
 def rebuild(
-    stored: Mapping[str, Any],
+    stored: StoredRun,
     corpus: Corpus,
     *,
     verdict: Verdict | None = None,
     index: SearchIndex | None = None,
 ) -> Resumption:
-    """The `Resumption` of a stored run (`RunStore.get_run`, with thoughts, raw output
-    and calls). ``verdict`` decides a pending side-effecting call; without it, a call
-    decided earlier (by a process that died before recording it) uses the stored
-    decision."""
-    if stored.get("result") is not None or stored.get("status") == "error":
-        raise ResumeError(f"run {stored['id']} has already ended ({stored['status']})")
-    if stored["corpus"] != corpus.name:
-        raise ResumeError(
-            f"run {stored['id']} searched corpus {stored['corpus']!r}, not {corpus.name!r}"
-        )
+    """The `Resumption` of a stored run (`RunStore.get_run`). ``verdict`` decides a
+    pending side-effecting call; without it, a call decided earlier (by a process that
+    died before recording it) uses the stored decision."""
+    if stored.result is not None or stored.status is RunStatus.ERROR:
+        raise ResumeError(f"run {stored.id} has already ended ({stored.status})")
+    if stored.corpus != corpus.name:
+        raise ResumeError(f"run {stored.id} searched corpus {stored.corpus!r}, not {corpus.name!r}")
     state = RunState(
-        run_id=str(stored["id"]),
-        task=task_of(stored),
-        budgets=budgets_of(stored),
+        run_id=stored.id,
+        task=stored.task,
+        budgets=stored.budgets,
         corpus=corpus.name,
-        policy=str(stored["policy"]),
+        policy=stored.policy,
     )
     index = index or search_index(corpus)
     ended: Outcome | None = None
-    for row in stored["steps"]:
-        step = step_of(row)
+    for recorded in stored.steps:
+        step = recorded.step()
         if step.index != len(state.steps) + 1:
             raise ResumeError(f"run {state.run_id}: step {len(state.steps) + 1} is missing")
         if ended is not None:
@@ -134,24 +87,19 @@ def rebuild(
 
 
 def _pending(
-    stored: Mapping[str, Any], next_step: int, verdict: Verdict | None
+    stored: StoredRun, next_step: int, verdict: Verdict | None
 ) -> tuple[PendingAction | None, Verdict | None]:
     """The side-effecting call the run paused on, if its step is not recorded yet, and
     the verdict on it (the caller's, else one stored earlier)."""
-    approval = stored.get("approval")
-    if not approval:
+    approval = stored.approval
+    if approval is None:
         return None, None
-    pending = PendingAction.from_json(approval["action"])
+    pending = approval.action
     if pending.step != next_step:
         return None, None  # decided and recorded already
-    if approval["status"] == "pending":
+    if approval.pending:
         return pending, verdict
-    stored_verdict = Verdict(
-        approved=approval["status"] == "approved",
-        note=approval.get("note"),
-        decided_at=str(approval.get("decided_at") or ""),
-    )
-    return pending, stored_verdict
+    return pending, approval.verdict()
 
 
-__all__ = ["ResumeError", "budgets_of", "rebuild", "step_of", "task_of"]
+__all__ = ["ResumeError", "rebuild"]

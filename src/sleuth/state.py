@@ -8,6 +8,7 @@ of the page text were actually shown, so only text the agent saw can be quoted.
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -32,6 +33,22 @@ class Budgets:
         if self.max_tokens is not None and self.max_tokens < 1:
             raise ValueError("max_tokens must be at least 1")
 
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "max_steps": self.max_steps,
+            "timeout_s": self.timeout_s,
+            "max_tokens": self.max_tokens,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Budgets:
+        tokens, timeout = data.get("max_tokens"), data["timeout_s"]
+        return cls(
+            max_steps=int(data["max_steps"]),
+            timeout_s=timeout if type(timeout) is int else float(timeout),  # as it was given
+            max_tokens=None if tokens is None else int(tokens),
+        )
+
 
 @dataclass(frozen=True)
 class Task:
@@ -48,6 +65,24 @@ class Task:
     def tools(self) -> tuple[str, ...]:
         """The tools this run offers."""
         return BASE_TOOLS + (EFFECT_TOOLS if self.publish else ())
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "question": self.question,
+            "require": list(self.require),
+            "conflict_rule": None if self.conflict_rule is None else str(self.conflict_rule),
+            "publish": self.publish,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Task:
+        rule = data.get("conflict_rule")
+        return cls(
+            question=str(data["question"]),
+            require=tuple(str(f) for f in data.get("require") or ()),
+            conflict_rule=None if rule is None else ConflictRule(rule),
+            publish=bool(data.get("publish", False)),
+        )
 
 
 @dataclass(frozen=True)
@@ -74,6 +109,47 @@ class Step:
     duration_ms: float = 0.0
     usage: Usage | None = None
     calls: tuple[dict[str, Any], ...] = ()  # model calls: request/response bodies, retries
+
+    def to_json(self) -> dict[str, Any]:
+        """The step as the runs store keeps it: flat, the observation's parts beside the
+        call (`from_json` reads it back)."""
+        obs = self.observation
+        return {
+            "index": self.index,
+            "started_at": self.started_at,
+            "duration_ms": self.duration_ms,
+            "thought": self.thought,
+            "tool": self.tool,
+            "args": self.args,
+            "observation": obs.text,
+            "kind": obs.kind,
+            "error": obs.error,
+            "data": obs.data,
+            "raw": self.raw,
+            "usage": None if self.usage is None else self.usage.model_dump(mode="json"),
+            "calls": list(self.calls),
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Step:
+        usage = data.get("usage")
+        return cls(
+            index=int(data["index"]),
+            thought=str(data.get("thought") or ""),
+            tool=str(data["tool"]),
+            args=dict(data.get("args") or {}),
+            observation=Observation(
+                text=str(data["observation"]),
+                kind=str(data["kind"]),
+                error=data.get("error"),
+                data=dict(data.get("data") or {}),
+            ),
+            raw=data.get("raw"),
+            started_at=str(data.get("started_at") or ""),
+            duration_ms=float(data.get("duration_ms") or 0.0),
+            usage=None if usage is None else Usage.model_validate(usage),
+            calls=tuple(data.get("calls") or ()),
+        )
 
 
 @dataclass

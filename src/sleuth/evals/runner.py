@@ -21,12 +21,13 @@ from sleuth.corpus import Corpus
 from sleuth.evals.grading import abstained, grade
 from sleuth.evals.judge import Judge
 from sleuth.evals.metrics import CaseOutcome, summarize
+from sleuth.evals.store import EvalStore
 from sleuth.evals.suite import Suite, SuiteCase
 from sleuth.policies.scripted import ScriptedPolicy
 from sleuth.result import Result
 from sleuth.runtime import Policy, arun, run_steps
 from sleuth.state import Budgets, Step, Task
-from sleuth.store import EvalStore, RunStore
+from sleuth.store import RunStore
 
 
 def new_eval_id() -> str:

@@ -34,6 +34,7 @@ for a request it could not have fixed.
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import os
 from collections.abc import AsyncIterator, Callable, Mapping
@@ -49,18 +50,17 @@ from fastapi.responses import JSONResponse, StreamingResponse
 from fastapi.security import HTTPBearer
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from sleuth import lifecycle
 from sleuth.corpus import Corpus
-from sleuth.db import StoreError
-from sleuth.effects import SideEffect, approval_view, paused_view, publishing
+from sleuth.effects import SideEffect, paused_view, publishing
 from sleuth.errors import CorpusError
 from sleuth.policies.offline import OfflinePolicy
 from sleuth.result import Result
-from sleuth.resume import ResumeError, rebuild
+from sleuth.resume import ResumeError
 from sleuth.runtime import Policy, search_index
 from sleuth.service.config import ServiceConfig, auth_required
 from sleuth.service.corpora import NAME_PATTERN, Catalog
 from sleuth.service.gate import Caller, Gate
-from sleuth.service.keys import KeyStore
 from sleuth.service.ratelimit import LimiterUnavailable, RateLimiter, make_limiter
 from sleuth.service.runner import (
     Event,
@@ -84,10 +84,15 @@ from sleuth.service.schemas import (
     RunsPage,
     SearchResults,
     StepEvent,
-    StoredRun,
+)
+from sleuth.service.schemas import (
+    StoredRun as RunBody,
 )
 from sleuth.state import Budgets, Step, Task
 from sleuth.store import RunStore
+from sleuth.store.db import StoreError
+from sleuth.store.keys import KeyStore
+from sleuth.store.models import THINKING, RunStatus, RunSummary, StoredRun
 
 CONFIG_ENV = "SLEUTH_SERVE_CONFIG"
 MAX_PAGE = 100
@@ -419,13 +424,15 @@ def _routes(app: FastAPI, service: Service, bearer: HTTPBearer) -> None:
         problem = _unservable(service, run)
         if problem is not None:
             return problem
-        if not await asyncio.to_thread(service.store.claim, run_id):
-            status = _status(service, run)
-            return _error(
-                409,
-                "not_interrupted",
-                f"run {run_id} is {status}: only an interrupted run can be resumed",
-            )
+        try:
+            await asyncio.to_thread(lifecycle.claim, service.store, run)
+        except lifecycle.AlreadyResuming:
+            message = f"run {run_id} is already being resumed by another process"
+            return _error(409, "not_interrupted", message)
+        except lifecycle.NotInterrupted as refused:
+            status = _status(service, refused.run)
+            message = f"run {run_id} is {status}: only an interrupted run can be resumed"
+            return _error(409, "not_interrupted", message)
         return await _answer(service, _resumed_job(service, run), body.stream, body.thoughts)
 
     @app.get(
@@ -446,15 +453,13 @@ def _routes(app: FastAPI, service: Service, bearer: HTTPBearer) -> None:
         if rows is None:
             return _error(404, "unknown_run", f"before: no run {before!r}")
         more = len(rows) > limit
-        rows = rows[:limit]
-        for row in rows:
-            if row["status"] == "interrupted" and row["id"] in service.running:
-                row["status"] = "running"
-        return JSONResponse({"runs": rows, "next": rows[-1]["id"] if more else None})
+        rows = [row.model_copy(update={"status": _status(service, row)}) for row in rows[:limit]]
+        listed = [row.to_json() for row in rows]
+        return JSONResponse({"runs": listed, "next": rows[-1].id if more else None})
 
     @app.get(
         "/v1/runs/{run_id}",
-        response_model=StoredRun,
+        response_model=RunBody,
         dependencies=secured,
         responses=_responses(404, 422),
     )
@@ -470,14 +475,8 @@ def _routes(app: FastAPI, service: Service, bearer: HTTPBearer) -> None:
         if not _visible(run, run_id, _caller(request)):
             return _error(404, "unknown_run", f"no run {run_id[:100]!r}")
         assert run is not None
-        run["status"] = _status(service, run)
-        if run.get("approval"):
-            run["approval"] = approval_view(run["approval"])
-        if not thoughts:
-            for step in run["steps"]:
-                for hidden in ("thought", "raw", "calls"):
-                    step.pop(hidden, None)
-        return JSONResponse(run)
+        hidden = () if thoughts else THINKING
+        return JSONResponse(run.to_json(hidden, status=_status(service, run), approval_view=True))
 
     @app.get("/v1/corpora", response_model=Corpora, dependencies=secured, responses=_responses(503))
     async def list_corpora(request: Request) -> Any:
@@ -564,13 +563,13 @@ def _scope(caller: Caller | None) -> str | None:
     return caller.key_id
 
 
-def _visible(run: Mapping[str, Any] | None, run_id: str, caller: Caller | None) -> bool:
+def _visible(run: StoredRun | None, run_id: str, caller: Caller | None) -> bool:
     """The run exists under exactly that id and ``caller`` may see it: another key's run
     is answered as if there were none (a 404, so ids do not leak)."""
-    if run is None or run["id"] != run_id:  # the store takes prefixes; the API does not
+    if run is None or run.id != run_id:  # the store takes prefixes; the API does not
         return False
     scope = _scope(caller)
-    return scope is None or run.get("key_id") == scope
+    return scope is None or run.key_id == scope
 
 
 def _default_corpus(service: Service, caller: Caller | None) -> str:
@@ -630,82 +629,78 @@ async def _decide(
     problem = _unservable(service, run)
     if problem is not None:
         return problem
-    if run["status"] == "awaiting_approval":  # decide only what can then go on
-        corpus = await asyncio.to_thread(service.corpus, str(run["corpus"]))
-        try:
-            await asyncio.to_thread(rebuild, run, corpus)
-        except ResumeError as exc:
-            return _error(409, "cannot_resume", f"nothing was decided: {exc}")
-    decided = await asyncio.to_thread(
-        service.store.decide, run_id, approved, body.note, body.step, by
+    corpus = await asyncio.to_thread(service.corpus, run.corpus)
+    decide = functools.partial(
+        lifecycle.decide, corpus=corpus, note=body.note, step=body.step, by=by
     )
-    if isinstance(decided, str):  # why not, as the store stands now (a race may have lost)
-        now = await asyncio.to_thread(service.store.get_run, run_id) or run
-        approval = now.get("approval")
-        if decided == "stale":
-            message = (
-                f"run {run_id} waits on step {approval and approval['action']['step']}, not on "
-                f"step {body.step}: reload it and decide what it asks now"
-            )
-            return _error(409, "stale_decision", message)
-        if approval and approval["status"] != "pending":
-            tool = approval["action"]["tool"]
-            message = f"run {run_id}'s {tool} was already {approval['status']}"
-            return _error(409, "already_decided", message)
-        return _error(409, "not_awaiting_approval", f"run {run_id} is {_status(service, now)}")
+    try:
+        await asyncio.to_thread(decide, service.store, run, approved)
+    except ResumeError as exc:
+        return _error(409, "cannot_resume", f"nothing was decided: {exc}")
+    except lifecycle.StaleDecision as refused:  # the store as it stands now
+        message = (
+            f"run {run_id} waits on step {refused.waiting}, not on "
+            f"step {body.step}: reload it and decide what it asks now"
+        )
+        return _error(409, "stale_decision", message)
+    except lifecycle.AlreadyDecided as refused:
+        return _error(409, "already_decided", str(refused))
+    except lifecycle.NotAwaitingApproval as refused:
+        status = _status(service, refused.run)
+        return _error(409, "not_awaiting_approval", f"run {run_id} is {status}")
     return await _answer(service, _resumed_job(service, run), body.stream, body.thoughts)
 
 
-def _unservable(service: Service, run: Mapping[str, Any]) -> JSONResponse | None:
+def _unservable(service: Service, run: StoredRun) -> JSONResponse | None:
     """Why this server cannot go on with ``run`` (its policy or corpus is not served)."""
-    if run["policy"] not in service.policies:
+    if run.policy not in service.policies:
         return _error(
             409,
             "cannot_resume",
-            f"run {run['id']} uses policy {run['policy']!r}, which this server does not run; "
+            f"run {run.id} uses policy {run.policy!r}, which this server does not run; "
             "go on with it from the CLI (`sleuth runs resume`)",
         )
-    if run["corpus"] not in service.catalog.names():
+    if run.corpus not in service.catalog.names():
         return _error(
             409,
             "cannot_resume",
-            f"run {run['id']} searched {run['corpus']!r}, which this server does not serve; "
+            f"run {run.id} searched {run.corpus!r}, which this server does not serve; "
             "go on with it from the CLI (`sleuth runs resume`)",
         )
     return None
 
 
-def _resumed_job(service: Service, run: Mapping[str, Any]) -> Job:
-    run_id = str(run["id"])
-    corpus = service.corpus(str(run["corpus"]))
+def _resumed_job(service: Service, run: StoredRun) -> Job:
+    run_id = run.id
+    corpus = service.corpus(run.corpus)
 
     def resumption() -> Any:
-        stored = service.store.get_run(run_id)
-        assert stored is not None
-        return rebuild(stored, corpus)
+        return lifecycle.resumption(service.store, run_id, corpus)
 
     return Job(
         corpus=corpus,
-        policy=service.policies[str(run["policy"])],
+        policy=service.policies[run.policy],
         resume=resumption,
         run_id=run_id,
         effects=service.effects,
-        key_id=run.get("key_id"),
+        key_id=run.key_id,
     )
 
 
-def _status(service: Service, run: Mapping[str, Any]) -> str:
-    status = str(run["status"])
-    return "running" if status == "interrupted" and run["id"] in service.running else status
+def _status(service: Service, run: StoredRun | RunSummary) -> RunStatus:
+    """The run's status, ``running`` for one this server runs itself (its lease may
+    have lapsed while the process is busy)."""
+    if run.status is RunStatus.INTERRUPTED and run.id in service.running:
+        return RunStatus.RUNNING
+    return run.status
 
 
 def _stored_result(service: Service, result: Result) -> dict[str, Any]:
     """The Result as stored (the CLI prints the same row)."""
     stored = service.store.get_run(result.run_id)
-    if stored is None or stored["result"] is None:  # pragma: no cover - written just before
+    if stored is None or stored.result is None:  # pragma: no cover - written just before
         return result.model_dump(mode="json")
-    data: dict[str, Any] = stored["result"]
-    return data
+    return stored.result.model_dump(mode="json")
 
 
 def _failed(event: Failed) -> JSONResponse:

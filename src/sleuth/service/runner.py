@@ -21,12 +21,12 @@ from concurrent.futures import Executor
 from dataclasses import dataclass, field
 
 from sleuth.corpus import Corpus
-from sleuth.db import StoreError
 from sleuth.effects import PendingAction, SideEffect
 from sleuth.result import Result
 from sleuth.runtime import Policy, Resumption, aresume, arun, drain, resume_steps, run
 from sleuth.state import Budgets, RunState, Step, Task
 from sleuth.store import RunStore
+from sleuth.store.db import StoreError
 
 log = logging.getLogger("sleuth")
 
@@ -158,7 +158,7 @@ async def events(
         with contextlib.suppress(StoreError):
             store.release(run_id)
             stored = store.get_run(run_id)
-            return None if stored is None else str(stored["status"])
+            return None if stored is None else stored.status.value
         return None
 
     def resumption() -> Resumption:

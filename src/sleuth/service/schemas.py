@@ -19,9 +19,11 @@ from pydantic import (
     field_validator,
 )
 
-from sleuth.result import ConflictRule, Result
+from sleuth.result import ConflictRule, Result, Usage
 from sleuth.service.config import MAX_STEPS_LIMIT, TIMEOUT_LIMIT_S
 from sleuth.service.corpora import NAME_PATTERN
+from sleuth.state import Budgets, Task
+from sleuth.store.models import RunStatus, RunSummary
 from sleuth.untrusted import CONTROL_CLASS, question_problem
 
 POLICIES = ("offline",)
@@ -175,26 +177,15 @@ class StepEvent(BaseModel):
     thought: str | None = None
 
 
-class RunSummary(BaseModel):
-    id: str
-    created_at: str
-    question: str
-    corpus: str
-    policy: str
-    status: str = Field(
-        description="a Result status, `error`, `running`, `awaiting_approval` or "
-        "`interrupted` (its process died; `POST /v1/runs/{id}/resume` goes on)"
-    )
-    reason: str | None
-    steps: int
-
-
 class RunsPage(BaseModel):
     runs: list[RunSummary]
     next: str | None = Field(description="pass as `before` for the next (older) page")
 
 
 class StoredStep(BaseModel):
+    """A recorded step as the API shows it (`sleuth.store.StoredStep`, the model's
+    thinking only when asked)."""
+
     index: int
     started_at: str
     duration_ms: float
@@ -204,7 +195,7 @@ class StoredStep(BaseModel):
     kind: str
     error: str | None
     data: dict[str, Any]
-    usage: dict[str, Any] | None
+    usage: Usage | None
     thought: str | None = Field(default=None, description="only with ?thoughts=true")
     raw: Any = Field(default=None, description="the model's raw output; only with ?thoughts=true")
     calls: list[dict[str, Any]] | None = Field(default=None, description="only with ?thoughts=true")
@@ -261,12 +252,13 @@ class ResumeIn(_Strict):
 
 
 class StoredRun(BaseModel):
-    """A run as the store holds it (what `sleuth runs show --json` prints)."""
+    """A run as the store holds it (`sleuth.store.StoredRun`; what `sleuth runs show
+    --json` prints), its approval as `Approval` shows it."""
 
     id: str
     created_at: str
     question: str
-    task: dict[str, Any]
+    task: Task
     corpus: str
     corpus_build: str | None = Field(
         default=None, description="the build of the corpus the run read (an index's build id)"
@@ -275,12 +267,13 @@ class StoredRun(BaseModel):
         default=None, description="the API key that made the run (None: the CLI or open mode)"
     )
     policy: str
-    budgets: dict[str, Any]
-    status: str
+    budgets: Budgets
+    status: RunStatus
     error: str | None
     result: Result | None
     steps: list[StoredStep]
     approval: Approval | None = None
+    trace_id: str | None = Field(default=None, description="its OpenTelemetry trace id")
 
 
 class CorpusInfo(BaseModel):

@@ -31,7 +31,9 @@ from fastapi.security import HTTPBearer
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 
+from sleuth.result import FieldResult, Quote, Result
 from sleuth.service.schemas import ErrorBody
+from sleuth.store.models import StoredRun, StoredStep
 from sleuth.text import find_verbatim
 
 if TYPE_CHECKING:
@@ -102,9 +104,9 @@ def install_web(app: FastAPI, service: Service, bearer: HTTPBearer) -> None:
         if not _visible(run, run_id, _caller(request)):
             return _no_run(run_id)
         assert run is not None
-        cited = list(dict.fromkeys(url for url, _ in _cited(run.get("result") or {})))
+        cited = list(dict.fromkeys(url for url, _ in _cited(run.result)))
         bodies = await asyncio.to_thread(_bodies, service, run, cited)
-        found = await asyncio.to_thread(sources, run, bodies)
+        found = await asyncio.to_thread(sources, run.result, run.steps, bodies)
         return JSONResponse(RunSources(run_id=run_id, sources=found).model_dump(mode="json"))
 
     @app.get(
@@ -126,7 +128,7 @@ def install_web(app: FastAPI, service: Service, bearer: HTTPBearer) -> None:
         if not _visible(run, run_id, _caller(request)):
             return _no_run(run_id)
         assert run is not None
-        if url not in _windows(run.get("steps", [])):
+        if url not in _windows(run.steps):
             detail = {
                 "code": "unknown_page",
                 "message": f"run {run_id} did not open {url[:200]!r}",
@@ -222,15 +224,13 @@ def _no_run(run_id: str) -> JSONResponse:
     return JSONResponse({"error": detail}, status_code=404)
 
 
-def _bodies(
-    service: Service, run: Mapping[str, Any], urls: list[str]
-) -> Mapping[str, tuple[str, str]]:
+def _bodies(service: Service, run: StoredRun, urls: list[str]) -> Mapping[str, tuple[str, str]]:
     """``url -> (title, body)`` of ``urls`` in the run's corpus, while it is served at the
     build the run read (after a rebuild the run's own windows tell what it saw)."""
-    if run["corpus"] not in service.catalog.names():
+    if run.corpus not in service.catalog.names():
         return {}
-    corpus = service.corpus(run["corpus"])
-    if corpus.build != run.get("corpus_build"):
+    corpus = service.corpus(run.corpus)
+    if corpus.build != run.corpus_build:
         return {}
     found = {}
     for url in urls:
@@ -240,34 +240,34 @@ def _bodies(
     return found
 
 
-def page_view(run: Mapping[str, Any], url: str, bodies: Mapping[str, tuple[str, str]]) -> Source:
+def page_view(run: StoredRun, url: str, bodies: Mapping[str, tuple[str, str]]) -> Source:
     """One opened page of a stored run as it saw it, with the run's quotes from it."""
-    quotes = [q for u, q in _cited(run.get("result") or {}) if u == url and q is not None]
-    read = _windows(run.get("steps", [])).get(url, [])
+    quotes = [q for u, q in _cited(run.result) if u == url and q is not None]
+    read = _windows(run.steps).get(url, [])
     if url in bodies:
         title, text = bodies[url]
         shown = _merge([(start, end) for start, end, _ in read])
     else:
-        title = next(_titles(run.get("steps", []), url), url)
+        title = next(_titles(run.steps, url), url)
         text, shown = _stitch(read)
     spans = {span for quote in quotes if (span := _locate(text, quote))}
     return Source(url=url, title=title, text=text, highlights=sorted(spans), shown=shown)
 
 
-def sources(run: Mapping[str, Any], bodies: Mapping[str, tuple[str, str]]) -> list[Source]:
-    """The cited pages of a stored run (``RunStore.get_run``), each with its text, what
+def sources(
+    result: Result | None, steps: list[StoredStep], bodies: Mapping[str, tuple[str, str]]
+) -> list[Source]:
+    """The cited pages of a stored run's ``result``, read in its ``steps``
+    (`sleuth.store.StoredRun`), each with its text, what
     of it the agent read and where its quotes are. ``bodies`` holds the corpus's pages
     (``url -> (title, body)``); a page missing from it is rebuilt from the windows the
     stored steps hold."""
-    result = run.get("result")
-    if not result:
-        return []
-    quotes: dict[str, list[Mapping[str, Any]]] = {}
+    quotes: dict[str, list[Quote]] = {}
     for url, quote in _cited(result):
         quotes.setdefault(url, [])
         if quote is not None:
             quotes[url].append(quote)
-    windows = _windows(run.get("steps", []))
+    windows = _windows(steps)
     found = []
     for url, located in quotes.items():
         read = windows.get(url, [])
@@ -275,40 +275,42 @@ def sources(run: Mapping[str, Any], bodies: Mapping[str, tuple[str, str]]) -> li
             title, text = bodies[url]
             shown = _merge([(start, end) for start, end, _ in read])
         else:
-            title = next(_titles(run.get("steps", []), url), url)
+            title = next(_titles(steps, url), url)
             text, shown = _stitch(read)
         spans = {span for quote in located if (span := _locate(text, quote))}
         found.append(Source(url=url, title=title, text=text, highlights=sorted(spans), shown=shown))
     return found
 
 
-def _cited(result: Mapping[str, Any]) -> Iterator[tuple[str, Mapping[str, Any] | None]]:
+def _cited(result: Result | None) -> Iterator[tuple[str, Quote | None]]:
     """``(url, quote or None)`` for every citation and quote of a Result, in order."""
-    parts = [result, *(result.get("fields") or {}).values()]
+    if result is None:
+        return
+    parts: list[Result | FieldResult] = [result, *(result.fields or {}).values()]
     for part in parts:
-        for url in part.get("citations", []):
+        for url in part.citations:
             yield url, None
-        for quote in part.get("evidence", []):
-            yield quote["url"], quote
-        for conflict in part.get("conflicts", []):
-            yield conflict["citation"], None
-            yield conflict["evidence"]["url"], conflict["evidence"]
+        for quote in part.evidence:
+            yield quote.url, quote
+        for conflict in part.conflicts:
+            yield conflict.citation, None
+            yield conflict.evidence.url, conflict.evidence
 
 
-def _locate(text: str, quote: Mapping[str, Any]) -> Span | None:
+def _locate(text: str, quote: Quote) -> Span | None:
     """The quote's stored offsets when they still point at it, else where it occurs."""
-    start, end, words = quote.get("start"), quote.get("end"), str(quote.get("text", ""))
-    if isinstance(start, int) and isinstance(end, int) and text[start:end] == words:
+    start, end, words = quote.start, quote.end, quote.text
+    if text[start:end] == words:
         return (start, end)
     return find_verbatim(text, words)
 
 
-def _windows(steps: list[Mapping[str, Any]]) -> dict[str, list[tuple[int, int, str]]]:
+def _windows(steps: list[StoredStep]) -> dict[str, list[tuple[int, int, str]]]:
     """``url -> [(start, end, text)]`` of each successful ``open`` of the run."""
     read: dict[str, list[tuple[int, int, str]]] = {}
     for step in steps:
-        data = step.get("data") or {}
-        if step.get("kind") != "page" or not isinstance(data.get("url"), str):
+        data = step.data
+        if step.kind != "page" or not isinstance(data.get("url"), str):
             continue
         start, end, text = data.get("start"), data.get("end"), data.get("text")
         if isinstance(start, int) and isinstance(end, int) and isinstance(text, str):
@@ -316,10 +318,10 @@ def _windows(steps: list[Mapping[str, Any]]) -> dict[str, list[tuple[int, int, s
     return read
 
 
-def _titles(steps: list[Mapping[str, Any]], url: str) -> Iterator[str]:
+def _titles(steps: list[StoredStep], url: str) -> Iterator[str]:
     for step in steps:
-        data = step.get("data") or {}
-        if step.get("kind") == "page" and data.get("url") == url and data.get("title"):
+        data = step.data
+        if step.kind == "page" and data.get("url") == url and data.get("title"):
             yield str(data["title"])
 
 
