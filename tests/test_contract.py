@@ -29,7 +29,7 @@ from sleuth.result import Result, Status
 from sleuth.resume import rebuild
 from sleuth.runtime import Resumption, Turn, arun, resume_steps, run, run_steps
 from sleuth.state import Budgets, RunState, Task
-from sleuth.store import RunStore
+from sleuth.store import RunStore, StoredRun
 from sleuth.tools import TOOL_ARGS, FinishArgs, OpenArgs, SearchArgs
 
 ACME = load_corpus("acme")
@@ -213,7 +213,7 @@ def test_arun_awaits_an_async_policy_and_calls_a_sync_one() -> None:
 # -- one entry point: start or resume ------------------------------------------------------
 
 
-def _interrupted(store: RunStore) -> dict[str, Any]:
+def _interrupted(store: RunStore) -> StoredRun:
     """A run stored after its first step, as a process that died would leave it."""
     steps = run_steps(
         Task("Who founded Acme Robotics?"), ACME, ScriptedPolicy(GROUNDED), recorder=store
@@ -221,9 +221,9 @@ def _interrupted(store: RunStore) -> dict[str, Any]:
     next(steps)
     steps.close()
     (row,) = store.list_runs()
-    store.release(row["id"])
-    assert store.claim(row["id"])
-    stored = store.get_run(row["id"])
+    store.release(row.id)
+    assert store.claim(row.id)
+    stored = store.get_run(row.id)
     assert stored is not None
     return stored
 
@@ -242,11 +242,11 @@ def test_one_entry_point_resumes_a_stored_run(store: RunStore, entry: str) -> No
         go_on = run_steps if entry == "run_steps" else resume_steps
         steps = go_on(resumed, ACME, policy, recorder=store)
         assert [s.index for s in steps] == [2, 3]
-        again = store.get_run(stored["id"])
-        assert again is not None and again["status"] == "ready_for_review"
+        again = store.get_run(stored.id)
+        assert again is not None and again.status == "ready_for_review"
         policy.assert_used_up()
         return
-    assert isinstance(result, Result) and result.run_id == stored["id"]
+    assert isinstance(result, Result) and result.run_id == stored.id
     assert result.status is Status.READY_FOR_REVIEW and result.steps == 3
     policy.assert_used_up()
 
@@ -271,10 +271,10 @@ def test_an_error_leaving_a_run_carries_its_id_into_the_store(store: RunStore) -
     with pytest.raises(ScriptExhaustedError) as caught:
         run(Task("Who founded Acme Robotics?"), ACME, ScriptedPolicy(GROUNDED[:1]), recorder=store)
     (row,) = store.list_runs()
-    assert caught.value.run_id == row["id"]
-    assert str(caught.value).endswith(f"(run {row['id']})")
-    stored = store.get_run(row["id"])
-    assert stored is not None and stored["error"] == str(caught.value)
+    assert caught.value.run_id == row.id
+    assert str(caught.value).endswith(f"(run {row.id})")
+    stored = store.get_run(row.id)
+    assert stored is not None and stored.error == str(caught.value)
 
 
 class _Broken:
@@ -288,9 +288,9 @@ def test_a_bug_leaving_a_run_is_noted_with_its_run(store: RunStore) -> None:
     with pytest.raises(KeyError) as caught:
         run(Task("Who founded Acme Robotics?"), ACME, _Broken(), recorder=store)
     (row,) = store.list_runs()
-    assert f"(in sleuth run {row['id']})" in getattr(caught.value, "__notes__", [])
-    stored = store.get_run(row["id"])
-    assert stored is not None and stored["error"] == "KeyError: 'a bug in a policy'"
+    assert f"(in sleuth run {row.id})" in getattr(caught.value, "__notes__", [])
+    stored = store.get_run(row.id)
+    assert stored is not None and stored.error == "KeyError: 'a bug in a policy'"
 
 
 # -- the scripted policy uses its script up -------------------------------------------------

@@ -67,7 +67,7 @@ def test_ask_researches_with_the_model(tmp_path: Path) -> None:
     finally:
         store.close()
     assert stored is not None
-    assert [step["tool"] for step in stored["steps"]] == ["search", "open", "finish", "finish"]
+    assert [step.tool for step in stored.steps] == ["search", "open", "finish", "finish"]
 
 
 def test_a_bad_model_fails_before_serving(tmp_path: Path) -> None:
