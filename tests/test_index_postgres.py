@@ -267,6 +267,131 @@ def test_path_folded_urls_and_passage_index_dispatch(index_url: str) -> None:
         PassageIndex.open(Path(index_url))
 
 
+def _schema_of(index_url: str) -> str:
+    schema = connection_url(index_url)[1]
+    assert schema is not None
+    return schema
+
+
+def _ranked(url: str) -> list[list[tuple[str, float]]]:
+    with open_index(url) as index:
+        return [index.search_urls(query, 5) for query in QUERIES]
+
+
+def test_the_first_build_leaves_statistics_and_both_postings_indexes(
+    tmp_path: Path, index_url: str
+) -> None:
+    docs = tmp_path / "docs"
+    write_docs(docs)
+    ingest([docs], index_url)  # an empty index_postings: filled without indexes, then built
+    schema = _schema_of(index_url)
+    indexes = "SELECT indexname FROM pg_indexes WHERE schemaname = %s AND tablename = %s"
+    expected = [("index_postings_by_passage",), ("index_postings_by_term",)]
+    assert sorted(admin(indexes, schema, "index_postings")) == expected
+    # ANALYZE ran in the ingest: the planner knows the tables without waiting for autovacuum
+    stats = "SELECT count(*) FROM pg_stats WHERE schemaname = %s AND tablename = %s"
+    assert admin(stats, schema, "index_postings")[0][0] > 0
+    assert admin(stats, schema, "index_terms")[0][0] > 0
+    before = _ranked(index_url)
+    (docs / "more.txt").write_text("Pigeons avoid the falcons of Lisbon.", encoding="utf-8")
+    assert ingest([docs], index_url).added == 1  # into a filled table: indexes kept
+    assert sorted(admin(indexes, schema, "index_postings")) == expected
+    after = _ranked(index_url)
+    assert after != before and any("more.txt" in u for hits in after for u, _ in hits)
+
+
+def test_postings_agree_with_a_fresh_analysis(tmp_path: Path, index_url: str) -> None:
+    from sleuth.index.tantivy_engine import analyzer
+
+    docs = tmp_path / "docs"
+    write_docs(docs)
+    ingest([docs], index_url)
+    schema = _schema_of(index_url)
+    rows = admin(
+        "SELECT h.doc_url, h.n, p.term, p.title_tf, p.body_tf, p.title_len, p.body_len "
+        f'FROM "{schema}".index_postings p JOIN "{schema}".index_terms h ON h.id = p.passage '
+        "WHERE h.doc_url LIKE %s",
+        "%falcons.txt",
+    )
+    words = analyzer().analyze("Falcons nest on cliffs and hunt pigeons.")
+    title = analyzer().analyze("falcons")  # a text file's title is its file name
+    body_tf = {r[2]: r[4] for r in rows}
+    assert body_tf == {w: words.count(w) for w in words} | {t: 0 for t in title if t not in words}
+    assert {r[2]: r[3] for r in rows if r[3]} == {t: title.count(t) for t in title}
+    assert {(r[1], r[5], r[6]) for r in rows} == {(1, len(title), len(words))}
+
+
+def test_array_text_round_trips_through_the_server(index_url: str) -> None:
+    from sleuth.db import Database
+    from sleuth.index.pg import _array
+
+    tricky = ["plain", 'a "quote"', "back\\slash\\", "comma, {brace}", "", "NULL", "ünï", "x'y"]
+    db = Database(server_url())
+    try:
+        row = db.query_one(
+            "SELECT ?::text[] AS t, ?::bigint[] AS n, ?::integer[] AS e",
+            (_array(tricky), _array([1, -2]), _array([])),
+        )
+    finally:
+        db.close()
+    assert row is not None and (row["t"], row["n"], row["e"]) == (tricky, [1, -2], [])
+
+
+def _downgrade_to_format_2(schema: str) -> None:
+    """The tables as sleuth-pg-index-2 left them: each passage's terms in a ``tsvector``
+    (title positions weighted A, text ones D) with a GIN index, no ``index_postings``."""
+    admin(
+        f"""
+        SET search_path = "{schema}";
+        ALTER TABLE index_terms ADD COLUMN tsv TSVECTOR;
+        UPDATE index_terms h SET tsv = coalesce((
+            SELECT string_agg(
+                '''' || replace(p.term, '''', '''''') || ''':' || array_to_string(
+                    array(SELECT g || 'A' FROM generate_series(1, p.title_tf) g)
+                    || array(SELECT g::text FROM generate_series(p.title_tf + 1,
+                                                               p.title_tf + p.body_tf) g),
+                    ','), ' ')
+            FROM index_postings p WHERE p.passage = h.id), '')::tsvector;
+        ALTER TABLE index_terms ALTER COLUMN tsv SET NOT NULL;
+        CREATE INDEX index_terms_tsv ON index_terms USING GIN (tsv);
+        DROP TABLE index_postings;
+        UPDATE index_meta SET value = 'sleuth-pg-index-2' WHERE key = 'format';
+        """
+    )
+
+
+def test_a_format_2_index_is_refused_for_reading_and_upgraded_by_sleuth_index(
+    tmp_path: Path, index_url: str
+) -> None:
+    docs = tmp_path / "docs"
+    write_docs(docs)
+    ingest([docs], index_url)
+    before = _ranked(index_url)
+    schema = _schema_of(index_url)
+    _downgrade_to_format_2(schema)
+    with pytest.raises(CorpusError, match=r"older format \(sleuth-pg-index-2.*`sleuth index "):
+        open_index(index_url)
+    report = ingest([docs], index_url)  # the fix the message names
+    assert (report.added, report.updated, report.removed, report.files_unchanged) == (0, 0, 0, 3)
+    assert admin(f'SELECT value FROM "{schema}".index_meta WHERE key = %s', "format") == [
+        ("sleuth-pg-index-3",)
+    ]
+    columns = "SELECT column_name FROM information_schema.columns WHERE table_schema = %s"
+    assert ("tsv",) not in admin(columns + " AND table_name = 'index_terms'", schema)
+    after = _ranked(index_url)
+    assert [[u for u, _ in hits] for hits in after] == [[u for u, _ in hits] for hits in before]
+    for mine, theirs in zip(after, before, strict=True):
+        assert [s for _, s in mine] == pytest.approx([s for _, s in theirs])
+    # and it stays a working index: a change is indexed incrementally
+    (docs / "falcons.txt").write_text("Falcons nest on skyscrapers now.", encoding="utf-8")
+    assert ingest([docs], index_url).updated == 1
+    with open_index(index_url) as index:
+        assert [h.url for h in index.search("skyscrapers", 5)] == [
+            (docs / "falcons.txt").resolve().as_uri() + "#p1"
+        ]
+        assert index.search("cliffs pigeons", 5) == []
+
+
 def test_the_search_bench_measures_it_beside_tantivy(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
