@@ -265,6 +265,8 @@ def test_an_error_names_its_run_only_when_it_has_one() -> None:
     named = SleuthError("the store failed", run_id="20260101-000000-abcdef")
     assert named.run_id == "20260101-000000-abcdef"
     assert str(named) == "the store failed (run 20260101-000000-abcdef)"
+    said = UsageError("run 20260101-000000-abcdef is running", run_id="20260101-000000-abcdef")
+    assert str(said) == "run 20260101-000000-abcdef is running"  # named once, not twice
 
 
 def test_an_error_leaving_a_run_carries_its_id_into_the_store(store: RunStore) -> None:

@@ -65,7 +65,8 @@ __all__ = [
 
 class SleuthError(Exception):
     """Base of every error sleuth raises on purpose. ``run_id`` is the run it was raised
-    in, if any (the runtime sets it when the error leaves a run)."""
+    in, if any (the runtime sets it when the error leaves a run); the message names it,
+    once: ``(run ID)`` is added unless the message already says which run."""
 
     def __init__(self, *args: object, run_id: str | None = None) -> None:
         super().__init__(*args)
@@ -73,7 +74,7 @@ class SleuthError(Exception):
 
     def __str__(self) -> str:
         text = super().__str__()
-        return f"{text} (run {self.run_id})" if self.run_id else text
+        return f"{text} (run {self.run_id})" if self.run_id and self.run_id not in text else text
 
 
 class UsageError(SleuthError):
