@@ -58,6 +58,7 @@ from sleuth.policies.offline import OfflinePolicy
 from sleuth.result import Result
 from sleuth.resume import ResumeError
 from sleuth.runtime import Policy, search_index
+from sleuth.service.access import caller_of, key_scope, visible
 from sleuth.service.config import ServiceConfig, auth_required
 from sleuth.service.corpora import NAME_PATTERN, Catalog
 from sleuth.service.gate import Caller, Gate
@@ -342,7 +343,7 @@ def _routes(app: FastAPI, service: Service, bearer: HTTPBearer) -> None:
     )
     async def ask(request: Request, body: AskRequest) -> Any:
         """Research a question in a served corpus; answer with sources or say why not."""
-        caller = _caller(request)
+        caller = caller_of(request)
         name = body.corpus or _default_corpus(service, caller)
         unknown = _unknown_corpus(service, caller, name)
         if unknown is not None:
@@ -383,7 +384,7 @@ def _routes(app: FastAPI, service: Service, bearer: HTTPBearer) -> None:
         """Approve a paused run's side-effecting call: it is applied exactly once (a second
         approve is a 409), then the run goes on to its end."""
         return await _decide(
-            service, run_id, True, body or DecisionIn(), _decider(request), _caller(request)
+            service, run_id, True, body or DecisionIn(), _decider(request), caller_of(request)
         )
 
     @app.post(
@@ -400,7 +401,7 @@ def _routes(app: FastAPI, service: Service, bearer: HTTPBearer) -> None:
         """Reject a paused run's side-effecting call: nothing is applied and the run ends
         ``incomplete`` with reason ``rejected``."""
         return await _decide(
-            service, run_id, False, body or DecisionIn(), _decider(request), _caller(request)
+            service, run_id, False, body or DecisionIn(), _decider(request), caller_of(request)
         )
 
     @app.post(
@@ -418,7 +419,7 @@ def _routes(app: FastAPI, service: Service, bearer: HTTPBearer) -> None:
         step, with what is left of its budgets."""
         body = body or ResumeIn()
         run = await asyncio.to_thread(service.store.get_run, run_id)
-        if not _visible(run, run_id, _caller(request)):
+        if not visible(run, run_id, caller_of(request)):
             return _error(404, "unknown_run", f"no run {run_id[:100]!r}")
         assert run is not None
         problem = _unservable(service, run)
@@ -448,7 +449,7 @@ def _routes(app: FastAPI, service: Service, bearer: HTTPBearer) -> None:
     ) -> Any:
         """Stored runs, newest first, ``limit`` at a time: the key's own (an admin key and
         open mode: every run, the CLI's too)."""
-        scope = _scope(_caller(request))
+        scope = key_scope(caller_of(request))
         rows = await asyncio.to_thread(service.store.page_runs, limit + 1, before, scope)
         if rows is None:
             return _error(404, "unknown_run", f"before: no run {before!r}")
@@ -472,7 +473,7 @@ def _routes(app: FastAPI, service: Service, bearer: HTTPBearer) -> None:
     ) -> Any:
         """One stored run: its task, steps and Result (or error)."""
         run = await asyncio.to_thread(service.store.get_run, run_id)
-        if not _visible(run, run_id, _caller(request)):
+        if not visible(run, run_id, caller_of(request)):
             return _error(404, "unknown_run", f"no run {run_id[:100]!r}")
         assert run is not None
         hidden = () if thoughts else THINKING
@@ -482,7 +483,7 @@ def _routes(app: FastAPI, service: Service, bearer: HTTPBearer) -> None:
     async def list_corpora(request: Request) -> Any:
         """What this server serves (to this key): name, kind, pages, passages, index format,
         the build served now and when it was built."""
-        caller = _caller(request)
+        caller = caller_of(request)
         names = service.corpora_for(caller)
         rows = [await asyncio.to_thread(service.catalog.describe, n) for n in names]
         default = _default_corpus(service, caller) if names else None
@@ -500,7 +501,7 @@ def _routes(app: FastAPI, service: Service, bearer: HTTPBearer) -> None:
         """Open a served corpus again now (an admin key; anyone in open mode). Not needed
         after `sleuth index`, which the server notices by itself; runs in flight go on
         with the build they started with."""
-        caller = _caller(request)
+        caller = caller_of(request)
         if caller is not None and caller.key_id is not None and not caller.admin:
             return _error(403, "forbidden", "only an admin key may reload a corpus")
         unknown = _unknown_corpus(service, caller, name)
@@ -527,7 +528,7 @@ def _routes(app: FastAPI, service: Service, bearer: HTTPBearer) -> None:
     ) -> Any:
         """What the agent's ``search`` tool returns for ``q``: the best ``k`` pages (in an
         index: passages, ``URL#pN``), best first, with snippets."""
-        caller = _caller(request)
+        caller = caller_of(request)
         name = corpus or _default_corpus(service, caller)
         unknown = _unknown_corpus(service, caller, name)
         if unknown is not None:
@@ -548,28 +549,6 @@ def _routes(app: FastAPI, service: Service, bearer: HTTPBearer) -> None:
 
 MAX_QUERY = 500
 MAX_HITS = 50
-
-
-def _caller(request: Request) -> Caller | None:
-    """Who is asking, as the gate found (None only outside the gate, e.g. in a unit test)."""
-    caller = getattr(request.state, "caller", None)
-    return caller if isinstance(caller, Caller) else None
-
-
-def _scope(caller: Caller | None) -> str | None:
-    """The key whose runs ``caller`` sees, or None for every run (admin, open mode)."""
-    if caller is None or caller.key_id is None or caller.admin:
-        return None
-    return caller.key_id
-
-
-def _visible(run: StoredRun | None, run_id: str, caller: Caller | None) -> bool:
-    """The run exists under exactly that id and ``caller`` may see it: another key's run
-    is answered as if there were none (a 404, so ids do not leak)."""
-    if run is None or run.id != run_id:  # the store takes prefixes; the API does not
-        return False
-    scope = _scope(caller)
-    return scope is None or run.key_id == scope
 
 
 def _default_corpus(service: Service, caller: Caller | None) -> str:
@@ -608,7 +587,7 @@ async def _answer(service: Service, job: Job, stream: bool, thoughts: bool) -> A
 
 def _decider(request: Request) -> str | None:
     """Who is deciding, for the record: the API key's id, or the address in open mode."""
-    caller = _caller(request)
+    caller = caller_of(request)
     if caller is None:
         return None
     return f"key:{caller.key_id}" if caller.key_id else f"open:{caller.address}"
@@ -623,7 +602,7 @@ async def _decide(
     caller: Caller | None,
 ) -> Any:
     run = await asyncio.to_thread(service.store.get_run, run_id)
-    if not _visible(run, run_id, caller):
+    if not visible(run, run_id, caller):
         return _error(404, "unknown_run", f"no run {run_id[:100]!r}")
     assert run is not None
     problem = _unservable(service, run)

@@ -32,6 +32,7 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 
 from sleuth.result import FieldResult, Quote, Result
+from sleuth.service.access import caller_of, visible
 from sleuth.service.schemas import ErrorBody
 from sleuth.store.models import StoredRun, StoredStep
 from sleuth.text import find_verbatim
@@ -98,10 +99,8 @@ def install_web(app: FastAPI, service: Service, bearer: HTTPBearer) -> None:
     ) -> Any:
         """The pages a run cited, with the text the agent read and each evidence quote's
         offsets in it (what the web page highlights)."""
-        from sleuth.service.app import _caller, _visible
-
         run = await asyncio.to_thread(service.store.get_run, run_id)
-        if not _visible(run, run_id, _caller(request)):
+        if not visible(run, run_id, caller_of(request)):
             return _no_run(run_id)
         assert run is not None
         cited = list(dict.fromkeys(url for url, _ in _cited(run.result)))
@@ -122,10 +121,8 @@ def install_web(app: FastAPI, service: Service, bearer: HTTPBearer) -> None:
     ) -> Any:
         """One page (or passage) the run opened, as the run saw it: its text, what of it
         the agent read, and where the run's quotes from it are (``highlights``)."""
-        from sleuth.service.app import _caller, _visible
-
         run = await asyncio.to_thread(service.store.get_run, run_id)
-        if not _visible(run, run_id, _caller(request)):
+        if not visible(run, run_id, caller_of(request)):
             return _no_run(run_id)
         assert run is not None
         if url not in _windows(run.steps):

@@ -1,0 +1,34 @@
+"""Who may see a run: the caller the gate found on a request, and the runs of that key.
+
+Another key's run is answered as if there were none (a 404, so run ids do not leak); an
+admin key, and the open mode without keys, see every run. Used by the API routes
+(`sleuth.service.app`) and the web page's routes (`sleuth.service.web`) alike.
+"""
+
+from __future__ import annotations
+
+from fastapi import Request
+
+from sleuth.service.gate import Caller
+from sleuth.store import StoredRun
+
+
+def caller_of(request: Request) -> Caller | None:
+    """Who is asking, as the gate found (None only outside the gate, e.g. in a unit test)."""
+    caller = getattr(request.state, "caller", None)
+    return caller if isinstance(caller, Caller) else None
+
+
+def key_scope(caller: Caller | None) -> str | None:
+    """The key whose runs ``caller`` sees, or None for every run (admin, open mode)."""
+    if caller is None or caller.key_id is None or caller.admin:
+        return None
+    return caller.key_id
+
+
+def visible(run: StoredRun | None, run_id: str, caller: Caller | None) -> bool:
+    """The run exists under exactly that id and ``caller`` may see it."""
+    if run is None or run.id != run_id:  # the store takes prefixes; the API does not
+        return False
+    scope = key_scope(caller)
+    return scope is None or run.key_id == scope
