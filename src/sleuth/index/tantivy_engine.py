@@ -24,7 +24,7 @@ from pathlib import Path
 
 import tantivy
 
-from sleuth.ingest import passage_url
+from sleuth.passages import passage_url
 from sleuth.text import STOPWORDS
 
 ANALYZER = "sleuth_en"

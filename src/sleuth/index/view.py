@@ -16,7 +16,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 
 from sleuth.corpus import Corpus, Page
-from sleuth.ingest import parse_passage_url
+from sleuth.passages import parse_passage_url
 from sleuth.search import Hit
 
 from .passage_index import PassageIndex
