@@ -19,7 +19,7 @@ line (``--corpus``, suites, datasets).
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Generator, Iterable, Iterator
 from dataclasses import dataclass
 from json.scanner import make_scanner
 from pathlib import Path
@@ -126,7 +126,7 @@ def load_jsonl(
     error: Callable[[str], Exception] = CorpusError,
     max_line_bytes: int = MAX_LINE_BYTES,
     expect: str | None = _OBJECT,
-) -> Iterator[tuple[int, Any]]:
+) -> Generator[tuple[int, Any]]:
     """The records of the JSONL file ``path`` as `read_jsonl` reads them; the first bad
     line, or a file that cannot be read, raises ``error`` with one line naming the file
     (and line): ``pages.jsonl:3: not valid JSON: ...``."""
