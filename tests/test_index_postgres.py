@@ -270,7 +270,7 @@ def test_path_folded_urls_and_passage_index_dispatch(index_url: str) -> None:
 def test_the_search_bench_measures_it_beside_tantivy(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from sleuth.index import bench
+    from sleuth import search_bench as bench
 
     pages, queries = tmp_path / "pages.jsonl", tmp_path / "queries.jsonl"
     rows = [

@@ -33,7 +33,7 @@ ANALYZER_VERSION = "sleuth_en-1"
 TITLE_BOOST = 0.75
 #: Split between Tantivy's indexing threads (one per core). 128 MB to 512 MB built 1M
 #: passages equally fast on 2 cores; the analyser's stemming and Tantivy's own indexing
-#: are most of an ingest's CPU time (see `sleuth.index.bench`).
+#: are most of an ingest's CPU time (see `sleuth.search_bench`).
 WRITER_HEAP_BYTES = 256_000_000
 _WORD = re.compile(r"[^\W_]+")  # what the simple tokenizer calls a word
 _document = tantivy.Document.from_dict
