@@ -79,3 +79,15 @@ def test_the_layers_are_found() -> None:
     walk = SRC / "sleuth" / "ingest" / "walk.py"
     layers = {_layer(target) for _, target in _imports(walk, "sleuth.ingest.walk")}
     assert {1, 2} <= layers
+
+
+def test_the_old_import_paths_name_the_same_objects() -> None:
+    import sleuth.ingest
+    import sleuth.passages
+    import sleuth.sections
+
+    for name in sleuth.sections.__all__:
+        assert getattr(sleuth.sections, name) is getattr(sleuth.passages, name)
+    for name in ("PASSAGE_CHARS", "anchor_url", "parse_passage_url", "passage_url"):
+        assert getattr(sleuth.ingest, name) is getattr(sleuth.passages, name)
+    assert all(hasattr(sleuth.ingest, name) for name in sleuth.ingest.__all__)

@@ -10,7 +10,7 @@ Every engine runs in a fresh process (so its peak memory is its own) and does th
 same work from the same file:
 
 - **build**: read the pages JSONL, split each page into passages with
-  `sleuth.ingest.split_passages`, index them (sleuth: `sleuth.ingest.ingest`, which
+  `sleuth.passages.split_passages`, index them (sleuth: `sleuth.ingest.ingest`, which
   also hashes each document and writes the page store; ``tantivy``: plain Tantivy on
   disk with its default tokenizer, one document per passage and nothing else; bm25s and
   rank_bm25: tokenise and index in memory). Time and passages/s are end to end; the

@@ -2,7 +2,7 @@
 
 Schema, one Tantivy document per passage: ``doc`` (the document URL, stored, and
 indexed whole so a document's passages can be deleted together), ``n`` (the passage
-number, stored only: a hit's URL is `sleuth.ingest.passage_url` of the two, so no
+number, stored only: a hit's URL is `sleuth.passages.passage_url` of the two, so no
 passage URL is indexed), ``title`` and ``body`` (analysed, term frequencies but no
 positions: nothing here needs phrase queries). Both text fields use one analyser,
 `ANALYZER`: Unicode-aware word splitting, long tokens (40+ bytes) dropped, lower-casing,

@@ -10,7 +10,7 @@ What is read:
 - every other known suffix (``SUFFIXES``: Markdown and MDX, reStructuredText, HTML,
   plain text, Jupyter notebooks, PDF and DOCX): one document per file, read by
   `sleuth.formats` into clean blocks (no markup left) and split at its headings by
-  `sleuth.sections`. Markdown front matter gives ``title``, ``published``, ``version``,
+  `sleuth.passages`. Markdown front matter gives ``title``, ``published``, ``version``,
   ``authority`` and ``tags``; else the title is the first heading, else the file name.
 
 Every file under a folder that is not read is reported (`Problem`): an unsupported type,
