@@ -1,6 +1,6 @@
 """Search benchmark: sleuth's on-disk index (Tantivy + SQLite page store) against plain
 Tantivy and the bm25s and rank_bm25 baselines on the same passages (see
-`sleuth.index.bench` for what is measured and how).
+`sleuth.search_bench` for what is measured and how).
 
     pip install -e '.[bench]'
     python benchmarks/search_bench.py --corpus PAGES.jsonl --queries QUERIES.jsonl [--json]

@@ -19,7 +19,7 @@ from sleuth.formats import Block, parse, render
 from sleuth.formats.markdown import convert_inline
 from sleuth.index import open_index
 from sleuth.ingest import Problem, Sectioned, discover, ingest, read_documents
-from sleuth.sections import split_blocks
+from sleuth.passages import split_blocks
 from sleuth.state import OpenedPage
 from sleuth.tools import run_open
 from sleuth.validate import validate_finish

@@ -395,7 +395,7 @@ def test_a_format_2_index_is_refused_for_reading_and_upgraded_by_sleuth_index(
 def test_the_search_bench_measures_it_beside_tantivy(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from sleuth.index import bench
+    from sleuth import search_bench as bench
 
     pages, queries = tmp_path / "pages.jsonl", tmp_path / "queries.jsonl"
     rows = [

@@ -214,7 +214,9 @@ def test_jsonl_lines_read_as_json_loads_reads_them(tmp_path: Path, line: bytes) 
         assert items == [Problem(str(path), f"not valid JSON: {exc}", 2)]
         return
     if not isinstance(obj, dict):
-        assert items == [Problem(str(path), "expected an object with a 'url' key", 2)]
+        got = "list" if isinstance(obj, list) else "string"
+        message = f"expected an object with a 'url' key, got a JSON {got}"
+        assert items == [Problem(str(path), message, 2)]
         return
     (item,) = items
     if isinstance(item, Page):
@@ -415,7 +417,7 @@ def test_a_failed_ingest_leaves_the_previous_index_intact(
     ingest([docs], tmp_path / "index")
     write(docs / "acme.md", "Acme Robotics was founded by Bo Chen.")
     write(docs / "zz.txt", "explodes")
-    import sleuth.ingest as module
+    import sleuth.ingest.read as module
 
     real = module.split_blocks
 

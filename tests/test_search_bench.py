@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from sleuth.errors import UsageError
-from sleuth.index.bench import format_report, run_bench
+from sleuth.search_bench import format_report, run_bench
 
 
 def test_plain_tantivy_is_measured_beside_sleuth(tmp_path: Path) -> None:

@@ -413,7 +413,7 @@ def bench_search(
 ) -> None:
     """Measure sleuth's index against bm25s and rank_bm25 on the same passages: build
     time, queries/s, p50/p99 latency, recall@1/5/10 and peak memory."""
-    from sleuth.index import bench as bench_module
+    from sleuth import search_bench as bench_module
 
     chosen = tuple(e.strip() for e in engines.split(",") if e.strip())
     given = sum(x is not None for x in (pages, synthetic, dataset))

@@ -1,14 +1,15 @@
 """Corpora: pages keyed by URL (or id), loaded from the built-in demo set or a file.
 
 A file corpus is either the seed's fake-web JSON (``{url: {title, body, tags?, ...}}``)
-or JSONL (one page per line with a ``url`` key). Bad files raise `CorpusError` with one
-line naming the file, the page and what is wrong.
+or JSONL (one page per line with a ``url`` key, read by `sleuth.jsonl`'s rules;
+`jsonl_pages` is the reader ``sleuth index`` streams too). Bad files raise `CorpusError`
+with one line naming the file (and line), the page and what is wrong.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Container, Iterator, Mapping
+from collections.abc import Container, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from importlib import resources
@@ -18,6 +19,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, StrictInt, ValidationError, field_validator
 
 from sleuth.errors import CorpusError
+from sleuth.jsonl import MAX_LINE_BYTES, BadLine, read_jsonl
 
 DEFAULT_CORPUS = "acme"
 MAX_PAGE_CHARS = 5_000_000
@@ -108,29 +110,42 @@ def load_corpus(spec: str = DEFAULT_CORPUS) -> Corpus:
 
 
 def _from_pages_file(path: Path, name: str) -> Corpus:
+    if path.suffix.lower() == ".jsonl":
+        return _from_jsonl(path, name)
     try:
         text = path.read_text(encoding="utf-8-sig")
     except (OSError, UnicodeDecodeError) as exc:
         raise CorpusError(f"{path}: cannot read: {exc}") from None
-    if path.suffix.lower() == ".jsonl":
-        raw = _jsonl_pages(path, text)
-    else:
-        try:  # pairs, not a dict: a URL given twice must be an error, not silently dropped
-            data = json.loads(text, object_pairs_hook=_Pairs)
-        except json.JSONDecodeError as exc:
-            raise CorpusError(f"{path}: not valid JSON: {exc}") from None
-        except RecursionError:
-            raise CorpusError(f"{path}: JSON nested too deeply") from None
-        if not isinstance(data, _Pairs):
-            raise CorpusError(f"{path}: expected a JSON object {{url: {{title, body}}}}")
-        raw = [(str(path), url, _as_dict(fields)) for url, fields in data]
+    try:  # pairs, not a dict: a URL given twice must be an error, not silently dropped
+        data = json.loads(text, object_pairs_hook=_Pairs)
+    except json.JSONDecodeError as exc:
+        raise CorpusError(f"{path}: not valid JSON: {exc}") from None
+    except RecursionError:
+        raise CorpusError(f"{path}: JSON nested too deeply") from None
+    if not isinstance(data, _Pairs):
+        raise CorpusError(f"{path}: expected a JSON object {{url: {{title, body}}}}")
     pages: dict[str, Page] = {}
-    for where, url, fields in raw:
+    for url, fields in data:
         if not isinstance(url, str) or not url.strip():
-            raise CorpusError(f"{where}: a page has an empty or non-string URL")
+            raise CorpusError(f"{path}: a page has an empty or non-string URL")
         if url in pages:
-            raise CorpusError(f"{where}: page {url!r} appears twice")
-        pages[url] = page_from_fields(where, url, fields)
+            raise CorpusError(f"{path}: page {url!r} appears twice")
+        pages[url] = page_from_fields(str(path), url, _as_dict(fields))
+    if not pages:
+        raise CorpusError(f"{path}: the corpus has no pages")
+    return Corpus(name=name, pages=pages)
+
+
+def _from_jsonl(path: Path, name: str) -> Corpus:
+    pages: dict[str, Page] = {}
+    try:
+        with path.open("rb") as handle:
+            for item in jsonl_pages(handle):
+                if isinstance(item, BadLine):
+                    raise CorpusError(f"{item.where(path)}: {item.message}")
+                pages[item.url] = item
+    except OSError as exc:
+        raise CorpusError(f"{path}: cannot read: {exc.strerror or exc}") from None
     if not pages:
         raise CorpusError(f"{path}: the corpus has no pages")
     return Corpus(name=name, pages=pages)
@@ -149,33 +164,82 @@ def _as_dict(value: Any) -> Any:
     return value
 
 
-def _jsonl_pages(path: Path, text: str) -> list[tuple[str, Any, Any]]:
-    rows: list[tuple[str, Any, Any]] = []
-    for lineno, line in enumerate(text.splitlines(), start=1):
-        if not line.strip():
+_PAGE_LINE = "an object with a 'url' key"
+
+
+def jsonl_pages(
+    lines: Iterable[bytes], max_line_bytes: int = MAX_LINE_BYTES
+) -> Iterator[Page | BadLine]:
+    """The pages of a JSONL corpus (a binary file, or its lines), one per line with a
+    ``url`` key, and a `BadLine` for each line that is not one: every rule of
+    `sleuth.jsonl.read_jsonl`, then a missing, empty or non-string URL, a URL met before
+    in the file and fields that are not a page's (`page_from_fields`). Nothing is yielded
+    for a file of blank lines."""
+    # the hot loop of a large ingest: names bound locally, a plain line made a page
+    # without the full validation
+    seen: set[str] = set()
+    fast_page = _fast_page
+    for item in read_jsonl(lines, max_line_bytes=max_line_bytes, expect=_PAGE_LINE):
+        if type(item) is BadLine:
+            yield item
             continue
-        try:
-            obj = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise CorpusError(f"{path}:{lineno}: not valid JSON: {exc}") from None
-        except RecursionError:
-            raise CorpusError(f"{path}:{lineno}: JSON nested too deeply") from None
-        if not isinstance(obj, dict) or "url" not in obj:
-            raise CorpusError(f"{path}:{lineno}: expected an object with a 'url' key")
-        rows.append((f"{path}:{lineno}", obj.pop("url"), obj))
-    return rows
+        lineno, obj = item  # type: ignore[misc]  # a (line number, object) pair
+        if "url" not in obj:
+            yield BadLine(lineno, f"expected {_PAGE_LINE}")
+            continue
+        url = obj.pop("url")
+        if type(url) is not str or not url or url.isspace():
+            yield BadLine(lineno, "a page has an empty or non-string URL")
+            continue
+        if url in seen:
+            yield BadLine(lineno, f"page {url!r} appears twice in the file")
+            continue
+        page = fast_page(url, obj)
+        if page is None:
+            try:
+                page = _page(url, obj)
+            except CorpusError as exc:
+                yield BadLine(lineno, str(exc))
+                continue
+        seen.add(url)
+        yield page
+
+
+def _fast_page(url: str, obj: dict[str, Any]) -> Page | None:
+    """The page of a plain JSONL line (string title and body, string tags, nothing
+    else to check) without the full validation; None sends it to `page_from_fields`."""
+    body = obj.get("body")
+    title = obj.get("title", "")
+    if type(body) is not str or type(title) is not str or len(body) > MAX_PAGE_CHARS:
+        return None
+    if "published" in obj or "version" in obj or "authority" in obj:
+        return None
+    if "tags" not in obj:
+        return Page(url, title or url, body)
+    tags = obj["tags"]
+    if type(tags) is not list or any(type(t) is not str for t in tags):
+        return None
+    return Page(url, title or url, body, tuple(tags))
 
 
 def page_from_fields(where: str, url: str, fields: Any) -> Page:
     """One page from its JSON fields; CorpusError naming ``where`` and the page."""
+    try:
+        return _page(url, fields)
+    except CorpusError as exc:
+        raise CorpusError(f"{where}: {exc}") from None
+
+
+def _page(url: str, fields: Any) -> Page:
+    """One page from its JSON fields; CorpusError naming the page."""
     if not isinstance(fields, dict):
-        raise CorpusError(f"{where}: page {url!r}: expected an object with 'title' and 'body'")
+        raise CorpusError(f"page {url!r}: expected an object with 'title' and 'body'")
     try:
         page = _PageIn.model_validate(fields)
     except ValidationError as exc:
         first = exc.errors()[0]
         field = ".".join(str(p) for p in first["loc"]) or "page"
-        raise CorpusError(f"{where}: page {url!r}: {field}: {first['msg']}") from None
+        raise CorpusError(f"page {url!r}: {field}: {first['msg']}") from None
     return Page(
         url=url,
         title=page.title or url,

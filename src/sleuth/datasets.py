@@ -29,6 +29,7 @@ record and what is wrong.
 
 from __future__ import annotations
 
+import io
 import json
 import os
 from collections.abc import Iterator, Mapping
@@ -43,6 +44,7 @@ from pydantic import AliasChoices, BaseModel, ConfigDict, Field, ValidationError
 
 from sleuth.corpus import Corpus, Page
 from sleuth.errors import CorpusError, UsageError
+from sleuth.jsonl import BadLine, json_type, read_jsonl
 
 Setting = Literal["closed", "open"]
 SETTINGS: tuple[Setting, ...] = ("closed", "open")
@@ -202,7 +204,7 @@ def load_squad2(path: str | Path, setting: str = "closed", limit: int | None = N
     if not isinstance(raw, dict):
         raise CorpusError(
             f"{where}: expected a SQuAD 2.0 JSON object with a 'data' list, "
-            f"got a JSON {_json_type(raw)}"
+            f"got a JSON {json_type(raw)}"
         )
     try:
         squad = _SquadFile.model_validate(raw)
@@ -505,13 +507,29 @@ def _unique(values: Any) -> list[str]:
 
 def _read(path: Path) -> str:
     """The text of ``path`` (UTF-8, BOM allowed); missing, unreadable or empty is an error."""
+    return _decoded(path, _read_bytes(path))
+
+
+def _read_bytes(path: Path) -> bytes:
+    """The bytes of ``path``; missing, unreadable or empty (but for a BOM and
+    whitespace) is an error."""
     if not path.exists():
         raise CorpusError(f"{path}: no such file")
     if path.is_dir():
         raise CorpusError(f"{path}: is a folder; give a .json or .jsonl file")
     try:
-        text = path.read_text(encoding="utf-8-sig")
-    except (OSError, UnicodeDecodeError) as exc:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise CorpusError(f"{path}: cannot read: {_one_line(str(exc))}") from None
+    if not data.removeprefix(b"\xef\xbb\xbf").strip():
+        raise CorpusError(f"{path}: the file is empty")
+    return data
+
+
+def _decoded(path: Path, data: bytes) -> str:
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
         raise CorpusError(f"{path}: cannot read: {_one_line(str(exc))}") from None
     if not text.strip():
         raise CorpusError(f"{path}: the file is empty")
@@ -530,36 +548,35 @@ def _records(path: Path, limit: int | None) -> Iterator[tuple[str, Any]]:
     """The first ``limit`` records of a JSON list or JSONL file, each with a label that
     names the file (and line) and the record index. JSONL is a ``.jsonl`` file or one
     whose text starts with ``{``."""
-    text = _read(path)
-    if path.suffix.lower() != ".jsonl" and not text.lstrip().startswith("{"):
-        data = _parse_json(path, text)
+    raw = _read_bytes(path)
+    starts = raw.removeprefix(b"\xef\xbb\xbf").lstrip()[:1]
+    if path.suffix.lower() != ".jsonl" and starts != b"{":
+        data = _parse_json(path, _decoded(path, raw))
         if not isinstance(data, list):
             raise CorpusError(
                 f"{path}: expected a JSON list of records (or JSONL, one per line), "
-                f"got a JSON {_json_type(data)}"
+                f"got a JSON {json_type(data)}"
             )
         for index, record in enumerate(data[:limit]):
             yield f"{path}: record {index}{_id_note(record)}", _object(path, index, record)
         return
-    index = 0
-    for lineno, line in enumerate(text.splitlines(), start=1):
-        if limit is not None and index >= limit:
-            return
-        if not line.strip():
-            continue
-        try:
-            record = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise CorpusError(f"{path}:{lineno}: not valid JSON: {exc}") from None
+    if limit is not None and limit <= 0:
+        return
+    lines = read_jsonl(io.BytesIO(raw), expect=None)  # `sleuth.jsonl`'s rules
+    for index, item in enumerate(lines):
+        if isinstance(item, BadLine):
+            raise CorpusError(f"{item.where(path)}: {item.message}")
+        lineno, record = item
         yield f"{path}:{lineno}: record {index}{_id_note(record)}", _object(path, index, record)
-        index += 1
+        if limit is not None and index + 1 >= limit:
+            return
 
 
 def _object(path: Path, index: int, record: Any) -> Any:
     """``record`` checked to be a JSON object."""
     if not isinstance(record, dict):
         raise CorpusError(
-            f"{path}: record {index}: expected a JSON object, got a JSON {_json_type(record)}"
+            f"{path}: record {index}: expected a JSON object, got a JSON {json_type(record)}"
         )
     return record
 
@@ -609,19 +626,6 @@ def _path_of(loc: Any) -> str:
     """A pydantic error location as a path: ``("paragraphs", 0, "title")`` ->
     ``paragraphs[0].title``."""
     return "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in loc).lstrip(".")
-
-
-def _json_type(value: Any) -> str:
-    """The JSON name of ``value``'s type, for messages."""
-    if isinstance(value, dict):
-        return "object"
-    if isinstance(value, list):
-        return "list"
-    if isinstance(value, str):
-        return "string"
-    if value is None:
-        return "null"
-    return "boolean" if isinstance(value, bool) else "number"
 
 
 def _one_line(text: str) -> str:

@@ -22,7 +22,6 @@ Standard QA files come in through `sleuth.datasets` (`dataset_suite`).
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -33,6 +32,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from sleuth.corpus import Corpus, builtin_dir, builtin_names, load_corpus
 from sleuth.datasets import Dataset, load_dataset
 from sleuth.errors import UsageError
+from sleuth.jsonl import load_jsonl
 from sleuth.result import ConflictRule, Status
 
 
@@ -162,10 +162,6 @@ def _from_lines(
     limit: int | None,
     source: Callable[[], Corpus] | None = None,
 ) -> Suite:
-    try:
-        lines = path.read_text(encoding="utf-8-sig").split("\n")  # not splitlines: U+2028
-    except (OSError, UnicodeDecodeError) as exc:
-        raise UsageError(f"{path}: cannot read: {exc}") from None
     corpora: dict[str, Corpus] = {}
 
     def corpus_of(spec: str) -> Callable[[], Corpus]:
@@ -178,15 +174,10 @@ def _from_lines(
 
     cases: list[SuiteCase] = []
     seen: set[str] = set()
-    for lineno, line in enumerate(lines, start=1):
-        if not line.strip():
-            continue
+    lines = load_jsonl(path, error=UsageError)  # `sleuth.jsonl`'s rules, one case a line
+    for lineno, line in lines:
         try:
-            raw = _CaseIn.model_validate(json.loads(line))
-        except RecursionError:
-            raise UsageError(f"{path}:{lineno}: JSON nested too deeply") from None
-        except json.JSONDecodeError as exc:
-            raise UsageError(f"{path}:{lineno}: not valid JSON: {exc}") from None
+            raw = _CaseIn.model_validate(line)
         except ValidationError as exc:
             first = exc.errors()[0]
             where = ".".join(str(p) for p in first["loc"]) or "case"
@@ -216,6 +207,7 @@ def _from_lines(
             )
         )
         if limit is not None and len(cases) >= limit:
+            lines.close()
             break
     if not cases:
         raise UsageError(f"{path}: the suite has no cases")

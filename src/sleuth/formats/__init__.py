@@ -11,7 +11,7 @@ A reader that finds links (Markdown, MDX, reST, HTML) gives their targets, once 
 as ``meta["links"]`` (`link_targets`): the page's metadata, never its text.
 
 `render` joins the blocks into a document body (blank lines between blocks) and gives the
-span of each block in it, which `sleuth.sections` uses to cut passages at headings.
+span of each block in it, which `sleuth.passages` uses to cut passages at headings.
 
 ========  =========================================  =====================================
 kind      suffixes                                   reader
@@ -35,12 +35,13 @@ from __future__ import annotations
 
 import importlib.util
 import re
-from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+
+from .blocks import MAX_LINKS, Block, Parsed, link_targets
 
 __all__ = [
     "BINARY_KINDS",
     "EXTRAS",
+    "MAX_LINKS",
     "SUFFIXES",
     "Block",
     "Parsed",
@@ -50,42 +51,6 @@ __all__ = [
     "plain_text",
     "render",
 ]
-
-
-class Block(NamedTuple):
-    """One block of a document: ``kind`` is heading, text, list, table or code;
-    ``level`` is a heading's level (1 for a title), 0 otherwise."""
-
-    kind: str
-    text: str
-    level: int = 0
-
-
-@dataclass
-class Parsed:
-    """A document read from a file, before it becomes a `Page`."""
-
-    blocks: list[Block]
-    title: str | None = None
-    meta: dict[str, Any] = field(default_factory=dict)  # published, version, tags, ...
-
-
-#: At most this many link targets are kept per document.
-MAX_LINKS = 500
-
-
-def link_targets(targets: Any) -> tuple[str, ...]:
-    """Link targets as kept in ``meta["links"]``: stripped, once each, in order, without
-    empty ones, bare ``#`` and ``javascript:``; at most `MAX_LINKS`."""
-    out: dict[str, None] = {}
-    for target in targets:
-        target = target.strip()
-        if not target or target == "#" or target[:11].lower() == "javascript:":
-            continue
-        out[target] = None
-        if len(out) >= MAX_LINKS:
-            break
-    return tuple(out)
 
 
 #: Formats read from bytes rather than text.

@@ -8,7 +8,7 @@ from typing import Any
 
 from sleuth.errors import CorpusError
 
-from . import Block, Parsed
+from .blocks import Block, Parsed
 
 __all__ = ["parse_docx"]
 

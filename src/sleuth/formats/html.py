@@ -15,7 +15,7 @@ from typing import Any
 
 from sleuth.errors import CorpusError, UsageError
 
-from . import Block, Parsed, link_targets
+from .blocks import Block, Parsed, link_targets
 from .markdown import iso_date
 
 __all__ = ["parse_html"]

@@ -30,7 +30,7 @@ from typing import Any
 
 from sleuth.errors import CorpusError
 
-from . import MAX_LINKS, Block, Parsed, link_targets
+from .blocks import MAX_LINKS, Block, Parsed, link_targets
 
 __all__ = ["front_matter", "parse_markdown"]
 

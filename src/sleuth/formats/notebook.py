@@ -9,7 +9,7 @@ from typing import Any
 
 from sleuth.errors import CorpusError
 
-from . import Block, Parsed
+from .blocks import Block, Parsed
 from .markdown import parse_markdown
 
 __all__ = ["parse_notebook"]

@@ -9,7 +9,7 @@ import re
 
 from sleuth.errors import CorpusError
 
-from . import Block, Parsed
+from .blocks import Block, Parsed
 
 __all__ = ["parse_pdf"]
 

@@ -17,7 +17,7 @@ from typing import Any
 
 from sleuth.errors import CorpusError
 
-from . import Block, Parsed, link_targets
+from .blocks import Block, Parsed, link_targets
 
 __all__ = ["parse_rst"]
 

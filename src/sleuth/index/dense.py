@@ -19,7 +19,7 @@ at run time), on CPU torch. Without the extra, an index is lexical only.
   ``sum(1 / (RRF_K + rank))`` over the BM25 and dense rankings it appears in.
 
 Measured on ../shared/data (open setting, recall@5, BM25 → hybrid): HotpotQA 77.5 →
-80.5, MuSiQue 56.0 → 60.5, SQuAD 94.8 → 95.8 (see `sleuth.index.bench`).
+80.5, MuSiQue 56.0 → 60.5, SQuAD 94.8 → 95.8 (see `sleuth.search_bench`).
 """
 
 from __future__ import annotations

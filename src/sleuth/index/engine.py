@@ -20,7 +20,7 @@ class EngineWriter(Protocol):
 
     def add(self, doc_url: str, number: int, title: str, text: str) -> None:
         """Passage ``number`` (from 1) of ``doc_url``, whose URL is
-        `sleuth.ingest.passage_url` (``doc_url#pN``): searches return that URL."""
+        `sleuth.passages.passage_url` (``doc_url#pN``): searches return that URL."""
         ...
 
     def delete_document(self, doc_url: str) -> None:

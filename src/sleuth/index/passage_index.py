@@ -42,9 +42,14 @@ from typing import TYPE_CHECKING
 
 from sleuth.corpus import Page
 from sleuth.errors import CorpusError
-from sleuth.ingest import PASSAGE_CHARS, anchor_url, parse_passage_url, passage_url
+from sleuth.passages import (
+    HEADING_SEPARATOR,
+    PASSAGE_CHARS,
+    anchor_url,
+    parse_passage_url,
+    passage_url,
+)
 from sleuth.search import Hit
-from sleuth.sections import HEADING_SEPARATOR
 from sleuth.text import normalize_space
 
 from . import dense

@@ -79,7 +79,7 @@ from urllib.parse import parse_qsl, quote, urlencode, urlsplit
 from sleuth.corpus import Page
 from sleuth.db import INSTALL_HINT, Database, StoreError, redact_url
 from sleuth.errors import CorpusError, UsageError
-from sleuth.ingest import PASSAGE_CHARS, passage_url
+from sleuth.passages import PASSAGE_CHARS, passage_url
 
 from . import dense
 from .passage_index import PassageIndex

@@ -11,7 +11,7 @@
                                          the document's body, exactly; ``heading`` is
                                          the heading path where it starts (or NULL),
                                          ``anchor`` the slug of the section it starts
-                                         (or NULL; `sleuth.sections.section_anchors`)
+                                         (or NULL; `sleuth.passages.section_anchors`)
     vectors   key, vec                   a passage's dense vector (float16), only in
                                          an index built with embeddings
 

@@ -2,7 +2,7 @@
 
 Schema, one Tantivy document per passage: ``doc`` (the document URL, stored, and
 indexed whole so a document's passages can be deleted together), ``n`` (the passage
-number, stored only: a hit's URL is `sleuth.ingest.passage_url` of the two, so no
+number, stored only: a hit's URL is `sleuth.passages.passage_url` of the two, so no
 passage URL is indexed), ``title`` and ``body`` (analysed, term frequencies but no
 positions: nothing here needs phrase queries). Both text fields use one analyser,
 `ANALYZER`: Unicode-aware word splitting, long tokens (40+ bytes) dropped, lower-casing,
@@ -24,7 +24,7 @@ from pathlib import Path
 
 import tantivy
 
-from sleuth.ingest import passage_url
+from sleuth.passages import passage_url
 from sleuth.text import STOPWORDS
 
 ANALYZER = "sleuth_en"
@@ -33,7 +33,7 @@ ANALYZER_VERSION = "sleuth_en-1"
 TITLE_BOOST = 0.75
 #: Split between Tantivy's indexing threads (one per core). 128 MB to 512 MB built 1M
 #: passages equally fast on 2 cores; the analyser's stemming and Tantivy's own indexing
-#: are most of an ingest's CPU time (see `sleuth.index.bench`).
+#: are most of an ingest's CPU time (see `sleuth.search_bench`).
 WRITER_HEAP_BYTES = 256_000_000
 _WORD = re.compile(r"[^\W_]+")  # what the simple tokenizer calls a word
 _document = tantivy.Document.from_dict

@@ -14,12 +14,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from sleuth.corpus import Corpus, Page
-from sleuth.ingest import parse_passage_url
+from sleuth.passages import parse_passage_url
 from sleuth.search import Hit
 
-from .passage_index import PassageIndex
+if TYPE_CHECKING:
+    from .passage_index import PassageIndex
 
 
 class PassagePages(Mapping[str, Page]):

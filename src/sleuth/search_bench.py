@@ -10,7 +10,7 @@ Every engine runs in a fresh process (so its peak memory is its own) and does th
 same work from the same file:
 
 - **build**: read the pages JSONL, split each page into passages with
-  `sleuth.ingest.split_passages`, index them (sleuth: `sleuth.ingest.ingest`, which
+  `sleuth.passages.split_passages`, index them (sleuth: `sleuth.ingest.ingest`, which
   also hashes each document and writes the page store; ``tantivy``: plain Tantivy on
   disk with its default tokenizer, one document per passage and nothing else; bm25s and
   rank_bm25: tokenise and index in memory). Time and passages/s are end to end; the
@@ -258,7 +258,7 @@ def _rss_mb() -> float:
 def _measure(
     engine: str, pages: Path, queries: Path, k: int, rank_max: int, min_seconds: float
 ) -> dict[str, Any]:
-    from sleuth.ingest import parse_passage_url
+    from sleuth.passages import parse_passage_url
 
     query_rows = load_queries(queries)
     if engine in ("sleuth", "tantivy", "sleuth+dense", "sleuth+postgres"):
@@ -435,7 +435,7 @@ def _build_tantivy(pages: Path, workdir: Path) -> tuple[Search, int]:
     import tantivy
 
     from sleuth.index.tantivy_engine import WRITER_HEAP_BYTES
-    from sleuth.ingest import passage_url, split_passages
+    from sleuth.passages import passage_url, split_passages
 
     builder = tantivy.SchemaBuilder()
     builder.add_text_field("url", stored=True, tokenizer_name="raw", index_option="basic")
@@ -481,7 +481,7 @@ def _build_tantivy(pages: Path, workdir: Path) -> tuple[Search, int]:
 
 def _passages(pages: Path) -> Iterator[tuple[str, str]]:
     """(passage URL, title + text) for every passage of the pages file."""
-    from sleuth.ingest import passage_url, split_passages
+    from sleuth.passages import passage_url, split_passages
 
     for line in _lines(pages):
         obj = json.loads(line)

@@ -1,0 +1,46 @@
+"""What every reader of `sleuth.formats` returns: a `Parsed` document of `Block` s, and
+the link targets it keeps. Its own module so that the readers and the package that
+dispatches to them both import it, and not each other."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
+
+__all__ = ["MAX_LINKS", "Block", "Parsed", "link_targets"]
+
+
+class Block(NamedTuple):
+    """One block of a document: ``kind`` is heading, text, list, table or code;
+    ``level`` is a heading's level (1 for a title), 0 otherwise."""
+
+    kind: str
+    text: str
+    level: int = 0
+
+
+@dataclass
+class Parsed:
+    """A document read from a file, before it becomes a `Page`."""
+
+    blocks: list[Block]
+    title: str | None = None
+    meta: dict[str, Any] = field(default_factory=dict)  # published, version, tags, ...
+
+
+#: At most this many link targets are kept per document.
+MAX_LINKS = 500
+
+
+def link_targets(targets: Any) -> tuple[str, ...]:
+    """Link targets as kept in ``meta["links"]``: stripped, once each, in order, without
+    empty ones, bare ``#`` and ``javascript:``; at most `MAX_LINKS`."""
+    out: dict[str, None] = {}
+    for target in targets:
+        target = target.strip()
+        if not target or target == "#" or target[:11].lower() == "javascript:":
+            continue
+        out[target] = None
+        if len(out) >= MAX_LINKS:
+            break
+    return tuple(out)

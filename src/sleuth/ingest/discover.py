@@ -1,0 +1,195 @@
+"""Finding the files to ingest: which files under the paths given are read, with which
+reader (by suffix), under which URL, and a `Problem` for every one that is not."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import quote
+
+from sleuth.errors import CorpusError
+from sleuth.formats import SUFFIXES as FORMAT_SUFFIXES
+from sleuth.formats import missing_extra
+
+__all__ = ["SITE_FILES", "SUFFIXES", "IngestError", "Problem", "Source", "discover", "file_url"]
+
+SUFFIXES: dict[str, str] = {".json": "json", ".jsonl": "jsonl", **FORMAT_SUFFIXES}
+#: Files a documentation site generator reads for its navigation or build, by name: reported
+#: as skipped with what they are, never read as a corpus (a ``_category_.json`` is not one)
+SITE_FILES: dict[str, str] = {
+    **{f"_category_.{ext}": "Docusaurus category metadata" for ext in ("json", "yml", "yaml")},
+    **{
+        f"sidebars.{ext}": "a Docusaurus sidebar definition"
+        for ext in ("js", "ts", "cjs", "mjs", "json")
+    },
+    **{
+        f"docusaurus.config.{ext}": "the Docusaurus site configuration"
+        for ext in ("js", "ts", "cjs", "mjs")
+    },
+    "_meta.json": "Nextra navigation metadata",
+    "mkdocs.yml": "the MkDocs site configuration",
+    "mkdocs.yaml": "the MkDocs site configuration",
+    "conf.py": "the Sphinx configuration",
+}
+
+
+class IngestError(CorpusError):
+    """A problem that stops an ingest (a path that does not exist; any problem under
+    ``strict``). Nothing was written."""
+
+
+@dataclass(frozen=True)
+class Problem:
+    """Why one file, or one line of a file, was skipped."""
+
+    file: str
+    message: str
+    line: int | None = None  # for a line of a JSONL file
+
+    @property
+    def where(self) -> str:
+        return self.file if self.line is None else f"{self.file}:{self.line}"
+
+    def __str__(self) -> str:
+        return f"{self.where}: {self.message}"
+
+
+@dataclass(frozen=True)
+class Source:
+    """One input file. ``doc_url`` is the URL of its document when the file holds a
+    single document (text, Markdown, HTML); JSON and JSONL pages name their own URLs."""
+
+    path: Path  # absolute
+    kind: str  # json | jsonl | a kind of `sleuth.formats` (md, rst, html, ...)
+    doc_url: str | None
+    root: Path  # the PATH argument it was found under (absolute)
+
+    @property
+    def key(self) -> str:
+        return str(self.path)
+
+
+# --- finding files ---------------------------------------------------------------------------
+
+
+def discover(
+    paths: Sequence[str | Path],
+    base_url: str | None = None,
+    skip: Path | None = None,
+    ignored: list[Problem] | None = None,
+) -> tuple[list[Source], list[Problem]]:
+    """The input files under ``paths`` in a stable order, and a `Problem` for every
+    file that will not be read: an unsupported type, a format whose extra is not
+    installed, a broken symbolic link, a symbolic link back into a folder being read
+    (a loop), a FIFO or device. Hidden files and folders inside folders, and the folder
+    ``skip`` (the index itself), are passed over; each hidden one is added to
+    ``ignored`` when it is given. A path that does not exist is an `IngestError`."""
+    skip = skip.expanduser().resolve() if skip is not None else None
+    sources: dict[Path, Source] = {}
+    problems: list[Problem] = []
+    for given in paths:
+        root = Path(given).expanduser()
+        if not root.exists():
+            if root.is_symlink():
+                problems.append(Problem(str(root), "broken symbolic link"))
+                continue
+            raise IngestError(f"{given}: no such file or folder")
+        root = root.resolve()
+        if root.is_dir():
+            _walk(root, root, skip, base_url, sources, problems, ignored)
+        elif not root.is_file():  # a FIFO, socket or device would block or never end
+            problems.append(Problem(str(root), "not a regular file"))
+        else:
+            _add_file(root, root.parent, base_url, sources, problems)
+    return list(sources.values()), problems
+
+
+def _walk(
+    root: Path,
+    top: Path,
+    skip: Path | None,
+    base_url: str | None,
+    sources: dict[Path, Source],
+    problems: list[Problem],
+    ignored: list[Problem] | None,
+) -> None:
+    """Every file under ``top``, symbolic links to folders followed once each."""
+    seen = {os.path.realpath(top)}
+    for folder, dirs, files in os.walk(top, followlinks=True):
+        keep = []
+        for name in sorted(dirs):
+            path = Path(folder, name)
+            if name.startswith("."):
+                if ignored is not None:
+                    ignored.append(Problem(str(path), "hidden folder"))
+                continue
+            if path == skip:
+                continue
+            real = os.path.realpath(path)
+            if real in seen:
+                if path.is_symlink():
+                    problems.append(Problem(str(path), f"symbolic link loop (to {real})"))
+                continue
+            if skip is not None and Path(real) == skip:
+                continue
+            seen.add(real)
+            keep.append(name)
+        dirs[:] = keep
+        for name in sorted(files):
+            path = Path(folder, name)
+            if name.startswith("."):
+                if ignored is not None:
+                    ignored.append(Problem(str(path), "hidden file"))
+                continue
+            if not path.exists():
+                problems.append(Problem(str(path), "broken symbolic link"))
+            elif not path.is_file():
+                problems.append(Problem(str(path), "not a regular file"))
+            else:
+                _add_file(path, root, base_url, sources, problems)
+
+
+def _add_file(
+    path: Path,
+    root: Path,
+    base_url: str | None,
+    sources: dict[Path, Source],
+    problems: list[Problem],
+) -> None:
+    site = SITE_FILES.get(path.name.lower())
+    if site is not None:
+        problems.append(Problem(str(path), f"{site}, not a document"))
+        return
+    suffix = path.suffix.lower()
+    kind = SUFFIXES.get(suffix)
+    if kind is None:
+        what = f"{suffix} files" if suffix else "files without a suffix"
+        problems.append(Problem(str(path), f"unsupported file type ({what} are not read)"))
+        return
+    extra = missing_extra(kind)
+    if extra is not None:
+        problems.append(Problem(str(path), extra))
+        return
+    real = path.resolve() if path.is_symlink() else path  # one source per file
+    if real not in sources:
+        sources[real] = _source(real, kind, root, base_url)
+
+
+def _source(path: Path, kind: str, root: Path, base_url: str | None) -> Source:
+    return Source(
+        path=path,
+        kind=kind,
+        doc_url=None if kind in ("json", "jsonl") else file_url(path, root, base_url),
+        root=root,
+    )
+
+
+def file_url(path: Path, root: Path, base_url: str | None = None) -> str:
+    """The stable URL of a file: ``file://`` + its absolute path, or ``base_url`` + its
+    path relative to ``root`` (percent-encoded where a URL needs it)."""
+    if base_url is None:
+        return path.resolve().as_uri()
+    relative = path.resolve().relative_to(root).as_posix()
+    return base_url.rstrip("/") + "/" + quote(relative, safe="/-_.~()!,:@")
