@@ -14,6 +14,7 @@ install:
 lint:
 	$(PYTHON) -m ruff check src tests
 	$(PYTHON) -m ruff format --check src tests
+	lint-imports
 
 # Debian's Chromium, for the browser test (Playwright drives it: no browser is downloaded).
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)

@@ -264,7 +264,9 @@ def test_path_folded_urls_and_passage_index_dispatch(index_url: str) -> None:
     url, schema = connection_url(Path(index_url))
     assert url.startswith("postgresql://") and "search_path" in url and schema
     with pytest.raises(CorpusError, match="no such index"):
-        PassageIndex.open(Path(index_url))
+        open_index(Path(index_url))
+    with pytest.raises(UsageError, match=r"a PostgreSQL index; open it with sleuth\.index"):
+        PassageIndex.open(index_url)  # the folder index's own opener says where to go
 
 
 def _schema_of(index_url: str) -> str:

@@ -20,8 +20,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from .dense import Embedder
 from .engine import EngineWriter, LexicalEngine
-from .passage_index import PassageIndex, Update, index_exists, make_snippet
+from .passage_index import PassageIndex, Update, index_exists, is_postgres_url, make_snippet
 from .pg import PostgresIndex
 from .tantivy_engine import TantivyEngine
 from .view import IndexedCorpus, PassagePages
@@ -41,7 +42,15 @@ __all__ = [
 ]
 
 
-def open_index(path: str | Path) -> PassageIndex:
-    """An existing index, in a folder or at a ``postgresql://`` URL (a `CorpusError` with
-    one line when there is none)."""
-    return PassageIndex.open(path)
+def open_index(
+    path: str | Path,
+    *,
+    create: bool = False,
+    embedder: Embedder | None = None,
+    repair: bool = False,
+) -> PassageIndex:
+    """The index in a folder (`PassageIndex`) or at a ``postgresql://`` URL
+    (`PostgresIndex`); a `CorpusError` with one line when there is none. ``create``,
+    ``embedder`` and ``repair`` are `PassageIndex.open`'s."""
+    opener = PostgresIndex.open if is_postgres_url(path) else PassageIndex.open
+    return opener(path, create=create, embedder=embedder, repair=repair)

@@ -41,7 +41,8 @@ from types import TracebackType
 from typing import TYPE_CHECKING
 
 from sleuth.corpus import Page
-from sleuth.errors import CorpusError
+from sleuth.db import redact_url
+from sleuth.errors import CorpusError, UsageError
 from sleuth.passages import (
     HEADING_SEPARATOR,
     PASSAGE_CHARS,
@@ -106,11 +107,13 @@ class PassageIndex:
         ``meta.json`` or segment file, or an engine that is empty while the store holds
         passages is damage — a `CorpusError` naming the fix, or with ``repair`` (what
         `sleuth.ingest.ingest` does) the engine rebuilt from the store, said in
-        `repaired`. A ``postgresql://`` URL opens a `sleuth.index.pg.PostgresIndex`."""
-        if _is_postgres(path):
-            from .pg import PostgresIndex
-
-            return PostgresIndex.open(path, create=create, embedder=embedder, repair=repair)
+        `repaired`. A ``postgresql://`` URL is `sleuth.index.open_index`'s (it opens a
+        `sleuth.index.pg.PostgresIndex`); here it is a `UsageError` saying so."""
+        if is_postgres_url(path):
+            raise UsageError(
+                f"{redact_url(os.fspath(path))}: a PostgreSQL index; open it with "
+                "sleuth.index.open_index"
+            )
         where = Path(path).expanduser()
         db = where / STORE_FILE
         if not db.is_file():
@@ -575,8 +578,9 @@ def shown_text(text: str, heading: str) -> str:
     return f"{heading}\n\n{text}"
 
 
-def _is_postgres(path: str | os.PathLike[str]) -> bool:
-    """A ``postgresql://`` URL (also as a `Path`, which folds ``//`` into ``/``)."""
+def is_postgres_url(path: str | os.PathLike[str]) -> bool:
+    """A ``postgresql://`` (or ``postgres://``) URL, also after `pathlib.Path` has folded
+    its ``//`` into one ``/``."""
     return os.fspath(path).lower().startswith(("postgresql:/", "postgres:/"))
 
 

@@ -82,7 +82,7 @@ from sleuth.errors import CorpusError, UsageError
 from sleuth.passages import PASSAGE_CHARS, passage_url
 
 from . import dense
-from .passage_index import PassageIndex
+from .passage_index import PassageIndex, is_postgres_url
 from .store import StoredPassage, _document, _page
 from .tantivy_engine import ANALYZER_VERSION, TITLE_BOOST, analyzer, term_spans
 
@@ -170,12 +170,6 @@ CREATE TABLE IF NOT EXISTS index_df (
 
 
 # --- where the index is ---------------------------------------------------------------
-
-
-def is_postgres_url(target: str | os.PathLike[str]) -> bool:
-    """True for a ``postgresql://`` (or ``postgres://``) URL, also after `pathlib.Path`
-    has folded its ``//`` into one ``/``."""
-    return _URL.match(os.fspath(target)) is not None
 
 
 def connection_url(target: str | os.PathLike[str]) -> tuple[str, str | None]:

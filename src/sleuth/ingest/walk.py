@@ -156,7 +156,7 @@ def ingest(
     `sleuth.index.dense`; needs the ``sleuth[embeddings]`` extra, or an ``embedder``) or
     off (False: the vectors are dropped); None keeps what the index has. An index with
     embeddings keeps them up to date on every ingest."""
-    from sleuth.index import PassageIndex
+    from sleuth.index import open_index
     from sleuth.index.dense import load_embedder
 
     if base_url is not None and not re.match(r"^[A-Za-z][A-Za-z0-9+.-]*://", base_url):
@@ -181,7 +181,7 @@ def ingest(
     if embeddings and embedder is None:  # a missing extra stops the ingest before it starts
         embedder = load_embedder()
     with (
-        PassageIndex.open(index_dir, create=True, repair=True) as index,
+        open_index(index_dir, create=True, repair=True) as index,
         index.update() as update,
     ):
         report.repaired.extend(index.repaired)

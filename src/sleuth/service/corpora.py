@@ -200,12 +200,12 @@ class Catalog:
 
 def _open(spec: ServedSpec) -> _Entry:
     if spec.kind == "index":
-        from sleuth.index import PassageIndex
+        from sleuth.index import open_index
         from sleuth.index.view import IndexedCorpus
 
         assert spec.path is not None
         signature = _file_signature(Path(spec.path) / "pages.db")
-        index = PassageIndex.open(spec.path)
+        index = open_index(spec.path)
         build, built_at = index.build()
         entry = _Entry(spec, IndexedCorpus.of(index, name=spec.name), index, built_at=built_at)
         entry.signature = (*signature, index.store.data_version())
