@@ -393,7 +393,7 @@ def _build_sleuth(
 ) -> tuple[Search, int, Search]:
     """sleuth's index in ``workdir``, or with ``postgres_schema`` in that schema of the
     database `POSTGRES_ENV` names (`sleuth.index.pg`)."""
-    from sleuth.index import PassageIndex
+    from sleuth.index import open_index
     from sleuth.ingest import ingest
 
     where: str | Path = workdir / "index"
@@ -402,7 +402,7 @@ def _build_sleuth(
     report = ingest([pages], where, embeddings=embeddings)
     if report.problems:
         raise UsageError(f"{report.problems[0]}")
-    index = PassageIndex.open(where)
+    index = open_index(where)
 
     def ranked(query: str, k: int) -> list[str]:
         return [url for url, _ in index.search_urls(query, k)]
