@@ -51,7 +51,7 @@ from sleuth.text import content_terms, normalize_query, stem, words
 from sleuth.validate import is_inline_id, validate_finish
 from sleuth.values import same_value
 
-from . import verify
+from . import twohop, verify
 from .calibration import Calibration, shipped
 from .reading import (
     AnswerType,
@@ -149,7 +149,8 @@ class OfflinePolicy:
     reports the confidence; ``min_confidence="fitted"`` takes the threshold chosen with
     the model on its training folds (not yet the default: the demo corpora's answers
     score under it). ``calibration=None`` keeps the hard rules only and reports no
-    confidence."""
+    confidence. A comparison question is read by `sleuth.policies.twohop` (a page and a
+    typed value for each side) unless ``two_hop`` is False."""
 
     name = "offline"
 
@@ -157,6 +158,7 @@ class OfflinePolicy:
         self,
         min_confidence: float | Literal["fitted"] = 0.0,
         calibration: Calibration | bool | None = True,
+        two_hop: bool = True,
     ) -> None:
         model = shipped() if calibration is True else calibration
         self.calibration = model if isinstance(model, Calibration) else None
@@ -165,6 +167,7 @@ class OfflinePolicy:
         if not 0.0 <= min_confidence <= 1.0:
             raise ValueError("min_confidence is a probability, in [0, 1]")
         self.min_confidence = min_confidence
+        self.two_hop = two_hop
 
     def verifier(self, state: RunState) -> Verifier:
         return Verifier(
@@ -177,7 +180,16 @@ class OfflinePolicy:
         check = self.verifier(state)
         return {g: answer_for(g, pages, check) for g in goals_of(state)}
 
+    def comparison(self, state: RunState) -> twohop.Comparison | None:
+        """The comparison the task asks (`sleuth.policies.twohop`), or None."""
+        if not self.two_hop or state.task.require or state.task.publish:
+            return None
+        return twohop.parse(state.task.question)
+
     def decide(self, state: RunState) -> Turn:
+        plan = self.comparison(state)
+        if plan is not None:
+            return twohop.decide(plan, state, self.min_confidence)
         goals = goals_of(state)
         pages = _pages(state)
         check = self.verifier(state)
