@@ -11,7 +11,7 @@ import pytest
 from shared import SHARED_DATA
 from sleuth import OfflinePolicy, Task
 from sleuth.datasets import Dataset, EvalCase, load_dataset
-from sleuth.policies.twohop import parse
+from sleuth.policies.twohop import parse, parse_bridge
 from sleuth.result import Reason, Result, Status
 from sleuth.runtime import run_steps
 from sleuth.state import Budgets, Step
@@ -166,3 +166,62 @@ def test_without_two_hop_the_single_hop_reader_runs() -> None:
     steps, _ = _run(_case("Which band was formed first"), OfflinePolicy(two_hop=False))
     assert steps[-1].tool == "finish"
     assert not any("one side of the comparison" in s.thought for s in steps)
+
+
+def test_bridge_answers_through_the_embedded_question() -> None:
+    """ "... the population of the city where Kerry Saxby-Junna was born?": the first hop
+    reads "Where was Kerry Saxby-Junna born?" (Young), the second searches the question
+    through it and reads the census sentence; both pages cited, a quote from each."""
+    case = _case("At the 2011 census, what was he population")
+    steps, result = _run(case)
+    assert [s.tool for s in steps] == ["search", "open", "search", "open", "finish"]
+    assert steps[0].args["query"] == "Kerry Saxby Junna born"
+    assert "Young" in steps[2].args["query"] and "population" in steps[2].args["query"]
+    assert _opened(steps) == [
+        "hotpotqa://Kerry%20Saxby-Junna",
+        "hotpotqa://Young,%20New%20South%20Wales",
+    ]
+    assert result.status is Status.READY_FOR_REVIEW
+    assert result.answer == "6,960" and result.answer in case.answers
+    assert result.citations == _opened(steps)
+    assert [q.url for q in result.evidence] == result.citations
+    assert "born in Young" in result.evidence[0].text
+    assert "population of 6,960" in result.evidence[1].text
+    assert result.confidence is not None and 0.0 < result.confidence < 1.0
+
+
+def test_bridge_without_its_first_page_abstains() -> None:
+    """The derived copy lacks Kerry Saxby-Junna's page: no verified first hop, so no
+    second search and no answer."""
+    steps, result = _run(_case("At the 2011 census, what was he population", derived=True))
+    assert result.reason is Reason.FACT_MISSING
+    assert [s.tool for s in steps][-1] == "finish"
+    assert [s.tool for s in steps].count("search") == 1
+    assert steps[-1].args["answer"] == "cannot: no opened page states the bridge"
+
+
+@pytest.mark.parametrize(
+    ("question", "inner", "phrase"),
+    [
+        (
+            "In what county is the city where Harris W. Fawell was born?",
+            "Where was Harris W. Fawell born?",
+            "the city where Harris W. Fawell was born",
+        ),
+        ("What country was the author of Brand a citizen of?", "Who is the author of Brand?", None),
+        # the clause runs into the rest of the question: not read as a bridge
+        ("What is the country where Baure is located named after?", None, None),
+        (
+            "Who was president when the area where Intrepid Wind Farm is located became a state?",
+            None,
+            None,
+        ),
+        ("Who was the duke of Normandy?", None, None),
+    ],
+)
+def test_what_is_read_as_a_bridge(question: str, inner: str | None, phrase: str | None) -> None:
+    bridge = parse_bridge(question)
+    assert (bridge.inner if bridge else None) == inner
+    if phrase is not None:
+        assert bridge is not None and bridge.phrase == phrase
+        assert bridge.outer("West Chicago") == "In what county is West Chicago?"

@@ -1,5 +1,7 @@
-"""Comparison questions for the offline policy: a page for each side, a typed value
-read from each, compared in code.
+"""Two-hop questions for the offline policy: comparisons (a page for each side, a typed
+value read from each, compared in code) and the parsing of bridge questions (the
+embedded question and the phrase it fills; `OfflinePolicy` runs both hops with its
+single-hop reader, see the end of this module).
 
 A question is a comparison when it names two sides and asks for something both of them
 have that can be read as a typed value:
@@ -413,3 +415,68 @@ def _hit_for(side: str, state: RunState) -> str | None:
 
 def _turn(thought: str, tool: str, query: str) -> Turn:
     return Turn(parsed=Decision(tool=tool, args={"query": query, "k": SEARCH_K}, thought=thought))
+
+
+# --- bridge questions ---------------------------------------------------------------------
+
+_PLACE_KINDS = "city|country|state|town|county|place|village|region|area|location|province|nation"
+_WHERE = re.compile(
+    rf"\bthe (?P<kind>{_PLACE_KINDS})\s+(?:where|in which)\s+(?P<clause>[^?,;]+?)\s*(?=[?,;]|$)",
+    re.IGNORECASE,
+)
+_ROLES = (
+    "author|composer|director|founder|creator|performer|performers|producer|writer|"
+    "publisher|designer|architect|owner|developer|manufacturer"
+)
+_NAME_RUN = r"[A-Z0-9][\w'’.-]*(?:\s+(?:(?:of|the|and|de|for|in|on|a)\s+){0,2}[A-Z0-9][\w'’.-]*)*"
+_ROLE_OF = re.compile(
+    rf"\bthe (?P<role>{_ROLES}) of (?P<name>{_NAME_RUN})"
+    r"(?=\s*(?:[?,]|$)|\s+(?:a|an|was|is|were|attend|attended|write|wrote|born|die|died)\b)"
+)
+#: The last word of a "where" clause: "the city where X was born", "... is located",
+#: "... took place". A clause ending otherwise likely runs into the rest of the question.
+_CLAUSE_ENDS = frozenset(
+    "born located found formed founded situated based held citizen broadcast died buried "
+    "raised headquartered established created started filmed recorded place occurred "
+    "lived grew".split()
+)
+_AUX = re.compile(r"^(?P<subject>.+?)\s+(?P<aux>was|is|were|are|has been|had been)\s+(?P<rest>.+)$")
+
+
+@dataclass(frozen=True)
+class Bridge:
+    """A question with an embedded one: ``inner`` asks for the bridge entity ("Where was
+    Kerry Saxby-Junna born?"), and the question with ``phrase`` replaced by it is the
+    second hop ("... the population of Young, New South Wales?")."""
+
+    inner: str
+    phrase: str
+    question: str
+
+    def outer(self, bridge: str) -> str:
+        return self.question.replace(self.phrase, bridge, 1)
+
+
+def parse_bridge(question: str) -> Bridge | None:
+    """The bridge ``question`` embeds — "the city where X was born", "the author of
+    X" — or None. A clause that embeds another one is left to the single-hop reader."""
+    q = " ".join(question.split())
+    found = _WHERE.search(q)
+    if found is not None:
+        clause = found.group("clause")
+        if re.search(r"(?i)\b(?:where|which|who|whom|whose|that|when)\b", clause):
+            return None
+        if clause.split()[-1].lower() not in _CLAUSE_ENDS or len(clause.split()) < 2:
+            return None
+        moved = _AUX.match(clause)
+        inner = (
+            f"Where {moved.group('aux')} {moved.group('subject')} {moved.group('rest')}?"
+            if moved
+            else f"Where {clause}?"
+        )
+        return Bridge(inner, found.group(0), q)
+    role = _ROLE_OF.search(q)
+    if role is not None and not q[role.end() :].lstrip().startswith("'"):
+        inner = f"Who is the {role.group('role')} of {role.group('name')}?"
+        return Bridge(inner, role.group(0), q)
+    return None
