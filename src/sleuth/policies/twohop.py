@@ -14,6 +14,8 @@ have that can be read as a typed value:
   "Were X and Y of the same nationality?": the demonyms of the sentence that defines
   the side ("X is an English-American film director": English, American; English,
   Scottish, Welsh and Northern Irish also count as British);
+* **US states** — "Are X and Y both airports in the same state?": the one state the
+  side's first sentence names (a sentence naming two, or none, is no value);
 * **categories** — "Are X and Y both film directors?": every content word of the
   category in the sentence that defines each side (yes only; a sentence that does not
   say it is no evidence of the opposite).
@@ -51,12 +53,12 @@ LEAD_SENTENCES = 4
 #: Estimated probability that a comparison answer is right: the Laplace-smoothed
 #: precision, (right + 1) / (answered + 2), of this path on the first halves of the shared
 #: HotpotQA and MuSiQue files (closed, with their derived unanswerable copies), the only
-#: data it was developed on: 4 right of 4 answered. The fitted single-hop model does not
+#: data it was developed on: 5 right of 5 answered. The fitted single-hop model does not
 #: score these answers (its features measure how a sentence aligns with the question,
 #: which neither side's sentence does alone).
-CONFIDENCE = round((4 + 1) / (4 + 2), 4)
+CONFIDENCE = round((5 + 1) / (5 + 2), 4)
 
-Kind = Literal["date", "nationality", "category"]
+Kind = Literal["date", "nationality", "category", "state"]
 
 _EARLY = frozenset("first earlier earliest older oldest sooner".split())
 _LATE = frozenset("later latest younger youngest newer newest recent".split())
@@ -98,6 +100,15 @@ _DATE = re.compile(
     rf"|(?P<my>(?P<m3>{_MONTH})\s+(?P<y3>{_YEAR}))"
     rf"|(?P<y>\b{_YEAR}\b)"
 )
+_STATES = re.compile(
+    r"\b(?:Alabama|Alaska|Arizona|Arkansas|California|Colorado|Connecticut|Delaware|"
+    r"Florida|Georgia|Hawaii|Idaho|Illinois|Indiana|Iowa|Kansas|Kentucky|Louisiana|Maine|"
+    r"Maryland|Massachusetts|Michigan|Minnesota|Mississippi|Missouri|Montana|Nebraska|"
+    r"Nevada|New Hampshire|New Jersey|New Mexico|New York|North Carolina|North Dakota|"
+    r"Ohio|Oklahoma|Oregon|Pennsylvania|Rhode Island|South Carolina|South Dakota|"
+    r"Tennessee|Texas|Utah|Vermont|Virginia|Washington|West Virginia|Wisconsin|Wyoming)\b"
+    r"(?!\s+(?:City|County|Avenue|Street)\b)"
+)
 _COPULA = re.compile(r"\b(?:is|was|are|were)\b")
 
 
@@ -123,7 +134,7 @@ class Value:
     url: str
     sentence: str
     date: tuple[int, int | None, int | None] | None = None
-    nationality: frozenset[str] = frozenset()
+    nationality: frozenset[str] = frozenset()  # or the US states, for "state"
     holds: bool = False  # a category: the defining sentence says it
 
 
@@ -178,7 +189,9 @@ def parse(question: str) -> Comparison | None:
         return None
     what = both.group("what")
     if re.search(r"(?i)\bsame\b", what):
-        return None  # "both in the same state": a place, not read here
+        if re.search(r"(?i)\bin the same state$", what):
+            return Comparison("state", sides, "same")
+        return None  # "the same country / city": not read here
     demonyms = [w for w in what.split() if w in _DEMONYMS]
     if len(demonyms) == 1:
         return Comparison("nationality", sides, "both", target=(demonyms[0],))
@@ -298,7 +311,7 @@ def compare(plan: Comparison, a: Value, b: Value) -> str | None:
         earlier = first if order < 0 else second
         later = second if order < 0 else first
         return earlier if plan.pick == "early" else later
-    if plan.kind == "nationality":
+    if plan.kind in ("nationality", "state"):
         if plan.pick == "same":
             if a.nationality == b.nationality:
                 return "yes"
@@ -338,6 +351,12 @@ def read_value(plan: Comparison, page: OpenedPage) -> Value | None:
                 date = _date_after(verb, sentence)
                 if date is not None:
                     return Value(page.page.url, sentence, date=date)
+        return None
+    if plan.kind == "state":
+        for sentence in sentences[:1]:  # where the defining sentence places it
+            states = frozenset(m.group(0) for m in _STATES.finditer(sentence))
+            if len(states) == 1:
+                return Value(page.page.url, sentence, nationality=states)
         return None
     for sentence in sentences:
         match = _COPULA.search(sentence)
@@ -469,10 +488,13 @@ def parse_bridge(question: str) -> Bridge | None:
         if clause.split()[-1].lower() not in _CLAUSE_ENDS or len(clause.split()) < 2:
             return None
         moved = _AUX.match(clause)
+        kind = found.group("kind").lower()
+        rest = moved.group("rest") if moved else ""
+        rest = re.sub(r"\bfound$", "located", rest)  # "where X is found": where it lies
         inner = (
-            f"Where {moved.group('aux')} {moved.group('subject')} {moved.group('rest')}?"
+            f"In what {kind} {moved.group('aux')} {moved.group('subject')} {rest}?"
             if moved
-            else f"Where {clause}?"
+            else f"In what {kind} {clause}?"
         )
         return Bridge(inner, found.group(0), q)
     role = _ROLE_OF.search(q)
