@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import subprocess
 import sys
 import tempfile
@@ -58,7 +59,17 @@ from sleuth.policies.verify import FEATURES
 from sleuth.runtime import Turn
 from sleuth.state import RunState
 
-SHARED = Path(__file__).resolve().parents[2] / "shared" / "data"
+
+def _shared() -> Path:
+    """``$SLEUTH_SHARED_DATA``, else ``../shared/data`` beside this checkout, else the
+    workplace's ``/work/shared/data`` (a worktree elsewhere), as the tests find it."""
+    if os.environ.get("SLEUTH_SHARED_DATA"):
+        return Path(os.environ["SLEUTH_SHARED_DATA"])
+    beside = Path(__file__).resolve().parents[2] / "shared" / "data"
+    return beside if beside.is_dir() else Path("/work/shared/data")
+
+
+SHARED = _shared()
 MODEL_PATH = Path(calibration_module.__file__).with_name(MODEL_FILE)
 HALF = 50
 DOCS_QUESTIONS = Path(__file__).resolve().parent / "docs_questions"
@@ -332,7 +343,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"no shared data at {SHARED}", file=sys.stderr)
         return 2
     train, held_out = fold(args.fold)
-    collector = OfflinePolicy(min_confidence=0.0, calibration=None)
+    # the single-hop reader's readings: comparison answers (`policies.twohop`) are not
+    # scored by this model
+    collector = OfflinePolicy(min_confidence=0.0, calibration=None, two_hop=False)
     rows = [row for part in train for row in run_part(part, collector)]
     x, y = samples(rows)
     l2 = choose_l2(x, y, groups(rows))

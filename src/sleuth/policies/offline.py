@@ -32,12 +32,20 @@ brief — is a *goal* with a frame from `sleuth.policies.reading`. Per step:
    run then waits for a person), and one step is kept for that. After the publish call
    — done or refused — it finishes with the same payload.
 
+Two-hop questions (`sleuth.policies.twohop`, unless ``two_hop=False``): a comparison
+("Which was formed first, X or Y?", "Are X and Y both ...?") opens a page for each side
+and compares typed values in code; a question that embeds another ("... the city where
+X was born?") answers the embedded one first with the steps above, then the question
+through its answer, and cites both hops. Either ends with cannot-answer when a hop is
+not verified.
+
 Nothing in a page can change this procedure; sentences that read as instructions to
 an AI are never evidence (see `reading.is_injection`).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -51,7 +59,7 @@ from sleuth.text import content_terms, normalize_query, stem, words
 from sleuth.validate import is_inline_id, validate_finish
 from sleuth.values import same_value
 
-from . import verify
+from . import twohop, verify
 from .calibration import Calibration, shipped
 from .reading import (
     AnswerType,
@@ -149,7 +157,8 @@ class OfflinePolicy:
     reports the confidence; ``min_confidence="fitted"`` takes the threshold chosen with
     the model on its training folds (not yet the default: the demo corpora's answers
     score under it). ``calibration=None`` keeps the hard rules only and reports no
-    confidence."""
+    confidence. A comparison question is read by `sleuth.policies.twohop` (a page and a
+    typed value for each side) unless ``two_hop`` is False."""
 
     name = "offline"
 
@@ -157,6 +166,7 @@ class OfflinePolicy:
         self,
         min_confidence: float | Literal["fitted"] = 0.0,
         calibration: Calibration | bool | None = True,
+        two_hop: bool = True,
     ) -> None:
         model = shipped() if calibration is True else calibration
         self.calibration = model if isinstance(model, Calibration) else None
@@ -165,6 +175,7 @@ class OfflinePolicy:
         if not 0.0 <= min_confidence <= 1.0:
             raise ValueError("min_confidence is a probability, in [0, 1]")
         self.min_confidence = min_confidence
+        self.two_hop = two_hop
 
     def verifier(self, state: RunState) -> Verifier:
         return Verifier(
@@ -177,7 +188,29 @@ class OfflinePolicy:
         check = self.verifier(state)
         return {g: answer_for(g, pages, check) for g in goals_of(state)}
 
+    def comparison(self, state: RunState) -> twohop.Comparison | None:
+        """The comparison the task asks (`sleuth.policies.twohop`), or None."""
+        if not self.two_hop or state.task.require or state.task.publish:
+            return None
+        return twohop.parse(state.task.question)
+
+    def bridge(self, state: RunState) -> twohop.Bridge | None:
+        """The embedded question the task asks through (`twohop.parse_bridge`), or None."""
+        if not self.two_hop or state.task.require or state.task.publish:
+            return None
+        return twohop.parse_bridge(state.task.question)
+
     def decide(self, state: RunState) -> Turn:
+        plan = self.comparison(state)
+        if plan is not None:
+            return twohop.decide(plan, state, self.min_confidence)
+        bridge = self.bridge(state)
+        if bridge is not None:
+            return self._decide_bridge(bridge, state)
+        return self._decide_single(state)
+
+    def _decide_single(self, state: RunState) -> Turn:
+        """The single-hop reader's step (also each hop of a bridge question)."""
         goals = goals_of(state)
         pages = _pages(state)
         check = self.verifier(state)
@@ -202,6 +235,72 @@ class OfflinePolicy:
             if corroborate is not None:
                 return corroborate
         return _finish(goals, answers, state)
+
+    def _decide_bridge(self, bridge: twohop.Bridge, state: RunState) -> Turn:
+        """Two hops, each the single-hop reader's: the embedded question first ("Where
+        was X born?"); once it is answered and verified, the question with the bridge
+        value in place of its phrase ("... the population of Young?"), searched and read
+        the same way. The finish cites both pages with a sentence of each; when either
+        hop finds nothing, cannot-answer."""
+        first = _asking(state, bridge.inner)
+        hop1 = self._single(first)
+        if hop1 is None:
+            turn = self._decide_single(first)
+            return turn if _tool(turn) != "finish" else _cannot(state, "the bridge")
+        second = _asking(state, bridge.outer(hop1.main.value))
+        query = frame_question(second.task.question).query
+        if normalize_query(query) not in state.searched and state.steps_left > 2:
+            return _turn(
+                f"{hop1.main.value!r} is the bridge; search the question through it.",
+                "search",
+                {"query": query, "k": SEARCH_K},
+            )
+        hop2 = self._single(second)
+        if hop2 is None or hop2.conflicts or same_value(hop2.main.value, hop1.main.value):
+            if hop2 is None and state.steps_left > 1:
+                turn = self._decide_single(second)
+                if _tool(turn) != "finish":
+                    return turn
+            return _cannot(state, "the answer through the bridge")
+        readings = (hop1.main, hop2.main)
+        confidence = None
+        if hop1.confidence is not None and hop2.confidence is not None:
+            confidence = round(hop1.confidence * hop2.confidence, 4)
+            if confidence < self.min_confidence:
+                return _cannot(state, "the answer through the bridge")
+        answer = Answer(readings=readings, confidence=confidence)
+        args = payload(Goal(None, frame_question(state.task.question)), answer)
+        if isinstance(validate_finish(args, state.opened, (), state.task.question), list):
+            return _cannot(state, "the answer through the bridge")
+        thought = f"Finish: {hop2.main.value!r} through the bridge {hop1.main.value!r}."
+        return Turn(
+            parsed=Decision(tool="finish", args=args, thought=thought), confidence=confidence
+        )
+
+    def _single(self, state: RunState) -> Answer | None:
+        """The single-hop reader's verified answer to ``state``'s question, or None."""
+        goal = goals_of(state)[0]
+        answer = answer_for(goal, _pages(state), self.verifier(state))
+        if answer is None or answer.conflicts or len(answer.readings) > 1:
+            return None
+        return answer
+
+
+def _asking(state: RunState, question: str) -> RunState:
+    """``state`` with ``question`` as its task's question (the trace is shared)."""
+    return dataclasses.replace(state, task=dataclasses.replace(state.task, question=question))
+
+
+def _tool(turn: Turn) -> str | None:
+    return getattr(turn.parsed, "tool", None)
+
+
+def _cannot(state: RunState, what: str) -> Turn:
+    args = payload(Goal(None, frame_question(state.task.question)), None)
+    args["answer"] = f"cannot: no opened page states {what}"
+    return Turn(
+        parsed=Decision(tool="finish", args=args, thought=f"Finish: no opened page states {what}.")
+    )
 
 
 def goals_of(state: RunState) -> list[Goal]:
