@@ -56,7 +56,11 @@ def main(tiers: list[str]) -> int:
     twice = sorted(i for i, n in seen.items() if n > 1)
     missing = sorted(set(everything) - set(seen))
     extra = sorted(set(seen) - set(everything))
-    for label, ids in (("in more than one tier", twice), ("in no tier", missing), ("unknown", extra)):
+    for label, ids in (
+        ("in more than one tier", twice),
+        ("in no tier", missing),
+        ("unknown", extra),
+    ):
         if ids:
             failed = True
             print(f"{len(ids)} tests {label}:", *ids[:50], sep="\n  ")

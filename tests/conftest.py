@@ -17,6 +17,7 @@ test by test; a run whose ``-m`` leaves out that kind does not even import them.
 from __future__ import annotations
 
 import ipaddress
+import itertools
 import os
 import socket
 from collections.abc import Iterator
@@ -89,10 +90,25 @@ def _loopback_only(self: socket.socket, address: Any) -> Any:
     return _real_connect(self, address)
 
 
+@pytest.fixture(scope="session")
+def _homes(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Iterator[Path]]:
+    """Fresh, never used SLEUTH_HOME paths (not made: sleuth makes its home when it needs
+    one), for tests that ask for no ``tmp_path``: a ``tmp_path`` for every test costs more
+    than many a test (pytest lists every earlier test's folder to number the next)."""
+    root = tmp_path_factory.mktemp("homes")
+    yield (root / str(n) for n in itertools.count())
+
+
 @pytest.fixture(autouse=True)
-def _isolated(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[None]:
+def _isolated(
+    monkeypatch: pytest.MonkeyPatch, request: pytest.FixtureRequest, _homes: Iterator[Path]
+) -> Iterator[None]:
     monkeypatch.setattr(socket.socket, "connect", _loopback_only)
-    monkeypatch.setenv("SLEUTH_HOME", str(tmp_path / "sleuth-home"))
+    if "tmp_path" in request.fixturenames:
+        home = request.getfixturevalue("tmp_path") / "sleuth-home"
+    else:
+        home = next(_homes)
+    monkeypatch.setenv("SLEUTH_HOME", str(home))
     monkeypatch.delenv("SLEUTH_DEBUG", raising=False)
     # no defaults from the developer's environment or config files (sleuth.config)
     from sleuth.config import SERVE_VARIABLES, SETTINGS

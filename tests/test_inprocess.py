@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from sleuth import Task, load_corpus, run
-from sleuth.models import ModelPolicy
+from sleuth.models import ModelPolicy, RetryPolicy
 from sleuth.models.anthropic_messages import AnthropicMessages
 from sleuth.models.openai_chat import OpenAIChat
 from sleuth.result import Reason, Result, Status
@@ -117,3 +117,27 @@ def test_the_responder_answers_each_request() -> None:
     model = InProcessModel(responder=lambda provider, body: say("tools", "finish", finish))
     result = run(Task(FOUNDER), ACME, model.policy("anthropic"))
     assert result.reason is Reason.FACT_MISSING and model.requests[0]["path"] == "/v1/messages"
+
+
+def test_the_readme_example_runs() -> None:
+    import re
+    from pathlib import Path
+
+    readme = Path(__file__).resolve().parents[1] / "README.md"
+    section = readme.read_text(encoding="utf-8").split("## Scripted transcripts", 1)[1]
+    (code,) = re.findall(r"```python\n(.*?)```", section.split("\n## ", 1)[0], re.S)
+    scope: dict[str, Any] = {}
+    exec(compile(code, "README.md", "exec"), scope)
+    assert scope["model"].remaining == 0 and len(scope["model"].requests) == 6
+
+
+def test_a_transport_error_is_classified_and_retried_as_over_http() -> None:
+    def transport(body: dict[str, Any]) -> Any:
+        raise TimeoutError
+
+    sleeps: list[float] = []
+    retry = RetryPolicy(max_attempts=2)
+    chosen = ModelPolicy(InProcessBackend("anthropic", transport), retry=retry, sleep=sleeps.append)
+    result = run(Task(FOUNDER), ACME, chosen)
+    assert isinstance(result, Result) and result.reason is Reason.MODEL_ERROR
+    assert "did not answer in time" in result.answer and len(sleeps) == 1
