@@ -16,9 +16,6 @@ from sleuth.result import Reason, Result, Status
 from sleuth.runtime import arun
 from sleuth.testing import InProcessBackend, InProcessModel, ScriptedModelServer, ScriptExhausted
 
-pytest.importorskip("openai")
-pytest.importorskip("anthropic")
-
 ACME = load_corpus("acme")
 WIKI = "https://wiki.example/Acme_Robotics"
 FOUNDED = "Acme Robotics was founded by Ada Ortiz in 2014 in Lisbon."
@@ -68,6 +65,8 @@ def test_in_process_and_over_http_send_and_decide_alike(
     provider: Any, protocol: Any, stream: bool
 ) -> None:
     """The bodies sent and the run's result are the same in process as over HTTP."""
+    pytest.importorskip("openai")
+    pytest.importorskip("anthropic")
     model = InProcessModel(grounded(protocol))
     here = run(Task(FOUNDER), ACME, model.policy(provider, protocol, stream=stream, model="m"))
     with ScriptedModelServer(grounded(protocol)) as server:

@@ -28,9 +28,6 @@ from sleuth.runtime import arun
 from sleuth.store import RunStore
 from sleuth.testing import InProcessModel, ScriptedModelServer
 
-pytest.importorskip("openai")
-pytest.importorskip("anthropic")
-
 KEY = "sk-test-SECRET-123"
 ACME = load_corpus("acme")
 WIKI = "https://wiki.example/Acme_Robotics"
@@ -589,7 +586,12 @@ def test_cli_model_usage_errors(
 
 
 @pytest.fixture(autouse=True)
-def _no_real_keys(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+def _no_real_keys(
+    monkeypatch: pytest.MonkeyPatch, request: pytest.FixtureRequest
+) -> Iterator[None]:
+    if request.node.get_closest_marker("server"):  # in process, no SDK is imported
+        pytest.importorskip("openai")
+        pytest.importorskip("anthropic")
     monkeypatch.delenv("OPENAI_BASE_URL", raising=False)
     monkeypatch.delenv("ANTHROPIC_BASE_URL", raising=False)
     yield

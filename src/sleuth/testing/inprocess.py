@@ -28,9 +28,9 @@ which is retried), so a transcript that is too short fails its test loudly.
 from __future__ import annotations
 
 import copy
-import importlib
 import inspect
 import json
+import sys
 import threading
 from collections import deque
 from collections.abc import Awaitable, Callable, Mapping, Sequence
@@ -144,8 +144,8 @@ class InProcessBackend:
 
 class _LocalConnection:
     """What a backend's `SdkConnection` does that matters with no connection: classify
-    errors (with the SDK, imported only when there is an error to classify) and redact
-    (there is no key to redact)."""
+    errors and redact (there is no key to redact). An SDK's own errors can only come from
+    a transport that imported that SDK, so it is looked up, never imported, here."""
 
     def __init__(self, module: str, key_variable: str) -> None:
         self.module, self.key_variable = module, key_variable
@@ -153,10 +153,7 @@ class _LocalConnection:
     def classify(self, exc: BaseException) -> Failure | None:
         if isinstance(exc, ScriptExhausted):
             return None
-        try:
-            sdk = importlib.import_module(self.module)
-        except ImportError:
-            return classify_sdk_error(_NoSdk, exc, self.key_variable)
+        sdk = sys.modules.get(self.module) or _NoSdk
         return classify_sdk_error(sdk, exc, self.key_variable)
 
     def redact(self, text: str) -> str:
@@ -164,7 +161,7 @@ class _LocalConnection:
 
 
 class _NoSdk:
-    """An SDK with no errors of its own, for classifying without the SDK installed."""
+    """An SDK with no errors of its own, for classifying without the SDK imported."""
 
     class APIConnectionError(Exception): ...
 
