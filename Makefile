@@ -6,7 +6,7 @@ PYTHON ?= python3
 comma := ,
 EXTRAS ?= dev$(if $(CI),$(comma)embeddings)
 
-.PHONY: install browser inspector test lint typecheck unit slow demo
+.PHONY: install browser inspector test lint typecheck unit integration slow tiers demo
 
 install:
 	$(PYTHON) -m pip install --quiet --disable-pip-version-check -e '.[$(EXTRAS)]'
@@ -37,16 +37,29 @@ inspector:
 typecheck:
 	$(PYTHON) -m mypy
 
+# The test tiers (tests/conftest.py says what goes where). The fast tier, the default:
+# no real server, browser, database or subprocess; about 25-30 s here.
 unit:
 	$(PYTHON) -m pytest
+
+# Real servers on loopback, the browser, PostgreSQL, Redis, the installed CLI in a process
+# of its own, and other heavy tests.
+INTEGRATION := integration and not slow
+integration:
+	$(PYTHON) -m pytest -m '$(INTEGRATION)'
 
 # The slow tier: conformance of the finish validator on all the shared data, the parsers on
 # 100,000 generated replies each (exit code 5, nothing collected, is a failure here too).
 slow:
 	$(PYTHON) -m pytest -m slow
 
-# Install (the browser and the MCP Inspector too), then lint, type-check and run the whole test suite, both tiers.
-test: install browser inspector lint typecheck unit slow
+# The tiers together hold every test exactly once, and none is empty.
+tiers:
+	$(PYTHON) tests/check_tiers.py "" '$(INTEGRATION)' slow
+
+# Install (the browser and the MCP Inspector too), then lint, type-check, check the tiers
+# and run all three.
+test: install browser inspector lint typecheck tiers unit integration slow
 
 demo:
 	$(PYTHON) -m pip install --quiet --disable-pip-version-check . && sleuth ask "Who founded Acme Robotics?"

@@ -1,8 +1,23 @@
-"""Shared test set-up: no network but loopback, and a private runs store per test."""
+"""Shared test set-up: no network but loopback, a private runs store per test, and the tiers.
+
+The tiers (`make unit`, `make integration`, `make slow`; `make tiers` checks that together
+they hold every test once, and none is empty):
+
+* fast, the default (``pytest``): everything not marked ``integration`` or ``slow``;
+* ``integration``: real servers (``server``: the scripted model server, uvicorn, MCP over
+  HTTP), ``browser``, ``postgres``, ``redis``, ``subprocess`` (the installed CLI in a
+  process of its own) and other heavy tests. Each finer marker implies ``integration``
+  (added here), so ``-m postgres`` picks out one kind;
+* ``slow``: conformance and parser totality at scale.
+
+Modules all of whose tests need one kind are listed in `WHOLE_MODULES` rather than marked
+test by test; a run whose ``-m`` leaves out that kind does not even import them.
+"""
 
 from __future__ import annotations
 
 import ipaddress
+import itertools
 import os
 import socket
 from collections.abc import Iterator
@@ -10,6 +25,57 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from _pytest.mark.expression import Expression
+
+# the markers that put a test in the integration tier (declared in pyproject.toml)
+INTEGRATION_KINDS = ("server", "browser", "postgres", "redis", "subprocess")
+
+WHOLE_MODULES = {
+    "test_browser.py": "browser",
+    "test_index_postgres.py": "postgres",
+    "test_store_postgres.py": "postgres",
+    "test_service_redis.py": "redis",
+    "test_service.py": "server",
+    "test_service_access.py": "server",
+    "test_service_approval.py": "server",
+    "test_service_corpora.py": "server",
+    "test_service_docs.py": "server",
+    "test_service_fuzz.py": "server",
+    "test_service_schema.py": "server",
+    "test_model_server.py": "server",
+    "test_mcp.py": "server",
+    "test_mcp_inspector.py": "subprocess",
+    "test_mcp_model.py": "subprocess",
+    "test_ingest_bench.py": "integration",
+    "test_model_bench.py": "integration",
+    "test_search_bench.py": "integration",
+}
+
+
+def _selected(config: pytest.Config, marks: set[str]) -> bool:
+    """Whether ``-m`` selects a test that has exactly these markers."""
+    expression = config.getoption("markexpr")
+    if not expression:
+        return True
+    return Expression.compile(expression).evaluate(lambda name, **_: name in marks)
+
+
+def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
+    kind = WHOLE_MODULES.get(collection_path.name)
+    if kind is None or collection_path.parent.name != "tests":
+        return None
+    return True if not _selected(config, {kind, "integration"}) else None
+
+
+@pytest.hookimpl(tryfirst=True)  # before -m deselects by these markers
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        kind = WHOLE_MODULES.get(item.path.name)
+        if kind is not None and kind != "integration":
+            item.add_marker(kind)
+        if kind is not None or any(item.get_closest_marker(k) for k in INTEGRATION_KINDS):
+            item.add_marker("integration")
+
 
 _real_connect = socket.socket.connect
 
@@ -26,10 +92,25 @@ def _loopback_only(self: socket.socket, address: Any) -> Any:
     return _real_connect(self, address)
 
 
+@pytest.fixture(scope="session")
+def _homes(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Iterator[Path]]:
+    """Fresh, never used SLEUTH_HOME paths (not made: sleuth makes its home when it needs
+    one), for tests that ask for no ``tmp_path``: a ``tmp_path`` for every test costs more
+    than many a test (pytest lists every earlier test's folder to number the next)."""
+    root = tmp_path_factory.mktemp("homes")
+    yield (root / str(n) for n in itertools.count())
+
+
 @pytest.fixture(autouse=True)
-def _isolated(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[None]:
+def _isolated(
+    monkeypatch: pytest.MonkeyPatch, request: pytest.FixtureRequest, _homes: Iterator[Path]
+) -> Iterator[None]:
     monkeypatch.setattr(socket.socket, "connect", _loopback_only)
-    monkeypatch.setenv("SLEUTH_HOME", str(tmp_path / "sleuth-home"))
+    if "tmp_path" in request.fixturenames:
+        home = request.getfixturevalue("tmp_path") / "sleuth-home"
+    else:
+        home = next(_homes)
+    monkeypatch.setenv("SLEUTH_HOME", str(home))
     monkeypatch.delenv("SLEUTH_DEBUG", raising=False)
     # no defaults from the developer's environment or config files (sleuth.config)
     from sleuth.config import SERVE_VARIABLES, SETTINGS
@@ -50,7 +131,7 @@ def db_path(tmp_path: Path) -> Path:
     return tmp_path / "runs.db"
 
 
-@pytest.fixture(params=["sqlite", "postgres"])
+@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
 def target(request: pytest.FixtureRequest, db_path: Path) -> Iterator[str | Path]:
     """Where a runs store lives: a fresh SQLite file, or a fresh PostgreSQL schema (a URL;
     see `test_store_postgres.pg_schema`)."""

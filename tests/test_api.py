@@ -211,6 +211,7 @@ def test_aask_is_the_same_run_without_blocking(index_dir: Path) -> None:
     assert _stored(builtin.run_id) is not None
 
 
+@pytest.mark.server
 def test_aask_with_a_model_over_loopback(index_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from sleuth.testing import ScriptedModelServer
 
@@ -241,6 +242,7 @@ def test_aask_with_a_model_over_loopback(index_dir: Path, monkeypatch: pytest.Mo
     assert requests == 3
 
 
+@pytest.mark.subprocess
 def test_python_m_sleuth_is_the_cli(tmp_path: Path) -> None:
     env_home = tmp_path / "home"
     done = subprocess.run(

@@ -167,6 +167,7 @@ def test_rejection_writes_nothing_and_ends_the_run(store: RunStore, workshop: Co
     assert store.decide(pending.run_id, True, None) == "already_decided"
 
 
+@pytest.mark.subprocess
 def test_a_pending_approval_survives_the_process(target: str | Path, workshop: Corpus) -> None:
     script = f"""
 import sys
@@ -333,6 +334,7 @@ for step in steps:
 """
 
 
+@pytest.mark.subprocess
 @pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs POSIX SIGKILL")
 def test_an_interrupted_run_goes_on_from_its_last_step(target: str | Path, acme: Corpus) -> None:
     complete = run(Task("Who founded Acme Robotics?"), acme, OfflinePolicy())

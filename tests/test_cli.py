@@ -617,6 +617,7 @@ def sleuth_script() -> str:
     return path
 
 
+@pytest.mark.subprocess
 def test_console_script_answers_as_json(sleuth_script: str, db_path: Path, tmp_path: Path) -> None:
     proc = subprocess.run(
         [sleuth_script, "ask", FOUNDER_Q, "--json", "--db", str(db_path)],
@@ -635,6 +636,7 @@ def test_console_script_answers_as_json(sleuth_script: str, db_path: Path, tmp_p
     assert only_run(db_path)["id"] == result["run_id"]
 
 
+@pytest.mark.subprocess
 def test_console_script_usage_error(sleuth_script: str, tmp_path: Path) -> None:
     proc = subprocess.run(
         [
@@ -909,6 +911,7 @@ def test_resumed_and_approved_runs_exit_with_their_outcome(
     assert code == 0 and "ANSWER (ready_for_review)" in out, err
 
 
+@pytest.mark.subprocess
 def test_the_installed_script_exits_with_the_outcome(tmp_path: Path) -> None:
     exe = shutil.which("sleuth")
     if exe is None:

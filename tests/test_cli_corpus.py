@@ -130,6 +130,7 @@ def test_errors_are_one_line_exit_2(
     one_line_error(err, *needles)
 
 
+@pytest.mark.integration
 def test_bench_search_runs_sleuth_on_a_tiny_corpus(tmp_path: Path) -> None:
     pages = tmp_path / "pages.jsonl"
     pages.write_text(
@@ -164,6 +165,7 @@ def test_bench_search_runs_sleuth_on_a_tiny_corpus(tmp_path: Path) -> None:
     assert report["ratios"] == {}
 
 
+@pytest.mark.integration
 def test_bench_synthetic_with_baselines(tmp_path: Path) -> None:
     pytest.importorskip("bm25s")
     pytest.importorskip("rank_bm25")

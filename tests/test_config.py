@@ -132,6 +132,7 @@ def test_model_defaults_give_way_to_a_policy_flag(
     assert defaults.get("model") == "anthropic:also-never" and defaults.get("base_url") is None
 
 
+@pytest.mark.server
 def test_a_configured_model_is_used(
     places: dict[str, Path], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -59,6 +59,7 @@ def assert_targets(correct: dict[str, conf.Tally], bad: dict[str, conf.Tally]) -
     assert sum(t.accepted for t in bad.values()) == 0, unexpected(bad)
 
 
+@pytest.mark.integration
 def test_every_family_is_generated_on_the_shared_data() -> None:
     every = cases(limit=None)
     correct = {f.family for case in every for f in conf.correct_finishes(case)}
@@ -68,6 +69,7 @@ def test_every_family_is_generated_on_the_shared_data() -> None:
     assert bad == set(conf.VIOLATIONS), set(conf.VIOLATIONS) - bad
 
 
+@pytest.mark.integration
 def test_a_slice_of_questions_from_each_dataset() -> None:
     """The default tier: 25 questions of each file, every family."""
     sample = cases(limit=25)

@@ -458,6 +458,7 @@ def test_dataset_suite_open_setting_has_gold_sources() -> None:
 # -- the optional LLM judge, against a scripted model over real HTTP -----------------------
 
 
+@pytest.mark.server
 def test_judge_verdicts_count_and_a_broken_judge_decides_nothing(
     capsys: pytest.CaptureFixture[str],
     db_path: Path,
@@ -715,6 +716,7 @@ def _researcher(provider: str, body: dict[str, Any]) -> dict[str, Any]:
     return {"tool_calls": [{"name": "finish", "arguments": finish}]}
 
 
+@pytest.mark.server
 def test_a_model_eval_runs_cases_at_once_on_one_pool(db_path: Path) -> None:
     pytest.importorskip("openai")
     from sleuth.evals.suite import Suite, SuiteCase
@@ -758,6 +760,7 @@ def test_a_model_eval_runs_cases_at_once_on_one_pool(db_path: Path) -> None:
         assert stored["steps"][1]["args"] == {"url": WIKI}
 
 
+@pytest.mark.server
 def test_a_model_eval_can_be_run_from_async_code(db_path: Path) -> None:
     """From inside a running event loop (a notebook, an async app) the eval's own loop
     runs in a thread of its own."""

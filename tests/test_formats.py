@@ -565,6 +565,7 @@ def _passages(index_dir: Path) -> list[str]:
         return [index.page(url).body for url in index.page_urls()]  # type: ignore[union-attr]
 
 
+@pytest.mark.integration
 @pytest.mark.parametrize(
     ("folder", "pages", "suffix"), [("docs-fastapi", 155, ".md"), ("docs-requests", 15, ".rst")]
 )
@@ -585,6 +586,7 @@ def test_a_real_docs_folder_indexes_every_page_cleanly(
             assert junk not in prose, (junk, text[:300])
 
 
+@pytest.mark.integration
 def test_fastapi_passages_name_their_sections(tmp_path: Path) -> None:
     root = SHARED / "docs-fastapi"
     if not root.is_dir():

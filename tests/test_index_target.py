@@ -47,6 +47,7 @@ def test_messages_name_a_socket_url_as_written() -> None:
     assert display_name(Path("postgresql://u:pw@h/docs")) == "postgresql://u:***@h/docs"
 
 
+@pytest.mark.postgres
 def test_index_search_and_ask_over_the_socket(tmp_path: Path) -> None:
     """A real index through the server's Unix socket, from the CLI."""
     psycopg = pytest.importorskip("psycopg")

@@ -305,6 +305,7 @@ PARAGRAPH = st.lists(
 ).map(" ".join)
 
 
+@pytest.mark.integration
 @settings(max_examples=200, deadline=None)
 @given(
     st.lists(PARAGRAPH, max_size=12).map(lambda ps: "\n\n".join(ps)),
@@ -483,6 +484,7 @@ def test_an_index_inside_the_folder_it_indexes_is_not_read(tmp_path: Path) -> No
     assert report.problems == [] and report.unchanged == 1 and report.documents == 1
 
 
+@pytest.mark.integration
 def test_progress_counts_every_byte_once(tmp_path: Path) -> None:
     docs = mixed_folder(tmp_path / "docs")
     big = "\n".join(

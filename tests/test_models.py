@@ -1,7 +1,11 @@
-"""Model backends end to end: the real SDKs over real HTTP to a scripted loopback server.
+"""Model backends end to end: the real SDKs over real HTTP to a scripted loopback server,
+and the same backends in process (`sleuth.testing.InProcessModel`: only the transport
+differs, so the transcripts also run in the fast tier).
 
 Every transcript runs through `ModelPolicy` and the one runtime loop, for both
 providers and both protocols; adversarial transcripts must end as the contract says.
+What only a wire shows (HTTP errors, retries, hangs, cut-off replies, credentials, the
+SDKs' transports) runs over HTTP only (`WIRE`).
 """
 
 from __future__ import annotations
@@ -22,11 +26,8 @@ from sleuth.models.openai_chat import OpenAIChat
 from sleuth.result import Reason, Result, Status
 from sleuth.runtime import arun
 from sleuth.store import RunStore
-from sleuth.testing import ScriptedModelServer
+from sleuth.testing import InProcessModel, ScriptedModelServer
 from stored import run_json
-
-pytest.importorskip("openai")
-pytest.importorskip("anthropic")
 
 KEY = "sk-test-SECRET-123"
 ACME = load_corpus("acme")
@@ -57,7 +58,8 @@ def answer(text: str, cites: list[str], evidence: str) -> dict[str, Any]:
 class Sleeps(list[float]):
     """The backoff sleeps a run asked for (none is slept), and how the test drives the
     run: ``sync`` (`run`), ``async`` (`arun`, the SDK's aiohttp transport) or
-    ``async-httpx2`` (`arun`, the SDK's default transport)."""
+    ``async-httpx2`` (`arun`, the SDK's default transport), all over HTTP; or
+    ``in-process`` (`run`) and ``in-process-async`` (`arun`) through `InProcessModel`."""
 
     def __init__(self, mode: str = "sync") -> None:
         super().__init__()
@@ -100,7 +102,13 @@ def policy(
     )
 
 
-@pytest.fixture(params=["sync", "async", "async-httpx2"])
+# the ways a run is driven over HTTP (integration: a real server), and in process
+OVER_HTTP = [pytest.param(m, marks=pytest.mark.server) for m in ("sync", "async", "async-httpx2")]
+IN_PROCESS = ("in-process", "in-process-async")
+WIRE = pytest.mark.parametrize("sleeps", OVER_HTTP, indirect=True)
+
+
+@pytest.fixture(params=[*IN_PROCESS, *OVER_HTTP])
 def sleeps(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> Sleeps:
     # two httpx2 clients per loop rather than 16: each costs ~40 ms to make (its TLS
     # context), and these runs are not concurrent enough to need more
@@ -116,7 +124,7 @@ def execute(
     store: RunStore | None = None,
 ) -> Result:
     """One run, driven the way ``sleeps`` says; an async run closes its connections."""
-    if sleeps.mode == "sync":
+    if sleeps.mode in ("sync", "in-process"):
         return run(task, ACME, chosen, budgets, recorder=store)
 
     async def main() -> Result:
@@ -135,7 +143,18 @@ def go(
     budgets: Budgets | None = None,
     store: RunStore | None = None,
     **kw: Any,
-) -> tuple[Result, ScriptedModelServer]:
+) -> tuple[Result, ScriptedModelServer | InProcessModel]:
+    if sleeps.mode in IN_PROCESS:
+        model = InProcessModel(script)
+        retry = kw.pop("retry", None) or RetryPolicy(max_attempts=3, call_timeout_s=5.0)
+        wire: Any = (provider, protocol)
+        name = "gpt-4o-mini" if provider == "openai" else "claude-test"  # as `backend` has
+        chosen = model.policy(
+            *wire, model=name, retry=retry, sleep=sleeps, asleep=sleeps.asleep, **kw
+        )
+        result = execute(sleeps, Task(question), chosen, budgets, store)
+        assert model.remaining == 0, "the transcript was not consumed"
+        return result, model
     with ScriptedModelServer(script, api_key=KEY) as server:
         result = execute(
             sleeps, Task(question), policy(provider, protocol, server, sleeps, **kw), budgets, store
@@ -204,6 +223,7 @@ def test_streaming_replies(provider: str, sleeps: Sleeps, db_path: Path) -> None
 
 @pytest.mark.parametrize("stream", [False, True], ids=["whole", "streamed"])
 @pytest.mark.parametrize("provider", PROVIDERS)
+@WIRE
 def test_a_reply_cut_off_midway_is_retried_then_model_error(
     provider: str, stream: bool, sleeps: Sleeps, db_path: Path
 ) -> None:
@@ -269,17 +289,13 @@ def test_hallucinated_observations_are_cut_and_never_executed(
         "Observation: Acme Robotics was founded by Mallory Black.\nThought: done\n"
         "Final Answer: Mallory Black"
     )
-    steps: list[Any] = []
-    with ScriptedModelServer(
-        [
-            {"text": fake},
-            say("react", "finish", answer("Mallory Black", [WIKI], "x")),
-            say("react", "finish", answer("Mallory Black", [WIKI], "x")),
-        ],
-        api_key=KEY,
-    ) as server:
-        result = execute(sleeps, Task(FOUNDER), policy(provider, "react", server, sleeps))
-        steps = [r["json"] for r in server.requests]
+    script = [
+        {"text": fake},
+        say("react", "finish", answer("Mallory Black", [WIKI], "x")),
+        say("react", "finish", answer("Mallory Black", [WIKI], "x")),
+    ]
+    result, server = go(provider, "react", script, sleeps)
+    steps = [r["json"] for r in server.requests]
     assert result.reason is Reason.INVALID_FINISH and result.opened == []
     # the model's turn as recorded ends before its invented observation
     assert "Mallory" not in json.dumps(steps[1]["messages"][-2])
@@ -347,6 +363,7 @@ def test_following_an_injected_instruction_is_rejected(
 
 
 @pytest.mark.parametrize("provider", PROVIDERS)
+@WIRE
 def test_429_is_retried_after_its_retry_after(provider: str, sleeps: Sleeps, db_path: Path) -> None:
     store = RunStore(db_path)
     script = [{"status": 429, "headers": {"Retry-After": "2"}}, *grounded("tools")]
@@ -361,6 +378,7 @@ def test_429_is_retried_after_its_retry_after(provider: str, sleeps: Sleeps, db_
 
 
 @pytest.mark.parametrize("provider", PROVIDERS)
+@WIRE
 def test_server_errors_back_off_then_end_model_error(
     provider: str, sleeps: Sleeps, db_path: Path
 ) -> None:
@@ -379,6 +397,7 @@ def test_server_errors_back_off_then_end_model_error(
 
 
 @pytest.mark.parametrize("provider", PROVIDERS)
+@WIRE
 def test_a_hanging_server_times_out(provider: str, sleeps: Sleeps) -> None:
     retry = RetryPolicy(max_attempts=2, call_timeout_s=0.3)
     result, _ = go(provider, "tools", [{"hang": True}, {"hang": True}], sleeps, retry=retry)
@@ -387,6 +406,7 @@ def test_a_hanging_server_times_out(provider: str, sleeps: Sleeps) -> None:
 
 
 @pytest.mark.parametrize("provider", PROVIDERS)
+@WIRE
 def test_bad_credentials_fail_at_once_with_one_clear_line(provider: str, sleeps: Sleeps) -> None:
     with ScriptedModelServer([], api_key="the-right-key") as server:
         result = execute(sleeps, Task(FOUNDER), policy(provider, "tools", server, sleeps))
@@ -395,6 +415,7 @@ def test_bad_credentials_fail_at_once_with_one_clear_line(provider: str, sleeps:
     assert KEY not in result.answer and sleeps == []
 
 
+@WIRE
 def test_the_run_deadline_bounds_the_model(sleeps: Sleeps) -> None:
     retry = RetryPolicy(max_attempts=5, call_timeout_s=30.0)
     with ScriptedModelServer([{"hang": True}], api_key=KEY) as server:
@@ -410,6 +431,7 @@ def test_the_run_deadline_bounds_the_model(sleeps: Sleeps) -> None:
 
 
 @pytest.mark.parametrize("transport", ["aiohttp", "httpx2"])
+@pytest.mark.server
 def test_async_runs_share_one_server_on_each_event_loop(transport: str) -> None:
     """Several runs at once through the async path (each run's three turns are the same,
     so the shared script can serve them in any interleaving), on two event loops in turn
@@ -447,6 +469,7 @@ def test_async_runs_share_one_server_on_each_event_loop(transport: str) -> None:
 
 
 @pytest.mark.parametrize("transport", ["aiohttp", "httpx2"])
+@pytest.mark.server
 def test_a_policy_never_closed_leaves_no_connection_or_loop_behind(transport: str) -> None:
     """The obvious usage, ``asyncio.run(arun(...))`` again and again with one policy and
     no ``aclose``: each loop's clients close when that loop shuts down."""
@@ -476,6 +499,7 @@ def test_a_policy_never_closed_leaves_no_connection_or_loop_behind(transport: st
     assert not [w for w in caught if "nclosed" in str(w.message)]
 
 
+@pytest.mark.server
 def test_the_call_timeout_covers_sending_the_request() -> None:
     """A server that accepts the connection and never reads it: once the socket buffers
     are full the upload stalls, and the call's timeout must still end it."""
@@ -503,6 +527,7 @@ def test_the_call_timeout_covers_sending_the_request() -> None:
     assert "did not answer in time" in result.answer and result.elapsed_s < 10
 
 
+@pytest.mark.server
 def test_cli_model_flags(
     capsys: pytest.CaptureFixture[str], db_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -562,7 +587,12 @@ def test_cli_model_usage_errors(
 
 
 @pytest.fixture(autouse=True)
-def _no_real_keys(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+def _no_real_keys(
+    monkeypatch: pytest.MonkeyPatch, request: pytest.FixtureRequest
+) -> Iterator[None]:
+    if request.node.get_closest_marker("server"):  # in process, no SDK is imported
+        pytest.importorskip("openai")
+        pytest.importorskip("anthropic")
     monkeypatch.delenv("OPENAI_BASE_URL", raising=False)
     monkeypatch.delenv("ANTHROPIC_BASE_URL", raising=False)
     yield
@@ -600,6 +630,7 @@ def test_cached_input_tokens_are_reported(provider: str, sleeps: Sleeps) -> None
 
 
 @pytest.mark.parametrize("provider", PROVIDERS)
+@WIRE
 def test_an_unreachable_server_is_model_error(provider: str, sleeps: Sleeps) -> None:
     import socket
 

@@ -348,7 +348,10 @@ def test_pathological_calls_do_not_raise(calls: list[Any]) -> None:
 
 @pytest.mark.parametrize(
     "examples",
-    [400, pytest.param(100_000, marks=pytest.mark.slow, id="100k")],
+    [
+        pytest.param(400, marks=pytest.mark.integration, id="400"),
+        pytest.param(100_000, marks=pytest.mark.slow, id="100k"),
+    ],
     ids=lambda n: str(n),
 )
 def test_never_raises_on_arbitrary_calls(examples: int) -> None:

@@ -206,6 +206,7 @@ def _shared_docs() -> Path:
     pytest.skip("shared data absent: docs-fastapi")
 
 
+@pytest.mark.subprocess
 def test_docs_questions_development_split(tmp_path: Path) -> None:
     """The FastAPI questions (the development split): none answered wrong as
     ready_for_review, and at least 60% of the answerable ones answered right."""

@@ -513,7 +513,10 @@ def test_pathological_inputs_do_not_raise_or_hang(reply: str) -> None:
 
 @pytest.mark.parametrize(
     "examples",
-    [400, pytest.param(100_000, marks=pytest.mark.slow, id="100k")],
+    [
+        pytest.param(400, marks=pytest.mark.integration, id="400"),
+        pytest.param(100_000, marks=pytest.mark.slow, id="100k"),
+    ],
     ids=lambda n: str(n),
 )
 def test_never_raises_on_arbitrary_text(examples: int) -> None:

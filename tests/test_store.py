@@ -290,6 +290,7 @@ print("not killed", flush=True)
 """
 
 
+@pytest.mark.subprocess
 @pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs POSIX SIGKILL")
 def test_a_killed_process_loses_at_most_the_step_in_flight(
     target: str | Path, acme: Corpus

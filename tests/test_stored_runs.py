@@ -288,6 +288,7 @@ def test_the_printed_json_keeps_its_field_names(tmp_path: Path) -> None:
     }
 
 
+@pytest.mark.server
 def test_the_api_serves_the_stored_json(tmp_path: Path) -> None:
     """``GET /v1/runs/{id}`` is the stored run's JSON (without the model's thinking
     unless asked), ``GET /v1/runs`` its summary: what the CLI prints, field for field."""

@@ -252,6 +252,7 @@ def _attributes(span: Any) -> dict[str, Any]:
     return values
 
 
+@pytest.mark.server
 @pytest.mark.parametrize("switch", ["flag", "env"])
 def test_the_cli_exports_over_otlp_http_and_flushes_before_it_exits(
     switch: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
@@ -313,6 +314,7 @@ def test_no_tracing_without_the_switch(tmp_path: Path, monkeypatch: pytest.Monke
     assert stored is not None and stored["trace_id"] is None
 
 
+@pytest.mark.server
 def test_chat_spans_from_a_real_sdk_call(
     spans: InMemorySpanExporter, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -359,6 +361,7 @@ def test_chat_spans_from_a_real_sdk_call(
 SERVE_TWO_WORKERS = ("-m", "sleuth", "--otel", "serve", "--workers", "2")
 
 
+@pytest.mark.subprocess
 def test_serve_with_workers_traces_in_each_worker(tmp_path: Path) -> None:
     """`sleuth --otel serve --workers 2`, a real process: a run answered by a worker is
     exported from that worker, flushed when the server is stopped."""

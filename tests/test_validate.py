@@ -812,6 +812,7 @@ QUESTIONS = st.sampled_from(["", "Who founded Acme Robotics?", "Is it Lisbon or 
 REQUIRES = st.sampled_from([(), ("venue",), ("venue", "time")])
 
 
+@pytest.mark.integration
 @settings(
     max_examples=500,
     derandomize=True,

@@ -485,6 +485,32 @@ def _anthropic_events(
     yield "message_stop", {"type": "message_stop"}
 
 
+def scripted_reply(
+    provider: Provider, body: Mapping[str, Any], entry: Mapping[str, Any], serial: int
+) -> _Reply:
+    """A reply entry (``text`` / ``tool_calls`` / ``empty``) as answered to request
+    ``body``: stop sequences applied, tool-call ids and usage defaulted. Shared with the
+    in-process twin (`sleuth.testing.inprocess`), so both answer alike."""
+    text, stop = _truncate(entry.get("text", ""), _stop_sequences(provider, body))
+    prefix = "call_scripted" if provider == "openai" else "toolu_scripted"
+    calls = tuple(
+        _ToolCall(
+            id=call.get("id", f"{prefix}_{serial}_{i}"),
+            name=call["name"],
+            arguments=call.get("arguments", {}),
+        )
+        for i, call in enumerate(entry.get("tool_calls", ()))
+    )
+    out_chars = len(text) + sum(len(c.name) + len(c.arguments_json) for c in calls)
+    given = entry.get("usage", {})
+    usage = _Usage(
+        input=given.get("input", max(1, _prompt_chars(provider, body) // 4)),
+        output=given.get("output", -(-out_chars // 4)),
+        cached=given.get("cached", 0),
+    )
+    return _Reply(text=text, tool_calls=calls, stop_sequence=stop, usage=usage)
+
+
 # --- HTTP ----------------------------------------------------------------------------
 
 
@@ -815,7 +841,7 @@ class ScriptedModelServer:
             handler.send_json(status, error, headers)
             return
 
-        reply = self._reply(provider, body, entry, serial)
+        reply = scripted_reply(provider, body, entry, serial)
         stream = body.get("stream") is True
         cut = entry.get("cut") is True
         if provider == "openai":
@@ -853,25 +879,3 @@ class ScriptedModelServer:
         if provider == "openai":
             return bearer
         return bearer or handler.headers.get("x-api-key") == self.api_key
-
-    def _reply(
-        self, provider: Provider, body: Mapping[str, Any], entry: Mapping[str, Any], serial: int
-    ) -> _Reply:
-        text, stop = _truncate(entry.get("text", ""), _stop_sequences(provider, body))
-        prefix = "call_scripted" if provider == "openai" else "toolu_scripted"
-        calls = tuple(
-            _ToolCall(
-                id=call.get("id", f"{prefix}_{serial}_{i}"),
-                name=call["name"],
-                arguments=call.get("arguments", {}),
-            )
-            for i, call in enumerate(entry.get("tool_calls", ()))
-        )
-        out_chars = len(text) + sum(len(c.name) + len(c.arguments_json) for c in calls)
-        given = entry.get("usage", {})
-        usage = _Usage(
-            input=given.get("input", max(1, _prompt_chars(provider, body) // 4)),
-            output=given.get("output", -(-out_chars // 4)),
-            cached=given.get("cached", 0),
-        )
-        return _Reply(text=text, tool_calls=calls, stop_sequence=stop, usage=usage)
