@@ -39,8 +39,8 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from sleuth.claims import is_choice, named_sides
+from sleuth.contract import Turn
 from sleuth.decision import Decision
-from sleuth.runtime import Turn
 from sleuth.state import OpenedPage, RunState
 from sleuth.text import content_terms, normalize_query
 from sleuth.validate import validate_finish
