@@ -44,6 +44,7 @@ WHOLE_MODULES = {
     "test_service_schema.py": "server",
     "test_model_server.py": "server",
     "test_mcp.py": "server",
+    "test_mcp_http.py": "server",
     "test_mcp_inspector.py": "subprocess",
     "test_mcp_model.py": "subprocess",
     "test_ingest_bench.py": "integration",

@@ -353,11 +353,19 @@ def _index(docs: Path, where: Path) -> None:
     assert main(["index", str(docs), "--index", str(where)]) == 0
 
 
-def test_cli_refuses_a_public_http_address(capsys: pytest.CaptureFixture[str]) -> None:
+def test_cli_refuses_a_public_http_address_without_keys(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     from sleuth.cli import main
 
-    assert main(["mcp", "--http", "--host", "0.0.0.0"]) == 2
-    assert "loopback addresses only" in capsys.readouterr().err
+    db = str(tmp_path / "runs.db")
+    assert main(["mcp", "--http", "--host", "0.0.0.0", "--db", db]) == 2
+    err = capsys.readouterr().err
+    assert "needs API keys, and none exists: create one with `sleuth keys create NAME`" in err
+    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
+    # the gate's options are for --http
+    assert main(["mcp", "--rate", "5/60", "--db", db]) == 2
+    assert "apply to sleuth mcp --http only" in capsys.readouterr().err
 
 
 async def test_stdio_exposes_what_serve_would(tmp_path: Path) -> None:

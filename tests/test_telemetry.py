@@ -189,6 +189,46 @@ def test_a_cannot_answer_run_carries_its_status_and_reason(spans: InMemorySpanEx
     assert root.attributes["sleuth.run.id"] == result.run_id  # type: ignore[index]
 
 
+def test_a_resumed_run_keeps_the_trace_of_each_stretch(
+    tmp_path: Path, spans: InMemorySpanExporter, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from sleuth.cli import main
+    from sleuth.resume import rebuild
+    from sleuth.runtime import run_steps
+
+    acme = load_corpus("acme")
+    store = RunStore(tmp_path / "runs.db")
+    try:
+        # the first stretch: one step, then the process "dies" (its run span never ends)
+        steps = run_steps(
+            Task(question="Who founded Acme Robotics?"), acme, ModelLike(), recorder=store
+        )
+        first = next(steps)
+        steps.close()
+        assert first.index == 1
+        (row,) = store.list_runs()
+        store.release(row.id)
+        assert store.claim(row.id)
+        stored = store.get_run(row.id)
+        assert stored is not None and len(stored.trace_ids) == 1
+        # the second stretch goes on from step 2 under a trace of its own
+        result = run(rebuild(stored, acme), acme, ModelLike(), recorder=store)
+        again = run_json(store, row.id)
+    finally:
+        store.close()
+    assert result.status.value == "ready_for_review" and result.steps == 3
+    finished = spans.get_finished_spans()
+    by_step = {s.name: s.context.trace_id for s in finished if s.name.startswith("step ")}
+    (root,) = [s for s in finished if s.name == "invoke_agent sleuth"]  # the resumed stretch
+    stretches = [format(by_step["step 1"], "032x"), format(root.context.trace_id, "032x")]
+    assert stretches[0] != stretches[1]
+    assert by_step["step 2"] == by_step["step 3"] == root.context.trace_id
+    assert again is not None
+    assert again["trace_ids"] == stretches and again["trace_id"] == stretches[0]
+    assert main(["runs", "show", row.id, "--db", str(tmp_path / "runs.db")]) == 0
+    assert f"traces {stretches[0]}, {stretches[1]}" in capsys.readouterr().out
+
+
 # --- OTLP over HTTP ---------------------------------------------------------------------------
 
 

@@ -449,7 +449,7 @@ def runs_show(
         return
     out.print(
         f"[bold]run {run.id}[/] · {run.created_at} · policy {run.policy} · "
-        f"corpus {escape(run.corpus)}" + (f" · trace {run.trace_id}" if run.trace_id else "")
+        f"corpus {escape(run.corpus)}" + _traces(run.trace_ids)
     )
     out.print(f"question: {escape(run.question)}")
     if run.corpus_build or run.key_id:  # which build it read, who asked
@@ -485,6 +485,13 @@ def runs_show(
             "[yellow]interrupted[/]: the process ended before this run finished; "
             f"go on with `sleuth runs resume {run.id}`"
         )
+
+
+def _traces(trace_ids: list[str]) -> str:
+    """The OpenTelemetry traces a run was executed under (one per stretch if resumed)."""
+    if not trace_ids:
+        return ""
+    return (" · trace " if len(trace_ids) == 1 else " · traces ") + ", ".join(trace_ids)
 
 
 def _print_calls(calls: list[dict[str, Any]]) -> None:

@@ -30,6 +30,41 @@ if TYPE_CHECKING:
     from fastapi import FastAPI
 
 
+def gate_options(function: Any) -> Any:
+    """``--redis``, ``--rate`` and ``--max-body``: the gate's limits, for ``sleuth serve``
+    and ``sleuth mcp --http`` alike."""
+    for option in reversed(
+        [
+            click.option(
+                "--redis",
+                "redis_url",
+                metavar="URL",
+                default=None,
+                help="Keep rate limits in Redis (e.g. redis://127.0.0.1:6379/0), shared by "
+                "all workers and servers that use it.",
+            ),
+            click.option(
+                "--rate",
+                default=DEFAULT_RATE,
+                show_default=True,
+                metavar="N/SECONDS",
+                help="Requests per key (or per client address without auth): a burst of N, "
+                "refilled evenly over SECONDS.",
+            ),
+            click.option(
+                "--max-body",
+                type=click.IntRange(1024, 16 * 1024 * 1024),
+                default=DEFAULT_MAX_BODY,
+                show_default=True,
+                metavar="BYTES",
+                help="The largest request body accepted (larger: 413).",
+            ),
+        ]
+    ):
+        function = option(function)
+    return function
+
+
 @click.command()
 @click.option(
     "--host",
@@ -40,31 +75,9 @@ if TYPE_CHECKING:
 @click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True)
 @db_option
 @click.option(
-    "--redis",
-    "redis_url",
-    metavar="URL",
-    default=None,
-    help="Keep rate limits in Redis (e.g. redis://127.0.0.1:6379/0), shared by all workers.",
-)
-@click.option(
     "--workers", type=click.IntRange(1, 64), default=1, show_default=True, help="Processes."
 )
-@click.option(
-    "--rate",
-    default=DEFAULT_RATE,
-    show_default=True,
-    metavar="N/SECONDS",
-    help="Requests per key (or per client address without auth): a burst of N, refilled "
-    "evenly over SECONDS.",
-)
-@click.option(
-    "--max-body",
-    type=click.IntRange(1024, 16 * 1024 * 1024),
-    default=DEFAULT_MAX_BODY,
-    show_default=True,
-    metavar="BYTES",
-    help="The largest request body accepted (larger: 413).",
-)
+@gate_options
 @click.option(
     "--index",
     "indexes",
@@ -124,7 +137,7 @@ def serve(
     where = store.location  # a path, or the URL without its password
     store.close()
     if redis_url is not None:
-        _check_redis(redis_url)
+        check_redis(redis_url)
     config = ServiceConfig(
         db=db,
         host=host,
@@ -274,7 +287,7 @@ def _hostport(host: str, port: int) -> str:
     return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
 
 
-def _check_redis(url: str) -> None:
+def check_redis(url: str) -> None:
     """Fail before listening when Redis cannot be reached (the URL's password hidden)."""
     import redis
 

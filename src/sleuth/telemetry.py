@@ -15,7 +15,8 @@ The tracer watches a run through the recorder the runtime already calls as the r
 each recorded `Step` (its duration, its model calls and their attempts), so the loop
 itself has no tracing code. A step's model-call span covers its call attempts; its
 ``execute_tool`` span the rest of the step. The trace id is stored with the run
-(`RunStore.set_trace_id`) and shown by ``sleuth runs show``.
+(`RunStore.add_trace_id`; a resumed run adds each stretch's) and ``sleuth runs show``
+shows them.
 
 Off and free unless a tracer provider is set up: `configure` (the CLI's ``--otel``, or
 the standard ``OTEL_*`` variables such as ``OTEL_TRACES_EXPORTER=otlp`` and
@@ -170,6 +171,7 @@ class TracingRecorder:
         self.inner, self.tracer = inner, tracer
         self.span: Any = None
         self.run_id = ""
+        self.stored = False  # the open span's trace id is stored with the run
 
     # -- the RunRecorder calls ----------------------------------------------------------------
 
@@ -183,6 +185,7 @@ class TracingRecorder:
         if self.inner is not None:
             self.inner.append_step(run_id, step)
         self._step(run_id, step)
+        self._store_trace_id()  # a resumed stretch starts with a step
 
     def finish_run(self, result: Result) -> None:
         if self.inner is not None:
@@ -196,6 +199,7 @@ class TracingRecorder:
         if result.confidence is not None:
             span.set_attribute("sleuth.run.confidence", result.confidence)
         _usage(span, result.usage)
+        self._store_trace_id()
         self._close()
 
     def fail_run(self, run_id: str, error: str) -> None:
@@ -207,6 +211,7 @@ class TracingRecorder:
         span.set_attribute("sleuth.run.status", "error")
         span.set_attribute("error.type", error.split(":", 1)[0][:100])
         span.set_status(Status(StatusCode.ERROR, error[:500]))
+        self._store_trace_id()
         self._close()
 
     def pause_run(self, pending: PendingAction) -> None:
@@ -215,6 +220,7 @@ class TracingRecorder:
         span = self._open(pending.run_id)
         span.set_attribute("sleuth.run.status", "awaiting_approval")
         span.set_attribute("sleuth.run.pending_tool", pending.tool)
+        self._store_trace_id()
         self._close()
 
     def release(self, run_id: str) -> None:
@@ -255,16 +261,22 @@ class TracingRecorder:
         if self.span is not None:
             self.span.end()
             self.span = None
+            self.stored = False
 
     def _store_trace_id(self) -> None:
+        """Store the open span's trace id with the run, once per span (after the run's
+        row exists): each stretch of a resumed run is a trace of its own."""
+        if self.span is None or self.stored:
+            return
+        self.stored = True
         context = self.span.get_span_context()
         if not context.is_valid:
             return
         trace_id = format(context.trace_id, "032x")
         for holder in (self.inner, getattr(self.inner, "store", None)):
-            setter = getattr(holder, "set_trace_id", None)
-            if setter is not None:
-                setter(self.run_id, trace_id)
+            adder = getattr(holder, "add_trace_id", None)
+            if adder is not None:
+                adder(self.run_id, trace_id)
                 return
 
     def _step(self, run_id: str, step: Step) -> None:

@@ -7,15 +7,19 @@ admin key, and the open mode without keys, see every run. Used by the API routes
 
 from __future__ import annotations
 
-from fastapi import Request
+from typing import TYPE_CHECKING, Any
 
 from sleuth.service.gate import Caller
 from sleuth.store import StoredRun
 
+if TYPE_CHECKING:  # no web framework needed at run time (`sleuth mcp --http` uses this)
+    from fastapi import Request
 
-def caller_of(request: Request) -> Caller | None:
-    """Who is asking, as the gate found (None only outside the gate, e.g. in a unit test)."""
-    caller = getattr(request.state, "caller", None)
+
+def caller_of(request: Request | Any) -> Caller | None:
+    """Who is asking, as the gate found (None outside the gate: a unit test, or an MCP
+    call over stdio). ``request`` is any Starlette request (the MCP SDK's too), or None."""
+    caller = getattr(getattr(request, "state", None), "caller", None)
     return caller if isinstance(caller, Caller) else None
 
 

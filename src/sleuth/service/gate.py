@@ -1,4 +1,5 @@
-"""The gate every ``/v1`` request passes before the app sees it, in this order:
+"""The gate every ``/v1`` request (or every request under another ``protected`` prefix,
+such as ``sleuth mcp --http``'s ``/mcp``) passes before the app sees it, in this order:
 
 1. auth: a valid ``Authorization: Bearer KEY`` when keys are required (401 otherwise;
    a key that is sent is always checked, even when none is required);
@@ -8,7 +9,9 @@
    the client sent a ``Content-Length``.
 
 It is plain ASGI (no framework middleware), so it runs before any body is parsed and
-never buffers more than ``max_body + 1`` bytes. Keys are never logged: only key ids are.
+never buffers more than ``max_body + 1`` bytes, and it wraps any ASGI app (the MCP SDK's
+too). Keys are never logged: only key ids are. Refusals are JSON, ``{"error": {"code",
+"message"}}`` by default; ``render`` writes another body (MCP's: a JSON-RPC error).
 """
 
 from __future__ import annotations
@@ -50,10 +53,24 @@ class Caller:
         return f"key:{self.key_id}" if self.key_id else f"addr:{self.address}"
 
 
+#: A refusal's body from its HTTP status, code and message.
+Render = Callable[[int, str, str], bytes]
+
+
+def error_body(status: int, code: str, message: str) -> bytes:
+    """The service's error body: ``{"error": {"code": ..., "message": ...}}``."""
+    return json.dumps({"error": {"code": code, "message": message}}).encode()
+
+
 async def send_error(
-    send: Send, status: int, code: str, message: str, headers: dict[str, str] | None = None
+    send: Send,
+    status: int,
+    code: str,
+    message: str,
+    headers: dict[str, str] | None = None,
+    render: Render = error_body,
 ) -> None:
-    body = json.dumps({"error": {"code": code, "message": message}}).encode()
+    body = render(status, code, message)
     raw = [
         (b"content-type", b"application/json"),
         (b"content-length", str(len(body)).encode()),
@@ -80,21 +97,33 @@ class Gate:
         keys: KeyStore,
         limiter: RateLimiter,
         max_body: int,
+        protected: str = PROTECTED,
+        render: Render = error_body,
     ) -> None:
         self.app, self.host, self.keys, self.limiter = app, host, keys, limiter
-        self.max_body = max_body
+        self.max_body, self.protected, self.render = max_body, protected, render
+
+    async def _refuse(
+        self,
+        send: Send,
+        status: int,
+        code: str,
+        message: str,
+        headers: dict[str, str] | None = None,
+    ) -> None:
+        await send_error(send, status, code, message, headers, self.render)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
         headers = _headers(scope)
-        if scope["path"].startswith(PROTECTED):
+        if scope["path"].startswith(self.protected):
             try:
                 caller = self._authenticate(scope, headers)
             except StoreError as exc:  # the keys live in the runs store
                 log.error("runs store unavailable: %s", exc)
-                await send_error(
+                await self._refuse(
                     send,
                     503,
                     "store_unavailable",
@@ -103,7 +132,7 @@ class Gate:
                 )
                 return
             if isinstance(caller, str):
-                await send_error(
+                await self._refuse(
                     send, 401, "unauthorized", caller, {"WWW-Authenticate": 'Bearer realm="sleuth"'}
                 )
                 return
@@ -111,7 +140,7 @@ class Gate:
                 verdict = await self.limiter.take(caller.bucket)
             except LimiterUnavailable as exc:
                 log.error("rate limiter unavailable: %s", exc)
-                await send_error(
+                await self._refuse(
                     send,
                     503,
                     "limiter_unavailable",
@@ -121,7 +150,7 @@ class Gate:
                 return
             if not verdict.allowed:
                 log.info("rate limited: %s", caller.bucket)
-                await send_error(
+                await self._refuse(
                     send,
                     429,
                     "rate_limited",
@@ -156,23 +185,23 @@ class Gate:
         chunked = "chunked" in headers.get("transfer-encoding", "").lower()
         if length is not None:
             if not length.isdigit():
-                await send_error(send, 400, "bad_request", "Content-Length is not a number")
+                await self._refuse(send, 400, "bad_request", "Content-Length is not a number")
                 return
             if int(length) > self.max_body:
-                await send_error(send, 413, "too_large", self._too_large())
+                await self._refuse(send, 413, "too_large", self._too_large())
                 return
         if (length is None or int(length) == 0) and not chunked:
             await self.app(scope, receive, send)
             return
-        if scope["path"].startswith(PROTECTED) and not _is_json(headers.get("content-type")):
-            await send_error(
+        if scope["path"].startswith(self.protected) and not _is_json(headers.get("content-type")):
+            await self._refuse(
                 send, 415, "unsupported_media_type", "send the body as `application/json`"
             )
             return
         try:
             body = await self._read(receive)
         except _TooLarge:
-            await send_error(send, 413, "too_large", self._too_large())
+            await self._refuse(send, 413, "too_large", self._too_large())
             return
         except _Disconnected:
             return

@@ -273,7 +273,13 @@ class StoredRun(BaseModel):
     result: Result | None
     steps: list[StoredStep]
     approval: Approval | None = None
-    trace_id: str | None = Field(default=None, description="its OpenTelemetry trace id")
+    trace_id: str | None = Field(
+        default=None, description="its OpenTelemetry trace id (the first, if resumed)"
+    )
+    trace_ids: list[str] = Field(
+        default_factory=list,
+        description="every OpenTelemetry trace it was executed under, oldest first",
+    )
 
 
 class CorpusInfo(BaseModel):

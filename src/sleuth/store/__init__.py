@@ -9,6 +9,7 @@ stored never diverge.
     leases.py     which process owns a run (its lease, renewed by a heartbeat)
     approvals.py  side-effecting calls waiting for a person, and the outbox
     keys.py       API keys for `sleuth serve`, kept as SHA-256 hashes
+    researches.py the researches of `sleuth mcp` (open_page / check_finish), as replayable calls
     common.py     timestamps and JSON columns, written the same way everywhere
 
 Every statement goes through `sleuth.store.db.Database`, written once for both

@@ -167,7 +167,14 @@ class StoredRun(_Stored):
     result: Result | None
     steps: list[StoredStep]
     approval: StoredApproval | None = None
-    trace_id: str | None = Field(default=None, description="its OpenTelemetry trace id")
+    trace_id: str | None = Field(
+        default=None, description="its OpenTelemetry trace id (the first, if resumed)"
+    )
+    trace_ids: list[str] = Field(
+        default_factory=list,
+        description="every OpenTelemetry trace it was executed under, oldest first (a "
+        "resumed run has one per stretch)",
+    )
 
     def to_json(
         self,

@@ -153,9 +153,28 @@ class RunStore:
             )
             self._drop_lease(run_id)
 
-    def set_trace_id(self, run_id: str, trace_id: str) -> None:
-        """Keep the run's OpenTelemetry trace id (32 hex digits), to find it in a backend."""
-        self.db.execute("UPDATE runs SET trace_id = ? WHERE id = ?", (trace_id, run_id))
+    def add_trace_id(self, run_id: str, trace_id: str) -> None:
+        """Keep an OpenTelemetry trace id (32 hex digits) the run was executed under, to
+        find it in a backend: the first is the run's ``trace_id``; a resumed run adds one
+        per stretch (``trace_ids``, in order). Adding one twice changes nothing."""
+        with self.db.transaction():
+            self.db.execute(
+                "INSERT INTO run_traces (run_id, trace_id, added_at) VALUES (?, ?, ?) "
+                "ON CONFLICT (run_id, trace_id) DO NOTHING",
+                (run_id, trace_id, common.now()),
+            )
+            self.db.execute(
+                "UPDATE runs SET trace_id = ? WHERE id = ? AND trace_id IS NULL",
+                (trace_id, run_id),
+            )
+
+    def trace_ids(self, run_id: str) -> list[str]:
+        """The trace ids the run was executed under, oldest first (`add_trace_id`)."""
+        rows = self.db.query(
+            "SELECT trace_id FROM run_traces WHERE run_id = ? ORDER BY seq",
+            (run_id,),
+        )
+        return [row["trace_id"] for row in rows]
 
     def pause_run(self, pending: PendingAction) -> None:
         """Keep a side-effecting call for a person to decide; the run holds no lease
@@ -314,6 +333,8 @@ class RunStore:
                 "steps": [_step_row(s) for s in steps],
                 "approval": None if approval is None else approvals.approval_row(approval),
                 "trace_id": run["trace_id"],
+                # a run traced before migration 9 has its one id in runs only
+                "trace_ids": self.trace_ids(run["id"]) or [t for t in [run["trace_id"]] if t],
             }
         )
 

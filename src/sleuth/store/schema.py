@@ -3,7 +3,7 @@ order and each once (the version is SQLite's ``PRAGMA user_version``, or Postgre
 ``sleuth_schema`` table; see `sleuth.store.db`). To change the schema, append a function
 and never edit a released one; write portable SQL, run through ``db.script``:
 
-    def _m9_something(db: Database) -> None:
+    def _m10_something(db: Database) -> None:
         '''What the new tables are for.'''
         db.script(
             '''
@@ -12,7 +12,7 @@ and never edit a released one; write portable SQL, run through ``db.script``:
             '''
         )
 
-    MIGRATIONS = [..., _m8_trace_ids, _m9_something]
+    MIGRATIONS = [..., _m9_trace_lists_and_researches, _m10_something]
 
 Inserts name their columns, so added columns (nullable, or with a ``DEFAULT``) break no
 existing statement. Both backends run the same tests (``tests/test_store.py``).
@@ -165,6 +165,35 @@ def _m8_trace_ids(db: Database) -> None:
     db.script("ALTER TABLE runs ADD COLUMN trace_id TEXT")
 
 
+def _m9_trace_lists_and_researches(db: Database) -> None:
+    """Every OpenTelemetry trace a run was executed under (a resumed run has one per
+    stretch; ``runs.trace_id`` stays the first), and the researches of ``sleuth mcp``'s
+    ``open_page`` / ``check_finish``: which source (and build) they read, the API key that
+    made them, and the pages they opened, in order, so that a restarted server can
+    rebuild them."""
+    db.script(
+        """
+        CREATE TABLE run_traces (
+            seq {auto_id},
+            run_id TEXT NOT NULL REFERENCES runs(id),
+            trace_id TEXT NOT NULL,
+            added_at TEXT NOT NULL,
+            UNIQUE (run_id, trace_id)
+        );
+        CREATE TABLE researches (
+            id TEXT PRIMARY KEY,
+            created_at TEXT NOT NULL,
+            used_at TEXT NOT NULL,
+            source TEXT NOT NULL,
+            build TEXT,
+            key_id TEXT,
+            opens_json TEXT NOT NULL
+        );
+        CREATE INDEX researches_used ON researches(used_at)
+        """
+    )
+
+
 #: The schema, one function per version: ``MIGRATIONS[n - 1]`` takes a database from
 #: version n - 1 to n. Append only (see the module docstring).
 MIGRATIONS: list[Migration] = [
@@ -176,4 +205,5 @@ MIGRATIONS: list[Migration] = [
     _m6_approval_deciders,
     _m7_run_keys_and_builds,
     _m8_trace_ids,
+    _m9_trace_lists_and_researches,
 ]
