@@ -515,6 +515,29 @@ def test_api_keys_in_the_store(monkeypatch: pytest.MonkeyPatch, store: RunStore)
     assert key not in dump and first.id in dump  # only the hash is kept
 
 
+def test_trace_ids_and_researches_in_the_store(store: RunStore, acme: Corpus) -> None:
+    from sleuth.store.researches import ResearchStore, StoredResearch
+
+    _, result = drive(
+        run_steps(Task("Who founded Acme Robotics?"), acme, OfflinePolicy(), recorder=store)
+    )
+    first, second = "a" * 32, "b" * 32
+    store.add_trace_id(result.run_id, first)
+    store.add_trace_id(result.run_id, second)
+    store.add_trace_id(result.run_id, first)  # again: nothing changes
+    stored = store.get_run(result.run_id)
+    assert stored is not None and stored.trace_ids == [first, second]
+    assert stored.trace_id == first
+
+    researches = ResearchStore(store)
+    made = StoredResearch("r1", "acme", None, "key_1", (("https://wiki.example/Acme_Robotics", 0),))
+    researches.create(made)
+    assert researches.get("r1") == made and researches.get("r2") is None
+    grown = (*made.opens, ("https://wiki.example/Acme_Robotics", 4000))
+    researches.set_opens("r1", grown)
+    assert researches.get("r1") == StoredResearch("r1", "acme", None, "key_1", grown)
+
+
 def test_evals_in_the_store(store: RunStore) -> None:
     evals = EvalStore(store)
     evals.start("eval-1", "acme", "offline")

@@ -239,6 +239,7 @@ def test_the_printed_json_keeps_its_field_names(tmp_path: Path) -> None:
         "steps",
         "approval",
         "trace_id",
+        "trace_ids",
     ]
     assert list(run_json["task"]) == ["question", "require", "conflict_rule", "publish"]
     assert list(run_json["budgets"]) == ["max_steps", "timeout_s", "max_tokens"]
