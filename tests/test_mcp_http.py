@@ -5,6 +5,10 @@ with two keys and an admin, a key limited to one corpus, and a rate-limited key.
 from __future__ import annotations
 
 import json
+import os
+import re
+import subprocess
+import sys
 from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -277,3 +281,45 @@ async def test_a_public_address_needs_a_key_even_before_one_exists(store: RunSto
             run = store.get_run(asked["run_id"])
             assert run is not None and run.key_id is None
     sources.close()
+
+
+@pytest.mark.subprocess
+async def test_the_cli_serves_the_keys_sleuth_keys_creates(tmp_path: Path) -> None:
+    db = str(tmp_path / "runs.db")
+    env = {**os.environ, "SLEUTH_HOME": str(tmp_path)}
+    created = subprocess.run(
+        [sys.executable, "-m", "sleuth", "keys", "create", "ci", "--db", db],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=True,
+        timeout=60,
+    )
+    key = created.stdout.strip()
+    key_id = created.stderr.split()[1]
+    command = [sys.executable, "-m", "sleuth", "mcp", "--http", "--port", "0", "--db", db]
+    server = subprocess.Popen(
+        command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=env
+    )
+    try:
+        assert server.stderr is not None
+        # the first line names the port it listens on (bound before it is printed)
+        first, second = server.stderr.readline(), server.stderr.readline()
+        found = re.search(r"http://127\.0\.0\.1:\d+/mcp", first)
+        assert found, first + second
+        assert "per key" in second and "auth: API key required (1 active key(s))" in second
+        url = found[0]
+        refused = httpx.post(url, json=INITIALIZE, headers=MCP_HEADERS)
+        assert refused.status_code == 401 and "API key" in refused.json()["error"]["message"]
+        async with _client(url, key) as client:
+            asked = (await client.call_tool("ask", FOUNDER)).structured_content
+        assert asked is not None and asked["citations"] == [WIKI]
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+    store = RunStore(db)
+    try:
+        run = store.get_run(asked["run_id"])
+        assert run is not None and run.key_id == key_id
+    finally:
+        store.close()

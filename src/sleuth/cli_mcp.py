@@ -11,6 +11,7 @@ line with the install hint.
 
 from __future__ import annotations
 
+import socket
 from pathlib import Path
 from typing import Any
 
@@ -136,12 +137,28 @@ def _serve_http(server: Any, store: RunStore, config: ServiceConfig, port: int, 
         if active
         else "OFF — a loopback address and no API keys; `sleuth keys create NAME` turns it on"
     )
+    # bound before the line that names it: --port 0 names the port it got, and a client
+    # that reads the line may connect at once (the socket queues it until uvicorn accepts)
+    family = socket.AF_INET6 if ":" in config.host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind((config.host, port))
+        sock.listen(128)
+    except OSError as exc:
+        sock.close()
+        raise UsageError(f"cannot listen on {config.host}:{port}: {exc.strerror or exc}") from None
+    bound = sock.getsockname()[1]
     host = f"[{config.host}]" if ":" in config.host else config.host
     for line in (
-        f"sleuth mcp: http://{host}:{port}/mcp · runs in {store.location} · {what}",
+        f"sleuth mcp: http://{host}:{bound}/mcp · runs in {store.location} · {what}",
         f"rate limit: {config.rate.requests} requests per {config.rate.period_s} s per {per}, "
         f"{shared} · request bodies up to {config.max_body} bytes · auth: {auth}",
     ):
         click.echo(line, err=True)
     app = gated_app(server, config.host, keys, limiter, config.max_body)
-    uvicorn.run(app, host=config.host, port=port, log_level="warning", proxy_headers=False)
+    settings = uvicorn.Config(app, log_level="warning", proxy_headers=False)
+    try:
+        uvicorn.Server(settings).run(sockets=[sock])
+    finally:
+        sock.close()
