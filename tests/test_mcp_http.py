@@ -9,6 +9,7 @@ import os
 import re
 import subprocess
 import sys
+import uuid
 from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -323,3 +324,59 @@ async def test_the_cli_serves_the_keys_sleuth_keys_creates(tmp_path: Path) -> No
         assert run is not None and run.key_id == key_id
     finally:
         store.close()
+
+
+REDIS_URL = "redis://127.0.0.1:6379/0"
+
+
+@pytest.mark.redis
+def test_a_keys_limit_in_redis_spans_mcp_servers_and_the_http_api(
+    tmp_path: Path, store: RunStore
+) -> None:
+    import redis
+
+    from sleuth.service import ServiceConfig
+    from sleuth.service.app import create_app
+    from sleuth.service.ratelimit import RedisLimiter
+
+    client = redis.Redis.from_url(REDIS_URL, socket_connect_timeout=1, socket_timeout=2)
+    client.ping()  # Redis runs on every machine and in CI: unreachable is a failure
+    prefix = f"sleuth-test:{uuid.uuid4().hex}:"
+    _, key = KeyStore(store).create("shared")
+    auth = {**MCP_HEADERS, "Authorization": f"Bearer {key}"}
+    rate = Rate.parse("3/60")
+    sources = Sources.open()
+    try:
+        mcp_apps = [
+            gated_app(
+                build_server(sources, store),
+                "127.0.0.1",
+                KeyStore(store),
+                RedisLimiter(rate, REDIS_URL, prefix),
+                DEFAULT_MAX_BODY,
+            )
+            for _ in range(2)
+        ]
+        config = ServiceConfig(
+            db=store.location, rate=rate, redis_url=REDIS_URL, redis_prefix=prefix
+        )
+        with (
+            LiveServer(mcp_apps[0]) as one,
+            LiveServer(mcp_apps[1]) as two,
+            LiveServer(create_app(config)) as api,
+        ):
+            codes = [
+                httpx.post(s.url + "/mcp", json=INITIALIZE, headers=auth).status_code
+                for s in (one, two, one)
+            ]
+            limited = httpx.post(two.url + "/mcp", json=INITIALIZE, headers=auth)
+            over_http = httpx.get(api.url + "/v1/runs", headers={"Authorization": f"Bearer {key}"})
+        assert codes == [200, 200, 200]
+        assert limited.status_code == 429 and 19 <= int(limited.headers["retry-after"]) <= 20
+        assert limited.json()["error"]["message"].startswith("too many requests; try again in")
+        assert over_http.status_code == 429  # the same bucket as sleuth serve's
+    finally:
+        sources.close()
+        for name in client.scan_iter(match=prefix + "*"):
+            client.delete(name)
+        client.close()

@@ -2,7 +2,8 @@
 
 Another key's run is answered as if there were none (a 404, so run ids do not leak); an
 admin key, and the open mode without keys, see every run. Used by the API routes
-(`sleuth.service.app`) and the web page's routes (`sleuth.service.web`) alike.
+(`sleuth.service.app`), the web page's routes (`sleuth.service.web`) and ``sleuth mcp
+--http`` (`sleuth.mcp_server`) alike.
 """
 
 from __future__ import annotations
