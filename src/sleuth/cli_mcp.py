@@ -36,7 +36,11 @@ from sleuth.store import RunStore
     help="With --http: the address. A non-loopback one needs an API key to exist.",
 )
 @click.option(
-    "--port", type=click.IntRange(0, 65535), default=8765, show_default=True, help="With --http."
+    "--port",
+    type=click.IntRange(0, 65535),
+    default=8765,
+    show_default=True,
+    help="With --http (0: a free port, named in the first line on stderr).",
 )
 @gate_options
 @source_options
