@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
-import socket
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -79,29 +79,27 @@ def stdio_env() -> list[str]:
     return ["-e", f"PYTHONPATH={where}"] if where else []
 
 
-@pytest.fixture
-def http_server(tmp_path: Path) -> Iterator[str]:
-    """`sleuth mcp --http` on a free loopback port, as a real process."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    command = [*stdio(tmp_path), "--http", "--port", str(port)]
+@contextmanager
+def _http_server(tmp_path: Path) -> Iterator[str]:
+    """`sleuth mcp --http` on a free loopback port, as a real process: its URL is the
+    first line it writes, once its socket listens (so no waiting for it)."""
+    command = [*stdio(tmp_path), "--http", "--port", "0"]
     server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-    url = f"http://127.0.0.1:{port}/mcp"
     try:
-        deadline = time.monotonic() + 60
-        while True:  # until it listens (or died)
-            assert server.poll() is None, server.stderr.read() if server.stderr else ""
-            try:
-                with socket.create_connection(("127.0.0.1", port), timeout=1):
-                    break
-            except OSError:
-                assert time.monotonic() < deadline, "sleuth mcp --http did not come up"
-                time.sleep(0.05)
-        yield url
+        assert server.stderr is not None
+        first = server.stderr.readline()
+        found = re.search(r"http://127\.0\.0\.1:\d+/mcp", first)
+        assert found, first + server.stderr.read()
+        yield found[0]
     finally:
         server.terminate()
         server.wait(timeout=30)
+
+
+@pytest.fixture
+def http_server(tmp_path: Path) -> Iterator[str]:
+    with _http_server(tmp_path) as url:
+        yield url
 
 
 def _checks(tmp_path: Path, target: list[str], extra: list[str]) -> None:
@@ -144,3 +142,20 @@ def test_the_inspector_over_stdio(tmp_path: Path) -> None:
 
 def test_the_inspector_over_http(tmp_path: Path, http_server: str) -> None:
     _checks(tmp_path, [http_server], [])
+
+
+def test_the_inspector_over_http_with_an_api_key(tmp_path: Path) -> None:
+    made = subprocess.run(
+        [*stdio(tmp_path)[:3], "keys", "create", "inspector", "--db", str(tmp_path / "runs.db")],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=60,
+    )
+    key = made.stdout.strip()
+    with _http_server(tmp_path) as url:
+        _checks(tmp_path, [url], ["--header", f"Authorization: Bearer {key}"])
+        # without the key: refused (on the 401 the Inspector looks for OAuth, which sleuth
+        # does not offer, and stops there)
+        code, _, err = inspect(tmp_path, [url], "--method", "tools/list")
+        assert code != 0 and "auth" in err.lower(), err
