@@ -41,7 +41,7 @@ import logging
 import secrets
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Iterable
+from collections.abc import AsyncIterator, Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -796,8 +796,20 @@ def gated_app(server: Any, host: str, keys: KeyStore, limiter: RateLimiter, max_
     limit (the client address's without a key), and the body's type and size. A refusal
     is its HTTP status (401, 429 with Retry-After, 413, 415, 503) with a JSON-RPC error
     as its body."""
+    app = http_app(server, host)
+    serving = app.router.lifespan_context
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Any) -> AsyncIterator[Any]:
+        try:
+            async with serving(app) as state:
+                yield state
+        finally:
+            await limiter.aclose()  # a Redis limiter's connections
+
+    app.router.lifespan_context = lifespan
     return Gate(
-        http_app(server, host),
+        app,
         host=host,
         keys=keys,
         limiter=limiter,
