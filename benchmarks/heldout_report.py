@@ -21,7 +21,9 @@ flags), one thing changed per fold:
   weights are refitted in memory exactly as ``fit_offline_confidence.py --fold B
   --no-write`` fits them (that script's own ``main``, run in a worker), and the default
   threshold rule is kept (a fixed default stays fixed; a "fitted" default takes fold
-  B's own threshold). The output says so.
+  B's own threshold). The output says so, and says what fold B's figures are not: the
+  reader's rules were developed on fold B's held-out side (Normans, the first halves),
+  and a two-hop path confidence file fitted on the first halves is not refitted.
 
 The targets (issue 17, "Must hold"), each marked met or not met:
 
@@ -507,6 +509,7 @@ def model_note(fold: str, refitted: dict[str, Any] | None, rule: float | str) ->
         data = json.loads(fit.MODEL_PATH.read_text(encoding="utf-8"))
         same = data.get("fold") == "A" and data.get("train") == [p.label for p in fit.fold("A")[0]]
         return {
+            "caveats": [],
             "weights": "shipped (src/sleuth/policies/offline_confidence.json)",
             "fitted_on": data.get("train"),
             "file_says_fold_A": same,
@@ -516,7 +519,20 @@ def model_note(fold: str, refitted: dict[str, Any] | None, rule: float | str) ->
             + ("" if same else " -- BUT the file does not record fold A's training parts"),
         }
     assert refitted is not None
+    caveats = [
+        "the reader's rules were developed on Normans and on the first 50 records of each "
+        "two-hop file -- fold B's held-out side -- so fold B's figures are held out for the "
+        "confidence weights only, not for the rules"
+    ]
+    two_hop = two_hop_confidence_training()
+    if two_hop:
+        caveats.append(
+            "the two-hop path confidences (policies/twohop_confidence.json) were fitted on "
+            + "; ".join(two_hop)
+            + " and are not refitted here"
+        )
     return {
+        "caveats": caveats,
         "weights": "refitted in memory: fit_offline_confidence.py --fold B --no-write",
         "fitted_on": refitted.get("train"),
         "threshold": threshold,
@@ -524,6 +540,17 @@ def model_note(fold: str, refitted: dict[str, Any] | None, rule: float | str) ->
         "note": "not the shipped weights (those are fold A's, fitted on this fold's held-out "
         "side); what the fit script fits on fold B's training side",
     }
+
+
+def two_hop_confidence_training() -> list[str]:
+    """What the two-hop path confidences were fitted on, when the reader has a file of
+    them that records it (``policies/twohop_confidence.json``'s ``folds.train``)."""
+    path = fit.MODEL_PATH.with_name("twohop_confidence.json")
+    if not path.is_file():
+        return []
+    folds = json.loads(path.read_text(encoding="utf-8")).get("folds") or {}
+    train = folds.get("train") if isinstance(folds, dict) else None
+    return [str(t) for t in train] if isinstance(train, list) else ["unrecorded data"]
 
 
 def render(result: dict[str, Any]) -> str:
@@ -535,6 +562,7 @@ def render(result: dict[str, Any]) -> str:
             f"trained on: {', '.join(fold['train'])}",
             f"held out:   {', '.join(fold['held_out'])}",
             f"weights:    {model['weights']} -- {model['note']}",
+            *(f"caveat:     {c}" for c in model.get("caveats", [])),
             f"threshold:  {model['threshold']} "
             f"(the model's own fitted threshold: {model['model_threshold']})",
             "",

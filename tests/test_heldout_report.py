@@ -207,6 +207,7 @@ def test_render_marks_each_target(hr: ModuleType) -> None:
                 "model": {
                     "weights": "refitted in memory",
                     "note": "not the shipped weights",
+                    "caveats": ["the rules were developed here"],
                     "threshold": "0.0 (fixed)",
                     "model_threshold": 0.32,
                 },
@@ -224,6 +225,19 @@ def test_render_marks_each_target(hr: ModuleType) -> None:
     text = hr.render(result)
     assert "== Fold B ==" in text and "weights:    refitted in memory" in text
     assert "not measured" in text and "NOT MET" in text
+    assert "caveat:     the rules were developed here" in text
     met = sum(c.met is True for c in checks)
     measured = sum(c.met is not None for c in checks)
     assert f"fold B: {met} of {measured} measured targets met" in text
+
+
+def test_two_hop_confidence_training_is_read_from_its_file(
+    hr: ModuleType, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(hr.fit, "MODEL_PATH", tmp_path / "offline_confidence.json")
+    assert hr.two_hop_confidence_training() == []  # no such file: nothing to say
+    model = tmp_path / "twohop_confidence.json"
+    model.write_text('{"folds": {"train": ["hotpotqa records 1-50"]}}', encoding="utf-8")
+    assert hr.two_hop_confidence_training() == ["hotpotqa records 1-50"]
+    model.write_text("{}", encoding="utf-8")
+    assert hr.two_hop_confidence_training() == ["unrecorded data"]
