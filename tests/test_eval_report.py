@@ -117,9 +117,7 @@ finite = st.floats(min_value=0, max_value=1, allow_nan=False)
     )
 )
 def test_any_summary_is_an_eval_summary(rows: list[tuple[bool, bool, bool, float | None]]) -> None:
-    summary = summarize([outcome(*row) for row in rows]) if rows else None
-    if summary is None:
-        return
+    summary = summarize([outcome(*row) for row in rows])
     assert EvalSummary.model_validate(summary).model_dump(mode="json") == summary
     json.loads(json.dumps(summary))
 
