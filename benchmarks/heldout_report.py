@@ -178,15 +178,23 @@ def threshold_rule() -> float | str:
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def reference_tree(commit: str) -> Path:
-    """The reference commit's ``src`` in a temporary folder (``git archive``)."""
+def reference_tree(reference: str) -> Path:
+    """The reference reader's ``src``: ``reference`` itself when it is a source folder
+    (holding ``sleuth/`` or ``src/sleuth/``), else that commit's ``src`` from this
+    checkout's git history, extracted to a temporary folder. `LookupError` when neither."""
+    given = Path(reference)
+    for src in (given, given / "src"):
+        if (src / "sleuth" / "__init__.py").is_file():
+            return src
     folder = Path(tempfile.mkdtemp(prefix="sleuth-reference-"))
-    archive = subprocess.run(
-        ["git", "-C", str(ROOT), "archive", "--format=tar", commit, "src"],
-        check=True,
+    done = subprocess.run(
+        ["git", "-C", str(ROOT), "archive", "--format=tar", reference, "src"],
         capture_output=True,
-    ).stdout
-    with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
+    )
+    if done.returncode != 0:
+        why = done.stderr.decode(errors="replace").strip().splitlines()
+        raise LookupError(f"git archive {reference} src: {why[-1] if why else 'failed'}")
+    with tarfile.open(fileobj=io.BytesIO(done.stdout)) as tar:
         tar.extractall(folder, filter="data")
     return folder / "src"
 
@@ -456,7 +464,15 @@ def report(folds: list[str], workers: int, reference: str | None) -> dict[str, A
     with the ``reference`` commit's reader on the same files beside them (None: none)."""
     started = time.monotonic()
     rule = threshold_rule()
-    tree = reference_tree(reference) if reference else None
+    tree = None
+    if reference:
+        try:
+            tree = reference_tree(reference)
+        except LookupError as exc:
+            print(
+                f"heldout_report: no reference reader ({exc}): time not measured", file=sys.stderr
+            )
+            reference = None
     results: dict[str, Any] = {}
     refs: dict[tuple[str, str, bool], Future[dict[str, float]]] = {}
     jobs: dict[str, list[tuple[fit.Part, Future[list[dict[str, Any]]]]]] = {}
@@ -618,8 +634,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--reference",
         default=REFERENCE_COMMIT,
-        metavar="COMMIT",
-        help=f"the reader the time target compares with (default {REFERENCE_COMMIT})",
+        metavar="COMMIT|DIR",
+        help="the reader the time target compares with: a commit of this checkout or a "
+        f"source folder (default {REFERENCE_COMMIT})",
     )
     parser.add_argument("--no-reference", action="store_true", help="do not time a reference")
     args = parser.parse_args(argv)

@@ -241,3 +241,14 @@ def test_two_hop_confidence_training_is_read_from_its_file(
     assert hr.two_hop_confidence_training() == ["hotpotqa records 1-50"]
     model.write_text("{}", encoding="utf-8")
     assert hr.two_hop_confidence_training() == ["unrecorded data"]
+
+
+def test_reference_tree_takes_a_source_folder_or_names_what_is_missing(
+    hr: ModuleType, tmp_path: Path
+) -> None:
+    (tmp_path / "src" / "sleuth").mkdir(parents=True)
+    (tmp_path / "src" / "sleuth" / "__init__.py").write_text("", encoding="utf-8")
+    assert hr.reference_tree(str(tmp_path)) == tmp_path / "src"
+    assert hr.reference_tree(str(tmp_path / "src")) == tmp_path / "src"
+    with pytest.raises(LookupError, match=r"git archive no-such-commit-here src: "):
+        hr.reference_tree("no-such-commit-here")
