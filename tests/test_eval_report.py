@@ -272,3 +272,16 @@ def test_eval_show_renders_the_same_page_as_the_run(
     assert again.read_text(encoding="utf-8") == first.read_text(encoding="utf-8")
     page = first.read_text(encoding="utf-8")
     assert "<svg id=reliability" in page and "<svg id=precision-coverage" in page
+
+
+def test_many_skipped_records_are_counted_past_the_first_ten() -> None:
+    skipped = [
+        SkippedRecord(record=f"h.jsonl:{n}: record {n - 1}", reason="answer: empty")
+        for n in range(1, 26)
+    ]
+    console = Console(record=True, width=120)
+    print_report(record_of(summarize(calibrated_cases(20), skipped)), console)
+    text = console.export_text()
+    assert "skipped 25 bad record(s) of the dataset" in text
+    assert "h.jsonl:10: record 9: answer: empty" in text and "h.jsonl:11:" not in text
+    assert "... and 15 more (all in the eval's JSON)" in text

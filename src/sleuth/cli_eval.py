@@ -25,7 +25,7 @@ from sleuth.cli_common import (
 from sleuth.cli_corpus import index_option, open_corpus
 from sleuth.errors import UsageError
 from sleuth.evals.judge import Judge
-from sleuth.evals.report import html_report, print_comparison, print_report
+from sleuth.evals.report import SHOWN_SKIPPED, html_report, print_comparison, print_report
 from sleuth.evals.runner import compare, run_eval
 from sleuth.evals.store import EvalStore
 from sleuth.evals.suite import Suite, dataset_suite, load_suite
@@ -247,11 +247,6 @@ def eval_run(
     for line in under:
         click.echo(f"sleuth: {line}", err=True)
     return BELOW_BAR if under else 0
-
-
-#: Skipped records named one by one on the terminal; the rest are counted (all are in
-#: the eval's JSON).
-SHOWN_SKIPPED = 10
 
 
 def _warn_skipped(suite: Suite) -> None:

@@ -19,6 +19,8 @@ from sleuth.evals.summary import Calibration, CoveragePoint, EvalSummary
 from sleuth.untrusted import escape
 
 FAILURE_CLASSES = ("retrieval", "reading", "answering", "protocol", "budget")
+#: Skipped dataset records named one by one in the terminal report; the rest are counted.
+SHOWN_SKIPPED = 10
 _METRICS = (
     ("accuracy", "accuracy (right answer or right abstention)"),
     ("coverage", "coverage (share answered)"),
@@ -69,8 +71,11 @@ def print_report(record: dict[str, Any], console: Console) -> None:
                 f"[yellow]skipped {typed.skipped_records} bad record(s) of the dataset[/] "
                 "(not in the cases above; --strict makes them errors)"
             )
-            for skipped in typed.skipped[:10]:
+            for skipped in typed.skipped[:SHOWN_SKIPPED]:
                 console.print(f"  [dim]{escape(skipped.record)}: {escape(skipped.reason)}[/]")
+            if typed.skipped_records > SHOWN_SKIPPED:
+                more = typed.skipped_records - SHOWN_SKIPPED
+                console.print(f"  [dim]... and {more} more (all in the eval's JSON)[/]")
     failures = _by_class(record["cases"])
     for name in FAILURE_CLASSES:
         rows = failures.get(name, [])
