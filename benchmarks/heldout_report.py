@@ -53,6 +53,7 @@ import io
 import itertools
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tarfile
@@ -202,8 +203,12 @@ def reference_tree(reference: str) -> Path:
 def reference_run(src: Path, part: fit.Part) -> dict[str, float]:
     """Seconds per case of the reference reader on ``part``'s file (whole), by case id:
     its own ``sleuth eval run`` in a subprocess."""
+    with tempfile.TemporaryDirectory(prefix="sleuth-reference-run-") as folder:
+        return _reference_run(src, part, Path(folder))
+
+
+def _reference_run(src: Path, part: fit.Part, home: Path) -> dict[str, float]:
     env = {**os.environ, "PYTHONPATH": str(src)}
-    home = Path(tempfile.mkdtemp(prefix="sleuth-reference-run-"))
     sleuth = [sys.executable, "-m", "sleuth"]
     if part.spec.startswith("docs:"):
         name = part.spec[5:]
@@ -464,10 +469,11 @@ def report(folds: list[str], workers: int, reference: str | None) -> dict[str, A
     with the ``reference`` commit's reader on the same files beside them (None: none)."""
     started = time.monotonic()
     rule = threshold_rule()
-    tree = None
+    tree, extracted = None, False
     if reference:
         try:
             tree = reference_tree(reference)
+            extracted = tree.name == "src" and tree.parent.name.startswith("sleuth-reference-")
         except LookupError as exc:
             print(
                 f"heldout_report: no reference reader ({exc}): time not measured", file=sys.stderr
@@ -509,6 +515,8 @@ def report(folds: list[str], workers: int, reference: str | None) -> dict[str, A
                 "calibration": pooled,
                 "checks": [asdict(c) for c in checks_for(parts, pooled)],
             }
+    if tree is not None and extracted:
+        shutil.rmtree(tree.parent, ignore_errors=True)
     return {
         "folds": results,
         "reference_commit": reference,
