@@ -436,13 +436,24 @@ def squad_with(qa: dict[str, Any]) -> str:
 
 
 GOOD_QA = {"id": "q1", "question": "?", "answers": [{"text": "c"}]}
-H = {"_id": "h1", "question": "?", "answer": "a", "supporting_facts": [], "context": []}
-M = {"id": "m1", "question": "?", "answer": "a", "paragraphs": []}
+H = {
+    "_id": "h1",
+    "question": "?",
+    "answer": "a",
+    "supporting_facts": [],
+    "context": [["T", ["a b."]]],
+}
+M = {
+    "id": "m1",
+    "question": "?",
+    "answer": "a",
+    "paragraphs": [{"title": "T", "paragraph_text": "a"}],
+}
 
 MALFORMED: list[tuple[Loader, str, str, str]] = [
     (load_squad2, "s.json", "{not json", r"not valid JSON"),
     (load_squad2, "s.json", "[]", r"expected a SQuAD 2.0 JSON object .*got a JSON list"),
-    (load_squad2, "s.json", '{"version": "v2.0"}', r": data: Field required"),
+    (load_squad2, "s.json", '{"version": "v2.0"}', r": data: expected a list of articles"),
     (
         load_squad2,
         "s.json",
@@ -505,7 +516,7 @@ MALFORMED: list[tuple[Loader, str, str, str]] = [
         json.dumps([M | {"answerable": "maybe"}]),
         r"record 0 \(id 'm1'\): answerable: Input should be a valid boolean",
     ),
-    (load_musique, "m.jsonl", "[1, 2]\n", r"m\.jsonl: record 0: expected a JSON object"),
+    (load_musique, "m.jsonl", "[1, 2]\n", r"m\.jsonl:1: record 0: expected a JSON object"),
 ]
 
 
@@ -513,10 +524,11 @@ MALFORMED: list[tuple[Loader, str, str, str]] = [
 def test_malformed_input_is_one_line_naming_the_file(
     tmp_path: Path, loader: Loader, name: str, text: str, pattern: str
 ) -> None:
+    """With ``strict``, the first bad record is the error (a bad file always is)."""
     path = tmp_path / name
     path.write_text(text, encoding="utf-8")
     with pytest.raises(CorpusError, match=pattern) as info:
-        loader(path)
+        loader(path, strict=True)
     message = str(info.value)
     assert "\n" not in message
     assert message.startswith(str(path))

@@ -305,7 +305,8 @@ def test_the_html_report_escapes_the_records_text() -> None:
     first["question"] = 'Who <img src=x onerror="alert(1)">?'
     first["grades"][0]["reason"] = "</td><script>alert(2)</script>"
     second.update(passed=False, failure=None, grades=[], error="<i>boom</i>")
-    record["summary"]["precision_coverage"] = []
+    record["summary"]["precision_coverage"] = []  # as a policy without confidence has it
+    record["summary"]["calibration"] = {"bins": [], "ece": None, "answered": 4}
     page = html_report(record)
     assert "<script" not in page and "<img" not in page and "<i>" not in page
     assert "<td>&lt;script&gt;alert(&#39;answer&#39;)&lt;/script&gt; &amp; co</td>" in page
@@ -314,7 +315,7 @@ def test_the_html_report_escapes_the_records_text() -> None:
     assert "<span class=fail>fail</span>" in page and "<td>&lt;i&gt;boom&lt;/i&gt;</td>" in page
     assert "<title>sleuth eval " + record["id"] + "</title>" in page
     assert "<b>&lt;b&gt;suite&lt;/b&gt;</b>" in page
-    assert "The policy gave no confidence, so there is no curve." in page
+    assert "No confidence reported: the policy gave none for its 4 answers." in page
     # one row per case and per metric, each case with its id, run and status
     assert page.count("<tr>") == 2 + len(record["cases"]) + 12
     for case in record["cases"][2:]:

@@ -191,19 +191,20 @@ def test_a_bad_line_is_the_same_problem_for_every_reader(
         load_suite(str(file({"id": "a", "question": "q", "corpus": "acme"})))
     assert str(suite_error.value).startswith(where + message)
     if message != "expected ":  # a dataset takes any value, then names the record
+        record = {
+            "_id": "h",
+            "question": "q",
+            "answer": "a",
+            "supporting_facts": [],
+            "context": [["T", ["a b."]]],
+        }
         with pytest.raises(CorpusError) as dataset_error:
-            load_hotpotqa(
-                file(
-                    {
-                        "_id": "h",
-                        "question": "q",
-                        "answer": "a",
-                        "supporting_facts": [],
-                        "context": [],
-                    }
-                )
-            )
+            load_hotpotqa(file(record), strict=True)
         assert str(dataset_error.value).startswith(where + message)
+        skipping = load_hotpotqa(file(record))  # by default the bad line is skipped, named
+        assert [c.id for c in skipping.cases] == ["h"]
+        (skipped,) = skipping.skipped
+        assert str(skipped).startswith(where + message)
 
 
 def test_a_corpus_line_may_hold_a_line_separator(tmp_path: Path) -> None:

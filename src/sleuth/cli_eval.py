@@ -25,7 +25,7 @@ from sleuth.cli_common import (
 from sleuth.cli_corpus import index_option, open_corpus
 from sleuth.errors import UsageError
 from sleuth.evals.judge import Judge
-from sleuth.evals.report import html_report, print_comparison, print_report
+from sleuth.evals.report import SHOWN_SKIPPED, html_report, print_comparison, print_report
 from sleuth.evals.runner import compare, run_eval
 from sleuth.evals.store import EvalStore
 from sleuth.evals.suite import Suite, dataset_suite, load_suite
@@ -122,6 +122,12 @@ def eval_group() -> None:
 )
 @click.option("--limit", type=click.IntRange(min=1), default=None, help="The first N cases.")
 @click.option(
+    "--strict",
+    is_flag=True,
+    help="--dataset: the first bad record (no context, no paragraphs, a wrong type, no "
+    "question or answer, ...) is an error (exit 2) instead of skipped with a counted warning.",
+)
+@click.option(
     "--workers",
     type=click.IntRange(min=1, max=64),
     default=1,
@@ -171,6 +177,7 @@ def eval_run(
     setting: str,
     derive_unanswerable: bool,
     limit: int | None,
+    strict: bool,
     workers: int,
     index_dir: str | Path | None,
     corpus: str | None,
@@ -204,10 +211,11 @@ def eval_run(
         raise UsageError("--index and --corpus are for suites; a --dataset brings its own pages")
     if index_dir is not None and corpus is not None:
         raise UsageError("give --index or --corpus, not both")
-    if dataset is None and (derive_unanswerable or setting != "closed"):
-        raise UsageError("--setting and --derive-unanswerable are for --dataset")
+    if dataset is None and (derive_unanswerable or setting != "closed" or strict):
+        raise UsageError("--setting, --derive-unanswerable and --strict are for --dataset")
     if dataset is not None:
-        chosen: Suite = dataset_suite(dataset, setting, limit, derive_unanswerable)
+        chosen: Suite = dataset_suite(dataset, setting, limit, derive_unanswerable, strict)
+        _warn_skipped(chosen)
     elif index_dir is not None:  # every case researches the on-disk index instead
         indexed, _ = open_corpus(None, index_dir)
         chosen = load_suite(str(suite), limit, source=lambda: indexed)
@@ -239,6 +247,22 @@ def eval_run(
     for line in under:
         click.echo(f"sleuth: {line}", err=True)
     return BELOW_BAR if under else 0
+
+
+def _warn_skipped(suite: Suite) -> None:
+    """Say on stderr how many bad records the dataset file had, naming the first few."""
+    if not suite.skipped:
+        return
+    n = len(suite.skipped)
+    click.echo(
+        f"sleuth: warning: skipped {n} bad record{'s' if n != 1 else ''} of the dataset "
+        "(--strict makes a bad record an error):",
+        err=True,
+    )
+    for skipped in suite.skipped[:SHOWN_SKIPPED]:
+        click.echo(f"  {skipped}", err=True)
+    if n > SHOWN_SKIPPED:
+        click.echo(f"  ... and {n - SHOWN_SKIPPED} more (all in the eval's JSON)", err=True)
 
 
 def _run_with_progress(

@@ -23,14 +23,22 @@ its first gold page (in paragraph order), marked ``derived`` and listed in ``rem
 that page is then missing from the case's corpus in both settings.
 
 `export_jsonl` writes a dataset's pages and queries as the two JSONL files the search
-benchmark reads. Malformed input raises `CorpusError` with one line naming the file, the
-record and what is wrong.
+benchmark reads.
+
+A bad record (a missing ``context``, no paragraphs, a paragraph with no text, a field of
+the wrong type, no question or answer, a repeated id, a JSONL line that is not JSON, ...)
+is left out and counted: `Dataset.skipped` names each one (file, line, index and id) and
+why, and the rest of the file loads. With ``strict=True`` the first bad record raises
+`CorpusError` instead, in one line naming the file, the record and what is wrong. A file
+that cannot be read as a whole (missing, empty, not JSON, not a list of records) or that
+keeps no question is always an error.
 """
 
 from __future__ import annotations
 
 import io
 import json
+import logging
 import os
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
@@ -53,6 +61,7 @@ DERIVED_SUFFIX = "::derived"
 # Characters kept as they are in a page URL besides letters and digits of any script.
 _URL_SAFE = "-_.~(),:!*"
 _M = TypeVar("_M", bound="_In")
+log = logging.getLogger("sleuth")
 
 
 # --- the records ---------------------------------------------------------------------------
@@ -81,13 +90,28 @@ class EvalCase:
 
 
 @dataclass(frozen=True)
+class Skipped:
+    """A record left out of a dataset: ``record`` names it (the file, the line of a JSONL
+    file, its index or path in the file, and its id when it has one), ``reason`` says
+    what is wrong with it."""
+
+    record: str
+    reason: str
+
+    def __str__(self) -> str:
+        return f"{self.record}: {self.reason}"
+
+
+@dataclass(frozen=True)
 class Dataset:
-    """The pages of a QA file (in file order, shared by both settings) and its cases."""
+    """The pages of a QA file (in file order, shared by both settings), its cases, and
+    the bad records that were left out (``skipped``, in file order)."""
 
     name: str
     setting: Setting
     pages: dict[str, Page] = field(repr=False)
     cases: list[EvalCase] = field(repr=False)
+    skipped: tuple[Skipped, ...] = ()
 
     def corpus_for(self, case: EvalCase) -> Corpus:
         """The corpus ``case`` may search: its own pages in the closed setting, every page
@@ -145,9 +169,11 @@ def load_dataset(
     setting: str = "closed",
     limit: int | None = None,
     derive_unanswerable: bool = False,
+    strict: bool = False,
 ) -> Dataset:
     """Load ``squad2:PATH``, ``hotpotqa:PATH`` or ``musique:PATH`` in ``setting``,
-    keeping the first ``limit`` questions; ``derive_unanswerable`` is for multi-hop data."""
+    keeping the first ``limit`` questions; ``derive_unanswerable`` is for multi-hop data;
+    ``strict`` makes the first bad record an error instead of a skipped one."""
     kind, sep, path = spec.partition(":")
     if not sep or kind not in KINDS or not path:
         raise CorpusError(f"unknown dataset {spec!r}: give {', '.join(k + ':PATH' for k in KINDS)}")
@@ -157,12 +183,15 @@ def load_dataset(
                 "squad2 has its own unanswerable questions; deriving them is for hotpotqa "
                 "and musique"
             )
-        return load_squad2(path, setting=setting, limit=limit)
-    if kind == "hotpotqa":
-        return load_hotpotqa(
-            path, setting=setting, limit=limit, derive_unanswerable=derive_unanswerable
-        )
-    return load_musique(path, setting=setting, limit=limit, derive_unanswerable=derive_unanswerable)
+        return load_squad2(path, setting=setting, limit=limit, strict=strict)
+    load = load_hotpotqa if kind == "hotpotqa" else load_musique
+    return load(
+        path,
+        setting=setting,
+        limit=limit,
+        derive_unanswerable=derive_unanswerable,
+        strict=strict,
+    )
 
 
 class _In(BaseModel):
@@ -182,21 +211,21 @@ class _SquadQuestion(_In):
 
 class _SquadParagraph(_In):
     context: str
-    qas: list[_SquadQuestion] = []
+    qas: list[Any] = []
 
 
 class _SquadArticle(_In):
     title: str
-    paragraphs: list[_SquadParagraph]
+    paragraphs: list[Any]
 
 
-class _SquadFile(_In):
-    data: list[_SquadArticle]
-
-
-def load_squad2(path: str | Path, setting: str = "closed", limit: int | None = None) -> Dataset:
+def load_squad2(
+    path: str | Path, setting: str = "closed", limit: int | None = None, strict: bool = False
+) -> Dataset:
     """Load a SQuAD 2.0 JSON file: one page per paragraph (``squad2://TITLE/pN``), one
-    case per question; ``is_impossible`` questions are unanswerable with no gold page."""
+    case per question; ``is_impossible`` questions are unanswerable with no gold page.
+    A bad article, paragraph (with its questions) or question is skipped, or with
+    ``strict`` an error."""
     where = Path(path)
     mode, limit = _setting(setting), _limit(limit)
     name = f"squad2:{where.name}"
@@ -206,28 +235,50 @@ def load_squad2(path: str | Path, setting: str = "closed", limit: int | None = N
             f"{where}: expected a SQuAD 2.0 JSON object with a 'data' list, "
             f"got a JSON {json_type(raw)}"
         )
-    try:
-        squad = _SquadFile.model_validate(raw)
-    except ValidationError as exc:
-        raise CorpusError(_squad_problem(where, raw, exc)) from None
+    if not isinstance(raw.get("data"), list):
+        got = "nothing" if "data" not in raw else f"a JSON {json_type(raw['data'])}"
+        raise CorpusError(f"{where}: data: expected a list of articles, got {got}")
+    problems = _Problems(strict)
     table = _PageTable()
     cases: list[EvalCase] = []
     ids = _Ids()
-    for a, article in enumerate(squad.data):
-        for number, paragraph in enumerate(article.paragraphs):
+    for a, item in enumerate(raw["data"]):
+        if limit is not None and len(cases) >= limit:
+            break
+        article = problems.check(_SquadArticle, item, f"{where}: data[{a}]")
+        if article is None:
+            continue
+        if not article.paragraphs:
+            problems.bad(f"{where}: data[{a}]", "paragraphs: the article has no paragraphs")
+        for number, item in enumerate(article.paragraphs):
             if limit is not None and len(cases) >= limit:
                 break
+            at = f"{where}: data[{a}].paragraphs[{number}]"
+            paragraph = problems.check(_SquadParagraph, item, at)
+            if paragraph is None:
+                continue
+            if not paragraph.context.strip():
+                problems.bad(at, "context: the paragraph has no text")
+                continue
             url = table.add(
                 f"squad2://{url_part(article.title)}/p{number}", article.title, paragraph.context
             )
-            for q, qa in enumerate(paragraph.qas):
+            for q, item in enumerate(paragraph.qas):
                 if limit is not None and len(cases) >= limit:
                     break
-                label = f"{where}: data[{a}].paragraphs[{number}].qas[{q}] (id {qa.id!r})"
-                ids.add(qa.id, label)
+                label = f"{at}.qas[{q}]{_id_note(item)}"
+                qa = problems.check(_SquadQuestion, item, label)
+                if qa is None:
+                    continue
                 answers = [] if qa.is_impossible else _unique(x.text for x in qa.answers)
+                if not qa.question.strip():
+                    problems.bad(label, "question: empty")
+                    continue
                 if not qa.is_impossible and not answers:
-                    raise CorpusError(f"{label}: answers: none given, but is_impossible is false")
+                    problems.bad(label, "answers: none given, but is_impossible is false")
+                    continue
+                if not ids.add(qa.id, label, problems):
+                    continue
                 cases.append(
                     EvalCase(
                         id=qa.id,
@@ -240,7 +291,7 @@ def load_squad2(path: str | Path, setting: str = "closed", limit: int | None = N
                         dataset=name,
                     )
                 )
-    return _dataset(where, name, mode, table, cases)
+    return _dataset(where, name, mode, table, cases, problems)
 
 
 class _HotpotRecord(_In):
@@ -256,32 +307,50 @@ def load_hotpotqa(
     setting: str = "closed",
     limit: int | None = None,
     derive_unanswerable: bool = False,
+    strict: bool = False,
 ) -> Dataset:
     """Load HotpotQA (distractor) records from a JSON list or JSONL: one page per context
     paragraph (``hotpotqa://TITLE``, its sentences joined by one space), gold pages from
-    the ``supporting_facts`` titles; every question is answerable."""
+    the ``supporting_facts`` titles; every question is answerable. A bad record is
+    skipped, or with ``strict`` an error."""
     where = Path(path)
     mode, limit = _setting(setting), _limit(limit)
     name = f"hotpotqa:{where.name}"
+    problems = _Problems(strict)
     table = _PageTable()
     cases: list[EvalCase] = []
     ids = _Ids()
-    for label, raw in _records(where, limit):
-        record = _validate(_HotpotRecord, raw, label)
-        ids.add(record.id, label)
+    for label, raw in _records(where, problems):
+        record = problems.check(_HotpotRecord, raw, label)
+        if record is None:
+            continue
+        paragraphs = [(title, join_sentences(sentences)) for title, sentences in record.context]
+        titles = {title for title, _ in paragraphs}
+        reason = (
+            _blank(record.question, "question")
+            or _blank(record.answer, "answer")
+            or _no_paragraphs(paragraphs, "context")
+            or next(
+                (
+                    f"supporting_facts: title {title!r} is not in the context"
+                    for title, _ in record.supporting_facts
+                    if title not in titles
+                ),
+                None,
+            )
+        )
+        if reason is not None:
+            problems.bad(label, reason)
+            continue
+        if not ids.add(record.id, label, problems):
+            continue
         urls: list[str] = []
         by_title: dict[str, list[str]] = {}
-        for title, sentences in record.context:
-            url = table.add(f"hotpotqa://{url_part(title)}", title, join_sentences(sentences))
+        for title, text in paragraphs:
+            url = table.add(f"hotpotqa://{url_part(title)}", title, text)
             by_title.setdefault(title, []).append(url)
             urls.append(url)
-        gold: set[str] = set()
-        for title, _sentence in record.supporting_facts:
-            if title not in by_title:
-                raise CorpusError(
-                    f"{label}: supporting_facts: title {title!r} is not in the context"
-                )
-            gold.update(by_title[title])
+        gold = {url for title, _ in record.supporting_facts for url in by_title[title]}
         pages = _unique(urls)
         cases.append(
             EvalCase(
@@ -295,7 +364,10 @@ def load_hotpotqa(
                 dataset=name,
             )
         )
-    return _dataset(where, name, mode, table, _derive(cases) if derive_unanswerable else cases)
+        if limit is not None and len(cases) >= limit:
+            break
+    cases = _derive(cases) if derive_unanswerable else cases
+    return _dataset(where, name, mode, table, cases, problems)
 
 
 class _MusiqueParagraph(_In):
@@ -318,19 +390,36 @@ def load_musique(
     setting: str = "closed",
     limit: int | None = None,
     derive_unanswerable: bool = False,
+    strict: bool = False,
 ) -> Dataset:
     """Load MuSiQue records from a JSON list or JSONL: one page per paragraph
     (``musique://TITLE``), gold pages those with ``is_supporting``, answers the answer
-    plus its aliases; ``answerable`` comes from the file (true when absent)."""
+    plus its aliases; ``answerable`` comes from the file (true when absent). A bad
+    record is skipped, or with ``strict`` an error."""
     where = Path(path)
     mode, limit = _setting(setting), _limit(limit)
     name = f"musique:{where.name}"
+    problems = _Problems(strict)
     table = _PageTable()
     cases: list[EvalCase] = []
     ids = _Ids()
-    for label, raw in _records(where, limit):
-        record = _validate(_MusiqueRecord, raw, label)
-        ids.add(record.id, label)
+    for label, raw in _records(where, problems):
+        record = problems.check(_MusiqueRecord, raw, label)
+        if record is None:
+            continue
+        answers = _unique([record.answer, *record.answer_aliases]) if record.answerable else []
+        reason = (
+            _blank(record.question, "question")
+            or ("answer: empty" if record.answerable and not answers else None)
+            or _no_paragraphs(
+                [(p.title, p.paragraph_text) for p in record.paragraphs], "paragraphs"
+            )
+        )
+        if reason is not None:
+            problems.bad(label, reason)
+            continue
+        if not ids.add(record.id, label, problems):
+            continue
         urls: list[str] = []
         gold: set[str] = set()
         for paragraph in record.paragraphs:
@@ -341,20 +430,37 @@ def load_musique(
             if paragraph.is_supporting:
                 gold.add(url)
         pages = _unique(urls)
-        answerable = record.answerable
         cases.append(
             EvalCase(
                 id=record.id,
                 question=record.question,
-                answers=_unique([record.answer, *record.answer_aliases]) if answerable else [],
-                gold_urls=[u for u in pages if u in gold] if answerable else [],
-                answerable=answerable,
+                answers=answers,
+                gold_urls=[u for u in pages if u in gold] if record.answerable else [],
+                answerable=record.answerable,
                 derived=False,
                 pages=pages,
                 dataset=name,
             )
         )
-    return _dataset(where, name, mode, table, _derive(cases) if derive_unanswerable else cases)
+        if limit is not None and len(cases) >= limit:
+            break
+    cases = _derive(cases) if derive_unanswerable else cases
+    return _dataset(where, name, mode, table, cases, problems)
+
+
+def _blank(text: str, name: str) -> str | None:
+    """Why a record is bad when its ``name`` field is blank, else None."""
+    return None if text.strip() else f"{name}: empty"
+
+
+def _no_paragraphs(paragraphs: list[tuple[str, str]], name: str) -> str | None:
+    """Why a record is bad when it has no paragraph, or one without text, else None."""
+    if not paragraphs:
+        return f"{name}: no paragraphs"
+    for n, (title, text) in enumerate(paragraphs):
+        if not text.strip():
+            return f"{name}[{n}]: the paragraph {title!r} has no text"
+    return None
 
 
 def join_sentences(sentences: list[str]) -> str:
@@ -457,25 +563,70 @@ class _PageTable:
 
 
 class _Ids:
-    """Case ids seen so far in one file; a repeated id is an error."""
+    """Case ids seen so far in one file; a repeated id makes its record bad."""
 
     def __init__(self) -> None:
         self._seen: set[str] = set()
 
-    def add(self, case_id: str, label: str) -> None:
-        """Note ``case_id``; an id seen before is an error labelled ``label``."""
+    def add(self, case_id: str, label: str, problems: _Problems) -> bool:
+        """Note ``case_id``; False (the record reported to ``problems``) when it was
+        seen before."""
         if case_id in self._seen:
-            raise CorpusError(f"{label}: id: {case_id!r} appears twice in the file")
+            problems.bad(label, f"id: {case_id!r} appears twice in the file")
+            return False
         self._seen.add(case_id)
+        return True
+
+
+class _Problems:
+    """The bad records of one file: each skipped and counted, or with ``strict`` the
+    first one an error."""
+
+    def __init__(self, strict: bool) -> None:
+        self.strict = strict
+        self.skipped: list[Skipped] = []
+
+    def bad(self, record: str, reason: str) -> None:
+        """``record`` is bad for ``reason``: skip it, or raise when strict."""
+        reason = _one_line(reason)
+        if self.strict:
+            raise CorpusError(f"{record}: {reason} (--strict: no record is skipped)")
+        self.skipped.append(Skipped(record, reason))
+        log.info("skipped %s: %s", record, reason)
+
+    def check(self, model: type[_M], raw: Any, label: str) -> _M | None:
+        """``raw`` read as ``model``, or None when it is not one (reported as bad, by its
+        first problem)."""
+        if not isinstance(raw, dict):
+            self.bad(label, f"expected a JSON object, got a JSON {json_type(raw)}")
+            return None
+        try:
+            return model.model_validate(raw)
+        except ValidationError as exc:
+            first = exc.errors()[0]
+            self.bad(label, f"{_path_of(first['loc']) or 'record'}: {first['msg']}")
+            return None
 
 
 def _dataset(
-    path: Path, name: str, setting: Setting, table: _PageTable, cases: list[EvalCase]
+    path: Path,
+    name: str,
+    setting: Setting,
+    table: _PageTable,
+    cases: list[EvalCase],
+    problems: _Problems,
 ) -> Dataset:
-    """The loaded dataset; a file with no questions is an error."""
+    """The loaded dataset; a file that keeps no question is an error."""
     if not cases:
+        if problems.skipped:
+            raise CorpusError(
+                f"{path}: no good record: all {len(problems.skipped)} were skipped "
+                f"(the first: {problems.skipped[0]})"
+            )
         raise CorpusError(f"{path}: the file has no questions")
-    return Dataset(name=name, setting=setting, pages=table.pages, cases=cases)
+    return Dataset(
+        name=name, setting=setting, pages=table.pages, cases=cases, skipped=tuple(problems.skipped)
+    )
 
 
 def _setting(value: str) -> Setting:
@@ -544,10 +695,10 @@ def _parse_json(path: Path, text: str) -> Any:
         raise CorpusError(f"{path}: not valid JSON: {exc}") from None
 
 
-def _records(path: Path, limit: int | None) -> Iterator[tuple[str, Any]]:
-    """The first ``limit`` records of a JSON list or JSONL file, each with a label that
-    names the file (and line) and the record index. JSONL is a ``.jsonl`` file or one
-    whose text starts with ``{``."""
+def _records(path: Path, problems: _Problems) -> Iterator[tuple[str, Any]]:
+    """The records of a JSON list or JSONL file, each with a label that names the file
+    (and line) and the record index (and id); a JSONL line that is not JSON is a bad
+    record. JSONL is a ``.jsonl`` file or one whose text starts with ``{``."""
     raw = _read_bytes(path)
     starts = raw.removeprefix(b"\xef\xbb\xbf").lstrip()[:1]
     if path.suffix.lower() != ".jsonl" and starts != b"{":
@@ -557,28 +708,18 @@ def _records(path: Path, limit: int | None) -> Iterator[tuple[str, Any]]:
                 f"{path}: expected a JSON list of records (or JSONL, one per line), "
                 f"got a JSON {json_type(data)}"
             )
-        for index, record in enumerate(data[:limit]):
-            yield f"{path}: record {index}{_id_note(record)}", _object(path, index, record)
-        return
-    if limit is not None and limit <= 0:
+        for index, record in enumerate(data):
+            yield f"{path}: record {index}{_id_note(record)}", record
         return
     lines = read_jsonl(io.BytesIO(raw), expect=None)  # `sleuth.jsonl`'s rules
     for index, item in enumerate(lines):
         if isinstance(item, BadLine):
-            raise CorpusError(f"{item.where(path)}: {item.message}")
+            if item.line is None:  # the file as a whole
+                raise CorpusError(f"{item.where(path)}: {item.message}")
+            problems.bad(item.where(path), item.message)
+            continue
         lineno, record = item
-        yield f"{path}:{lineno}: record {index}{_id_note(record)}", _object(path, index, record)
-        if limit is not None and index + 1 >= limit:
-            return
-
-
-def _object(path: Path, index: int, record: Any) -> Any:
-    """``record`` checked to be a JSON object."""
-    if not isinstance(record, dict):
-        raise CorpusError(
-            f"{path}: record {index}: expected a JSON object, got a JSON {json_type(record)}"
-        )
-    return record
+        yield f"{path}:{lineno}: record {index}{_id_note(record)}", record
 
 
 def _id_note(record: Any) -> str:
@@ -589,37 +730,6 @@ def _id_note(record: Any) -> str:
             if isinstance(value, str | int) and not isinstance(value, bool):
                 return f" (id {str(value)!r})"
     return ""
-
-
-def _validate(model: type[_M], raw: Any, label: str) -> _M:
-    """``raw`` read as ``model``; the first problem becomes a one-line `CorpusError`."""
-    try:
-        return model.model_validate(raw)
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        where = _path_of(first["loc"]) or "record"
-        raise CorpusError(f"{label}: {where}: {_one_line(first['msg'])}") from None
-
-
-def _squad_problem(path: Path, raw: Any, exc: ValidationError) -> str:
-    """One line for the first problem in a SQuAD file: the record's path in the file
-    (``data[0].paragraphs[3].qas[5]``), its id when it has one, the field and the fault."""
-    first = exc.errors()[0]
-    loc = list(first["loc"])
-    last_index = max((n for n, part in enumerate(loc) if isinstance(part, int)), default=-1)
-    record, rest = loc[: last_index + 1], loc[last_index + 1 :]
-    where = _path_of(record)
-    node = raw
-    for part in record:
-        try:
-            node = node[part]
-        except (KeyError, IndexError, TypeError):
-            node = None
-            break
-    where += _id_note(node) if record and record[-2:-1] == ["qas"] else ""
-    field_name = _path_of(rest) or "record"
-    prefix = f"{path}: {where}" if where else f"{path}"
-    return f"{prefix}: {field_name}: {_one_line(first['msg'])}"
 
 
 def _path_of(loc: Any) -> str:

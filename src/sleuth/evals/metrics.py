@@ -10,7 +10,13 @@
 * mean steps, tokens and latency;
 * calibration — when the policy gives confidences: answered precision per confidence
   decile (a reliability diagram's points) and the expected calibration error (ECE, the
-  count-weighted mean gap between a decile's mean confidence and its precision).
+  count-weighted mean gap between a decile's mean confidence and its precision);
+* precision vs coverage — answering the most confident first, the answered precision at
+  each coverage (one point per distinct confidence);
+* skipped records — the bad records a dataset file had, left out of the eval.
+
+The summary's shape is `sleuth.evals.summary.EvalSummary`; `summarize` returns it as
+the JSON-ready dict the store keeps.
 
 Baselines for the same cases: *always abstain* (right exactly on the cases that should
 be abstained on) and *always answer, perfectly* (right exactly on the answerable ones).
@@ -20,8 +26,11 @@ from __future__ import annotations
 
 import statistics
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
+
+from sleuth.evals.summary import EvalSummary, SkippedRecord
 
 
 @dataclass(frozen=True)
@@ -46,7 +55,9 @@ def _ratio(part: float, whole: float) -> float | None:
     return round(part / whole, 4) if whole else None
 
 
-def summarize(cases: list[CaseOutcome]) -> dict[str, Any]:
+def summarize(cases: list[CaseOutcome], skipped: Sequence[SkippedRecord] = ()) -> dict[str, Any]:
+    """The eval's figures (an `EvalSummary`, as a JSON-ready dict); ``skipped`` are the
+    bad records of the dataset file, counted beside the cases."""
     n = len(cases)
     answered = [c for c in cases if c.answered]
     labelled = [c for c in cases if c.should_abstain is not None]
@@ -80,15 +91,16 @@ def summarize(cases: list[CaseOutcome]) -> dict[str, Any]:
     }
     metrics["baselines"] = baselines(cases)
     metrics["precision_coverage"] = precision_coverage(cases)
-    metrics["calibration"] = calibration_table(
-        [(c.confidence, c.passed) for c in answered if c.confidence is not None]
-    )
-    return metrics
+    metrics["calibration"] = calibration_table([(c.confidence, c.passed) for c in answered])
+    metrics["skipped_records"] = len(skipped)
+    metrics["skipped"] = [s.model_dump() for s in skipped]
+    return EvalSummary.model_validate(metrics).model_dump(mode="json")
 
 
 def calibration_table(pairs: list[tuple[float | None, bool]], bins: int = 10) -> dict[str, Any]:
     """Answered precision per confidence bin (deciles by default) and the expected
-    calibration error; ``{"bins": [], "ece": None}`` without confidences."""
+    calibration error, over the answers' (confidence, right) pairs; ``bins`` empty and
+    ``ece`` None when no answer had a confidence. The dict of a `Calibration`."""
     known = [(c, ok) for c, ok in pairs if c is not None]
     rows: list[dict[str, Any]] = []
     gap = 0.0
@@ -108,7 +120,12 @@ def calibration_table(pairs: list[tuple[float | None, bool]], bins: int = 10) ->
                 "precision": round(precision, 4),
             }
         )
-    return {"bins": rows, "ece": round(gap / len(known), 4) if known else None}
+    return {
+        "bins": rows,
+        "ece": round(gap / len(known), 4) if known else None,
+        "answered": len(pairs),
+        "with_confidence": len(known),
+    }
 
 
 def baselines(cases: list[CaseOutcome]) -> dict[str, Any]:

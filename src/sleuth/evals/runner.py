@@ -23,6 +23,7 @@ from sleuth.evals.judge import Judge
 from sleuth.evals.metrics import CaseOutcome, summarize
 from sleuth.evals.store import EvalStore
 from sleuth.evals.suite import Suite, SuiteCase
+from sleuth.evals.summary import SkippedRecord
 from sleuth.policies.scripted import ScriptedPolicy
 from sleuth.result import Result
 from sleuth.runtime import Policy, arun, run_steps
@@ -89,7 +90,8 @@ def run_eval(
     else:
         with ThreadPoolExecutor(max_workers=max(1, workers)) as pool:
             records = list(pool.map(one, enumerate(suite.cases)))
-    summary = summarize([outcome_of(r) for r in records])
+    skipped = [SkippedRecord(record=s.record, reason=s.reason) for s in suite.skipped]
+    summary = summarize([outcome_of(r) for r in records], skipped)
     if evals:
         evals.finish(eval_id, summary)
     return {

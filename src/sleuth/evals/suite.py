@@ -30,7 +30,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from sleuth.corpus import Corpus, builtin_dir, builtin_names, load_corpus
-from sleuth.datasets import Dataset, load_dataset
+from sleuth.datasets import Dataset, Skipped, load_dataset
 from sleuth.errors import UsageError
 from sleuth.jsonl import load_jsonl
 from sleuth.result import ConflictRule, Status
@@ -128,6 +128,7 @@ class SuiteCase:
 class Suite:
     name: str
     cases: list[SuiteCase]
+    skipped: tuple[Skipped, ...] = ()  # a dataset file's bad records, left out
 
 
 def load_suite(
@@ -223,12 +224,18 @@ def _relative(spec: str, suite_path: Path) -> str:
 
 
 def dataset_suite(
-    spec: str, setting: str = "closed", limit: int | None = None, derive_unanswerable: bool = False
+    spec: str,
+    setting: str = "closed",
+    limit: int | None = None,
+    derive_unanswerable: bool = False,
+    strict: bool = False,
 ) -> Suite:
     """A standard QA file (``squad2:PATH``, ``hotpotqa:PATH``, ``musique:PATH``) as a
-    suite: accepted answers for EM/F1, gold pages for the source and failure graders."""
+    suite: accepted answers for EM/F1, gold pages for the source and failure graders.
+    The file's bad records are left out and listed in ``skipped`` (``strict``: the
+    first is an error)."""
     dataset = load_dataset(
-        spec, setting=setting, limit=limit, derive_unanswerable=derive_unanswerable
+        spec, setting=setting, limit=limit, derive_unanswerable=derive_unanswerable, strict=strict
     )
     return Suite(
         name=f"{dataset.name} ({setting})",
@@ -246,6 +253,7 @@ def dataset_suite(
             )
             for case in dataset.cases
         ],
+        skipped=dataset.skipped,
     )
 
 
