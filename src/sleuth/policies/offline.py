@@ -155,8 +155,10 @@ class OfflinePolicy:
     confidence (`sleuth.policies.calibration`); one under ``min_confidence`` is no
     answer, so the policy reads on or finishes with cannot-answer. The default, 0, only
     reports the confidence; ``min_confidence="fitted"`` takes the threshold chosen with
-    the model on its training folds (not yet the default: the demo corpora's answers
-    score under it). ``calibration=None`` keeps the hard rules only and reports no
+    the model on its training folds only (`benchmarks/fit_offline_confidence.py`). It is
+    not yet the default: five demo answers (two CEO questions with a former CEO's
+    sentence competing, a clause answer, a venue with a close rival reading, a prize)
+    score under it. ``calibration=None`` keeps the hard rules only and reports no
     confidence. A comparison question is read by `sleuth.policies.twohop` (a page and a
     typed value for each side) unless ``two_hop`` is False."""
 
