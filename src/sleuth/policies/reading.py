@@ -614,6 +614,7 @@ _CLAUSE_START = re.compile(
     r"(?:^|[;:—(]|\b(?:which|who|whom|whose|when|while|where|whereas|although|because)\b)",
     re.IGNORECASE,
 )
+_AFTER_BY = re.compile(r"\bby\s+(?:the\s+)?$")
 _PASSIVE = re.compile(
     r"\b(?:was|were|is|are|been|being|be)\s+"
     r"(?:(?:\w+ly|not|never|first|then|also|later|soon|often|once|still|all)\s+)*$",
@@ -660,7 +661,9 @@ def _by_role(
         after = [sp for sp in spans if sp[0] >= match.end()]
         if role == "object":
             # "X were encouraged ... by the Lombards": the one after "by" is the doer
-            done_to = [sp for sp in after if not re.search(r"\bby\s+(?:the\s+)?$", sentence[: sp[0]])]
+            done_to = [
+                sp for sp in after if not re.search(r"\bby\s+(?:the\s+)?$", sentence[: sp[0]])
+            ]
             if done_to and _doer_before(sentence, match.start(), anchors):
                 return min(done_to)
             continue

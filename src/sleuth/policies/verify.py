@@ -338,7 +338,10 @@ def _alignment(
         where.setdefault(tok, []).append(i)
 
     def nearest(key: str) -> int:
-        return min(where[key], key=lambda i: (0 if first <= i <= last else min(abs(i - first), abs(i - last)), i))
+        return min(
+            where[key],
+            key=lambda i: (0 if first <= i <= last else min(abs(i - first), abs(i - last)), i),
+        )
 
     matched = [k for k in sequence if k in where]
     position = {k: nearest(k) for k in matched}
