@@ -73,7 +73,7 @@ SHARED = _shared()
 MODEL_PATH = Path(calibration_module.__file__).with_name(MODEL_FILE)
 HALF = 50
 DOCS_QUESTIONS = Path(__file__).resolve().parent / "docs_questions"
-L2_GRID = (0.3, 1.0, 3.0, 10.0, 30.0, 100.0, 300.0)
+L2_GRID = (0.1, 0.3, 1.0, 3.0, 10.0, 30.0, 100.0)
 
 
 @dataclass(frozen=True)
@@ -248,10 +248,16 @@ def choose_l2(x: np.ndarray, y: np.ndarray, group: np.ndarray, k: int = 5) -> fl
 
 
 def fit(x: np.ndarray, y: np.ndarray, l2: float) -> dict[str, Any]:
-    """L2-penalised logistic regression on standardised features, by Newton's method."""
+    """L2-penalised logistic regression on centred features, by Newton's method.
+
+    The features are centred but not divided by their spread (``scale`` is written as 1):
+    they are all in [0, 1] already, and standardising a rare indicator (two number
+    answers among fold A's 156 training readings) multiplied its weight by 1/spread, so
+    a handful of samples bought it two or three logits, and held-out number answers got
+    0.9 and more at 50% precision. Unscaled, the penalty asks a rare feature for as much
+    evidence as a common one."""
     mean = x.mean(axis=0)
-    scale = x.std(axis=0)
-    scale[scale < 1e-9] = 1.0
+    scale = np.ones(x.shape[1])
     z = (x - mean) / scale
     design = np.hstack([np.ones((len(z), 1)), z])
     w = np.zeros(design.shape[1])

@@ -396,7 +396,15 @@ def _features(
     check: Verifier | None,
     hops: int = 1,
 ) -> dict[str, float]:
-    others = [r.score for r in readings if not same_value(r.value, reading.value)]
+    # rivals are the page's other readings that pass the hard rules, with another value
+    previous = {r.start: _previous_sentence(page, r.start) for r in readings}
+    question = check.question if check is not None else frame.text
+    others = [
+        r.score
+        for r in readings
+        if not same_value(r.value, reading.value)
+        and verify.check(frame, r, page.title, previous[r.start], question).ok
+    ]
     return verify.features(
         frame,
         reading,

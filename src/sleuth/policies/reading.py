@@ -614,6 +614,7 @@ _CLAUSE_START = re.compile(
     r"(?:^|[;:—(]|\b(?:which|who|whom|whose|when|while|where|whereas|although|because)\b)",
     re.IGNORECASE,
 )
+_CODE = re.compile(r"(?=\S*\d)[A-Za-z0-9-]+")
 _AFTER_BY = re.compile(r"\bby\s+(?:the\s+)?$")
 _PASSIVE = re.compile(
     r"\b(?:was|were|is|are|been|being|be)\s+"
@@ -710,7 +711,14 @@ def candidates(
         return _numbers(answer_type, sentence)
     names = [s for s in _name_spans(sentence) if _lone_word_ok(sentence, s, proper)]
     if answer_type is AnswerType.PLACE:
-        return [s for s in names if _after_place_preposition(sentence, s[0])]
+        # "printed in A0 portrait format": one word of letters and digits is a code (a
+        # paper size, a model), not a place ("Room 101" keeps its number as a word)
+        return [
+            s
+            for s in names
+            if _after_place_preposition(sentence, s[0])
+            and not _CODE.fullmatch(sentence[s[0] : s[1]])
+        ]
     if answer_type is AnswerType.PERSON:
         return [
             part

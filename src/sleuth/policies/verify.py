@@ -48,6 +48,7 @@ from .reading import (
     AnswerType,
     Frame,
     Reading,
+    _name_spans,
     candidates,
 )
 
@@ -130,6 +131,8 @@ def check(
         return Check(False, "number" if key.startswith(("#", "ord")) else "polarity")
     if _qualified_otherwise(text, reading.sentence):
         return Check(False, "polarity")
+    if _ASKS_PRESENT.search(text) and _ENDED.search(reading.sentence):
+        return Check(False, "polarity")  # "the current CEO": not one who "stepped down"
     if frame.tech is not None:
         value = reading.value.strip("` ")
         if not value or value.lower() in text.lower() or not _keys(value):
@@ -161,6 +164,14 @@ def check(
     return Check(True)
 
 
+# a question about the present ("Who is the current CEO?") is not answered by a sentence
+# that says the state ended ("Ada Ortiz ... stepped down as CEO")
+_ASKS_PRESENT = re.compile(r"\b(?:current|currently|now|presently|today)\b", re.I)
+_ENDED = re.compile(
+    r"\b(?:stepped down|steps down|resigned|retired|former|formerly|no longer|used to|"
+    r"was replaced|were replaced|until (?:his|her|their|its) (?:death|retirement))\b",
+    re.I,
+)
 _BOUND = (
     r"(?:before|until|prior\s+to|up\s+to|earlier\s+than"
     r"|after|since|starting\s+(?:with|from)|from|as\s+of)"
@@ -186,8 +197,7 @@ def _qualified_otherwise(question: str, sentence: str) -> bool:
 
 FEATURES = (
     "typed",
-    "temporal",
-    "number",
+    "value",
     "technical",
     "strict",
     "missing",
@@ -200,6 +210,8 @@ FEATURES = (
 # hundred training readings more features fit the noise (a grouped cross-validation
 # scored them worse).
 EXTRA_FEATURES = (
+    "temporal",
+    "number",
     "score",
     "person",
     "place",
@@ -256,6 +268,17 @@ def features(
         "temporal": float(kind in (AnswerType.DATE, AnswerType.YEAR, AnswerType.TIME)),
         "place": float(kind is AnswerType.PLACE),
         "number": float(kind in (AnswerType.NUMBER, AnswerType.AMOUNT)),
+        # a date, time or number: few training answers are numbers, so they are one feature
+        "value": float(
+            kind
+            in (
+                AnswerType.DATE,
+                AnswerType.YEAR,
+                AnswerType.TIME,
+                AnswerType.NUMBER,
+                AnswerType.AMOUNT,
+            )
+        ),
         "other_head": float(kind is AnswerType.OTHER and frame.head is not None),
         "score": min(reading.score, 1.2),
         "sentence_cover": len(in_sentence) / n,
@@ -266,7 +289,7 @@ def features(
         "neg_extra": float("not" in sentence and "not" not in set(question_keys(text))),
         "answer_words": min(len(words(reading.value)), 12) / 12,
         "answer_in_question": len(value_keys & set(qkeys)) / max(1, len(value_keys)),
-        "rivals": _rivals(kind, reading),
+        "rivals": _rivals(frame, reading),
         "distance": _distance(asked, reading),
         "margin": max(0.0, min(margin, 1.0)),
         "readings": math.log1p(readings) / math.log(10),
@@ -394,10 +417,15 @@ def _pairs_near(asked: list[str], sentence: str, window: int = 3, ordered: bool 
     return near / len(pairs)
 
 
-def _rivals(kind: AnswerType, reading: Reading) -> float:
-    """1 / the number of candidates of the answer's type in the sentence."""
+def _rivals(frame: Frame, reading: Reading) -> float:
+    """1 / the number of candidates of the answer's type in the sentence (for a name
+    ending in the asked head noun, the names that end in it); 0 for a clause."""
+    kind = frame.answer_type
     if kind is AnswerType.OTHER:
-        return 0.0
+        if not _headed(frame, reading.value):
+            return 0.0
+        spans = [reading.sentence[a:b] for a, b in _name_spans(reading.sentence)]
+        return 1.0 / max(1, sum(_headed(frame, name) for name in spans))
     count = len(candidates(kind, reading.sentence))
     return 1.0 / max(1, count)
 
