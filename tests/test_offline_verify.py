@@ -12,7 +12,7 @@ import pytest
 
 from sleuth.policies.calibration import MODEL_FILE, Calibration, shipped
 from sleuth.policies.offline import OfflinePolicy
-from sleuth.policies.reading import Reading, extract, frame_question
+from sleuth.policies.reading import AnswerType, Reading, candidates, extract, frame_question
 from sleuth.policies.verify import EXTRA_FEATURES, FEATURES, check, features
 
 NORMANS = (
@@ -210,3 +210,28 @@ def test_swapped_modifier_breaks_the_word_pairs() -> None:
         frame_question("When did Herve serve as a Norman general?"), _reading(HERVE, "1050s")
     )
     assert right["bigrams"] > trap["bigrams"]
+
+
+def test_a_present_question_is_not_answered_by_an_ended_state() -> None:
+    """From the acme corpus's news page: the former CEO's sentence is no reading of
+    "the current CEO", so it is no rival of the current one either."""
+    frame = frame_question("Who is the current CEO of Acme Robotics?")
+    former = "Ada Ortiz, who had led the company as CEO for many years, stepped down as CEO."
+    assert check(frame, _reading(former, "Ada Ortiz"), "Acme Robotics").rule == "polarity"
+    assert check(frame, _reading("Kenji Ito is now the CEO.", "Kenji Ito"), "Acme Robotics").ok
+    unqualified = frame_question("Who was the CEO of Acme Robotics?")
+    assert check(unqualified, _reading(former, "Ada Ortiz"), "Acme Robotics").ok
+
+
+def test_a_code_is_no_place() -> None:
+    assert candidates(AnswerType.PLACE, "Posters should be printed in A0 portrait format.") == []
+    held = "The Poster Session will be held in the Atrium of the Hall of Science."
+    assert candidates(AnswerType.PLACE, held) == [(held.index("Atrium"), len(held) - 1)]
+
+
+def test_a_name_with_the_asked_head_is_typed_with_its_rivals() -> None:
+    frame = frame_question("What prize did The Glass Orchard win?")
+    values = features(frame, _reading("The novel won the Hollis Prize in 1995.", "Hollis Prize"))
+    assert values["typed"] == 1.0 and values["rivals"] == 1.0
+    clause = features(frame, _reading("The novel won praise in 1995.", "praise in 1995"))
+    assert clause["typed"] == 0.0 and clause["rivals"] == 0.0
