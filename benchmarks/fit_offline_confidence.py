@@ -19,16 +19,23 @@ questions the technical reader was developed on) and hold out the requests ones
 fitted on one documentation site and reported on another.
 
 Each training case is run by the offline policy with the hard rules on and no
-confidence threshold; the verified answer's `verify.features` and whether the graded
-answer was right form one sample. A logistic regression (standardised features, L2
-penalty chosen by a cross-validation whose folds keep each question's readings
-together) is fitted by Newton's method, so a refit reproduces the weights exactly. The
+confidence threshold; every reading of an opened page that passes the hard rules (up to
+three a page) with its `verify.features` and whether it matches an accepted answer forms
+one sample. A logistic regression (centred, unscaled features in [0, 1]; L2 penalty
+chosen by a cross-validation whose folds keep each question's readings together) is
+fitted by Newton's method, so a refit reproduces the weights exactly. The
 abstention threshold is chosen on the training samples only: the one with the best
 training accuracy among those whose training answered precision is at least
 ``--target`` (0 by default: the best training accuracy, so that answering never
 costs accuracy on the training folds; a higher ``min_confidence`` trades coverage for
 precision). The model file records the folds, the sample counts and the
 training figures. numpy is needed here (the ``dev`` or ``bench`` extra), not at run time.
+
+The fit is deterministic, so ``--check`` fails only when the samples changed: the
+reader, the verification rules or the finish validator (which readings may answer) was
+changed without a refit, or the shared data changed. Refit and ship the model with any
+such change (``--check`` failed for a while because a contract change, 1becb9e, came
+after the last refit).
 """
 
 from __future__ import annotations

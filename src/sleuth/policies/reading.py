@@ -28,9 +28,13 @@ Pure functions, no model. The method, in order:
    when the sentence ends there: a whole sentence is no short answer). For a role,
    the candidate where that role stands: a subject before the verb in its clause (or
    after "by", or after "the betrayal of"), never when a pronoun is that subject; an
-   object after the verb; when another verb says it, a subject still comes before the
-   question's names. People are capitalised name runs without digits, not after a
-   place preposition, not ending in an organisation or place word ("Labs", "Robotics",
+   object after the verb (never the doer after "by"), only when the question's subject
+   does the verb in that clause ("Who did X marry?" is not answered by "Y married X's
+   sister Z", nor by "X, whose brother Y had married Z"); a passive verb's doer is its
+   "by" agent ("Dyrrachium was betrayed ... by the Venetian merchants"); when another
+   verb says it, a subject still comes before the question's names. People are
+   capitalised name runs without digits, not after a place preposition (nor a code
+   such as "A0" a place), not ending in an organisation or place word ("Labs", "Robotics",
    "River"); "X of Y" is one person ("Queen Adela II of Varn"); a lone capitalised word
    at the start of a sentence counts only if the page also writes it capitalised
    elsewhere.

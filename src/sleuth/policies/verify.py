@@ -16,10 +16,17 @@ before a reading may answer, it is checked against the question:
 * ``echo`` — the answer is not only words of the question (nor of the page title alone
   when the question names it: "Normans" answers no question about the Normans);
 * ``type`` — a typed question's answer is a span of that type (a date, a number, a
-  capitalised name for a person or a place).
+  capitalised name for a person or a place), and a possessive ("Robert's" in "Bohemond,
+  Robert's son") names no person or place but for a whose-question;
+* ``polarity`` also — a question about the present ("the current CEO") is not answered
+  by a sentence saying the state ended ("stepped down", "former").
 
-**Features** (`features`) — numbers in about [0, 1] that the calibration model
-(`sleuth.policies.calibration`) turns into the probability that the answer is right:
+**Features** (`features`) — numbers in [0, 1] that the calibration model
+(`sleuth.policies.calibration`) turns into the probability that the answer is right
+(`FEATURES` are in the model; the others are computed and shown with a run's answer).
+The main one is *strict alignment* (`_alignment`): every question word that is not the
+answer stated by the sentence itself, in the question's order, next to the answer —
+SQuAD 2.0's traps share the question's words but swap a modifier or a subject. Also:
 how much of the question the sentence itself states (stems and a few synonyms, the
 title and the previous sentence counted apart), whether the question's word pairs stand
 together in the sentence, negations the sentence adds, the answer's length and type,
