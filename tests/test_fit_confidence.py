@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from shared import SHARED_DATA
 from sleuth.policies.calibration import Calibration
 
 np = pytest.importorskip("numpy", reason="the fit needs numpy (dev or bench extra)")
@@ -96,3 +97,13 @@ def test_threshold_is_the_best_training_accuracy_above_the_target() -> None:
     assert figures["accuracy"] == 1.0 and figures["answered_precision"] == 1.0
     threshold, figures = FIT.choose_threshold(rows, model, 1.01)  # unreachable: abstain
     assert threshold == 0.95 and figures == {}
+
+
+@pytest.mark.slow
+def test_the_shipped_model_is_reproduced_from_the_shared_data() -> None:
+    """The fit of fold A on the shared data gives the shipped file to 1e-6 and the same
+    threshold: a change to the reader, the rules or the validator that moves the training
+    samples fails here until the model is refitted."""
+    if not (SHARED_DATA / "squad2-dev-normans.json").is_file():
+        pytest.skip(f"no shared data at {SHARED_DATA}")
+    assert FIT.main(["--check"]) == 0
