@@ -156,9 +156,8 @@ class OfflinePolicy:
     answer, so the policy reads on or finishes with cannot-answer. The default, 0, only
     reports the confidence; ``min_confidence="fitted"`` takes the threshold chosen with
     the model on its training folds only (`benchmarks/fit_offline_confidence.py`). It is
-    not yet the default: five demo answers (two CEO questions with a former CEO's
-    sentence competing, a clause answer, a venue with a close rival reading, a prize)
-    score under it. ``calibration=None`` keeps the hard rules only and reports no
+    not yet the default: two built-in answers score under it (the brand voice, a clause
+    answer, and the two-hop bridge, whose confidence is the product of its hops'). ``calibration=None`` keeps the hard rules only and reports no
     confidence. A comparison question is read by `sleuth.policies.twohop` (a page and a
     typed value for each side) unless ``two_hop`` is False."""
 

@@ -666,9 +666,7 @@ def _by_role(
         after = [sp for sp in spans if sp[0] >= match.end()]
         if role == "object":
             # "X were encouraged ... by the Lombards": the one after "by" is the doer
-            done_to = [
-                sp for sp in after if not re.search(r"\bby\s+(?:the\s+)?$", sentence[: sp[0]])
-            ]
+            done_to = [sp for sp in after if not _AFTER_BY.search(sentence[: sp[0]])]
             if done_to and _doer_before(sentence, match.start(), anchors):
                 return min(done_to)
             continue
