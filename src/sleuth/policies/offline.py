@@ -158,8 +158,9 @@ class OfflinePolicy:
     the model on its training folds only (`benchmarks/fit_offline_confidence.py`). It is
     not yet the default: two built-in answers score under it (the brand voice, a clause
     answer, and the two-hop bridge, whose confidence is the product of its hops').
-    ``calibration=None`` keeps the hard rules only and reports no confidence. A comparison question is read by `sleuth.policies.twohop` (a page and a
-    typed value for each side) unless ``two_hop`` is False."""
+    ``calibration=None`` keeps the hard rules only and reports no confidence. A
+    comparison question is read by `sleuth.policies.twohop` (a page and a typed value for
+    each side) unless ``two_hop`` is False."""
 
     name = "offline"
 
