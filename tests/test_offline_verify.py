@@ -12,7 +12,7 @@ import pytest
 
 from sleuth.policies.calibration import MODEL_FILE, Calibration, shipped
 from sleuth.policies.offline import OfflinePolicy
-from sleuth.policies.reading import Reading, frame_question
+from sleuth.policies.reading import AnswerType, Reading, candidates, extract, frame_question
 from sleuth.policies.verify import EXTRA_FEATURES, FEATURES, check, features
 
 NORMANS = (
@@ -118,3 +118,120 @@ def test_min_confidence_abstains_with_fact_missing() -> None:
     assert result.reason.value == "fact_missing"
     with pytest.raises(ValueError):
         OfflinePolicy(min_confidence=1.5)
+
+
+HERVE = (
+    "One of the first Norman mercenaries to serve as a Byzantine general was Hervé in the 1050s."
+)
+DAVID = (
+    "King David I of Scotland, whose elder brother Alexander I had married Sybilla of Normandy, "
+    "was instrumental in introducing Normans and Norman culture to Scotland, part of the "
+    'process some scholars call the "Davidian Revolution".'
+)
+MALCOLM = (
+    "King Malcolm III of Scotland married Edgar's sister Margaret, and came into opposition to "
+    "William who had already disputed Scotland's southern borders."
+)
+LOMBARDS = (
+    "Norman mercenaries were first encouraged to come to the south by the Lombards to act "
+    "against the Byzantines, but they soon fought in Byzantine service in Sicily."
+)
+DYRRACHIUM = (
+    "The city's garrison resisted until February 1082, when Dyrrachium was betrayed to the "
+    "Normans by the Venetian and Amalfitan merchants who had settled there."
+)
+BOHEMOND = (
+    "A few years after the First Crusade, in 1107, the Normans under the command of Bohemond, "
+    "Robert's son, landed in Valona and besieged Dyrrachium using the most sophisticated "
+    "military equipment of the time, but to no avail."
+)
+
+
+def _extract(question: str, sentence: str) -> str | None:
+    frame = frame_question(question)
+    terms = set(frame.anchors) | set(frame.relation) | set(frame.soft)
+    return extract(frame, sentence, terms)
+
+
+@pytest.mark.parametrize(
+    ("question", "sentence", "answer"),
+    [
+        # the question's subject must do the verb in the answer's clause (active voice)
+        ("Who did Alexander I marry?", DAVID, "Sybilla of Normandy"),
+        ("Who did King David I of Scotland Marry?", DAVID, None),
+        ("Who did Edgar marry?", MALCOLM, None),
+        # the one after "by" did it: no object of "encourage" here
+        ("Who did the Normans encourage to come to the south?", LOMBARDS, None),
+        # a passive verb's doer is the "by" agent, not the subject before it
+        ("Who betrayed Dyrrachium?", DYRRACHIUM, "Venetian"),
+    ],
+)
+def test_roles_in_real_sentences(question: str, sentence: str, answer: str | None) -> None:
+    assert _extract(question, sentence) == answer
+
+
+@pytest.mark.parametrize(
+    ("question", "value", "rule"),
+    [("Who was Robert's son?", "Bohemond", None), ("Who was Bohemond's son?", "Robert's", "type")],
+)
+def test_a_possessive_names_no_person(question: str, value: str, rule: str | None) -> None:
+    assert check(frame_question(question), _reading(BOHEMOND, value), "Normans").rule == rule
+
+
+@pytest.mark.parametrize(
+    ("question", "sentence", "value", "strict"),
+    [
+        # a SQuAD 2.0 trap: the subject swapped with the object
+        ("When did King Harold II conquer England?", HASTINGS, "1066", 0.0),
+        ("When did William conquer England?", HASTINGS, "1066", 1.0),
+        # the passive states the question too (its verb is left out of the order)
+        (
+            "Who founded Orbis Ltd?",
+            "Orbis Ltd was founded by Nadia Perez in 2009.",
+            "Nadia Perez",
+            1.0,
+        ),
+        # a question's name may be in the title: "Kowalski was born ..." under "Marta Kowalski"
+        ("Where was Marta Kowalski born?", "Kowalski was born in Sopot in 1951.", "Sopot", 1.0),
+    ],
+)
+def test_strict_alignment(question: str, sentence: str, value: str, strict: float) -> None:
+    title = "Marta Kowalski" if "Marta" in question else "Normans"
+    values = features(frame_question(question), _reading(sentence, value), title=title)
+    assert values["strict"] == strict
+
+
+def test_swapped_modifier_breaks_the_word_pairs() -> None:
+    """ "Norman general" is not stated by "Norman mercenaries ... Byzantine general"."""
+    right = features(
+        frame_question("When did Herve serve as a Byzantine general?"), _reading(HERVE, "1050s")
+    )
+    trap = features(
+        frame_question("When did Herve serve as a Norman general?"), _reading(HERVE, "1050s")
+    )
+    assert right["bigrams"] > trap["bigrams"]
+
+
+def test_a_present_question_is_not_answered_by_an_ended_state() -> None:
+    """From the acme corpus's news page: the former CEO's sentence is no reading of
+    "the current CEO", so it is no rival of the current one either."""
+    frame = frame_question("Who is the current CEO of Acme Robotics?")
+    former = "Ada Ortiz, who had led the company as CEO for many years, stepped down as CEO."
+    assert check(frame, _reading(former, "Ada Ortiz"), "Acme Robotics").rule == "polarity"
+    assert check(frame, _reading("Kenji Ito is now the CEO.", "Kenji Ito"), "Acme Robotics").ok
+    unqualified = frame_question("Who was the CEO of Acme Robotics?")
+    assert check(unqualified, _reading(former, "Ada Ortiz"), "Acme Robotics").ok
+
+
+def test_a_code_is_no_place() -> None:
+    assert candidates(AnswerType.PLACE, "Posters should be printed in A0 portrait format.") == []
+    held = "The Poster Session will be held in the Atrium of the Hall of Science."
+    assert candidates(AnswerType.PLACE, held) == [(held.index("Atrium"), len(held) - 1)]
+
+
+def test_a_name_with_the_asked_head_is_typed_with_its_rivals() -> None:
+    frame = frame_question("What prize did The Glass Orchard win?")
+    values = features(frame, _reading("The novel won the Hollis Prize in 1995.", "Hollis Prize"))
+    assert values["typed"] == 1.0 and values["rivals"] == 1.0
+    clause = features(frame, _reading("The novel won praise in 1995.", "praise in 1995"))
+    assert clause["typed"] == 0.0 and clause["rivals"] == 0.0

@@ -155,10 +155,12 @@ class OfflinePolicy:
     confidence (`sleuth.policies.calibration`); one under ``min_confidence`` is no
     answer, so the policy reads on or finishes with cannot-answer. The default, 0, only
     reports the confidence; ``min_confidence="fitted"`` takes the threshold chosen with
-    the model on its training folds (not yet the default: the demo corpora's answers
-    score under it). ``calibration=None`` keeps the hard rules only and reports no
-    confidence. A comparison question is read by `sleuth.policies.twohop` (a page and a
-    typed value for each side) unless ``two_hop`` is False."""
+    the model on its training folds only (`benchmarks/fit_offline_confidence.py`). It is
+    not yet the default: two built-in answers score under it (the brand voice, a clause
+    answer, and the two-hop bridge, whose confidence is the product of its hops').
+    ``calibration=None`` keeps the hard rules only and reports no confidence. A
+    comparison question is read by `sleuth.policies.twohop` (a page and a typed value for
+    each side) unless ``two_hop`` is False."""
 
     name = "offline"
 
@@ -394,7 +396,15 @@ def _features(
     check: Verifier | None,
     hops: int = 1,
 ) -> dict[str, float]:
-    others = [r.score for r in readings if not same_value(r.value, reading.value)]
+    # rivals are the page's other readings that pass the hard rules, with another value
+    previous = {r.start: _previous_sentence(page, r.start) for r in readings}
+    question = check.question if check is not None else frame.text
+    others = [
+        r.score
+        for r in readings
+        if not same_value(r.value, reading.value)
+        and verify.check(frame, r, page.title, previous[r.start], question).ok
+    ]
     return verify.features(
         frame,
         reading,

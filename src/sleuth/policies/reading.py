@@ -28,9 +28,13 @@ Pure functions, no model. The method, in order:
    when the sentence ends there: a whole sentence is no short answer). For a role,
    the candidate where that role stands: a subject before the verb in its clause (or
    after "by", or after "the betrayal of"), never when a pronoun is that subject; an
-   object after the verb; when another verb says it, a subject still comes before the
-   question's names. People are capitalised name runs without digits, not after a
-   place preposition, not ending in an organisation or place word ("Labs", "Robotics",
+   object after the verb (never the doer after "by"), only when the question's subject
+   does the verb in that clause ("Who did X marry?" is not answered by "Y married X's
+   sister Z", nor by "X, whose brother Y had married Z"); a passive verb's doer is its
+   "by" agent ("Dyrrachium was betrayed ... by the Venetian merchants"); when another
+   verb says it, a subject still comes before the question's names. People are
+   capitalised name runs without digits, not after a place preposition (nor a code
+   such as "A0" a place), not ending in an organisation or place word ("Labs", "Robotics",
    "River"); "X of Y" is one person ("Queen Adela II of Varn"); a lone capitalised word
    at the start of a sentence counts only if the page also writes it capitalised
    elsewhere.
@@ -573,7 +577,7 @@ def extract(
         anchors = set(frame.anchors)
         spans = [(s, e) for s, e in spans if not anchors & {stem(w) for w in words(sentence[s:e])}]
     if frame.role is not None and frame.verb is not None:
-        placed = _by_role(sentence, spans, frame.verb, frame.role)
+        placed = _by_role(sentence, spans, frame.verb, frame.role, frame.anchors)
         if placed is not None:
             return sentence[placed[0] : placed[1]].strip(" ,;:")
         if any(stem(w) == frame.verb for w in words(sentence)):
@@ -614,11 +618,41 @@ _CLAUSE_START = re.compile(
     r"(?:^|[;:—(]|\b(?:which|who|whom|whose|when|while|where|whereas|although|because)\b)",
     re.IGNORECASE,
 )
+_CODE = re.compile(r"(?=\S*\d)[A-Za-z0-9-]+")
+_AFTER_BY = re.compile(r"\bby\s+(?:the\s+)?$")
+_PASSIVE = re.compile(
+    r"\b(?:was|were|is|are|been|being|be)\s+"
+    r"(?:(?:\w+ly|not|never|first|then|also|later|soon|often|once|still|all)\s+)*$",
+    re.IGNORECASE,
+)
 _PRONOUN = re.compile(r"\b(?:he|she|they|it|we|i|you|his|her|their|its)\b", re.IGNORECASE)
 
 
+def _doer_before(sentence: str, at: int, anchors: Iterable[str]) -> bool:
+    """Whether the question's subject does the verb at ``at`` (for "Who did X marry?"):
+    the verb is active and one of the question's names (or, when the sentence names
+    none of them, a pronoun standing for the page's subject) is in its clause before
+    it. "King David I, whose elder brother Alexander I had married Sybilla" does not
+    say whom King David I married."""
+    before = sentence[:at]
+    if _PASSIVE.search(before):
+        return False
+    clause = max(m.end() for m in _CLAUSE_START.finditer(before))
+    names = set(anchors)
+    if not names:
+        return True
+    if names & {stem(w) for w in words(before[clause:])}:
+        return True
+    named = names & {stem(w) for w in words(sentence)}
+    return not named and _PRONOUN.search(before[clause:]) is not None
+
+
 def _by_role(
-    sentence: str, spans: list[tuple[int, int]], verb: str, role: str
+    sentence: str,
+    spans: list[tuple[int, int]],
+    verb: str,
+    role: str,
+    anchors: Iterable[str] = (),
 ) -> tuple[int, int] | None:
     """The candidate standing where the asked role of ``verb`` stands in ``sentence``.
 
@@ -631,10 +665,20 @@ def _by_role(
             continue
         after = [sp for sp in spans if sp[0] >= match.end()]
         if role == "object":
-            if after:
-                return min(after)
+            # "X were encouraged ... by the Lombards": the one after "by" is the doer
+            done_to = [sp for sp in after if not _AFTER_BY.search(sentence[: sp[0]])]
+            if done_to and _doer_before(sentence, match.start(), anchors):
+                return min(done_to)
             continue
         follows = sentence[match.end() :]
+        if _PASSIVE.search(sentence[: match.start()]):
+            # "Dyrrachium was betrayed to the Normans by the Venetian ...": the doer is
+            # named after "by" in its clause, never the subject before the verb
+            by = re.match(r"[^,;:—(]{0,40}?\bby\s", follows)
+            near = [sp for sp in after if by is not None and sp[0] >= match.end() + by.end()]
+            if near:
+                return min(near)
+            continue
         agent = re.match(r"\s+by\s", follows) or (
             _NOMINAL.search(match.group(0).lower()) and re.match(r"\s+(?:of|by)\s", follows)
         )
@@ -669,7 +713,14 @@ def candidates(
         return _numbers(answer_type, sentence)
     names = [s for s in _name_spans(sentence) if _lone_word_ok(sentence, s, proper)]
     if answer_type is AnswerType.PLACE:
-        return [s for s in names if _after_place_preposition(sentence, s[0])]
+        # "printed in A0 portrait format": one word of letters and digits is a code (a
+        # paper size, a model), not a place ("Room 101" keeps its number as a word)
+        return [
+            s
+            for s in names
+            if _after_place_preposition(sentence, s[0])
+            and not _CODE.fullmatch(sentence[s[0] : s[1]])
+        ]
     if answer_type is AnswerType.PERSON:
         return [
             part

@@ -16,10 +16,17 @@ before a reading may answer, it is checked against the question:
 * ``echo`` — the answer is not only words of the question (nor of the page title alone
   when the question names it: "Normans" answers no question about the Normans);
 * ``type`` — a typed question's answer is a span of that type (a date, a number, a
-  capitalised name for a person or a place).
+  capitalised name for a person or a place), and a possessive ("Robert's" in "Bohemond,
+  Robert's son") names no person or place but for a whose-question;
+* ``polarity`` also — a question about the present ("the current CEO") is not answered
+  by a sentence saying the state ended ("stepped down", "former").
 
-**Features** (`features`) — numbers in about [0, 1] that the calibration model
-(`sleuth.policies.calibration`) turns into the probability that the answer is right:
+**Features** (`features`) — numbers in [0, 1] that the calibration model
+(`sleuth.policies.calibration`) turns into the probability that the answer is right
+(`FEATURES` are in the model; the others are computed and shown with a run's answer).
+The main one is *strict alignment* (`_alignment`): every question word that is not the
+answer stated by the sentence itself, in the question's order, next to the answer —
+SQuAD 2.0's traps share the question's words but swap a modifier or a subject. Also:
 how much of the question the sentence itself states (stems and a few synonyms, the
 title and the previous sentence counted apart), whether the question's word pairs stand
 together in the sentence, negations the sentence adds, the answer's length and type,
@@ -37,10 +44,20 @@ import re
 from dataclasses import dataclass
 
 from sleuth.claims import stated_keys, terms
-from sleuth.text import words
+from sleuth.text import stem, words
 
 from . import technical
-from .reading import QUESTION_VERBS, TYPE_WORDS, AnswerType, Frame, Reading, candidates
+from .reading import (
+    LIGHT_VERBS,
+    QUESTION_VERBS,
+    SOFT_WORDS,
+    TYPE_WORDS,
+    AnswerType,
+    Frame,
+    Reading,
+    _name_spans,
+    candidates,
+)
 
 # A few synonyms that questions use for what a sentence says with another word, as stems.
 _SYNONYMS = [
@@ -60,7 +77,10 @@ _SYNONYMS = [
 _CANON: dict[str, str] = {w: group.split()[0] for group in _SYNONYMS for w in group.split()}
 _WH = frozenset("what which who whom whose when where why how".split())
 _SKIP_KEYS = frozenset(QUESTION_VERBS | TYPE_WORDS | _WH)
+# words the reader never requires ("current", "located", "take place"): not in the frame
+_SOFT = frozenset(SOFT_WORDS | LIGHT_VERBS)
 # an answer that opens with punctuation is a piece of a clause, not a span
+_POSSESSIVE = re.compile(r"['’]s?$")
 _FRAGMENT = re.compile(r"^\s*[^\w\s`'\"“‘$/(\[€£-]")
 
 
@@ -118,6 +138,8 @@ def check(
         return Check(False, "number" if key.startswith(("#", "ord")) else "polarity")
     if _qualified_otherwise(text, reading.sentence):
         return Check(False, "polarity")
+    if _ASKS_PRESENT.search(text) and _ENDED.search(reading.sentence):
+        return Check(False, "polarity")  # "the current CEO": not one who "stepped down"
     if frame.tech is not None:
         value = reading.value.strip("` ")
         if not value or value.lower() in text.lower() or not _keys(value):
@@ -142,11 +164,21 @@ def check(
     if kind in (AnswerType.PERSON, AnswerType.PLACE):
         if not any(w[:1].isupper() for w in words(reading.value)):
             return Check(False, "type")  # names are capitalised
+        if _POSSESSIVE.search(reading.value) and not re.match(r"\s*whose\b", text, re.I):
+            return Check(False, "type")  # "Robert's son": Robert is whose son he is
     elif kind is not AnswerType.OTHER and not candidates(kind, reading.value):
         return Check(False, "type")
     return Check(True)
 
 
+# a question about the present ("Who is the current CEO?") is not answered by a sentence
+# that says the state ended ("Ada Ortiz ... stepped down as CEO")
+_ASKS_PRESENT = re.compile(r"\b(?:current|currently|now|presently|today)\b", re.I)
+_ENDED = re.compile(
+    r"\b(?:stepped down|steps down|resigned|retired|former|formerly|no longer|used to|"
+    r"was replaced|were replaced|until (?:his|her|their|its) (?:death|retirement))\b",
+    re.I,
+)
 _BOUND = (
     r"(?:before|until|prior\s+to|up\s+to|earlier\s+than"
     r"|after|since|starting\s+(?:with|from)|from|as\s+of)"
@@ -172,31 +204,40 @@ def _qualified_otherwise(question: str, sentence: str) -> bool:
 
 FEATURES = (
     "typed",
+    "value",
+    "technical",
+    "strict",
+    "missing",
+    "rivals",
+    "margin",
+    "answer_words",
+    "rank",
+)
+# Computed too (shown in a run's features), but not in the fitted model: on the few
+# hundred training readings more features fit the noise (a grouped cross-validation
+# scored them worse).
+EXTRA_FEATURES = (
     "temporal",
     "number",
     "score",
-    "missing",
-    "pairs_in_order",
-    "neg_extra",
-    "answer_words",
-    "rivals",
-    "margin",
-    "readings",
-    "agree",
-    "rank",
-    "hops",
-    "technical",
-)
-# Computed too (shown in a run's features), but not in the fitted model.
-EXTRA_FEATURES = (
     "person",
     "place",
     "other_head",
     "sentence_cover",
     "title_only",
     "pairs_near",
+    "pairs_in_order",
+    "neg_extra",
     "answer_in_question",
     "distance",
+    "readings",
+    "agree",
+    "hops",
+    "exact",
+    "order",
+    "bigrams",
+    "compact",
+    "gap",
 )
 
 
@@ -224,12 +265,27 @@ def features(
     in_context = [k for k in asked if k not in in_sentence and k in context]
     n = max(1, len(asked))
     kind = frame.answer_type
+    verbs = {_canon(k) for k in (frame.verb, frame.predicate) if k}
+    alignment = _alignment(text, reading, value_keys, context, verbs)
     return {
-        "typed": float(kind is not AnswerType.OTHER),
+        # a typed span: a date, number, name, or a name ending in the asked head noun
+        # ("What prize ...?" -> "the Hollis Prize")
+        "typed": float(kind is not AnswerType.OTHER or _headed(frame, reading.value)),
         "person": float(kind is AnswerType.PERSON),
         "temporal": float(kind in (AnswerType.DATE, AnswerType.YEAR, AnswerType.TIME)),
         "place": float(kind is AnswerType.PLACE),
         "number": float(kind in (AnswerType.NUMBER, AnswerType.AMOUNT)),
+        # a date, time or number: few training answers are numbers, so they are one feature
+        "value": float(
+            kind
+            in (
+                AnswerType.DATE,
+                AnswerType.YEAR,
+                AnswerType.TIME,
+                AnswerType.NUMBER,
+                AnswerType.AMOUNT,
+            )
+        ),
         "other_head": float(kind is AnswerType.OTHER and frame.head is not None),
         "score": min(reading.score, 1.2),
         "sentence_cover": len(in_sentence) / n,
@@ -240,7 +296,7 @@ def features(
         "neg_extra": float("not" in sentence and "not" not in set(question_keys(text))),
         "answer_words": min(len(words(reading.value)), 12) / 12,
         "answer_in_question": len(value_keys & set(qkeys)) / max(1, len(value_keys)),
-        "rivals": _rivals(kind, reading),
+        "rivals": _rivals(frame, reading),
         "distance": _distance(asked, reading),
         "margin": max(0.0, min(margin, 1.0)),
         "readings": math.log1p(readings) / math.log(10),
@@ -248,6 +304,99 @@ def features(
         "rank": min(rank, 5) / 5,
         "hops": float(hops > 1),
         "technical": float(frame.tech is not None),  # a span of a technical kind
+        **alignment,
+    }
+
+
+def _headed(frame: Frame, value: str) -> bool:
+    """Whether an "other" answer is a capitalised name ending in the question's head noun."""
+    parts = words(value)
+    return (
+        frame.head is not None
+        and bool(parts)
+        and parts[-1][:1].isupper()
+        and stem(parts[-1].lower()) == frame.head
+    )
+
+
+def _alignment(
+    question: str,
+    reading: Reading,
+    value_keys: frozenset[str],
+    context: frozenset[str] = frozenset(),
+    verbs: frozenset[str] | set[str] = frozenset(),
+) -> dict[str, float]:
+    """How strictly the sentence states the question's frame around the answer, in words
+    of the sentence (numbers in [0, 1]):
+
+    * ``strict`` — 1 when all of the rest hold: every question word that is not the
+      answer is in the sentence itself (a name of the question may be in the title or
+      the previous sentence instead: "Kowalski was born in Sopot" under "Marta
+      Kowalski"), the matched words stand in the question's order, and the answer is
+      within two words of them; else 0;
+
+    * ``exact`` — the share of the question's content words written the same way;
+    * ``order`` — the share of pairs of matched question words in the question's order
+      ("When did Harold conquer England?" is not stated by "William conquered England
+      killing Harold": Harold stands after the verb);
+    * ``bigrams`` — the share of the question's neighbouring content words that are
+      neighbours in the sentence too, in order ("first Byzantine mercenary" is not
+      "first Norman mercenaries ... Byzantine general");
+    * ``compact`` — the matched words and the answer over the stretch of sentence they
+      span (1: nothing else between them);
+    * ``gap`` — words from the answer to the nearest matched question word, over 8.
+
+    The order leaves out the question's verb (``verbs``): "Orbis Ltd was founded by
+    Nadia Perez" states "Who founded Orbis Ltd?" in the passive.
+    """
+    asked = [
+        t
+        for t in terms(question)
+        if t.surface.lower() not in _SKIP_KEYS | _SOFT
+        and not _polar(t.key)
+        and t.key not in value_keys
+    ]
+    sequence = list(dict.fromkeys(_canon(t.key) for t in asked))
+    surfaces = {t.surface.lower() for t in asked}
+    tokens = [_canon(t.key) for t in terms(reading.sentence)]
+    written = {w.lower() for w in words(reading.sentence)}
+    at = reading.sentence.find(reading.value)
+    first = len(terms(reading.sentence[:at])) if at >= 0 else len(tokens)
+    last = first + max(1, len(terms(reading.value))) - 1
+    where: dict[str, list[int]] = {}
+    for i, tok in enumerate(tokens):
+        where.setdefault(tok, []).append(i)
+
+    def nearest(key: str) -> int:
+        return min(
+            where[key],
+            key=lambda i: (0 if first <= i <= last else min(abs(i - first), abs(i - last)), i),
+        )
+
+    matched = [k for k in sequence if k in where]
+    position = {k: nearest(k) for k in matched}
+    pairs = list(itertools.combinations([k for k in matched if k not in verbs], 2))
+    order = sum(position[a] < position[b] for a, b in pairs) / len(pairs) if pairs else 1.0
+    neighbours = list(itertools.pairwise(sequence))
+    together = sum(
+        1
+        for a, b in neighbours
+        if a in where and b in where and any(0 < j - i <= 2 for i in where[a] for j in where[b])
+    )
+    spots = [*position.values(), first, last]
+    stretch = max(spots) - min(spots) + 1
+    outside = [p for p in position.values() if not first <= p <= last]
+    gap = min((min(abs(p - first), abs(p - last)) for p in outside), default=0)
+    named = {_canon(t.key) for t in asked if t.surface[:1].isupper()}
+    unstated = [k for k in sequence if k not in where and not (k in named and k in context)]
+    gap_words = min(gap, 8)
+    return {
+        "strict": float(not unstated and order == 1.0 and gap_words <= 2),
+        "exact": len(surfaces & written) / len(surfaces) if surfaces else 1.0,
+        "order": order,
+        "bigrams": together / len(neighbours) if neighbours else 1.0,
+        "compact": min(1.0, (len(matched) + last - first + 1) / stretch),
+        "gap": gap_words / 8,
     }
 
 
@@ -275,10 +424,15 @@ def _pairs_near(asked: list[str], sentence: str, window: int = 3, ordered: bool 
     return near / len(pairs)
 
 
-def _rivals(kind: AnswerType, reading: Reading) -> float:
-    """1 / the number of candidates of the answer's type in the sentence."""
+def _rivals(frame: Frame, reading: Reading) -> float:
+    """1 / the number of candidates of the answer's type in the sentence (for a name
+    ending in the asked head noun, the names that end in it); 0 for a clause."""
+    kind = frame.answer_type
     if kind is AnswerType.OTHER:
-        return 0.0
+        if not _headed(frame, reading.value):
+            return 0.0
+        spans = [reading.sentence[a:b] for a, b in _name_spans(reading.sentence)]
+        return 1.0 / max(1, sum(_headed(frame, name) for name in spans))
     count = len(candidates(kind, reading.sentence))
     return 1.0 / max(1, count)
 
