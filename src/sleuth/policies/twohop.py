@@ -45,18 +45,12 @@ from sleuth.state import OpenedPage, RunState
 from sleuth.text import content_terms, normalize_query
 from sleuth.validate import validate_finish
 
+from . import relations, twohop_confidence
 from .reading import frame_question, sentence_spans
 
 SEARCH_K = 5
 #: How many sentences from a page's start the defining sentence or the date may be in.
 LEAD_SENTENCES = 4
-#: Estimated probability that a comparison answer is right: the Laplace-smoothed
-#: precision, (right + 1) / (answered + 2), of this path on the first halves of the shared
-#: HotpotQA and MuSiQue files (closed, with their derived unanswerable copies), the only
-#: data it was developed on: 5 right of 5 answered. The fitted single-hop model does not
-#: score these answers (its features measure how a sentence aligns with the question,
-#: which neither side's sentence does alone).
-CONFIDENCE = round((5 + 1) / (5 + 2), 4)
 
 Kind = Literal["date", "nationality", "category", "state"]
 
@@ -297,7 +291,13 @@ def answer(
     }
     if isinstance(validate_finish(payload, opened, (), question), list):
         return None, None, "the compared answer is not grounded in its quotes"
-    return payload, CONFIDENCE, ""
+    return payload, twohop_confidence.confidence(path_of(plan)), ""
+
+
+def path_of(plan: Comparison) -> str:
+    """The comparison's path, as `twohop_confidence` keys it (its confidence is that
+    path's fitted precision)."""
+    return f"comparison:{plan.kind}"
 
 
 def compare(plan: Comparison, a: Value, b: Value) -> str | None:
@@ -471,6 +471,7 @@ class Bridge:
     inner: str
     phrase: str
     question: str
+    relation: relations.Relation | None = None  # the first hop's typed relation
 
     def outer(self, bridge: str) -> str:
         return self.question.replace(self.phrase, bridge, 1)
@@ -496,9 +497,20 @@ def parse_bridge(question: str) -> Bridge | None:
             if moved
             else f"In what {kind} {clause}?"
         )
-        return Bridge(inner, found.group(0), q)
+        relation = relations.from_clause(kind, clause)
+        return Bridge(inner, found.group(0), q, relation)
     role = _ROLE_OF.search(q)
     if role is not None and not q[role.end() :].lstrip().startswith("'"):
         inner = f"Who is the {role.group('role')} of {role.group('name')}?"
-        return Bridge(inner, role.group(0), q)
+        relation = relations.Relation("role", role.group("role"), role.group("name"))
+        return Bridge(inner, role.group(0), q, relation)
+    for phrase, relation in relations.phrases(q):
+        if _embeds(phrase):
+            continue
+        return Bridge(relations.question_of(relation), phrase, q, relation)
     return None
+
+
+def _embeds(phrase: str) -> bool:
+    """Whether a relation phrase holds another one (a third hop): left alone."""
+    return bool(re.search(r"(?i)\b(?:where|which|who|whom|whose|that)\b.*\b(?:of|where)\b", phrase))
