@@ -1,6 +1,7 @@
-"""Comparison questions in the offline reader (`sleuth.policies.twohop`), end to end on
-real HotpotQA records from the *first half* of the shared file (the half the reader was
-developed on; the second half is held out for reporting)."""
+"""Two-hop questions in the offline reader (`sleuth.policies.twohop`, `bridge`,
+`relations`, `twohop_confidence`), end to end on real HotpotQA and MuSiQue records from
+the *first half* of each shared file (the half the reader was developed on; the second
+half is held out for reporting)."""
 
 from __future__ import annotations
 
@@ -11,26 +12,31 @@ import pytest
 from shared import SHARED_DATA
 from sleuth import OfflinePolicy, Task
 from sleuth.datasets import Dataset, EvalCase, load_dataset
+from sleuth.policies import relations, twohop_confidence
 from sleuth.policies.twohop import parse, parse_bridge
 from sleuth.result import Reason, Result, Status
 from sleuth.runtime import run_steps
 from sleuth.state import Budgets, Step
 
 HOTPOT = SHARED_DATA / "hotpotqa-train100-distractor.json"
+MUSIQUE = SHARED_DATA / "musique-ans-train100.json"
 FIRST_HALF = 50
 
-pytestmark = pytest.mark.skipif(not HOTPOT.is_file(), reason="no shared HotpotQA data")
+pytestmark = pytest.mark.skipif(
+    not (HOTPOT.is_file() and MUSIQUE.is_file()), reason="no shared two-hop data"
+)
 
 
 @cache
-def _dataset() -> Dataset:
-    return load_dataset(f"hotpotqa:{HOTPOT}", "closed", FIRST_HALF, derive_unanswerable=True)
+def _dataset(kind: str = "hotpotqa") -> Dataset:
+    path = HOTPOT if kind == "hotpotqa" else MUSIQUE
+    return load_dataset(f"{kind}:{path}", "closed", FIRST_HALF, derive_unanswerable=True)
 
 
-def _case(question_start: str, derived: bool = False) -> EvalCase:
+def _case(question_start: str, derived: bool = False, kind: str = "hotpotqa") -> EvalCase:
     found = [
         c
-        for c in _dataset().cases
+        for c in _dataset(kind).cases
         if c.question.startswith(question_start) and c.derived is derived
     ]
     assert len(found) == 1, question_start
@@ -38,8 +44,9 @@ def _case(question_start: str, derived: bool = False) -> EvalCase:
 
 
 def _run(case: EvalCase, policy: OfflinePolicy | None = None) -> tuple[list[Step], Result]:
+    data = _dataset("musique") if case in _dataset("musique").cases else _dataset()
     gen = run_steps(
-        Task(case.question), _dataset().corpus_for(case), policy or OfflinePolicy(), Budgets()
+        Task(case.question), data.corpus_for(case), policy or OfflinePolicy(), Budgets()
     )
     steps: list[Step] = []
     while True:
@@ -177,7 +184,7 @@ def test_bridge_answers_through_the_embedded_question() -> None:
     case = _case("At the 2011 census, what was he population")
     steps, result = _run(case)
     assert [s.tool for s in steps] == ["search", "open", "search", "open", "finish"]
-    assert steps[0].args["query"] == "Kerry Saxby Junna born"
+    assert steps[0].args["query"] == "Kerry Saxby-Junna"  # the subject, to open its own page
     assert "Young" in steps[2].args["query"] and "population" in steps[2].args["query"]
     assert _opened(steps) == [
         "hotpotqa://Kerry%20Saxby-Junna",
@@ -227,3 +234,219 @@ def test_what_is_read_as_a_bridge(question: str, inner: str | None, phrase: str 
     if phrase is not None:
         assert bridge is not None and bridge.phrase == phrase
         assert bridge.outer("West Chicago") == "In what county is West Chicago?"
+
+
+# --- bridges through a typed relation (MuSiQue) -------------------------------------------
+
+
+def _musique(start: str, derived: bool = False) -> EvalCase:
+    return _case(start, derived, kind="musique")
+
+
+@pytest.mark.parametrize(
+    ("start", "subject_page", "bridge", "query", "answer_page", "answer"),
+    [
+        (
+            "What is the name of the airport in the city where WILM",
+            "musique://WILM%20(AM)",
+            "Wilmington",
+            "airport Wilmington",
+            "musique://Wilmington%20International%20Airport",
+            "Wilmington International Airport",
+        ),
+        (
+            "Of what church is the Diocese of the birthplace of Meehan Bonnar",
+            "musique://Meehan%20Bonnar",
+            "Fredericton",
+            "church Diocese Fredericton",
+            "musique://Diocese%20of%20Fredericton",
+            "Anglican Church of Canada",
+        ),
+        (
+            "What is the name of the waterfall in the country where the Bubye River",
+            "musique://Bubye%20River",
+            "Zimbabwe",
+            "waterfall Zimbabwe",
+            "musique://Victoria%20Falls",
+            "Victoria Falls",
+        ),
+    ],
+)
+def test_a_relation_bridge_reads_the_subject_s_page_then_the_second_hop(
+    start: str, subject_page: str, bridge: str, query: str, answer_page: str, answer: str
+) -> None:
+    """Search the subject by name, open its own page, read the asked relation (born in,
+    located in) there, search the question through the bridge, open the page that names
+    the answer, finish citing both with a quote from each: five steps."""
+    case = _musique(start)
+    steps, result = _run(case)
+    assert [s.tool for s in steps] == ["search", "open", "search", "open", "finish"]
+    assert _opened(steps) == [subject_page, answer_page]
+    assert steps[2].args["query"] == query
+    assert result.status is Status.READY_FOR_REVIEW
+    assert result.answer == answer and answer in case.answers
+    assert result.citations == [subject_page, answer_page]
+    assert [q.url for q in result.evidence] == result.citations
+    assert bridge in result.evidence[0].text and answer in result.evidence[1].text
+    corpus = _dataset("musique").corpus_for(case)
+    assert all(q.text in corpus.pages[q.url].body for q in result.evidence)
+    assert result.confidence == twohop_confidence.confidence("bridge:" + _path(case.question))
+
+
+def _path(question: str) -> str:
+    found = parse_bridge(question)
+    assert found is not None and found.relation is not None
+    return found.relation.kind
+
+
+def test_a_bridge_whose_subject_page_is_removed_abstains_after_one_search() -> None:
+    """The derived copy lacks Meehan Bonnar's page: his name finds no page of his own (a
+    page merely mentioning him is not read for his birthplace), so the run stops."""
+    steps, result = _run(_musique("Of what church is the Diocese", derived=True))
+    assert [s.tool for s in steps] == ["search", "finish"]
+    assert steps[0].args["query"] == "Meehan Bonnar"
+    assert result.reason is Reason.FACT_MISSING
+    assert steps[-1].args["answer"] == "cannot: no opened page states the bridge"
+
+
+def test_a_bridge_whose_answer_page_is_removed_abstains() -> None:
+    """The derived copy lacks Wilmington International Airport's page: the bridge is read,
+    the other airports found name no airport in a sentence about Wilmington, so no
+    answer (Anson County Airport is not taken)."""
+    steps, result = _run(_musique("What is the name of the airport in the city where WILM", True))
+    assert _opened(steps)[0] == "musique://WILM%20(AM)"
+    assert "musique://Wilmington%20International%20Airport" not in _opened(steps)
+    assert len(steps) <= 6 and steps[-1].tool == "finish"
+    assert result.reason is Reason.FACT_MISSING
+    assert steps[-1].args["answer"] == "cannot: no opened page states the answer through the bridge"
+
+
+@pytest.mark.parametrize(
+    ("relation", "sentence", "value"),
+    [
+        # the role's own verb: the producer, not the director named before him
+        (
+            relations.Relation("role", "producer", "The Jewel of the Nile"),
+            "The Jewel of the Nile is a 1985 action-adventure romantic comedy and a sequel to "
+            'the 1984 film "Romancing the Stone", directed by Lewis Teague and produced by one '
+            "of its stars, Michael Douglas.",
+            "Michael Douglas",
+        ),
+        (
+            relations.Relation("role", "director", "The Jewel of the Nile"),
+            "The Jewel of the Nile is a 1985 action-adventure romantic comedy, directed by "
+            "Lewis Teague and produced by one of its stars, Michael Douglas.",
+            "Lewis Teague",
+        ),
+        # a sentence naming only another role is no evidence for this one
+        (
+            relations.Relation("role", "director", "Songs I Wrote with Amy"),
+            "Songs I Wrote with Amy is an extended play, independently released by Ed Sheeran "
+            "on April 4, 2010.",
+            None,
+        ),
+        (
+            relations.Relation("role", "author", "Brand"),
+            "Brand is a play by the Norwegian playwright Henrik Ibsen.",
+            "Henrik Ibsen",
+        ),
+        (
+            relations.Relation("born", "place", "Gisvi"),
+            "Gisvi Isaque Andrade Antunes (born 6 March 1982 in Windhoek, South-West Africa), "
+            "known simply as Gisvi, is a Portuguese retired footballer who played as a forward.",
+            "Windhoek",
+        ),
+        (
+            relations.Relation("born", "state", "Barry Wesson"),
+            "Barry Jarvis Wesson (born April 6, 1977 in Tupelo, Mississippi) is an American "
+            "former right-handed outfielder in Major League Baseball.",
+            "Mississippi",
+        ),
+        (
+            relations.Relation("located", "county", "Black Hawk Township"),
+            "Black Hawk Township is located in Jefferson County, Iowa.",
+            "Jefferson County",
+        ),
+        (
+            relations.Relation("located", "country", "Clonbrook"),
+            "Clonbrook is a village in the Demerara-Mahaica region of Guyana.",
+            "Guyana",
+        ),
+        # a born sentence without a place
+        (
+            relations.Relation("born", "city", "David Morse"),
+            "David Morse (born October 31, 1954) is a Canadian politician in Nova Scotia.",
+            None,
+        ),
+    ],
+)
+def test_relation_values_are_read_by_their_own_words(
+    relation: relations.Relation, sentence: str, value: str | None
+) -> None:
+    assert relations.value_in(relation, sentence) == value
+
+
+@pytest.mark.parametrize(
+    ("subject", "title", "own"),
+    [
+        ("Brand", "Brand (play)", True),
+        ("Black Hawk Township", "Black Hawk Township, Jefferson County, Iowa", True),
+        ("Black Hawk Township", "Poyner Township, Black Hawk County, Iowa", False),
+        ("Akinoshu Kenji", "Akinoshū Kenji", True),
+        ("Meehan Bonnar", "Diocese of Fredericton", False),
+    ],
+)
+def test_a_relation_is_read_from_the_subject_s_own_page_only(
+    subject: str, title: str, own: bool
+) -> None:
+    assert relations.is_page_of(subject, title) is own
+
+
+@pytest.mark.parametrize(
+    ("question", "kind", "target", "subject"),
+    [
+        ("What is the most popular hotel in Gisvi's city of birth?", "born", "place", "Gisvi"),
+        (
+            "Of what church is the Diocese of the birthplace of Meehan Bonnar?",
+            "born",
+            "place",
+            None,
+        ),
+        ("Who was in charge of the country Ceelmakoile is located in?", "located", "country", None),
+        (
+            "When did the country containing Nugegoda leave the British Empire?",
+            "located",
+            "country",
+            None,
+        ),
+        ("Who is the spouse of Big Eye's main director?", "role", "director", "Big Eye"),
+        ("What country was the author of Brand a citizen of?", "role", "author", "Brand"),
+        ("In what county is the city where Harris W. Fawell was born?", "born", "city", None),
+    ],
+)
+def test_which_relation_a_bridge_asks(
+    question: str, kind: str, target: str, subject: str | None
+) -> None:
+    found = parse_bridge(question)
+    assert found is not None and found.relation is not None
+    assert (found.relation.kind, found.relation.target) == (kind, target)
+    if subject is not None:
+        assert found.relation.subject == subject
+    assert found.phrase in question
+
+
+def test_the_shipped_path_confidences_are_their_smoothed_counts() -> None:
+    """Each path's confidence is (right + M·p0) / (answered + M) of its recorded counts,
+    a probability, and a path never seen gets the pooled precision."""
+    model = twohop_confidence.shipped()
+    assert model is not None
+    weight, pooled = model["prior_weight"], model["pooled"]
+    assert pooled == twohop_confidence.smoothed(model["right"], model["answered"], 0.5, 2.0)
+    for path, entry in model["paths"].items():
+        assert 0.0 < entry["p"] < 1.0
+        assert entry["p"] == twohop_confidence.smoothed(
+            entry["right"], entry["answered"], pooled, weight
+        )
+        assert twohop_confidence.confidence(path) == entry["p"]
+    assert twohop_confidence.confidence("bridge:unheard-of") == pooled
+    assert sum(e["answered"] for e in model["paths"].values()) == model["answered"]

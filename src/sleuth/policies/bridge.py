@@ -102,7 +102,9 @@ def second_hop(
     mentions the bridge; else the single-hop reader's verified reading."""
     noun = relations.category(question)
     if noun is not None:
-        return relations.named_in(noun, bridge_value, state.opened)
+        named = relations.named_in(noun, bridge_value, state.opened)
+        if named is not None or noun in relations.CATEGORIES:
+            return named
     reading = single(state)
     if reading is None:
         return None

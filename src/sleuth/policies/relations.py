@@ -413,15 +413,30 @@ def category(question: str) -> str | None:
     if m is None:
         return None
     noun = m.group("noun").lower()
-    return noun if noun in CATEGORIES else None
+    if noun in ("kind", "type", "sort"):
+        after = re.match(r"\s*of\s+(?P<noun>[a-z]+)\b", question[m.end() :])
+        noun = after.group("noun").lower() if after else noun
+    return None if noun in _NOT_CATEGORIES else noun
+
+
+#: "What NOUN" words that are no category a name or a definition carries.
+_NOT_CATEGORIES = frozenset(
+    "year years kind type sort name percentage amount part number time date day month "
+    "is was are were does did do has had have can could".split()
+)
 
 
 def named_in(noun: str, bridge: str, opened: Mapping[str, OpenedPage]) -> Found | None:
-    """The one name carrying ``noun`` ("… Airport") in the opened sentences that mention
-    ``bridge``, with its sentence; None when there is none or more than one."""
-    word = noun.capitalize()
+    """The one name of a ``noun`` in the opened sentences that mention ``bridge``, with its
+    sentence: a name carrying the noun ("… Airport") for the known `CATEGORIES`, else a
+    name the sentence defines as one ("Victoria Falls … is a waterfall"). None when there
+    is none or more than one."""
     want = set(content_terms(fold(bridge)))
-    found: dict[str, Found] = {}
+    if noun not in CATEGORIES:
+        found = _defined_as(noun, want, opened)
+        return next(iter(found.values())) if len(found) == 1 else None
+    word = noun.capitalize()
+    found = {}
     for page in sorted(opened.values(), key=lambda p: p.opened_step):
         for _, text in page.segments():
             for s, e in sentence_spans(text):
@@ -433,11 +448,38 @@ def named_in(noun: str, bridge: str, opened: Mapping[str, OpenedPage]) -> Found 
                     parts = name.split()
                     if word not in parts or len(parts) < 2:
                         continue
-                    if set(content_terms(fold(name))) <= want:
-                        continue  # the bridge itself
                     pieces = re.split(r"(\s+of\s+(?:the\s+)?)", name)
                     at = next(i for i in range(0, len(pieces), 2) if word in pieces[i].split())
                     name = "".join(pieces[at:])  # "Anglican Church of Canada" of "… of the …"
-                    key = " ".join(content_terms(name))
-                    found.setdefault(key, Found(name, sentence, page.page.url))
+                    if set(content_terms(fold(name))) <= want:
+                        continue  # the bridge itself
+                    found.setdefault(
+                        " ".join(content_terms(name)), Found(name, sentence, page.page.url)
+                    )
     return next(iter(found.values())) if len(found) == 1 else None
+
+
+def _defined_as(noun: str, want: set[str], opened: Mapping[str, OpenedPage]) -> dict[str, Found]:
+    """Names that a sentence mentioning the bridge defines as a ``noun``: "Victoria Falls
+    … is a waterfall in southern Africa … Zimbabwe"."""
+    found: dict[str, Found] = {}
+    defined = re.compile(
+        rf"^(?P<n>[A-Z][^,;(]{{0,60}}?)\s*(?:\([^)]*\)\s*)?(?:,[^.;]*?)?\b(?:is|was)\s+"
+        rf"(?:a|an|the)\s+(?:[\w-]+\s+){{0,3}}?{noun}s?\b"
+    )
+    for page in sorted(opened.values(), key=lambda p: p.opened_step):
+        for _, text in page.segments():
+            for s, e in sentence_spans(text):
+                sentence = text[s:e]
+                if not want <= set(content_terms(fold(sentence))):
+                    continue
+                m = defined.match(sentence)
+                if m is None or m.group("n") in _NOT_NAMES:
+                    continue
+                name = m.group("n").strip(" .,")
+                if set(content_terms(fold(name))) <= want:
+                    continue
+                found.setdefault(
+                    " ".join(content_terms(name)), Found(name, sentence, page.page.url)
+                )
+    return found
