@@ -102,8 +102,8 @@ def second_hop(
     mentions the bridge; else the single-hop reader's verified reading."""
     noun = relations.category(question)
     if noun is not None:
-        named = relations.named_in(noun, bridge_value, state.opened)
-        if named is not None or noun in relations.CATEGORIES:
+        named = relations.named_in(noun, bridge_value, state.opened, question)
+        if named is not None or noun in relations.TYPED:
             return named
     reading = single(state)
     if reading is None:

@@ -401,6 +401,10 @@ CATEGORIES = frozenset(
 )
 
 
+#: Nouns whose answer is read only as such a name (never by the single-hop reader).
+TYPED = CATEGORIES | {"country", "nation", "state"}
+
+
 def category(question: str) -> str | None:
     """The category noun a "what / which NOUN" question asks for, when proper names of
     that category carry it ("What is the name of the airport in X?" -> airport), else
@@ -426,60 +430,67 @@ _NOT_CATEGORIES = frozenset(
 )
 
 
-def named_in(noun: str, bridge: str, opened: Mapping[str, OpenedPage]) -> Found | None:
-    """The one name of a ``noun`` in the opened sentences that mention ``bridge``, with its
-    sentence: a name carrying the noun ("… Airport") for the known `CATEGORIES`, else a
-    name the sentence defines as one ("Victoria Falls … is a waterfall"). None when there
-    is none or more than one."""
+def named_in(
+    noun: str, bridge: str, opened: Mapping[str, OpenedPage], question: str = ""
+) -> Found | None:
+    """The one ``noun`` named in the opened sentences that mention ``bridge`` (and every
+    other name of ``question``), with its sentence: for the known `CATEGORIES` a name
+    carrying the noun ("… Airport"); for a country or US state, one from the lists; else
+    a name the sentence defines as one ("Victoria Falls … is a waterfall"). None when
+    there is none or more than one."""
     want = set(content_terms(fold(bridge)))
-    if noun not in CATEGORIES:
-        found = _defined_as(noun, want, opened)
-        return next(iter(found.values())) if len(found) == 1 else None
-    word = noun.capitalize()
-    found = {}
-    for page in sorted(opened.values(), key=lambda p: p.opened_step):
-        for _, text in page.segments():
-            for s, e in sentence_spans(text):
-                sentence = text[s:e]
-                if not want <= set(content_terms(fold(sentence))):
-                    continue
-                for m in re.finditer(_NAME, sentence):
-                    name = m.group(0).strip(" .,")
-                    parts = name.split()
-                    if word not in parts or len(parts) < 2:
-                        continue
-                    pieces = re.split(r"(\s+of\s+(?:the\s+)?)", name)
-                    at = next(i for i in range(0, len(pieces), 2) if word in pieces[i].split())
-                    name = "".join(pieces[at:])  # "Anglican Church of Canada" of "… of the …"
-                    if set(content_terms(fold(name))) <= want:
-                        continue  # the bridge itself
-                    found.setdefault(
-                        " ".join(content_terms(name)), Found(name, sentence, page.page.url)
-                    )
+    for name in re.findall(_NAME, question)[1:] if question else []:
+        want |= set(content_terms(fold(name)))
+    found: dict[str, Found] = {}
+    for sentence, url in _mentioning(want, opened):
+        for name in _names_of(noun, sentence):
+            if set(content_terms(fold(name))) <= want:
+                continue  # the bridge or the question's own name
+            found.setdefault(" ".join(content_terms(fold(name))), Found(name, sentence, url))
     return next(iter(found.values())) if len(found) == 1 else None
 
 
-def _defined_as(noun: str, want: set[str], opened: Mapping[str, OpenedPage]) -> dict[str, Found]:
-    """Names that a sentence mentioning the bridge defines as a ``noun``: "Victoria Falls
-    … is a waterfall in southern Africa … Zimbabwe"."""
-    found: dict[str, Found] = {}
-    defined = re.compile(
-        rf"^(?P<n>[A-Z][^,;(]{{0,60}}?)\s*(?:\([^)]*\)\s*)?(?:,[^.;]*?)?\b(?:is|was)\s+"
-        rf"(?:a|an|the)\s+(?:[\w-]+\s+){{0,3}}?{noun}s?\b"
-    )
+def _mentioning(want: set[str], opened: Mapping[str, OpenedPage]) -> list[tuple[str, str]]:
+    out = []
     for page in sorted(opened.values(), key=lambda p: p.opened_step):
         for _, text in page.segments():
             for s, e in sentence_spans(text):
-                sentence = text[s:e]
-                if not want <= set(content_terms(fold(sentence))):
-                    continue
-                m = defined.match(sentence)
-                if m is None or m.group("n") in _NOT_NAMES:
-                    continue
-                name = m.group("n").strip(" .,")
-                if set(content_terms(fold(name))) <= want:
-                    continue
-                found.setdefault(
-                    " ".join(content_terms(name)), Found(name, sentence, page.page.url)
-                )
-    return found
+                if want <= set(content_terms(fold(text[s:e]))):
+                    out.append((text[s:e], page.page.url))
+    return out
+
+
+#: Nouns a definition may use for the asked one ("a comedy film" for "what movie").
+_SAME_NOUN = {
+    "movie": "movie|film",
+    "film": "film|movie",
+    "song": "song|single",
+    "band": "band|group",
+}
+
+
+def _names_of(noun: str, sentence: str) -> list[str]:
+    if noun in ("country", "nation"):
+        return [m.group(0) for m in _COUNTRY.finditer(sentence)]
+    if noun == "state":
+        return [m.group(0) for m in _US_STATES.finditer(sentence)]
+    if noun in CATEGORIES:
+        word = noun.capitalize()
+        out = []
+        for m in re.finditer(_NAME, sentence):
+            name = m.group(0).strip(" .,")
+            if word not in name.split() or len(name.split()) < 2:
+                continue
+            pieces = re.split(r"(\s+of\s+(?:the\s+)?)", name)
+            at = next(i for i in range(0, len(pieces), 2) if word in pieces[i].split())
+            out.append("".join(pieces[at:]))  # "Anglican Church of Canada" of "… of the …"
+        return out
+    nouns = _SAME_NOUN.get(noun, re.escape(noun))
+    defined = re.match(
+        rf"(?P<n>[A-Z][^,;(]{{0,60}}?)\s*(?:\([^)]*\)\s*)?(?:,[^.;]*?)?\b(?:is|was)\s+"
+        rf"(?:a|an|the)\s+(?:[\w-]+\s+){{0,3}}?(?:{nouns})s?\b",
+        sentence,
+    )
+    if defined is None or defined.group("n") in _NOT_NAMES:
+        return []
+    return [defined.group("n").strip(" .,")]
