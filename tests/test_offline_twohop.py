@@ -11,8 +11,9 @@ import pytest
 
 from shared import SHARED_DATA
 from sleuth import OfflinePolicy, Task
+from sleuth.corpus import Corpus, Page
 from sleuth.datasets import Dataset, EvalCase, load_dataset
-from sleuth.policies import relations, twohop_confidence
+from sleuth.policies import measures, relations, twohop_confidence
 from sleuth.policies.twohop import parse, parse_bridge
 from sleuth.result import Reason, Result, Status
 from sleuth.runtime import run_steps
@@ -151,7 +152,12 @@ def test_a_confidence_threshold_above_the_path_s_abstains() -> None:
             "nationality",
             ("Woman's Viewpoint", "Pick Me Up"),
         ),
-        ("Which plant is larger, the Pterocarya or the Cotula?", None, None),
+        ("Which plant is larger, the Pterocarya or the Cotula?", "number", None),
+        (
+            "Which has more stations, the Tyne and Wear Metro or the Docklands Light Railway?",
+            "number",
+            None,
+        ),
         (
             "Are Watertown Airport and Alexandria Airport both airports in the same state?",
             "state",
@@ -450,3 +456,110 @@ def test_the_shipped_path_confidences_are_their_smoothed_counts() -> None:
         assert twohop_confidence.confidence(path) == entry["p"]
     assert twohop_confidence.confidence("bridge:unheard-of") == pooled
     assert sum(e["answered"] for e in model["paths"].values()) == model["answered"]
+
+
+# --- numbers with units ---------------------------------------------------------------
+
+_TOWERS = Corpus(
+    "towers",
+    {
+        url: Page(url=url, title=title, body=body)
+        for url, title, body in [
+            (
+                "doc://eiffel",
+                "Eiffel Tower",
+                "The Eiffel Tower is a wrought-iron lattice tower on the Champ de Mars in Paris, "
+                "France. The tower is 330 metres (1,083 ft) tall, about the same height as an "
+                "81-storey building.",
+            ),
+            (
+                "doc://chrysler",
+                "Chrysler Building",
+                "The Chrysler Building is an Art Deco skyscraper in the Turtle Bay neighborhood "
+                "of Manhattan, New York City. At 1,046 feet (319 m), the structure was the "
+                "world's tallest building for 11 months.",
+            ),
+            (
+                "doc://subway",
+                "Glasgow Subway",
+                "The Glasgow Subway is an underground light metro system in Glasgow, Scotland. "
+                "The network has 15 stations on a single circular line.",
+            ),
+            (
+                "doc://dlr",
+                "Docklands Light Railway",
+                "The Docklands Light Railway is an automated light metro system serving the "
+                "Docklands area of London. The network has 45 stations and carries 116 million "
+                "passengers a year.",
+            ),
+        ]
+    },
+)
+
+
+def _run_on(corpus: Corpus, question: str) -> tuple[list[Step], Result]:
+    gen = run_steps(Task(question), corpus, OfflinePolicy(), Budgets())
+    steps: list[Step] = []
+    while True:
+        try:
+            steps.append(next(gen))
+        except StopIteration as stop:
+            assert isinstance(stop.value, Result)
+            return steps, stop.value
+
+
+@pytest.mark.parametrize(
+    ("question", "answer", "quotes"),
+    [
+        # feet against metres, converted before comparing
+        (
+            "Which is taller, the Eiffel Tower or the Chrysler Building?",
+            "Eiffel Tower",
+            ("330 metres (1,083 ft) tall", "1,046 feet (319 m)"),
+        ),
+        (
+            "Which is shorter, the Eiffel Tower or the Chrysler Building?",
+            "Chrysler Building",
+            ("330 metres", "1,046 feet"),
+        ),
+        (
+            "Which has more stations, the Glasgow Subway or the Docklands Light Railway?",
+            "Docklands Light Railway",
+            ("15 stations", "45 stations"),
+        ),
+    ],
+)
+def test_numbers_with_units_are_compared_in_code(
+    question: str, answer: str, quotes: tuple[str, str]
+) -> None:
+    steps, result = _run_on(_TOWERS, question)
+    assert [s.tool for s in steps] == ["search", "open", "open", "finish"]
+    assert result.status is Status.READY_FOR_REVIEW
+    assert result.answer == answer
+    assert sorted(result.citations) == sorted(_opened(steps))
+    texts = " | ".join(q.text for q in result.evidence)
+    assert all(q in texts for q in quotes)
+    assert result.confidence == twohop_confidence.confidence("comparison:number")
+
+
+def test_a_count_the_page_does_not_state_is_not_guessed() -> None:
+    """Neither tower's page counts its floors ("an 81-storey building" is a comparison,
+    not the tower's floors, and says storeys): nothing to compare, so cannot-answer."""
+    steps, result = _run_on(
+        _TOWERS, "Which has more floors, the Eiffel Tower or the Chrysler Building?"
+    )
+    assert result.reason is Reason.FACT_MISSING
+    assert "does not state its number" in steps[-1].args["answer"]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "value"),
+    [
+        ("The tower is 330 metres (1,083 ft) tall.", 330.0),  # one value in two units
+        ("It is 12 km long and 3 km wide.", None),  # two lengths: not one value
+        ("The river is 1,230 kilometres long.", 1_230_000.0),
+    ],
+)
+def test_a_sentence_states_one_length_or_none(sentence: str, value: float | None) -> None:
+    quantity = measures.read(measures.Measure("length"), sentence)
+    assert (quantity.value if quantity else None) == value

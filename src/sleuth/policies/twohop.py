@@ -45,14 +45,14 @@ from sleuth.state import OpenedPage, RunState
 from sleuth.text import content_terms, normalize_query
 from sleuth.validate import validate_finish
 
-from . import relations, twohop_confidence
+from . import measures, relations, twohop_confidence
 from .reading import frame_question, sentence_spans
 
 SEARCH_K = 5
 #: How many sentences from a page's start the defining sentence or the date may be in.
 LEAD_SENTENCES = 4
 
-Kind = Literal["date", "nationality", "category", "state"]
+Kind = Literal["date", "nationality", "category", "state", "number"]
 
 _EARLY = frozenset("first earlier earliest older oldest sooner".split())
 _LATE = frozenset("later latest younger youngest newer newest recent".split())
@@ -116,9 +116,10 @@ class Comparison:
 
     kind: Kind
     sides: tuple[str, str]
-    pick: Literal["early", "late", "match", "both", "same"]
+    pick: Literal["early", "late", "match", "both", "same", "most", "least"]
     target: tuple[str, ...] = ()
     verbs: tuple[str, ...] = ()
+    measure: measures.Measure | None = None  # a number comparison's quantity
 
 
 @dataclass(frozen=True)
@@ -130,6 +131,7 @@ class Value:
     date: tuple[int, int | None, int | None] | None = None
     nationality: frozenset[str] = frozenset()  # or the US states, for "state"
     holds: bool = False  # a category: the defining sentence says it
+    quantity: float | None = None  # a number, in the measure's base unit
 
 
 def parse(question: str) -> Comparison | None:
@@ -153,6 +155,10 @@ def parse(question: str) -> Comparison | None:
             return Comparison("date", sides, pick, verbs=tuple(verbs))
         if len(demonyms) == 1 and re.match(r"(?i)(?:which|who)\b", q):
             return Comparison("nationality", sides, "match", target=(demonyms[0],))
+        measure = measures.asked(q)
+        if measure is not None:
+            most: Literal["most", "least"] = "most" if measure.most else "least"
+            return Comparison("number", sides, most, measure=measure)
         return None
     if not re.match(r"(?i)(?:are|were|is|was)\b", q):
         return None
@@ -303,6 +309,13 @@ def path_of(plan: Comparison) -> str:
 def compare(plan: Comparison, a: Value, b: Value) -> str | None:
     """The answer from the two values, or None when they do not decide it."""
     first, second = plan.sides
+    if plan.kind == "number":
+        assert a.quantity is not None and b.quantity is not None
+        if a.quantity == b.quantity:
+            return None
+        bigger = first if a.quantity > b.quantity else second
+        smaller = second if bigger == first else first
+        return bigger if plan.pick == "most" else smaller
     if plan.kind == "date":
         assert a.date is not None and b.date is not None
         order = _order(a.date, b.date)
@@ -345,6 +358,13 @@ def _order(
 def read_value(plan: Comparison, page: OpenedPage) -> Value | None:
     """The side's value from its page's opening sentences, or None."""
     sentences = _lead(page)
+    if plan.kind == "number":
+        assert plan.measure is not None
+        for sentence in sentences:
+            quantity = measures.read(plan.measure, sentence)
+            if quantity is not None:
+                return Value(page.page.url, sentence, quantity=quantity.value)
+        return None
     if plan.kind == "date":
         for verb in plan.verbs:
             for sentence in sentences:
