@@ -108,6 +108,12 @@ def second_hop(
     reading = single(state)
     if reading is None:
         return None
+    page = state.opened.get(reading.url)
+    said = f"{page.page.title if page else ''} {reading.sentence}"
+    if not set(content_terms(relations.fold(bridge_value))) <= set(
+        content_terms(relations.fold(said))
+    ):
+        return None  # the answer's sentence is not about the bridge
     return relations.Found(reading.value, reading.sentence, reading.url)
 
 

@@ -93,7 +93,7 @@ COUNTRIES = frozenset(
     "United States",
     "Vatican City",
 }
-_COUNTRY = re.compile(
+COUNTRY = re.compile(
     r"\b(?:" + "|".join(sorted((re.escape(c) for c in COUNTRIES), key=len, reverse=True)) + r")\b"
 )
 _US_STATES = re.compile(
@@ -259,7 +259,7 @@ def _place(target: str, text: str) -> str | None:
         m = _US_STATES.search(text)
         return m.group(0) if m else None
     if target in ("country", "nation"):
-        m = _COUNTRY.search(text)
+        m = COUNTRY.search(text)
         return m.group(0) if m else None
     # a city, town, place: the first name of the chain, when it is not itself a
     # county, state or country
@@ -267,7 +267,7 @@ def _place(target: str, text: str) -> str | None:
     if first is None:
         return None
     value = _clean(first.group(0))
-    if not value or _COUNTY.fullmatch(value) or _COUNTRY.fullmatch(value):
+    if not value or _COUNTY.fullmatch(value) or COUNTRY.fullmatch(value):
         return None
     if _US_STATES.fullmatch(value):
         return None
@@ -471,7 +471,7 @@ _SAME_NOUN = {
 
 def _names_of(noun: str, sentence: str) -> list[str]:
     if noun in ("country", "nation"):
-        return [m.group(0) for m in _COUNTRY.finditer(sentence)]
+        return [m.group(0) for m in COUNTRY.finditer(sentence)]
     if noun == "state":
         return [m.group(0) for m in _US_STATES.finditer(sentence)]
     if noun in CATEGORIES:

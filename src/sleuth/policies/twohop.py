@@ -14,8 +14,12 @@ have that can be read as a typed value:
   "Were X and Y of the same nationality?": the demonyms of the sentence that defines
   the side ("X is an English-American film director": English, American; English,
   Scottish, Welsh and Northern Irish also count as British);
-* **US states** — "Are X and Y both airports in the same state?": the one state the
-  side's first sentence names (a sentence naming two, or none, is no value);
+* **US states and countries** — "Are X and Y both airports in the same state?", "Are X
+  and Y located in the same country?": the one state (or country, from
+  `relations.COUNTRIES`) the side's first sentence names (a sentence naming two, or
+  none, is no value);
+* **numbers with units** — "Which is taller, X or Y?", "Which has more stations, X or
+  Y?": `sleuth.policies.measures` (a quantity converted to one unit, or a count);
 * **categories** — "Are X and Y both film directors?": every content word of the
   category in the sentence that defines each side (yes only; a sentence that does not
   say it is no evidence of the opposite).
@@ -52,7 +56,7 @@ SEARCH_K = 5
 #: How many sentences from a page's start the defining sentence or the date may be in.
 LEAD_SENTENCES = 4
 
-Kind = Literal["date", "nationality", "category", "state", "number"]
+Kind = Literal["date", "nationality", "category", "state", "country", "number"]
 
 _EARLY = frozenset("first earlier earliest older oldest sooner".split())
 _LATE = frozenset("later latest younger youngest newer newest recent".split())
@@ -163,7 +167,9 @@ def parse(question: str) -> Comparison | None:
     if not re.match(r"(?i)(?:are|were|is|was)\b", q):
         return None
     match = re.match(
-        r"(?i)(?:are|were)\s+(?P<pair>.+?)\s+(?P<rest>(?:both|of the same|from the same)\b.*)$", q
+        r"(?i)(?:are|were)\s+(?P<pair>.+?)\s+"
+        r"(?P<rest>(?:both|of the same|from the same|(?:located )?in the same)\b.*)$",
+        q,
     )
     split = re.match(r"(?i)(?:are|were)\s+both\s+(?P<pair>[^?]+?),\s*(?P<what>[^,?]+)\?*$", q)
     if match is None and split is None:
@@ -184,6 +190,8 @@ def parse(question: str) -> Comparison | None:
     rest = rest.rstrip(" ?")
     if re.match(r"(?i)(?:of|from) the same (?:nationality|country)$", rest):
         return Comparison("nationality", sides, "same")
+    if re.match(r"(?i)(?:located )?in the same country$", rest):
+        return Comparison("country", sides, "same")
     both = re.match(r"(?i)both\s+(?P<what>[\w' -]+)$", rest)
     if both is None:
         return None
@@ -191,7 +199,9 @@ def parse(question: str) -> Comparison | None:
     if re.search(r"(?i)\bsame\b", what):
         if re.search(r"(?i)\bin the same state$", what):
             return Comparison("state", sides, "same")
-        return None  # "the same country / city": not read here
+        if re.search(r"(?i)\bin the same country$", what):
+            return Comparison("country", sides, "same")
+        return None  # "the same city / league": not read here
     demonyms = [w for w in what.split() if w in _DEMONYMS]
     if len(demonyms) == 1:
         return Comparison("nationality", sides, "both", target=(demonyms[0],))
@@ -324,7 +334,7 @@ def compare(plan: Comparison, a: Value, b: Value) -> str | None:
         earlier = first if order < 0 else second
         later = second if order < 0 else first
         return earlier if plan.pick == "early" else later
-    if plan.kind in ("nationality", "state"):
+    if plan.kind in ("nationality", "state", "country"):
         if plan.pick == "same":
             if a.nationality == b.nationality:
                 return "yes"
@@ -372,11 +382,12 @@ def read_value(plan: Comparison, page: OpenedPage) -> Value | None:
                 if date is not None:
                     return Value(page.page.url, sentence, date=date)
         return None
-    if plan.kind == "state":
+    if plan.kind in ("state", "country"):
+        names = _STATES if plan.kind == "state" else relations.COUNTRY
         for sentence in sentences[:1]:  # where the defining sentence places it
-            states = frozenset(m.group(0) for m in _STATES.finditer(sentence))
-            if len(states) == 1:
-                return Value(page.page.url, sentence, nationality=states)
+            places = frozenset(m.group(0) for m in names.finditer(sentence))
+            if len(places) == 1:
+                return Value(page.page.url, sentence, nationality=places)
         return None
     for sentence in sentences:
         match = _COPULA.search(sentence)
