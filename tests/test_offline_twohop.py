@@ -379,6 +379,24 @@ def test_a_bridge_whose_answer_page_is_removed_abstains() -> None:
             "Clonbrook is a village in the Demerara-Mahaica region of Guyana.",
             "Guyana",
         ),
+        # a verb between the work and "by" names another role (the publisher)
+        (
+            relations.Relation("role", "author", "Madonna"),
+            "The book was released in November 2001 by St. Martin's Press in the United States.",
+            None,
+        ),
+        (
+            relations.Relation("role", "author", "Madonna"),
+            "Madonna is a biography by English author Andrew Morton, chronicling the life of "
+            "American recording artist Madonna.",
+            "Andrew Morton",
+        ),
+        # a region's name is no city
+        (
+            relations.Relation("located", "city", "Clonbrook"),
+            "Clonbrook is a village in the Demerara-Mahaica region of Guyana.",
+            None,
+        ),
         # a born sentence without a place
         (
             relations.Relation("born", "city", "David Morse"),

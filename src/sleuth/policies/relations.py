@@ -263,9 +263,10 @@ def _place(target: str, text: str) -> str | None:
         return m.group(0) if m else None
     # a city, town, place: the first name of the chain, when it is not itself a
     # county, state or country
-    first = re.match(_NAME, text.strip())
-    if first is None:
-        return None
+    text = text.strip()
+    first = re.match(_NAME, text)
+    if first is None or re.match(r"\s+[a-z]", text[first.end() :]):
+        return None  # "the Demerara-Mahaica region": a name of another kind of place
     value = _clean(first.group(0))
     if not value or _COUNTY.fullmatch(value) or COUNTRY.fullmatch(value):
         return None
@@ -296,7 +297,10 @@ def _role(role: str, sentence: str) -> str | None:
             return _clean(m.group("who"))
     works = _WORKS.get(role)
     if works is not None:
-        m = re.search(rf"\b(?:{works})\b[^,;.]{{0,40}}?\bby\s+{person}", sentence)
+        # "a play by …", "a 1990 novel by …", never "the book was released … by" (a
+        # verb between the work and "by" names another role)
+        between = r"(?:\s+(?!\w+ed\b)[\w'’-]+){0,4}?"
+        m = re.search(rf"\b(?:{works})\b{between}\s+by\s+{person}", sentence)
         if m is not None:
             return _clean(m.group("who"))
     return None
