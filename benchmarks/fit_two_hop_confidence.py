@@ -11,10 +11,12 @@ comparison of some kind, or a bridge whose first hop is a typed relation or a qu
 is one sample, right when the graded answer passed. A derived copy that is answered is a
 wrong sample. Per path:
 
-    p(path) = (right + M · p0) / (answered + M),   p0 = (R + 1) / (N + 2)
+    p(path) = (right + 1) / (answered + 2)
 
-with R right of N answered over all paths. The file records the folds, the counts and
-the prior's weight M, so a refit reproduces it exactly (no randomness, no numerics).
+(Laplace's rule of succession; a path never answered gets 0.5, the same rule with no
+answers; the pooled (R + 1) / (N + 2) over all paths is recorded for reference). The
+file records the folds and the counts, so a refit reproduces it exactly (no randomness,
+no numerics).
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ from sleuth.policies import bridge, twohop, twohop_confidence
 from sleuth.policies.offline import OfflinePolicy
 
 MODEL_PATH = Path(twohop_confidence.__file__).with_name(twohop_confidence.MODEL_FILE)
+PRIOR = 0.5  # Laplace: one right and one wrong answer imagined per path
 PRIOR_WEIGHT = 2.0
 TRAIN = (("hotpotqa", HOTPOT), ("musique", MUSIQUE))
 
@@ -62,7 +65,7 @@ def samples() -> list[dict[str, Any]]:
 
 def fit(rows: list[dict[str, Any]]) -> dict[str, Any]:
     right = sum(r["right"] for r in rows)
-    pooled = twohop_confidence.smoothed(right, len(rows), 0.5, 2.0)
+    pooled = twohop_confidence.smoothed(right, len(rows), PRIOR, PRIOR_WEIGHT)
     paths: dict[str, dict[str, Any]] = {}
     for path in sorted({r["path"] for r in rows}):
         mine = [r for r in rows if r["path"] == path]
@@ -70,19 +73,21 @@ def fit(rows: list[dict[str, Any]]) -> dict[str, Any]:
         paths[path] = {
             "answered": len(mine),
             "right": k,
-            "p": twohop_confidence.smoothed(k, len(mine), pooled, PRIOR_WEIGHT),
+            "p": twohop_confidence.smoothed(k, len(mine), PRIOR, PRIOR_WEIGHT),
         }
     return {
-        "about": "precision of each two-hop path, smoothed toward the pooled precision; "
-        "fitted by benchmarks/fit_two_hop_confidence.py",
+        "about": "precision of each two-hop path, Laplace-smoothed: (right + prior * weight) "
+        "/ (answered + weight); fitted by benchmarks/fit_two_hop_confidence.py",
         "folds": {
             "train": [f"{name} records 1-50, closed, with derived copies" for _, name in TRAIN],
             "held_out": [f"{name} records 51-100" for _, name in TRAIN],
         },
+        "prior": PRIOR,
         "prior_weight": PRIOR_WEIGHT,
         "answered": len(rows),
         "right": right,
         "pooled": pooled,
+        "unseen": twohop_confidence.smoothed(0, 0, PRIOR, PRIOR_WEIGHT),
         "paths": paths,
     }
 
@@ -95,7 +100,7 @@ def main() -> int:
     if args.check:
         shipped = json.loads(MODEL_PATH.read_text(encoding="utf-8"))
         worst = max(
-            [abs(shipped["pooled"] - model["pooled"])]
+            [abs(shipped["pooled"] - model["pooled"]), abs(shipped["unseen"] - model["unseen"])]
             + [
                 abs(shipped["paths"].get(p, {"p": -1.0})["p"] - v["p"])
                 for p, v in model["paths"].items()

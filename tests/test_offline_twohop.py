@@ -461,19 +461,18 @@ def test_which_relation_a_bridge_asks(
 
 
 def test_the_shipped_path_confidences_are_their_smoothed_counts() -> None:
-    """Each path's confidence is (right + M·p0) / (answered + M) of its recorded counts,
-    a probability, and a path never seen gets the pooled precision."""
+    """Each path's confidence is (right + 1) / (answered + 2) of its recorded counts, a
+    probability, and a path never answered in training gets 0.5 (no evidence either way)."""
     model = twohop_confidence.shipped()
     assert model is not None
-    weight, pooled = model["prior_weight"], model["pooled"]
-    assert pooled == twohop_confidence.smoothed(model["right"], model["answered"], 0.5, 2.0)
+    prior, weight, pooled = model["prior"], model["prior_weight"], model["pooled"]
+    assert (prior, weight) == (0.5, 2.0)
+    assert pooled == twohop_confidence.smoothed(model["right"], model["answered"], prior, weight)
     for path, entry in model["paths"].items():
         assert 0.0 < entry["p"] < 1.0
-        assert entry["p"] == twohop_confidence.smoothed(
-            entry["right"], entry["answered"], pooled, weight
-        )
+        assert entry["p"] == round((entry["right"] + 1) / (entry["answered"] + 2), 4)
         assert twohop_confidence.confidence(path) == entry["p"]
-    assert twohop_confidence.confidence("bridge:unheard-of") == pooled
+    assert twohop_confidence.confidence("bridge:unheard-of") == model["unseen"] == 0.5
     assert sum(e["answered"] for e in model["paths"].values()) == model["answered"]
 
 

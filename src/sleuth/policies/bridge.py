@@ -9,7 +9,10 @@ Saxby-Junna was born?", "What country was the author of Brand a citizen of?".
    there — the role the question names, not any person the page names. Otherwise the
    embedded question is asked of the single-hop reader, verified as any answer is.
 2. **Second hop.** The question with the bridge value in place of its phrase ("... the
-   population of Young?") is searched and read by the single-hop reader, verified.
+   population of Young?") is searched. A "what NOUN" question (`relations.category`)
+   is answered by the one such name in a sentence that names the bridge; any other is
+   read by the single-hop reader, verified, on the bridge's own page (opened first when
+   a hit is).
 3. **Finish** with the second hop's answer, citing both pages with one quote from each;
    the run's validator checks it before it is offered, and its confidence is the fitted
    precision of its path (`twohop_confidence`). When a hop reads nothing, or the second
@@ -75,6 +78,11 @@ def decide(
     hop2 = second_hop(second.task.question, hop1.value, second, single)
     if hop2 is None or _within(hop2.value, hop1.value):
         if hop2 is None and state.steps_left > 1:
+            typed = relations.category(second.task.question) is not None
+            own = None if typed else _hit_for(hop1.value, state)
+            if own is not None:
+                thought = f"Open the page of {hop1.value!r}, which the question asks about."
+                return Turn(parsed=Decision(tool="open", args={"url": own}, thought=thought))
             turn = step(second)
             if _tool(turn) != "finish":
                 return turn
@@ -99,7 +107,9 @@ def second_hop(
 ) -> relations.Found | None:
     """The answer to the question through the bridge: for "what NOUN …" (a category
     that names carry, `relations.category`), the one such name in a sentence that
-    mentions the bridge; else the single-hop reader's verified reading."""
+    mentions the bridge; else the single-hop reader's verified reading, from the bridge's
+    own page (the outer question asks about the bridge: "the population of Kansas" is not
+    read from the page of a town in Kansas)."""
     noun = relations.category(question)
     if noun is not None:
         named = relations.named_in(noun, bridge_value, state.opened, question)
@@ -109,11 +119,12 @@ def second_hop(
     if reading is None:
         return None
     page = state.opened.get(reading.url)
-    said = f"{page.page.title if page else ''} {reading.sentence}"
+    if page is None or not relations.is_page_of(bridge_value, page.page.title):
+        return None  # read from a page about something else that mentions the bridge
     if not set(content_terms(relations.fold(bridge_value))) <= set(
-        content_terms(relations.fold(said))
+        content_terms(relations.fold(f"{page.page.title} {reading.sentence}"))
     ):
-        return None  # the answer's sentence is not about the bridge
+        return None
     return relations.Found(reading.value, reading.sentence, reading.url)
 
 

@@ -7,12 +7,12 @@ sentence aligns with the question, which neither hop's sentence does alone). Ins
 two-hop files by ``benchmarks/fit_two_hop_confidence.py``, which writes
 ``twohop_confidence.json`` beside this module:
 
-    p(path) = (right + m · p0) / (answered + m)
+    p(path) = (right + 1) / (answered + 2)
 
-where ``p0`` is the pooled precision of every two-hop path (itself Laplace-smoothed,
-(right + 1) / (answered + 2)) and ``m`` the prior's weight in answers: a path answered
-twice is mostly the pool, one answered forty times mostly itself. A path the file does
-not know gets ``p0``. Plain Python at run time.
+Laplace's rule of succession: a path right twice of twice is 0.75, not 1; one answered
+forty times is mostly its own precision. A path never answered in training gets the
+same rule with no answers, 0.5 (the file also records the pooled precision of all paths,
+for reference). Plain Python at run time.
 """
 
 from __future__ import annotations
@@ -49,5 +49,5 @@ def confidence(path: str) -> float:
         return UNFITTED
     entry = model["paths"].get(path)
     if entry is None:
-        return float(model["pooled"])
+        return float(model["unseen"])
     return float(entry["p"])
