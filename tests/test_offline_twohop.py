@@ -581,3 +581,49 @@ def test_a_count_the_page_does_not_state_is_not_guessed() -> None:
 def test_a_sentence_states_one_length_or_none(sentence: str, value: float | None) -> None:
     quantity = measures.read(measures.Measure("length"), sentence)
     assert (quantity.value if quantity else None) == value
+
+
+# --- the second hop is read on the bridge's own page ------------------------------------
+
+_AIRPORT = "Maple Airport is a public airport located near Maple, in the state of Kansas."
+_TOWN = "Maple is a city in Kansas. The population was 27,340 at the 2010 census."
+_STATE = (
+    "Kansas is a U.S. state in the Midwestern United States. The population of Kansas is 2,913,314."
+)
+
+
+def _kansas(with_state_page: bool) -> Corpus:
+    pages = [
+        ("doc://airport", "Maple Airport", _AIRPORT),
+        ("doc://town", "Maple, Kansas", _TOWN),
+    ]
+    if with_state_page:
+        pages.append(("doc://kansas", "Kansas", _STATE))
+    return Corpus("kansas", {u: Page(url=u, title=t, body=b) for u, t, b in pages})
+
+
+def test_the_second_hop_is_read_on_the_bridge_s_own_page() -> None:
+    """ "... the population of the state where Maple Airport is located?": the bridge is
+    Kansas (read on the airport's page), and the population is the state's, read on the
+    page of Kansas, not the town's 27,340 that a page mentioning Kansas also states."""
+    question = "What is the population of the state where Maple Airport is located?"
+    steps, result = _run_on(_kansas(True), question)
+    assert [s.tool for s in steps] == ["search", "open", "search", "open", "finish"]
+    assert steps[0].args["query"] == "Maple Airport"
+    assert steps[2].args["query"] == "population Kansas"
+    assert _opened(steps) == ["doc://airport", "doc://kansas"]  # the state's page first
+    assert result.status is Status.READY_FOR_REVIEW
+    assert result.answer == "2,913,314"
+    assert result.citations == ["doc://airport", "doc://kansas"]
+    assert [q.text for q in result.evidence] == [_AIRPORT, "The population of Kansas is 2,913,314."]
+
+
+def test_a_second_hop_found_only_on_another_page_is_no_answer() -> None:
+    """Without the state's own page, the town's population (in a sentence that names
+    Kansas) is not taken for the state's: cannot-answer."""
+    question = "What is the population of the state where Maple Airport is located?"
+    steps, result = _run_on(_kansas(False), question)
+    assert [s.tool for s in steps] == ["search", "open", "search", "open", "finish"]
+    assert _opened(steps) == ["doc://airport", "doc://town"]
+    assert result.reason is Reason.FACT_MISSING
+    assert steps[-1].args["answer"] == "cannot: no opened page states the answer through the bridge"

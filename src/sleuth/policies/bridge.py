@@ -78,7 +78,7 @@ def decide(
     hop2 = second_hop(second.task.question, hop1.value, second, single)
     if hop2 is None or _within(hop2.value, hop1.value):
         if hop2 is None and state.steps_left > 1:
-            typed = relations.category(second.task.question) is not None
+            typed = relations.category(second.task.question) in relations.TYPED
             own = None if typed else _hit_for(hop1.value, state)
             if own is not None:
                 thought = f"Open the page of {hop1.value!r}, which the question asks about."
