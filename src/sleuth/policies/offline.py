@@ -45,7 +45,6 @@ an AI are never evidence (see `reading.is_injection`).
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -249,23 +248,6 @@ class OfflinePolicy:
         if answer is None or answer.conflicts or len(answer.readings) > 1:
             return None
         return answer
-
-
-def _asking(state: RunState, question: str) -> RunState:
-    """``state`` with ``question`` as its task's question (the trace is shared)."""
-    return dataclasses.replace(state, task=dataclasses.replace(state.task, question=question))
-
-
-def _tool(turn: Turn) -> str | None:
-    return getattr(turn.parsed, "tool", None)
-
-
-def _cannot(state: RunState, what: str) -> Turn:
-    args = payload(Goal(None, frame_question(state.task.question)), None)
-    args["answer"] = f"cannot: no opened page states {what}"
-    return Turn(
-        parsed=Decision(tool="finish", args=args, thought=f"Finish: no opened page states {what}.")
-    )
 
 
 def goals_of(state: RunState) -> list[Goal]:
