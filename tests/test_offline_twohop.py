@@ -1,6 +1,7 @@
-"""Comparison questions in the offline reader (`sleuth.policies.twohop`), end to end on
-real HotpotQA records from the *first half* of the shared file (the half the reader was
-developed on; the second half is held out for reporting)."""
+"""Two-hop questions in the offline reader (`sleuth.policies.twohop`, `bridge`,
+`relations`, `twohop_confidence`), end to end on real HotpotQA and MuSiQue records from
+the *first half* of each shared file (the half the reader was developed on; the second
+half is held out for reporting)."""
 
 from __future__ import annotations
 
@@ -10,27 +11,33 @@ import pytest
 
 from shared import SHARED_DATA
 from sleuth import OfflinePolicy, Task
+from sleuth.corpus import Corpus, Page
 from sleuth.datasets import Dataset, EvalCase, load_dataset
+from sleuth.policies import measures, relations, twohop_confidence
 from sleuth.policies.twohop import parse, parse_bridge
 from sleuth.result import Reason, Result, Status
 from sleuth.runtime import run_steps
 from sleuth.state import Budgets, Step
 
 HOTPOT = SHARED_DATA / "hotpotqa-train100-distractor.json"
+MUSIQUE = SHARED_DATA / "musique-ans-train100.json"
 FIRST_HALF = 50
 
-pytestmark = pytest.mark.skipif(not HOTPOT.is_file(), reason="no shared HotpotQA data")
+pytestmark = pytest.mark.skipif(
+    not (HOTPOT.is_file() and MUSIQUE.is_file()), reason="no shared two-hop data"
+)
 
 
 @cache
-def _dataset() -> Dataset:
-    return load_dataset(f"hotpotqa:{HOTPOT}", "closed", FIRST_HALF, derive_unanswerable=True)
+def _dataset(kind: str = "hotpotqa") -> Dataset:
+    path = HOTPOT if kind == "hotpotqa" else MUSIQUE
+    return load_dataset(f"{kind}:{path}", "closed", FIRST_HALF, derive_unanswerable=True)
 
 
-def _case(question_start: str, derived: bool = False) -> EvalCase:
+def _case(question_start: str, derived: bool = False, kind: str = "hotpotqa") -> EvalCase:
     found = [
         c
-        for c in _dataset().cases
+        for c in _dataset(kind).cases
         if c.question.startswith(question_start) and c.derived is derived
     ]
     assert len(found) == 1, question_start
@@ -38,8 +45,9 @@ def _case(question_start: str, derived: bool = False) -> EvalCase:
 
 
 def _run(case: EvalCase, policy: OfflinePolicy | None = None) -> tuple[list[Step], Result]:
+    data = _dataset("musique") if case in _dataset("musique").cases else _dataset()
     gen = run_steps(
-        Task(case.question), _dataset().corpus_for(case), policy or OfflinePolicy(), Budgets()
+        Task(case.question), data.corpus_for(case), policy or OfflinePolicy(), Budgets()
     )
     steps: list[Step] = []
     while True:
@@ -144,13 +152,19 @@ def test_a_confidence_threshold_above_the_path_s_abstains() -> None:
             "nationality",
             ("Woman's Viewpoint", "Pick Me Up"),
         ),
-        ("Which plant is larger, the Pterocarya or the Cotula?", None, None),
+        ("Which plant is larger, the Pterocarya or the Cotula?", "number", None),
+        (
+            "Which has more stations, the Tyne and Wear Metro or the Docklands Light Railway?",
+            "number",
+            None,
+        ),
         (
             "Are Watertown Airport and Alexandria Airport both airports in the same state?",
             "state",
             None,
         ),
-        ("Are Paris and Lyon both cities in the same country?", None, None),
+        ("Are Paris and Lyon both cities in the same country?", "country", ("Paris", "Lyon")),
+        ("Are Paris and Lyon in the same league?", None, None),
         ("Who was the first duke of Normandy?", None, None),
         ("What is older, the castle or the church?", None, None),
     ],
@@ -177,7 +191,7 @@ def test_bridge_answers_through_the_embedded_question() -> None:
     case = _case("At the 2011 census, what was he population")
     steps, result = _run(case)
     assert [s.tool for s in steps] == ["search", "open", "search", "open", "finish"]
-    assert steps[0].args["query"] == "Kerry Saxby Junna born"
+    assert steps[0].args["query"] == "Kerry Saxby-Junna"  # the subject, to open its own page
     assert "Young" in steps[2].args["query"] and "population" in steps[2].args["query"]
     assert _opened(steps) == [
         "hotpotqa://Kerry%20Saxby-Junna",
@@ -227,3 +241,389 @@ def test_what_is_read_as_a_bridge(question: str, inner: str | None, phrase: str 
     if phrase is not None:
         assert bridge is not None and bridge.phrase == phrase
         assert bridge.outer("West Chicago") == "In what county is West Chicago?"
+
+
+# --- bridges through a typed relation (MuSiQue) -------------------------------------------
+
+
+def _musique(start: str, derived: bool = False) -> EvalCase:
+    return _case(start, derived, kind="musique")
+
+
+@pytest.mark.parametrize(
+    ("start", "subject_page", "bridge", "query", "answer_page", "answer"),
+    [
+        (
+            "What is the name of the airport in the city where WILM",
+            "musique://WILM%20(AM)",
+            "Wilmington",
+            "airport Wilmington",
+            "musique://Wilmington%20International%20Airport",
+            "Wilmington International Airport",
+        ),
+        (
+            "Of what church is the Diocese of the birthplace of Meehan Bonnar",
+            "musique://Meehan%20Bonnar",
+            "Fredericton",
+            "church Diocese Fredericton",
+            "musique://Diocese%20of%20Fredericton",
+            "Anglican Church of Canada",
+        ),
+        (
+            "What is the name of the waterfall in the country where the Bubye River",
+            "musique://Bubye%20River",
+            "Zimbabwe",
+            "waterfall Zimbabwe",
+            "musique://Victoria%20Falls",
+            "Victoria Falls",
+        ),
+    ],
+)
+def test_a_relation_bridge_reads_the_subject_s_page_then_the_second_hop(
+    start: str, subject_page: str, bridge: str, query: str, answer_page: str, answer: str
+) -> None:
+    """Search the subject by name, open its own page, read the asked relation (born in,
+    located in) there, search the question through the bridge, open the page that names
+    the answer, finish citing both with a quote from each: five steps."""
+    case = _musique(start)
+    steps, result = _run(case)
+    assert [s.tool for s in steps] == ["search", "open", "search", "open", "finish"]
+    assert _opened(steps) == [subject_page, answer_page]
+    assert steps[2].args["query"] == query
+    assert result.status is Status.READY_FOR_REVIEW
+    assert result.answer == answer and answer in case.answers
+    assert result.citations == [subject_page, answer_page]
+    assert [q.url for q in result.evidence] == result.citations
+    assert bridge in result.evidence[0].text and answer in result.evidence[1].text
+    corpus = _dataset("musique").corpus_for(case)
+    assert all(q.text in corpus.pages[q.url].body for q in result.evidence)
+    assert result.confidence == twohop_confidence.confidence("bridge:" + _path(case.question))
+
+
+def _path(question: str) -> str:
+    found = parse_bridge(question)
+    assert found is not None and found.relation is not None
+    return found.relation.kind
+
+
+def test_a_bridge_whose_subject_page_is_removed_abstains_after_one_search() -> None:
+    """The derived copy lacks Meehan Bonnar's page: his name finds no page of his own (a
+    page merely mentioning him is not read for his birthplace), so the run stops."""
+    steps, result = _run(_musique("Of what church is the Diocese", derived=True))
+    assert [s.tool for s in steps] == ["search", "finish"]
+    assert steps[0].args["query"] == "Meehan Bonnar"
+    assert result.reason is Reason.FACT_MISSING
+    assert steps[-1].args["answer"] == "cannot: no opened page states the bridge"
+
+
+def test_a_bridge_whose_answer_page_is_removed_abstains() -> None:
+    """The derived copy lacks Wilmington International Airport's page: the bridge is read,
+    the other airports found name no airport in a sentence about Wilmington, so no
+    answer (Anson County Airport is not taken)."""
+    steps, result = _run(_musique("What is the name of the airport in the city where WILM", True))
+    assert _opened(steps)[0] == "musique://WILM%20(AM)"
+    assert "musique://Wilmington%20International%20Airport" not in _opened(steps)
+    assert len(steps) <= 6 and steps[-1].tool == "finish"
+    assert result.reason is Reason.FACT_MISSING
+    assert steps[-1].args["answer"] == "cannot: no opened page states the answer through the bridge"
+
+
+@pytest.mark.parametrize(
+    ("relation", "sentence", "value"),
+    [
+        # the role's own verb: the producer, not the director named before him
+        (
+            relations.Relation("role", "producer", "The Jewel of the Nile"),
+            "The Jewel of the Nile is a 1985 action-adventure romantic comedy and a sequel to "
+            'the 1984 film "Romancing the Stone", directed by Lewis Teague and produced by one '
+            "of its stars, Michael Douglas.",
+            "Michael Douglas",
+        ),
+        (
+            relations.Relation("role", "director", "The Jewel of the Nile"),
+            "The Jewel of the Nile is a 1985 action-adventure romantic comedy, directed by "
+            "Lewis Teague and produced by one of its stars, Michael Douglas.",
+            "Lewis Teague",
+        ),
+        # a sentence naming only another role is no evidence for this one
+        (
+            relations.Relation("role", "director", "Songs I Wrote with Amy"),
+            "Songs I Wrote with Amy is an extended play, independently released by Ed Sheeran "
+            "on April 4, 2010.",
+            None,
+        ),
+        (
+            relations.Relation("role", "author", "Brand"),
+            "Brand is a play by the Norwegian playwright Henrik Ibsen.",
+            "Henrik Ibsen",
+        ),
+        (
+            relations.Relation("born", "place", "Gisvi"),
+            "Gisvi Isaque Andrade Antunes (born 6 March 1982 in Windhoek, South-West Africa), "
+            "known simply as Gisvi, is a Portuguese retired footballer who played as a forward.",
+            "Windhoek",
+        ),
+        (
+            relations.Relation("born", "state", "Barry Wesson"),
+            "Barry Jarvis Wesson (born April 6, 1977 in Tupelo, Mississippi) is an American "
+            "former right-handed outfielder in Major League Baseball.",
+            "Mississippi",
+        ),
+        (
+            relations.Relation("located", "county", "Black Hawk Township"),
+            "Black Hawk Township is located in Jefferson County, Iowa.",
+            "Jefferson County",
+        ),
+        (
+            relations.Relation("located", "country", "Clonbrook"),
+            "Clonbrook is a village in the Demerara-Mahaica region of Guyana.",
+            "Guyana",
+        ),
+        # a verb between the work and "by" names another role (the publisher)
+        (
+            relations.Relation("role", "author", "Madonna"),
+            "The book was released in November 2001 by St. Martin's Press in the United States.",
+            None,
+        ),
+        (
+            relations.Relation("role", "author", "Madonna"),
+            "Madonna is a biography by English author Andrew Morton, chronicling the life of "
+            "American recording artist Madonna.",
+            "Andrew Morton",
+        ),
+        # a region's name is no city
+        (
+            relations.Relation("located", "city", "Clonbrook"),
+            "Clonbrook is a village in the Demerara-Mahaica region of Guyana.",
+            None,
+        ),
+        # a born sentence without a place
+        (
+            relations.Relation("born", "city", "David Morse"),
+            "David Morse (born October 31, 1954) is a Canadian politician in Nova Scotia.",
+            None,
+        ),
+    ],
+)
+def test_relation_values_are_read_by_their_own_words(
+    relation: relations.Relation, sentence: str, value: str | None
+) -> None:
+    assert relations.value_in(relation, sentence) == value
+
+
+@pytest.mark.parametrize(
+    ("subject", "title", "own"),
+    [
+        ("Brand", "Brand (play)", True),
+        ("Black Hawk Township", "Black Hawk Township, Jefferson County, Iowa", True),
+        ("Black Hawk Township", "Poyner Township, Black Hawk County, Iowa", False),
+        ("Akinoshu Kenji", "Akinoshū Kenji", True),
+        ("Meehan Bonnar", "Diocese of Fredericton", False),
+    ],
+)
+def test_a_relation_is_read_from_the_subject_s_own_page_only(
+    subject: str, title: str, own: bool
+) -> None:
+    assert relations.is_page_of(subject, title) is own
+
+
+@pytest.mark.parametrize(
+    ("question", "kind", "target", "subject"),
+    [
+        ("What is the most popular hotel in Gisvi's city of birth?", "born", "place", "Gisvi"),
+        (
+            "Of what church is the Diocese of the birthplace of Meehan Bonnar?",
+            "born",
+            "place",
+            None,
+        ),
+        ("Who was in charge of the country Ceelmakoile is located in?", "located", "country", None),
+        (
+            "When did the country containing Nugegoda leave the British Empire?",
+            "located",
+            "country",
+            None,
+        ),
+        ("Who is the spouse of Big Eye's main director?", "role", "director", "Big Eye"),
+        ("What country was the author of Brand a citizen of?", "role", "author", "Brand"),
+        ("In what county is the city where Harris W. Fawell was born?", "born", "city", None),
+    ],
+)
+def test_which_relation_a_bridge_asks(
+    question: str, kind: str, target: str, subject: str | None
+) -> None:
+    found = parse_bridge(question)
+    assert found is not None and found.relation is not None
+    assert (found.relation.kind, found.relation.target) == (kind, target)
+    if subject is not None:
+        assert found.relation.subject == subject
+    assert found.phrase in question
+
+
+def test_the_shipped_path_confidences_are_their_smoothed_counts() -> None:
+    """Each path's confidence is (right + 1) / (answered + 2) of its recorded counts, a
+    probability, and a path never answered in training gets 0.5 (no evidence either way)."""
+    model = twohop_confidence.shipped()
+    assert model is not None
+    prior, weight, pooled = model["prior"], model["prior_weight"], model["pooled"]
+    assert (prior, weight) == (0.5, 2.0)
+    assert pooled == twohop_confidence.smoothed(model["right"], model["answered"], prior, weight)
+    for path, entry in model["paths"].items():
+        assert 0.0 < entry["p"] < 1.0
+        assert entry["p"] == round((entry["right"] + 1) / (entry["answered"] + 2), 4)
+        assert twohop_confidence.confidence(path) == entry["p"]
+    assert twohop_confidence.confidence("bridge:unheard-of") == model["unseen"] == 0.5
+    assert sum(e["answered"] for e in model["paths"].values()) == model["answered"]
+
+
+# --- numbers with units ---------------------------------------------------------------
+
+_TOWERS = Corpus(
+    "towers",
+    {
+        url: Page(url=url, title=title, body=body)
+        for url, title, body in [
+            (
+                "doc://eiffel",
+                "Eiffel Tower",
+                "The Eiffel Tower is a wrought-iron lattice tower on the Champ de Mars in Paris, "
+                "France. The tower is 330 metres (1,083 ft) tall, about the same height as an "
+                "81-storey building.",
+            ),
+            (
+                "doc://chrysler",
+                "Chrysler Building",
+                "The Chrysler Building is an Art Deco skyscraper in the Turtle Bay neighborhood "
+                "of Manhattan, New York City. At 1,046 feet (319 m), the structure was the "
+                "world's tallest building for 11 months.",
+            ),
+            (
+                "doc://subway",
+                "Glasgow Subway",
+                "The Glasgow Subway is an underground light metro system in Glasgow, Scotland. "
+                "The network has 15 stations on a single circular line.",
+            ),
+            (
+                "doc://dlr",
+                "Docklands Light Railway",
+                "The Docklands Light Railway is an automated light metro system serving the "
+                "Docklands area of London. The network has 45 stations and carries 116 million "
+                "passengers a year.",
+            ),
+        ]
+    },
+)
+
+
+def _run_on(corpus: Corpus, question: str) -> tuple[list[Step], Result]:
+    gen = run_steps(Task(question), corpus, OfflinePolicy(), Budgets())
+    steps: list[Step] = []
+    while True:
+        try:
+            steps.append(next(gen))
+        except StopIteration as stop:
+            assert isinstance(stop.value, Result)
+            return steps, stop.value
+
+
+@pytest.mark.parametrize(
+    ("question", "answer", "quotes"),
+    [
+        # feet against metres, converted before comparing
+        (
+            "Which is taller, the Eiffel Tower or the Chrysler Building?",
+            "Eiffel Tower",
+            ("330 metres (1,083 ft) tall", "1,046 feet (319 m)"),
+        ),
+        (
+            "Which is shorter, the Eiffel Tower or the Chrysler Building?",
+            "Chrysler Building",
+            ("330 metres", "1,046 feet"),
+        ),
+        (
+            "Which has more stations, the Glasgow Subway or the Docklands Light Railway?",
+            "Docklands Light Railway",
+            ("15 stations", "45 stations"),
+        ),
+    ],
+)
+def test_numbers_with_units_are_compared_in_code(
+    question: str, answer: str, quotes: tuple[str, str]
+) -> None:
+    steps, result = _run_on(_TOWERS, question)
+    assert [s.tool for s in steps] == ["search", "open", "open", "finish"]
+    assert result.status is Status.READY_FOR_REVIEW
+    assert result.answer == answer
+    assert sorted(result.citations) == sorted(_opened(steps))
+    texts = " | ".join(q.text for q in result.evidence)
+    assert all(q in texts for q in quotes)
+    assert result.confidence == twohop_confidence.confidence("comparison:number")
+
+
+def test_a_count_the_page_does_not_state_is_not_guessed() -> None:
+    """Neither tower's page counts its floors ("an 81-storey building" is a comparison,
+    not the tower's floors, and says storeys): nothing to compare, so cannot-answer."""
+    steps, result = _run_on(
+        _TOWERS, "Which has more floors, the Eiffel Tower or the Chrysler Building?"
+    )
+    assert result.reason is Reason.FACT_MISSING
+    assert "does not state its number" in steps[-1].args["answer"]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "value"),
+    [
+        ("The tower is 330 metres (1,083 ft) tall.", 330.0),  # one value in two units
+        ("It is 12 km long and 3 km wide.", None),  # two lengths: not one value
+        ("The river is 1,230 kilometres long.", 1_230_000.0),
+    ],
+)
+def test_a_sentence_states_one_length_or_none(sentence: str, value: float | None) -> None:
+    quantity = measures.read(measures.Measure("length"), sentence)
+    assert (quantity.value if quantity else None) == value
+
+
+# --- the second hop is read on the bridge's own page ------------------------------------
+
+_AIRPORT = "Maple Airport is a public airport located near Maple, in the state of Kansas."
+_TOWN = "Maple is a city in Kansas. The population was 27,340 at the 2010 census."
+_STATE = (
+    "Kansas is a U.S. state in the Midwestern United States. The population of Kansas is 2,913,314."
+)
+
+
+def _kansas(with_state_page: bool) -> Corpus:
+    pages = [
+        ("doc://airport", "Maple Airport", _AIRPORT),
+        ("doc://town", "Maple, Kansas", _TOWN),
+    ]
+    if with_state_page:
+        pages.append(("doc://kansas", "Kansas", _STATE))
+    return Corpus("kansas", {u: Page(url=u, title=t, body=b) for u, t, b in pages})
+
+
+def test_the_second_hop_is_read_on_the_bridge_s_own_page() -> None:
+    """ "... the population of the state where Maple Airport is located?": the bridge is
+    Kansas (read on the airport's page), and the population is the state's, read on the
+    page of Kansas, not the town's 27,340 that a page mentioning Kansas also states."""
+    question = "What is the population of the state where Maple Airport is located?"
+    steps, result = _run_on(_kansas(True), question)
+    assert [s.tool for s in steps] == ["search", "open", "search", "open", "finish"]
+    assert steps[0].args["query"] == "Maple Airport"
+    assert steps[2].args["query"] == "population Kansas"
+    assert _opened(steps) == ["doc://airport", "doc://kansas"]  # the state's page first
+    assert result.status is Status.READY_FOR_REVIEW
+    assert result.answer == "2,913,314"
+    assert result.citations == ["doc://airport", "doc://kansas"]
+    assert [q.text for q in result.evidence] == [_AIRPORT, "The population of Kansas is 2,913,314."]
+
+
+def test_a_second_hop_found_only_on_another_page_is_no_answer() -> None:
+    """Without the state's own page, the town's population (in a sentence that names
+    Kansas) is not taken for the state's: cannot-answer."""
+    question = "What is the population of the state where Maple Airport is located?"
+    steps, result = _run_on(_kansas(False), question)
+    assert [s.tool for s in steps] == ["search", "open", "search", "open", "finish"]
+    assert _opened(steps) == ["doc://airport", "doc://town"]
+    assert result.reason is Reason.FACT_MISSING
+    assert steps[-1].args["answer"] == "cannot: no opened page states the answer through the bridge"

@@ -45,7 +45,6 @@ an AI are never evidence (see `reading.is_injection`).
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -60,6 +59,7 @@ from sleuth.validate import is_inline_id, validate_finish
 from sleuth.values import same_value
 
 from . import twohop, verify
+from .bridge import decide as decide_bridge
 from .calibration import Calibration, shipped
 from .reading import (
     AnswerType,
@@ -208,7 +208,7 @@ class OfflinePolicy:
             return twohop.decide(plan, state, self.min_confidence)
         bridge = self.bridge(state)
         if bridge is not None:
-            return self._decide_bridge(bridge, state)
+            return decide_bridge(bridge, state, self._hop, self._decide_single, self.min_confidence)
         return self._decide_single(state)
 
     def _decide_single(self, state: RunState) -> Turn:
@@ -238,46 +238,10 @@ class OfflinePolicy:
                 return corroborate
         return _finish(goals, answers, state)
 
-    def _decide_bridge(self, bridge: twohop.Bridge, state: RunState) -> Turn:
-        """Two hops, each the single-hop reader's: the embedded question first ("Where
-        was X born?"); once it is answered and verified, the question with the bridge
-        value in place of its phrase ("... the population of Young?"), searched and read
-        the same way. The finish cites both pages with a sentence of each; when either
-        hop finds nothing, cannot-answer."""
-        first = _asking(state, bridge.inner)
-        hop1 = self._single(first)
-        if hop1 is None:
-            turn = self._decide_single(first)
-            return turn if _tool(turn) != "finish" else _cannot(state, "the bridge")
-        second = _asking(state, bridge.outer(hop1.main.value))
-        query = frame_question(second.task.question).query
-        if normalize_query(query) not in state.searched and state.steps_left > 2:
-            return _turn(
-                f"{hop1.main.value!r} is the bridge; search the question through it.",
-                "search",
-                {"query": query, "k": SEARCH_K},
-            )
-        hop2 = self._single(second)
-        if hop2 is None or hop2.conflicts or same_value(hop2.main.value, hop1.main.value):
-            if hop2 is None and state.steps_left > 1:
-                turn = self._decide_single(second)
-                if _tool(turn) != "finish":
-                    return turn
-            return _cannot(state, "the answer through the bridge")
-        readings = (hop1.main, hop2.main)
-        confidence = None
-        if hop1.confidence is not None and hop2.confidence is not None:
-            confidence = round(hop1.confidence * hop2.confidence, 4)
-            if confidence < self.min_confidence:
-                return _cannot(state, "the answer through the bridge")
-        answer = Answer(readings=readings, confidence=confidence)
-        args = payload(Goal(None, frame_question(state.task.question)), answer)
-        if isinstance(validate_finish(args, state.opened, (), state.task.question), list):
-            return _cannot(state, "the answer through the bridge")
-        thought = f"Finish: {hop2.main.value!r} through the bridge {hop1.main.value!r}."
-        return Turn(
-            parsed=Decision(tool="finish", args=args, thought=thought), confidence=confidence
-        )
+    def _hop(self, state: RunState) -> Reading | None:
+        """One hop of a bridge question: the single-hop reader's verified reading."""
+        answer = self._single(state)
+        return answer.main if answer is not None else None
 
     def _single(self, state: RunState) -> Answer | None:
         """The single-hop reader's verified answer to ``state``'s question, or None."""
@@ -286,23 +250,6 @@ class OfflinePolicy:
         if answer is None or answer.conflicts or len(answer.readings) > 1:
             return None
         return answer
-
-
-def _asking(state: RunState, question: str) -> RunState:
-    """``state`` with ``question`` as its task's question (the trace is shared)."""
-    return dataclasses.replace(state, task=dataclasses.replace(state.task, question=question))
-
-
-def _tool(turn: Turn) -> str | None:
-    return getattr(turn.parsed, "tool", None)
-
-
-def _cannot(state: RunState, what: str) -> Turn:
-    args = payload(Goal(None, frame_question(state.task.question)), None)
-    args["answer"] = f"cannot: no opened page states {what}"
-    return Turn(
-        parsed=Decision(tool="finish", args=args, thought=f"Finish: no opened page states {what}.")
-    )
 
 
 def goals_of(state: RunState) -> list[Goal]:

@@ -14,8 +14,12 @@ have that can be read as a typed value:
   "Were X and Y of the same nationality?": the demonyms of the sentence that defines
   the side ("X is an English-American film director": English, American; English,
   Scottish, Welsh and Northern Irish also count as British);
-* **US states** — "Are X and Y both airports in the same state?": the one state the
-  side's first sentence names (a sentence naming two, or none, is no value);
+* **US states and countries** — "Are X and Y both airports in the same state?", "Are X
+  and Y located in the same country?": the one state (or country, from
+  `relations.COUNTRIES`) the side's first sentence names (a sentence naming two, or
+  none, is no value);
+* **numbers with units** — "Which is taller, X or Y?", "Which has more stations, X or
+  Y?": `sleuth.policies.measures` (a quantity converted to one unit, or a count);
 * **categories** — "Are X and Y both film directors?": every content word of the
   category in the sentence that defines each side (yes only; a sentence that does not
   say it is no evidence of the opposite).
@@ -45,20 +49,14 @@ from sleuth.state import OpenedPage, RunState
 from sleuth.text import content_terms, normalize_query
 from sleuth.validate import validate_finish
 
+from . import measures, relations, twohop_confidence
 from .reading import frame_question, sentence_spans
 
 SEARCH_K = 5
 #: How many sentences from a page's start the defining sentence or the date may be in.
 LEAD_SENTENCES = 4
-#: Estimated probability that a comparison answer is right: the Laplace-smoothed
-#: precision, (right + 1) / (answered + 2), of this path on the first halves of the shared
-#: HotpotQA and MuSiQue files (closed, with their derived unanswerable copies), the only
-#: data it was developed on: 5 right of 5 answered. The fitted single-hop model does not
-#: score these answers (its features measure how a sentence aligns with the question,
-#: which neither side's sentence does alone).
-CONFIDENCE = round((5 + 1) / (5 + 2), 4)
 
-Kind = Literal["date", "nationality", "category", "state"]
+Kind = Literal["date", "nationality", "category", "state", "country", "number"]
 
 _EARLY = frozenset("first earlier earliest older oldest sooner".split())
 _LATE = frozenset("later latest younger youngest newer newest recent".split())
@@ -122,9 +120,10 @@ class Comparison:
 
     kind: Kind
     sides: tuple[str, str]
-    pick: Literal["early", "late", "match", "both", "same"]
+    pick: Literal["early", "late", "match", "both", "same", "most", "least"]
     target: tuple[str, ...] = ()
     verbs: tuple[str, ...] = ()
+    measure: measures.Measure | None = None  # a number comparison's quantity
 
 
 @dataclass(frozen=True)
@@ -136,6 +135,7 @@ class Value:
     date: tuple[int, int | None, int | None] | None = None
     nationality: frozenset[str] = frozenset()  # or the US states, for "state"
     holds: bool = False  # a category: the defining sentence says it
+    quantity: float | None = None  # a number, in the measure's base unit
 
 
 def parse(question: str) -> Comparison | None:
@@ -159,11 +159,17 @@ def parse(question: str) -> Comparison | None:
             return Comparison("date", sides, pick, verbs=tuple(verbs))
         if len(demonyms) == 1 and re.match(r"(?i)(?:which|who)\b", q):
             return Comparison("nationality", sides, "match", target=(demonyms[0],))
+        measure = measures.asked(q)
+        if measure is not None:
+            most: Literal["most", "least"] = "most" if measure.most else "least"
+            return Comparison("number", sides, most, measure=measure)
         return None
     if not re.match(r"(?i)(?:are|were|is|was)\b", q):
         return None
     match = re.match(
-        r"(?i)(?:are|were)\s+(?P<pair>.+?)\s+(?P<rest>(?:both|of the same|from the same)\b.*)$", q
+        r"(?i)(?:are|were)\s+(?P<pair>.+?)\s+"
+        r"(?P<rest>(?:both|of the same|from the same|(?:located )?in the same)\b.*)$",
+        q,
     )
     split = re.match(r"(?i)(?:are|were)\s+both\s+(?P<pair>[^?]+?),\s*(?P<what>[^,?]+)\?*$", q)
     if match is None and split is None:
@@ -184,6 +190,8 @@ def parse(question: str) -> Comparison | None:
     rest = rest.rstrip(" ?")
     if re.match(r"(?i)(?:of|from) the same (?:nationality|country)$", rest):
         return Comparison("nationality", sides, "same")
+    if re.match(r"(?i)(?:located )?in the same country$", rest):
+        return Comparison("country", sides, "same")
     both = re.match(r"(?i)both\s+(?P<what>[\w' -]+)$", rest)
     if both is None:
         return None
@@ -191,7 +199,9 @@ def parse(question: str) -> Comparison | None:
     if re.search(r"(?i)\bsame\b", what):
         if re.search(r"(?i)\bin the same state$", what):
             return Comparison("state", sides, "same")
-        return None  # "the same country / city": not read here
+        if re.search(r"(?i)\bin the same country$", what):
+            return Comparison("country", sides, "same")
+        return None  # "the same city / league": not read here
     demonyms = [w for w in what.split() if w in _DEMONYMS]
     if len(demonyms) == 1:
         return Comparison("nationality", sides, "both", target=(demonyms[0],))
@@ -297,12 +307,25 @@ def answer(
     }
     if isinstance(validate_finish(payload, opened, (), question), list):
         return None, None, "the compared answer is not grounded in its quotes"
-    return payload, CONFIDENCE, ""
+    return payload, twohop_confidence.confidence(path_of(plan)), ""
+
+
+def path_of(plan: Comparison) -> str:
+    """The comparison's path, as `twohop_confidence` keys it (its confidence is that
+    path's fitted precision)."""
+    return f"comparison:{plan.kind}"
 
 
 def compare(plan: Comparison, a: Value, b: Value) -> str | None:
     """The answer from the two values, or None when they do not decide it."""
     first, second = plan.sides
+    if plan.kind == "number":
+        assert a.quantity is not None and b.quantity is not None
+        if a.quantity == b.quantity:
+            return None
+        bigger = first if a.quantity > b.quantity else second
+        smaller = second if bigger == first else first
+        return bigger if plan.pick == "most" else smaller
     if plan.kind == "date":
         assert a.date is not None and b.date is not None
         order = _order(a.date, b.date)
@@ -311,7 +334,7 @@ def compare(plan: Comparison, a: Value, b: Value) -> str | None:
         earlier = first if order < 0 else second
         later = second if order < 0 else first
         return earlier if plan.pick == "early" else later
-    if plan.kind in ("nationality", "state"):
+    if plan.kind in ("nationality", "state", "country"):
         if plan.pick == "same":
             if a.nationality == b.nationality:
                 return "yes"
@@ -345,6 +368,13 @@ def _order(
 def read_value(plan: Comparison, page: OpenedPage) -> Value | None:
     """The side's value from its page's opening sentences, or None."""
     sentences = _lead(page)
+    if plan.kind == "number":
+        assert plan.measure is not None
+        for sentence in sentences:
+            quantity = measures.read(plan.measure, sentence)
+            if quantity is not None:
+                return Value(page.page.url, sentence, quantity=quantity.value)
+        return None
     if plan.kind == "date":
         for verb in plan.verbs:
             for sentence in sentences:
@@ -352,11 +382,12 @@ def read_value(plan: Comparison, page: OpenedPage) -> Value | None:
                 if date is not None:
                     return Value(page.page.url, sentence, date=date)
         return None
-    if plan.kind == "state":
+    if plan.kind in ("state", "country"):
+        names = _STATES if plan.kind == "state" else relations.COUNTRY
         for sentence in sentences[:1]:  # where the defining sentence places it
-            states = frozenset(m.group(0) for m in _STATES.finditer(sentence))
-            if len(states) == 1:
-                return Value(page.page.url, sentence, nationality=states)
+            places = frozenset(m.group(0) for m in names.finditer(sentence))
+            if len(places) == 1:
+                return Value(page.page.url, sentence, nationality=places)
         return None
     for sentence in sentences:
         match = _COPULA.search(sentence)
@@ -471,6 +502,7 @@ class Bridge:
     inner: str
     phrase: str
     question: str
+    relation: relations.Relation | None = None  # the first hop's typed relation
 
     def outer(self, bridge: str) -> str:
         return self.question.replace(self.phrase, bridge, 1)
@@ -496,9 +528,20 @@ def parse_bridge(question: str) -> Bridge | None:
             if moved
             else f"In what {kind} {clause}?"
         )
-        return Bridge(inner, found.group(0), q)
+        relation = relations.from_clause(kind, clause)
+        return Bridge(inner, found.group(0), q, relation)
     role = _ROLE_OF.search(q)
     if role is not None and not q[role.end() :].lstrip().startswith("'"):
         inner = f"Who is the {role.group('role')} of {role.group('name')}?"
-        return Bridge(inner, role.group(0), q)
+        relation = relations.Relation("role", role.group("role"), role.group("name"))
+        return Bridge(inner, role.group(0), q, relation)
+    for phrase, relation in relations.phrases(q):
+        if _embeds(phrase):
+            continue
+        return Bridge(relations.question_of(relation), phrase, q, relation)
     return None
+
+
+def _embeds(phrase: str) -> bool:
+    """Whether a relation phrase holds another one (a third hop): left alone."""
+    return bool(re.search(r"(?i)\b(?:where|which|who|whom|whose|that)\b.*\b(?:of|where)\b", phrase))

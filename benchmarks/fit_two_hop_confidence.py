@@ -1,0 +1,118 @@
+"""Fit the confidence of the offline reader's two-hop paths (`twohop_confidence`).
+
+    python benchmarks/fit_two_hop_confidence.py           # fit on the first halves, write
+    python benchmarks/fit_two_hop_confidence.py --check   # refit; compare with the shipped file
+
+The training data are the first 50 records of the shared HotpotQA and MuSiQue files,
+closed setting, each with its derived unanswerable copy (the half the two-hop paths
+were developed on; the last 50 of each are held out for reporting). Every case is run by
+the offline policy with no confidence threshold; each answer given by a two-hop path (a
+comparison of some kind, or a bridge whose first hop is a typed relation or a question)
+is one sample, right when the graded answer passed. A derived copy that is answered is a
+wrong sample. Per path:
+
+    p(path) = (right + 1) / (answered + 2)
+
+(Laplace's rule of succession; a path never answered gets 0.5, the same rule with no
+answers; the pooled (R + 1) / (N + 2) over all paths is recorded for reference). The
+file records the folds and the counts, so a refit reproduces it exactly (no randomness,
+no numerics).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from fit_offline_confidence import HOTPOT, MUSIQUE, SHARED, Part, cases_of
+
+from sleuth.evals.runner import run_case
+from sleuth.policies import bridge, twohop, twohop_confidence
+from sleuth.policies.offline import OfflinePolicy
+
+MODEL_PATH = Path(twohop_confidence.__file__).with_name(twohop_confidence.MODEL_FILE)
+PRIOR = 0.5  # Laplace: one right and one wrong answer imagined per path
+PRIOR_WEIGHT = 2.0
+TRAIN = (("hotpotqa", HOTPOT), ("musique", MUSIQUE))
+
+
+def path_of(question: str) -> str | None:
+    """The two-hop path the offline policy takes for ``question``, or None (single hop)."""
+    plan = twohop.parse(question)
+    if plan is not None:
+        return twohop.path_of(plan)
+    found = twohop.parse_bridge(question)
+    return bridge.path_of(found) if found is not None else None
+
+
+def samples() -> list[dict[str, Any]]:
+    """One row per answered two-hop case of the training halves."""
+    policy = OfflinePolicy()
+    rows = []
+    for kind, name in TRAIN:
+        for case in cases_of(Part(f"{kind}:{SHARED / name}", "closed", True, 0)):
+            path = path_of(case.question)
+            if path is None:
+                continue
+            record = run_case(case, policy, None, None)
+            if record["answered"]:
+                rows.append({"case": case.id, "path": path, "right": bool(record["passed"])})
+    return rows
+
+
+def fit(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    right = sum(r["right"] for r in rows)
+    pooled = twohop_confidence.smoothed(right, len(rows), PRIOR, PRIOR_WEIGHT)
+    paths: dict[str, dict[str, Any]] = {}
+    for path in sorted({r["path"] for r in rows}):
+        mine = [r for r in rows if r["path"] == path]
+        k = sum(r["right"] for r in mine)
+        paths[path] = {
+            "answered": len(mine),
+            "right": k,
+            "p": twohop_confidence.smoothed(k, len(mine), PRIOR, PRIOR_WEIGHT),
+        }
+    return {
+        "about": "precision of each two-hop path, Laplace-smoothed: (right + prior * weight) "
+        "/ (answered + weight); fitted by benchmarks/fit_two_hop_confidence.py",
+        "folds": {
+            "train": [f"{name} records 1-50, closed, with derived copies" for _, name in TRAIN],
+            "held_out": [f"{name} records 51-100" for _, name in TRAIN],
+        },
+        "prior": PRIOR,
+        "prior_weight": PRIOR_WEIGHT,
+        "answered": len(rows),
+        "right": right,
+        "pooled": pooled,
+        "unseen": twohop_confidence.smoothed(0, 0, PRIOR, PRIOR_WEIGHT),
+        "paths": paths,
+    }
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--check", action="store_true", help="compare a refit with the file")
+    args = parser.parse_args()
+    model = fit(samples())
+    if args.check:
+        shipped = json.loads(MODEL_PATH.read_text(encoding="utf-8"))
+        worst = max(
+            [abs(shipped["pooled"] - model["pooled"]), abs(shipped["unseen"] - model["unseen"])]
+            + [
+                abs(shipped["paths"].get(p, {"p": -1.0})["p"] - v["p"])
+                for p, v in model["paths"].items()
+            ]
+        )
+        same = worst <= 1e-6 and set(shipped["paths"]) == set(model["paths"])
+        print(f"largest difference {worst:.2e}; {'reproduced' if same else 'NOT reproduced'}")
+        return 0 if same else 1
+    MODEL_PATH.write_text(json.dumps(model, indent=1) + "\n", encoding="utf-8")
+    print(json.dumps(model, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,200 @@
+"""Bridge questions: two hops, each verified, both cited.
+
+The question embeds another (`twohop.parse_bridge`): "... the city where Kerry
+Saxby-Junna was born?", "What country was the author of Brand a citizen of?".
+
+1. **First hop.** When the embedded phrase names a typed relation
+   (`sleuth.policies.relations`: born, located, a role), search the subject's name, open
+   the subject's own page (its title's head is the subject) and read the relation's value
+   there — the role the question names, not any person the page names. Otherwise the
+   embedded question is asked of the single-hop reader, verified as any answer is.
+2. **Second hop.** The question with the bridge value in place of its phrase ("... the
+   population of Young?") is searched. A "what NOUN" question (`relations.category`)
+   is answered by the one such name in a sentence that names the bridge; any other is
+   read by the single-hop reader, verified, on the bridge's own page (opened first when
+   a hit is).
+3. **Finish** with the second hop's answer, citing both pages with one quote from each;
+   the run's validator checks it before it is offered, and its confidence is the fitted
+   precision of its path (`twohop_confidence`). When a hop reads nothing, or the second
+   answer is the bridge itself: cannot-answer (``fact_missing``).
+
+The single-hop reader is passed in (``single``: its verified reading of a question, or
+None; ``step``: its next research step), so this module does not import the policy.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+from typing import Any
+
+from sleuth.contract import Turn
+from sleuth.decision import Decision
+from sleuth.state import RunState
+from sleuth.text import content_terms, normalize_query
+from sleuth.validate import validate_finish
+
+from . import relations, twohop_confidence
+from .reading import Reading, frame_question
+from .twohop import Bridge
+
+SEARCH_K = 5
+
+Single = Callable[[RunState], Reading | None]
+Step = Callable[[RunState], Turn]
+
+
+def path_of(bridge: Bridge) -> str:
+    """The bridge's path, as `twohop_confidence` keys it."""
+    return f"bridge:{bridge.relation.kind if bridge.relation else 'question'}"
+
+
+def asking(state: RunState, question: str) -> RunState:
+    """``state`` with ``question`` as its task's question (the trace is shared)."""
+    return dataclasses.replace(state, task=dataclasses.replace(state.task, question=question))
+
+
+def first_hop(bridge: Bridge, state: RunState, single: Single) -> relations.Found | None:
+    """The bridge value, read and verified, or None."""
+    if bridge.relation is not None:
+        return relations.read(bridge.relation, state.opened)
+    reading = single(asking(state, bridge.inner))
+    if reading is None:
+        return None
+    return relations.Found(reading.value, reading.sentence, reading.url)
+
+
+def decide(
+    bridge: Bridge, state: RunState, single: Single, step: Step, threshold: float = 0.0
+) -> Turn:
+    """The next step of a bridge question (see the module docstring)."""
+    hop1 = first_hop(bridge, state, single)
+    if hop1 is None:
+        return _research_first(bridge, state, step)
+    second = asking(state, bridge.outer(hop1.value))
+    query = frame_question(second.task.question).query
+    if normalize_query(query) not in state.searched and state.steps_left > 2:
+        return _search(f"{hop1.value!r} is the bridge; search the question through it.", query)
+    hop2 = second_hop(second.task.question, hop1.value, second, single)
+    if hop2 is None or _within(hop2.value, hop1.value):
+        if hop2 is None and state.steps_left > 1:
+            typed = relations.category(second.task.question) in relations.TYPED
+            own = None if typed else _hit_for(hop1.value, state)
+            if own is not None:
+                thought = f"Open the page of {hop1.value!r}, which the question asks about."
+                return Turn(parsed=Decision(tool="open", args={"url": own}, thought=thought))
+            turn = step(second)
+            if _tool(turn) != "finish":
+                return turn
+        return cannot("the answer through the bridge")
+    confidence = twohop_confidence.confidence(path_of(bridge))
+    if confidence < threshold:
+        return cannot("the answer through the bridge")
+    args: dict[str, Any] = {
+        "answer": hop2.value,
+        "citations": list(dict.fromkeys([hop1.url, hop2.url])),
+        "cannot_answer": False,
+        "evidence": [hop1.sentence, hop2.sentence],
+    }
+    if isinstance(validate_finish(args, state.opened, (), state.task.question), list):
+        return cannot("the answer through the bridge")
+    thought = f"Finish: {hop2.value!r} through the bridge {hop1.value!r}."
+    return Turn(parsed=Decision(tool="finish", args=args, thought=thought), confidence=confidence)
+
+
+def second_hop(
+    question: str, bridge_value: str, state: RunState, single: Single
+) -> relations.Found | None:
+    """The answer to the question through the bridge: for "what NOUN …" (a category
+    that names carry, `relations.category`), the one such name in a sentence that
+    mentions the bridge; else the single-hop reader's verified reading, from the bridge's
+    own page (the outer question asks about the bridge: "the population of Kansas" is not
+    read from the page of a town in Kansas)."""
+    noun = relations.category(question)
+    if noun is not None:
+        named = relations.named_in(noun, bridge_value, state.opened, question)
+        if named is not None or noun in relations.TYPED:
+            return named
+    reading = single(state)
+    if reading is None:
+        return None
+    page = state.opened.get(reading.url)
+    if page is None or not relations.is_page_of(bridge_value, page.page.title):
+        return None  # read from a page about something else that mentions the bridge
+    if not set(content_terms(relations.fold(bridge_value))) <= set(
+        content_terms(relations.fold(f"{page.page.title} {reading.sentence}"))
+    ):
+        return None
+    return relations.Found(reading.value, reading.sentence, reading.url)
+
+
+def _research_first(bridge: Bridge, state: RunState, step: Step) -> Turn:
+    """Look for the first hop: the subject's page for a relation, else the single-hop
+    reader's steps on the embedded question."""
+    relation = bridge.relation
+    if relation is None:
+        turn = step(asking(state, bridge.inner))
+        return turn if _tool(turn) != "finish" else cannot("the bridge")
+    if state.steps_left > 2:
+        hit = _hit_for(relation.subject, state)
+        if hit is not None:
+            return Turn(
+                parsed=Decision(
+                    tool="open",
+                    args={"url": hit},
+                    thought=f"Open the page of {relation.subject!r} to read its {relation.target}.",
+                )
+            )
+        if normalize_query(relation.query) not in state.searched:
+            return _search(
+                f"Search for {relation.subject!r}, whose {relation.target} is the bridge.",
+                relation.query,
+            )
+    return cannot("the bridge")
+
+
+def _hit_for(subject: str, state: RunState) -> str | None:
+    """The first search hit that is the subject's own page and is not opened yet."""
+    for s in state.steps:
+        if s.tool != "search" or s.observation.kind != "hits":
+            continue
+        for hit in s.observation.data.get("hits", []):
+            url = hit["url"]
+            failed = any(
+                o.tool == "open" and o.args.get("url") == url and o.observation.error
+                for o in state.steps
+            )
+            if (
+                url not in state.opened
+                and not failed
+                and relations.is_page_of(subject, hit["title"])
+            ):
+                return str(url)
+    return None
+
+
+def _within(answer: str, bridge: str) -> bool:
+    """Whether ``answer`` says no more than the bridge (the second hop read the bridge back)."""
+    return set(content_terms(answer)) <= set(content_terms(bridge))
+
+
+def cannot(what: str) -> Turn:
+    args = {
+        "answer": f"cannot: no opened page states {what}",
+        "citations": [],
+        "cannot_answer": True,
+        "evidence": "",
+    }
+    return Turn(
+        parsed=Decision(tool="finish", args=args, thought=f"Finish: no opened page states {what}.")
+    )
+
+
+def _search(thought: str, query: str) -> Turn:
+    return Turn(
+        parsed=Decision(tool="search", args={"query": query, "k": SEARCH_K}, thought=thought)
+    )
+
+
+def _tool(turn: Turn) -> str | None:
+    return getattr(turn.parsed, "tool", None)

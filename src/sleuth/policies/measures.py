@@ -1,0 +1,163 @@
+"""Numbers with units for comparisons: "Which is taller, X or Y?", "Which has more
+members, X or Y?", "Which city has a larger population, X or Y?".
+
+`asked` reads what a comparison question measures from its comparative word:
+
+* an adjective with a dimension — taller / higher / shorter / lower: a height or
+  length; longer: a length; deeper: a depth; wider: a width; larger / bigger / smaller
+  with an area unit: an area — read as a number with a unit of that dimension
+  ("330 metres (1,083 ft) tall", "covers 2,300 km2") and converted to metres or square
+  metres, so "1,083 ft" and "330 m" compare;
+* "more / fewer / less NOUN" (and "larger / smaller population"): a count of the noun,
+  read as a number just before it ("has 12 stations", "with 3,000 employees") or, for a
+  population, after "population of" / before "inhabitants".
+
+`read` finds that value in one sentence and returns it with the span it came from; a
+sentence with two different such values is no value (it may be comparing two things).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+from sleuth.text import stem
+
+Dimension = Literal["length", "area", "count"]
+
+#: Units to metres (length) or square metres (area).
+_LENGTH = {
+    "m": 1.0,
+    "metre": 1.0,
+    "meter": 1.0,
+    "km": 1000.0,
+    "kilometre": 1000.0,
+    "kilometer": 1000.0,
+    "cm": 0.01,
+    "ft": 0.3048,
+    "foot": 0.3048,
+    "feet": 0.3048,
+    "mi": 1609.344,
+    "mile": 1609.344,
+    "yd": 0.9144,
+    "yard": 0.9144,
+    "in": 0.0254,
+    "inch": 0.0254,
+}
+_AREA = {
+    "km2": 1e6,
+    "km²": 1e6,
+    "sq km": 1e6,
+    "square kilometre": 1e6,
+    "square kilometer": 1e6,
+    "sq mi": 2_589_988.0,
+    "square mile": 2_589_988.0,
+    "acre": 4046.8564224,
+    "hectare": 1e4,
+    "ha": 1e4,
+    "m2": 1.0,
+    "m²": 1.0,
+    "square metre": 1.0,
+    "square meter": 1.0,
+}
+_WORDS = {
+    w: n
+    for n, w in enumerate(
+        "zero one two three four five six seven eight nine ten eleven twelve thirteen "
+        "fourteen fifteen sixteen seventeen eighteen nineteen twenty".split()
+    )
+}
+_NUMBER = r"(?P<n>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|" + "|".join(_WORDS) + r")"
+_SCALE = r"(?:\s+(?P<scale>million|billion|thousand))?"
+
+_HIGH = frozenset("taller higher shorter lower".split())
+_LONG = frozenset("longer deeper wider".split())
+_BIG = frozenset("larger bigger smaller".split())
+_MORE = frozenset("more fewer less".split())
+_UP = frozenset("taller higher longer deeper wider larger bigger more greater".split())
+
+
+@dataclass(frozen=True)
+class Measure:
+    """What a comparison measures: a ``dimension`` and, for a count, the counted noun."""
+
+    dimension: Dimension
+    noun: str = ""
+    most: bool = True  # the larger value wins ("taller"), else the smaller ("shorter")
+
+
+def asked(question: str) -> Measure | None:
+    """The measure a comparison question asks about, or None."""
+    low = question.lower()
+    tokens = re.findall(r"[a-z]+", low)
+    for i, word in enumerate(tokens):
+        most = word in _UP
+        if word in _MORE or (word in _BIG and i + 1 < len(tokens) and _counted(tokens[i + 1])):
+            if i + 1 >= len(tokens) or tokens[i + 1] in ("than", "or"):
+                return None
+            return Measure("count", tokens[i + 1], most)
+        if word in _HIGH or word in _LONG:
+            return Measure("length", "", most)
+        if word in _BIG:
+            return Measure("area", "", most)
+    return None
+
+
+def _counted(word: str) -> bool:
+    return word in ("population", "populations")
+
+
+@dataclass(frozen=True)
+class Quantity:
+    value: float  # in metres, square metres or units
+    text: str  # as written
+
+
+def read(measure: Measure, sentence: str) -> Quantity | None:
+    """The one quantity of ``measure`` that ``sentence`` states, or None."""
+    found: list[Quantity] = []
+    for q in _quantities(measure, sentence):
+        if not any(_same(q.value, f.value) for f in found):  # "330 metres (1,083 ft)"
+            found.append(q)
+    return found[0] if len(found) == 1 else None
+
+
+def _same(a: float, b: float) -> bool:
+    """Equal within the rounding of a converted unit (2 %)."""
+    return abs(a - b) <= 0.02 * max(abs(a), abs(b))
+
+
+def _quantities(measure: Measure, sentence: str) -> list[Quantity]:
+    out = []
+    if measure.dimension == "count" and measure.noun.startswith("population"):
+        for m in re.finditer(rf"\bpopulation\b[^.;\d]{{0,30}}?\b{_NUMBER}{_SCALE}", sentence):
+            out.append(Quantity(_value(m), m.group(0)))
+        for m in re.finditer(
+            rf"\b{_NUMBER}{_SCALE}\s+(?:inhabitants|residents|people)\b", sentence
+        ):
+            out.append(Quantity(_value(m), m.group(0)))
+        return out
+    if measure.dimension == "count":
+        noun = stem(measure.noun)
+        for m in re.finditer(
+            rf"\b{_NUMBER}{_SCALE}\s+(?P<a>[a-z-]+)(?:\s+(?P<w>[a-z]+))?\b", sentence
+        ):
+            if noun in (stem(m.group("a")), stem(m.group("w") or "")):  # "12 (new) stations"
+                out.append(Quantity(_value(m), m.group(0)))
+        return out
+    units = _LENGTH if measure.dimension == "length" else _AREA
+    names = "|".join(sorted((re.escape(u) for u in units), key=len, reverse=True))
+    for m in re.finditer(rf"\b{_NUMBER}{_SCALE}\s*(?P<u>{names})(?:e?s)?(?![\w²])", sentence):
+        unit = m.group("u")
+        if unit == "in" and not re.match(r"\s*(?:tall|high|long)", sentence[m.end() :]):
+            continue  # "in" is mostly a preposition
+        out.append(Quantity(_value(m) * units[unit], m.group(0)))
+    return out
+
+
+def _value(m: re.Match[str]) -> float:
+    raw = m.group("n")
+    number = float(_WORDS[raw]) if raw in _WORDS else float(raw.replace(",", ""))
+    scale = m.group("scale")
+    return number * {"thousand": 1e3, "million": 1e6, "billion": 1e9}.get(scale or "", 1.0)

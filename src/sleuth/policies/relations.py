@@ -1,0 +1,500 @@
+"""Typed relations read from an entity's own page: the first hop of a bridge question.
+
+A bridge question names an entity and a relation whose value is the bridge ("the city
+where Harris W. Fawell was born", "the country where the Bubye River is found", "the
+director of Big Eyes", "Gisvi's city of birth"). The single-hop reader answers such an
+inner question by aligning words, and so takes whatever role a sentence names (the
+director for the producer). Here the relation decides what is read, and from where:
+
+* the value is read only from the subject's own page (the title's head, before a comma
+  or parenthesis, holds the subject's name: "Brand (play)" for "Brand", not "Poyner
+  Township, Black Hawk County, Iowa" for "Black Hawk Township"), in its opening
+  sentences;
+* **born** — the place after "born ... in" in the same clause ("born 6 March 1982 in
+  Windhoek, South-West Africa": Windhoek; a state or country when the question asks
+  for one);
+* **located** — the county ("... County"), US state, country (from a list of country
+  names) or city ("in Thessaloniki, Greece") that the sentence placing the subject names
+  after "in";
+* **role** — the person after the role's own verb: "directed by", "produced by",
+  "written by", "composed by", "founded by", "a play by the Norwegian playwright
+  Henrik Ibsen" (author), ... A sentence that names another role is no evidence.
+
+A relation with no such sentence reads nothing (None): the bridge is not guessed.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Literal
+
+from sleuth.state import OpenedPage
+from sleuth.text import content_terms
+
+from .reading import sentence_spans
+
+#: How many sentences from a page's start the relation may be read in.
+LEAD = 3
+
+Kind = Literal["born", "located", "role"]
+
+COUNTRIES = frozenset(
+    """
+    Afghanistan Albania Algeria Andorra Angola Argentina Armenia Australia Austria Azerbaijan
+    Bahamas Bahrain Bangladesh Barbados Belarus Belgium Belize Benin Bhutan Bolivia Botswana
+    Brazil Brunei Bulgaria Burundi Cambodia Cameroon Canada Chad Chile China Colombia Comoros
+    Congo Croatia Cuba Cyprus Denmark Djibouti Dominica Ecuador Egypt Eritrea Estonia
+    Eswatini Ethiopia Fiji Finland France Gabon Gambia Georgia Germany Ghana Greece Grenada
+    Guatemala Guinea Guyana Haiti Honduras Hungary Iceland India Indonesia Iran Iraq Ireland
+    Israel Italy Jamaica Japan Jordan Kazakhstan Kenya Kiribati Kosovo Kuwait Kyrgyzstan Laos
+    Latvia Lebanon Lesotho Liberia Libya Liechtenstein Lithuania Luxembourg Madagascar Malawi
+    Malaysia Maldives Mali Malta Mauritania Mauritius Mexico Micronesia Moldova Monaco
+    Mongolia Montenegro Morocco Mozambique Myanmar Namibia Nauru Nepal Netherlands Nicaragua
+    Niger Nigeria Norway Oman Pakistan Palau Panama Paraguay Peru Philippines Poland
+    Portugal Qatar Romania Russia Rwanda Samoa Senegal Serbia Seychelles Singapore Slovakia
+    Slovenia Somalia Spain Sudan Suriname Sweden Switzerland Syria Taiwan Tajikistan
+    Tanzania Thailand Togo Tonga Tunisia Turkey Turkmenistan Tuvalu Uganda Ukraine Uruguay
+    Uzbekistan Vanuatu Venezuela Vietnam Yemen Zambia Zimbabwe England Scotland Wales
+    """.split()
+) | {
+    "Antigua and Barbuda",
+    "Bosnia and Herzegovina",
+    "Burkina Faso",
+    "Cape Verde",
+    "Central African Republic",
+    "Costa Rica",
+    "Czech Republic",
+    "Dominican Republic",
+    "East Timor",
+    "El Salvador",
+    "Equatorial Guinea",
+    "Hong Kong",
+    "Ivory Coast",
+    "New Zealand",
+    "North Korea",
+    "North Macedonia",
+    "Northern Ireland",
+    "Papua New Guinea",
+    "Saint Lucia",
+    "San Marino",
+    "Saudi Arabia",
+    "Sierra Leone",
+    "Solomon Islands",
+    "South Africa",
+    "South Korea",
+    "South Sudan",
+    "Sri Lanka",
+    "Trinidad and Tobago",
+    "United Arab Emirates",
+    "United Kingdom",
+    "United States",
+    "Vatican City",
+}
+COUNTRY = re.compile(
+    r"\b(?:" + "|".join(sorted((re.escape(c) for c in COUNTRIES), key=len, reverse=True)) + r")\b"
+)
+_US_STATES = re.compile(
+    r"\b(?:Alabama|Alaska|Arizona|Arkansas|California|Colorado|Connecticut|Delaware|"
+    r"Florida|Georgia|Hawaii|Idaho|Illinois|Indiana|Iowa|Kansas|Kentucky|Louisiana|Maine|"
+    r"Maryland|Massachusetts|Michigan|Minnesota|Mississippi|Missouri|Montana|Nebraska|"
+    r"Nevada|New Hampshire|New Jersey|New Mexico|New York|North Carolina|North Dakota|"
+    r"Ohio|Oklahoma|Oregon|Pennsylvania|Rhode Island|South Carolina|South Dakota|"
+    r"Tennessee|Texas|Utah|Vermont|Virginia|Washington|West Virginia|Wisconsin|Wyoming)\b"
+    r"(?!\s+(?:City|County|Avenue|Street|River)\b)"
+)
+#: A proper name: capitalised words, with short lower-case joiners inside ("Duchy of
+#: Normandy", "Boeing B-29").
+_NAME = (
+    r"(?:[A-Z][\w'’.-]*|[0-9][\w-]*)"
+    r"(?:\s+(?:(?:of|the|de|da|von|van|del|la|le|and)\s+){0,2}(?:[A-Z][\w'’.-]*|[0-9][\w-]*))*"
+)
+_COUNTY = re.compile(r"\b(?P<v>(?:[A-Z][\w'’.-]*\s+){1,3}(?:County|Parish|Municipal District))\b")
+#: Words a role's value is written after ("produced by one of its stars, Michael Douglas").
+_ROLE_VERBS = {
+    "director": r"directed",
+    "producer": r"produced",
+    "author": r"written|authored",
+    "writer": r"written",
+    "composer": r"composed|music (?:is )?(?:written )?",
+    "founder": r"founded|co-founded|established",
+    "creator": r"created",
+    "publisher": r"published",
+    "designer": r"designed",
+    "architect": r"designed",
+    "owner": r"owned",
+    "developer": r"developed",
+    "manufacturer": r"manufactured|built|made",
+    "performer": r"performed|recorded|sung",
+    "performers": r"performed|recorded|sung",
+}
+#: Works whose "X by NAME" names their author / performer ("a play by ... Henrik Ibsen").
+_WORKS = {
+    "author": "book|novel|play|poem|story|stories|biography|memoir|essay|novella|series|comic",
+    "writer": "book|novel|play|poem|story|stories|biography|memoir|essay|novella|screenplay",
+    "performer": "song|single|album|EP|record|track|ballad",
+    "performers": "song|single|album|EP|record|track|ballad",
+    "composer": "opera|symphony|sonata|concerto|ballet|suite|operetta|piece|march",
+}
+_TAKES = {
+    "location": r"took place|was held|is held|were held|occurred|was fought|took part",
+}
+_NOT_NAMES = frozenset({"The", "A", "An", "He", "She", "It", "They", "His", "Her", "Its"})
+
+
+@dataclass(frozen=True)
+class Relation:
+    """What the first hop asks: ``subject``'s place of birth, place, or person in a role.
+
+    ``target`` is the place kind asked for ("city", "country", "county", "state", …) or
+    the role ("director")."""
+
+    kind: Kind
+    target: str
+    subject: str
+
+    @property
+    def query(self) -> str:
+        return self.subject
+
+
+@dataclass(frozen=True)
+class Found:
+    """A relation's value with the sentence (verbatim) and page it was read from."""
+
+    value: str
+    sentence: str
+    url: str
+
+
+def fold(text: str) -> str:
+    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+
+
+def head(title: str) -> str:
+    """A page title without its qualifier: "Brand (play)" -> "Brand", "Black Hawk
+    Township, Jefferson County, Iowa" -> "Black Hawk Township"."""
+    return re.split(r"\s*[,(]", title, maxsplit=1)[0]
+
+
+def is_page_of(subject: str, title: str) -> bool:
+    """Whether the page titled ``title`` is ``subject``'s own page: every word of the
+    subject is in the title's head, and the head has at most one word more (a
+    "Municipality", a middle name)."""
+    want = set(content_terms(fold(subject)))
+    got = set(content_terms(fold(head(title))))
+    return bool(want) and want <= got and len(got - want) <= 1
+
+
+def page_of(subject: str, opened: Mapping[str, OpenedPage]) -> OpenedPage | None:
+    pages = sorted(opened.values(), key=lambda p: p.opened_step)
+    return next((p for p in pages if is_page_of(subject, p.page.title)), None)
+
+
+def lead(page: OpenedPage, most: int = LEAD) -> list[str]:
+    """The first sentences of ``page`` as it was shown (verbatim)."""
+    out: list[str] = []
+    for _, text in page.segments():
+        for s, e in sentence_spans(text):
+            out.append(text[s:e])
+            if len(out) >= most:
+                return out
+    return out
+
+
+def read(relation: Relation, opened: Mapping[str, OpenedPage]) -> Found | None:
+    """The relation's value from the subject's opened page, or None."""
+    page = page_of(relation.subject, opened)
+    if page is None:
+        return None
+    for sentence in lead(page):
+        value = value_in(relation, sentence)
+        if value is not None:
+            return Found(value, sentence, page.page.url)
+    return None
+
+
+def value_in(relation: Relation, sentence: str) -> str | None:
+    """The relation's value as ``sentence`` states it, or None."""
+    if relation.kind == "role":
+        return _role(relation.target, sentence)
+    if relation.kind == "born":
+        m = re.search(
+            rf"\bborn\b[^.;()]{{0,50}}?\bin\s+(?P<place>{_NAME}(?:,\s+{_NAME})*)", sentence
+        )
+        if m is None:
+            return None
+        return _place(relation.target, m.group("place"))
+    if relation.target == "location" or relation.target in _TAKES:
+        m = re.search(rf"\b(?:{_TAKES['location']})\b[^.;]{{0,60}}?\bin\s+(?P<p>{_NAME})", sentence)
+        return _clean(m.group("p")) if m else None
+    m = re.search(
+        rf"\b(?:in|of|within)\s+(?:the\s+)?(?:[a-z-]+\s+){{0,3}}?(?P<p>{_NAME}(?:,\s+{_NAME})*)",
+        sentence,
+    )
+    if m is None or not _placing(sentence):
+        return None
+    return _place(relation.target, sentence[m.start("p") :])
+
+
+def _placing(sentence: str) -> bool:
+    """Whether ``sentence`` places its subject: "X is a village in ...", "is located in"."""
+    return bool(
+        re.search(
+            r"\b(?:is|was|are)\b[^.;]{0,80}?\b(?:in|of|within)\b|\blocated\b|\bsituated\b|"
+            r"\bbroadcasting in\b|\bbased in\b",
+            sentence,
+        )
+    )
+
+
+def _place(target: str, text: str) -> str | None:
+    """The place of kind ``target`` in ``text`` (a place chain "Tupelo, Mississippi")."""
+    if target == "county":
+        m = _COUNTY.search(text)
+        return m.group("v") if m else None
+    if target == "state":
+        m = _US_STATES.search(text)
+        return m.group(0) if m else None
+    if target in ("country", "nation"):
+        m = COUNTRY.search(text)
+        return m.group(0) if m else None
+    # a city, town, place: the first name of the chain, when it is not itself a
+    # county, state or country
+    text = text.strip()
+    first = re.match(_NAME, text)
+    if first is None or re.match(r"\s+[a-z]", text[first.end() :]):
+        return None  # "the Demerara-Mahaica region": a name of another kind of place
+    value = _clean(first.group(0))
+    if not value or _COUNTY.fullmatch(value) or COUNTRY.fullmatch(value):
+        return None
+    if _US_STATES.fullmatch(value):
+        return None
+    return value
+
+
+def _clean(name: str) -> str | None:
+    name = name.strip(" .,'’")
+    if name in _NOT_NAMES:
+        return None
+    return name or None
+
+
+def _role(role: str, sentence: str) -> str | None:
+    verbs = _ROLE_VERBS.get(role)
+    person = (
+        r"(?:(?:the|an?|its|his|her)\s+)?(?:[A-Z][a-z]+\s+(?=[a-z]))?(?:[a-z-]+\s+){0,2}?"
+        rf"(?P<who>{_NAME})"
+    )
+    if verbs is not None:
+        m = re.search(
+            rf"\b(?:{verbs})\s+(?:independently\s+)?by\s+(?:one of its [a-z]+,\s+)?{person}",
+            sentence,
+        )
+        if m is not None:
+            return _clean(m.group("who"))
+    works = _WORKS.get(role)
+    if works is not None:
+        # "a play by …", "a 1990 novel by …", never "the book was released … by" (a
+        # verb between the work and "by" names another role)
+        between = r"(?:\s+(?!\w+ed\b)[\w'’-]+){0,4}?"
+        m = re.search(rf"\b(?:{works})\b{between}\s+by\s+{person}", sentence)
+        if m is not None:
+            return _clean(m.group("who"))
+    return None
+
+
+# --- which relation a phrase asks -----------------------------------------------------
+
+_PLACE_KINDS = "city|country|state|town|county|place|village|region|area|location|province|nation"
+_BORN = re.compile(r"\b(?:was|were)\s+born$")
+_LOCATED = re.compile(
+    r"\b(?:is|was|are|were)\s+(?:located|found|situated|based|headquartered|licensed to broadcast)"
+    r"(?:\s+in)?$|\b(?:is|was)\s+(?:located\s+)?in$|\b(?:took place|occurred|occur|was held)$"
+)
+
+
+def from_clause(kind: str, clause: str) -> Relation | None:
+    """The relation of "the KIND where CLAUSE": "Harris W. Fawell was born" -> born;
+    "the Bubye River is found" -> located."""
+    clause = clause.strip()
+    kind = kind.lower()
+    born = _BORN.search(clause)
+    if born is not None:
+        subject = clause[: born.start()].strip()
+        return Relation("born", kind, _subject(subject)) if subject else None
+    located = _LOCATED.search(clause)
+    if located is not None:
+        subject = clause[: located.start()].strip()
+        took = re.search(r"took place|occur|held", located.group(0))
+        target = "location" if took and kind in ("location", "place", "city") else kind
+        return Relation("located", target, _subject(subject)) if subject else None
+    return None
+
+
+def _subject(text: str) -> str:
+    text = re.sub(r"^(?:the|a|an)\s+", "", text.strip())
+    return re.sub(r"^(?:village|town|city|river) of\s+", "", text)
+
+
+_OF_KINDS = r"city of birth|birthplace|birth place|place of birth|hometown|home town"
+_POSSESSIVE = re.compile(rf"(?P<subject>{_NAME})['’]s\s+(?P<what>{_OF_KINDS})\b")
+_BIRTH_OF = re.compile(rf"\bthe\s+(?P<what>{_OF_KINDS})\s+of\s+(?P<subject>{_NAME})")
+_KIND_SUBJECT = re.compile(
+    rf"\bthe\s+(?P<kind>{_PLACE_KINDS})\s+(?:(?:that|which)\s+)?(?P<subject>{_NAME})\s+"
+    r"(?:is|was)\s+(?:located\s+in|in|from|a part of|part of)\b"
+)
+_KIND_CONTAINING = re.compile(
+    rf"\bthe\s+(?P<kind>{_PLACE_KINDS})\s+containing\s+(?P<subject>{_NAME})"
+)
+_IN_WHICH = re.compile(
+    rf"\bthe\s+(?P<kind>{_PLACE_KINDS})\s+in\s+which\s+(?P<subject>{_NAME}(?:,\s+{_NAME})?)\s+"
+    r"(?:is|was)\s+(?:located|situated|found)\b"
+)
+_ROLES = "|".join(_ROLE_VERBS)
+_POSSESSIVE_ROLE = re.compile(rf"(?P<subject>{_NAME})['’]s\s+(?:main\s+)?(?P<role>{_ROLES})\b")
+
+
+def phrases(question: str) -> list[tuple[str, Relation]]:
+    """The embedded relation phrases of ``question`` other than "the KIND where …" and
+    "the ROLE of …" (`twohop.parse_bridge` reads those): "Gisvi's city of birth", "the
+    birthplace of Meehan Bonnar", "the country Ceelmakoile is located in", "the country
+    containing Nugegoda", "Big Eye's main director"."""
+    out: list[tuple[str, Relation]] = []
+    for m in _POSSESSIVE.finditer(question):
+        out.append((m.group(0), Relation("born", "place", m.group("subject"))))
+    for m in _BIRTH_OF.finditer(question):
+        out.append((m.group(0), Relation("born", "place", m.group("subject"))))
+    for m in _IN_WHICH.finditer(question):
+        out.append((m.group(0), Relation("located", m.group("kind").lower(), m.group("subject"))))
+    for m in _KIND_SUBJECT.finditer(question):
+        phrase = m.group(0)
+        rest = question[m.end() :]
+        if phrase.endswith(" in") or phrase.endswith(" from"):
+            pass
+        elif rest.startswith(" in"):
+            phrase += " in"
+        out.append((phrase, Relation("located", m.group("kind").lower(), m.group("subject"))))
+    for m in _KIND_CONTAINING.finditer(question):
+        out.append((m.group(0), Relation("located", m.group("kind").lower(), m.group("subject"))))
+    for m in _POSSESSIVE_ROLE.finditer(question):
+        out.append((m.group(0), Relation("role", m.group("role"), m.group("subject"))))
+    return out
+
+
+def question_of(relation: Relation) -> str:
+    """The first hop as a question ("Where was Gisvi born?"), for the trace."""
+    if relation.kind == "born":
+        return f"Where was {relation.subject} born?"
+    if relation.kind == "located":
+        return f"In what {relation.target} is {relation.subject}?"
+    return f"Who is the {relation.target} of {relation.subject}?"
+
+
+# --- the second hop's category -------------------------------------------------------
+
+#: Category nouns that proper names carry ("Wilmington International Airport", "Anglican
+#: Church of Canada", "Dodge County"): a second hop asking "what airport …" is answered by
+#: such a name.
+CATEGORIES = frozenset(
+    "airport church county university college school river lake museum stadium party "
+    "company hospital bridge mountain island cathedral diocese league club station "
+    "district province".split()
+)
+
+
+#: Nouns whose answer is read only as such a name (never by the single-hop reader).
+TYPED = CATEGORIES | {"country", "nation", "state"}
+
+
+def category(question: str) -> str | None:
+    """The category noun a "what / which NOUN" question asks for, when proper names of
+    that category carry it ("What is the name of the airport in X?" -> airport), else
+    None."""
+    m = re.match(
+        r"(?i)\s*(?:of|in|at|from)?\s*(?:what|which)\s+(?:is\s+the\s+name\s+of\s+the\s+|is\s+the\s+"
+        r"(?:[a-z]+\s+){0,2}?)?(?P<noun>[a-z]+)\b",
+        question,
+    )
+    if m is None:
+        return None
+    noun = m.group("noun").lower()
+    if noun in ("kind", "type", "sort"):
+        after = re.match(r"\s*of\s+(?P<noun>[a-z]+)\b", question[m.end() :])
+        noun = after.group("noun").lower() if after else noun
+    return None if noun in _NOT_CATEGORIES else noun
+
+
+#: "What NOUN" words that are no category a name or a definition carries.
+_NOT_CATEGORIES = frozenset(
+    "year years kind type sort name percentage amount part number time date day month "
+    "is was are were does did do has had have can could".split()
+)
+
+
+def named_in(
+    noun: str, bridge: str, opened: Mapping[str, OpenedPage], question: str = ""
+) -> Found | None:
+    """The one ``noun`` named in the opened sentences that mention ``bridge`` (and every
+    other name of ``question``), with its sentence: for the known `CATEGORIES` a name
+    carrying the noun ("… Airport"); for a country or US state, one from the lists; else
+    a name the sentence defines as one ("Victoria Falls … is a waterfall"). None when
+    there is none or more than one."""
+    want = set(content_terms(fold(bridge)))
+    for name in re.findall(_NAME, question)[1:] if question else []:
+        want |= set(content_terms(fold(name)))
+    found: dict[str, Found] = {}
+    for sentence, url in _mentioning(want, opened):
+        for name in _names_of(noun, sentence):
+            if set(content_terms(fold(name))) <= want:
+                continue  # the bridge or the question's own name
+            found.setdefault(" ".join(content_terms(fold(name))), Found(name, sentence, url))
+    return next(iter(found.values())) if len(found) == 1 else None
+
+
+def _mentioning(want: set[str], opened: Mapping[str, OpenedPage]) -> list[tuple[str, str]]:
+    out = []
+    for page in sorted(opened.values(), key=lambda p: p.opened_step):
+        for _, text in page.segments():
+            for s, e in sentence_spans(text):
+                if want <= set(content_terms(fold(text[s:e]))):
+                    out.append((text[s:e], page.page.url))
+    return out
+
+
+#: Nouns a definition may use for the asked one ("a comedy film" for "what movie").
+_SAME_NOUN = {
+    "movie": "movie|film",
+    "film": "film|movie",
+    "song": "song|single",
+    "band": "band|group",
+}
+
+
+def _names_of(noun: str, sentence: str) -> list[str]:
+    if noun in ("country", "nation"):
+        return [m.group(0) for m in COUNTRY.finditer(sentence)]
+    if noun == "state":
+        return [m.group(0) for m in _US_STATES.finditer(sentence)]
+    if noun in CATEGORIES:
+        word = noun.capitalize()
+        out = []
+        for m in re.finditer(_NAME, sentence):
+            name = m.group(0).strip(" .,")
+            if word not in name.split() or len(name.split()) < 2:
+                continue
+            pieces = re.split(r"(\s+of\s+(?:the\s+)?)", name)
+            at = next(i for i in range(0, len(pieces), 2) if word in pieces[i].split())
+            out.append("".join(pieces[at:]))  # "Anglican Church of Canada" of "… of the …"
+        return out
+    nouns = _SAME_NOUN.get(noun, re.escape(noun))
+    defined = re.match(
+        rf"(?P<n>[A-Z][^,;(]{{0,60}}?)\s*(?:\([^)]*\)\s*)?(?:,[^.;]*?)?\b(?:is|was)\s+"
+        rf"(?:a|an|the)\s+(?:[\w-]+\s+){{0,3}}?(?:{nouns})s?\b",
+        sentence,
+    )
+    if defined is None or defined.group("n") in _NOT_NAMES:
+        return []
+    return [defined.group("n").strip(" .,")]

@@ -1,0 +1,53 @@
+"""The confidence of a two-hop answer: the smoothed precision of the path it took.
+
+A two-hop answer is not scored by the single-hop model (its features measure how one
+sentence aligns with the question, which neither hop's sentence does alone). Instead each
+*path* — ``comparison:date``, ``comparison:nationality``, ``bridge:born``,
+``bridge:role``, … — has its precision fitted on the training half of the shared
+two-hop files by ``benchmarks/fit_two_hop_confidence.py``, which writes
+``twohop_confidence.json`` beside this module:
+
+    p(path) = (right + 1) / (answered + 2)
+
+Laplace's rule of succession: a path right twice of twice is 0.75, not 1; one answered
+forty times is mostly its own precision. A path never answered in training gets the
+same rule with no answers, 0.5 (the file also records the pooled precision of all paths,
+for reference). Plain Python at run time.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from importlib import resources
+from typing import Any
+
+MODEL_FILE = "twohop_confidence.json"
+#: Used only when the file is absent: no evidence either way.
+UNFITTED = 0.5
+
+
+def smoothed(right: int, answered: int, prior: float, weight: float) -> float:
+    """``(right + weight · prior) / (answered + weight)``, rounded to 4 places."""
+    return round((right + weight * prior) / (answered + weight), 4)
+
+
+@lru_cache(maxsize=1)
+def shipped() -> dict[str, Any] | None:
+    try:
+        text = resources.files(__package__).joinpath(MODEL_FILE).read_text(encoding="utf-8")
+    except (FileNotFoundError, OSError):
+        return None
+    data: dict[str, Any] = json.loads(text)
+    return data
+
+
+def confidence(path: str) -> float:
+    """The estimated probability that an answer taken by ``path`` is right."""
+    model = shipped()
+    if model is None:
+        return UNFITTED
+    entry = model["paths"].get(path)
+    if entry is None:
+        return float(model["unseen"])
+    return float(entry["p"])
