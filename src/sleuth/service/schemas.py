@@ -8,7 +8,7 @@ CLI and the store never disagree. `Result` itself is the core's model, unchanged
 from __future__ import annotations
 
 import re
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from pydantic import (
     BaseModel,
@@ -244,6 +244,16 @@ class DecisionIn(_Strict):
     def _integral(cls, value: Any) -> Any:
         """JSON Schema's integers include 76.0; strings and booleans stay refused."""
         return int(value) if isinstance(value, float) and value.is_integer() else value
+
+
+class CancelRequested(BaseModel):
+    """A cancel asked of a run that a process runs now (this worker or another sharing
+    the store): it ends ``incomplete`` / ``cancelled`` after its step in flight."""
+
+    run_id: str
+    status: Literal["running"] = "running"
+    cancel_requested: Literal[True] = True
+    message: str
 
 
 class ResumeIn(_Strict):

@@ -32,7 +32,7 @@ from sleuth.store.models import (
     StoredRun,
     StoredStep,
 )
-from sleuth.store.runs import RunStore, default_db_path
+from sleuth.store.runs import Cancelled, RunStore, default_db_path
 from sleuth.store.schema import MIGRATIONS
 
 __all__ = [
@@ -41,6 +41,7 @@ __all__ = [
     "THINKING",
     "ApiKey",
     "ApprovalStatus",
+    "Cancelled",
     "Database",
     "KeyStore",
     "LeaseLost",

@@ -165,6 +165,17 @@ def _m8_trace_ids(db: Database) -> None:
     db.script("ALTER TABLE runs ADD COLUMN trace_id TEXT")
 
 
+def _m9_cancel_requests(db: Database) -> None:
+    """A request to cancel a run that some process is running (`RunStore.cancel`): when
+    it was asked and by whom; the process running it ends it after the step in flight."""
+    db.script(
+        """
+        ALTER TABLE runs ADD COLUMN cancel_at TEXT;
+        ALTER TABLE runs ADD COLUMN cancel_by TEXT
+        """
+    )
+
+
 #: The schema, one function per version: ``MIGRATIONS[n - 1]`` takes a database from
 #: version n - 1 to n. Append only (see the module docstring).
 MIGRATIONS: list[Migration] = [
@@ -176,4 +187,5 @@ MIGRATIONS: list[Migration] = [
     _m6_approval_deciders,
     _m7_run_keys_and_builds,
     _m8_trace_ids,
+    _m9_cancel_requests,
 ]
