@@ -59,6 +59,16 @@ when a tenth of the passages or more changed. `sleuth index` upgrades a format-2
 index is a `CorpusError` naming that command.
 Query text is never SQL: terms are parameters.
 
+A first build makes the schema, its tables and their meta in one transaction under the
+index's advisory lock, so two first builds that start together take turns (before, the
+second could read the meta while the first was still writing it, key by key). Opening
+checks the tables as the folder index checks its files (`_damage`: a missing table or
+index, meta without a format, documents and passages that disagree, a search engine that
+does not hold exactly the store's passages or has no postings): opened to read, damage is
+a `CorpusError` naming `sleuth index`; opened by `sleuth index` (``repair``), the engine
+tables are made again from the page store, and a damaged page store is emptied so every
+document is read again (`PostgresIndex._repair`, said in ``repaired``).
+
 Embeddings (hybrid search) are not supported here yet: ``ingest(..., embeddings=True)``
 into a PostgreSQL index is a `UsageError`.
 """
@@ -69,11 +79,13 @@ import contextlib
 import json
 import os
 import re
+import secrets
 import threading
 import zlib
 from collections.abc import Iterator
+from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 from urllib.parse import parse_qsl, quote, urlencode, urlsplit
 
 from sleuth.corpus import Page
@@ -111,6 +123,8 @@ CREATE TABLE IF NOT EXISTS index_postings (
 CREATE INDEX IF NOT EXISTS index_postings_by_term ON index_postings (term);
 CREATE INDEX IF NOT EXISTS index_postings_by_passage ON index_postings (passage)
 """
+
+POSTINGS_INDEXES = ("index_postings_by_term", "index_postings_by_passage")
 
 TABLES = (
     """
@@ -870,19 +884,15 @@ class PostgresIndex(PassageIndex):
             if schema is None:
                 current = db.query_one("SELECT current_schema() AS name")
                 schema = str(current["name"]) if current and current["name"] else "public"
-            found = db.query_one("SELECT to_regclass('index_meta') IS NOT NULL AS found")
-            if not (found and found["found"]):
+            present = _tables(db)
+            if not present:
                 if not create:
                     raise CorpusError(f"{where}: no such index (build one with `sleuth index`)")
-                with db.transaction():
-                    db.execute("SELECT pg_advisory_xact_lock(?)", (_lock_key(schema),))
-                    db.execute(f'CREATE SCHEMA IF NOT EXISTS "{schema}"')
-                    for statement in TABLES.split(";"):
-                        if statement.strip():
-                            db.execute(statement)
+                _create(db, schema)  # the tables and their meta, at once
+                present = _tables(db)
             store = PostgresPageStore(db, where, schema)
             expected = {"format": FORMAT, "analyzer": ANALYZER_VERSION, "engine": ENGINE}
-            meta = store.meta()
+            meta = store.meta() if "index_meta" in present else {}
             if meta.get("format") in OLDER_FORMATS and all(
                 meta.get(k) == v for k, v in expected.items() if k != "format"
             ):
@@ -894,13 +904,17 @@ class PostgresIndex(PassageIndex):
                     )
                 _upgrade(db, schema)
                 meta = store.meta()
-            if not meta:
-                store.set_meta({**expected, "passage_chars": str(PASSAGE_CHARS)})
-            elif any(meta.get(k) != v for k, v in expected.items()):
+            if meta and any(meta.get(k) != v for k, v in expected.items()):
                 found_meta = ", ".join(f"{k} {meta.get(k)}" for k in expected)
                 raise CorpusError(
                     f"{where}: built by an incompatible sleuth ({found_meta}); "
                     "index into a new schema"
+                )
+            damage = _damage(db, present)
+            if damage is not None and not repair:
+                raise CorpusError(
+                    f"{where}: the index is damaged ({damage.what}); run `sleuth index` with "
+                    f"--index {_display(os.fspath(path))} on the same documents to repair it"
                 )
         except StoreError as exc:
             db.close()
@@ -910,12 +924,160 @@ class PostgresIndex(PassageIndex):
             raise
         index = cls(Path(where), store, PostgresEngine(db), embedder)  # type: ignore[arg-type]
         index.url = where
+        if damage is not None:
+            try:
+                done = index._repair()
+            except BaseException:
+                index.close()
+                raise
+            if done:
+                index.repaired.append(done)
         return index
+
+    def _repair(self) -> str | None:
+        """Mend what `_damage` found, holding the index's lock in one transaction (a
+        second repairer waits, then finds nothing to do): missing tables and indexes are
+        made again; a damaged page store is emptied, so the ingest that follows reads
+        every document again; the search engine is rebuilt from the page store."""
+        store = cast(PostgresPageStore, self.store)
+        db = store.db
+        store.begin()
+        try:
+            damage = _damage(db, _tables(db))
+            if damage is None:
+                store.rollback()
+                return None
+            for table in ENGINE_TABLES:
+                db.execute(f"DROP TABLE IF EXISTS {table}")
+            if damage.store:
+                for table in STORE_TABLES:
+                    db.execute(f"DROP TABLE IF EXISTS {table}")
+            _create_tables(db)
+            if "format" not in store.meta():
+                store.set_meta(_FRESH_META)
+            done = self._rebuild_engine(damage.what)
+            if damage.store:
+                done = (
+                    f"{damage.what}: the page store was emptied, so every document is read "
+                    "again, and the search engine rebuilt"
+                )
+            built_at = datetime.now(UTC).isoformat(timespec="seconds")
+            store.set_meta({"build": secrets.token_hex(6), "built_at": built_at})
+            store.commit()
+        except BaseException:
+            store.rollback()
+            raise
+        return done
 
     def corpus(self) -> Any:
         from .view import IndexedCorpus
 
         return IndexedCorpus.of(self, name=f"index:{self.url}")
+
+
+#: The page store's tables (the source of truth) and the search engine's (made from it).
+STORE_TABLES = ("index_meta", "index_sources", "index_docs", "index_passages")
+ENGINE_TABLES = ("index_terms", "index_postings", "index_stats", "index_df")
+_INDEXES = ("index_docs_by_source", "index_terms_by_doc", *POSTINGS_INDEXES)
+_FRESH_META = {
+    "format": FORMAT,
+    "analyzer": ANALYZER_VERSION,
+    "engine": ENGINE,
+    "passage_chars": str(PASSAGE_CHARS),
+}
+
+
+def _tables(db: Database) -> set[str]:
+    """The index's tables that exist in the connection's schema."""
+    return _found(db, (*STORE_TABLES, *ENGINE_TABLES))
+
+
+def _found(db: Database, names: tuple[str, ...]) -> set[str]:
+    """Which of the tables or indexes ``names`` exist (on the search path), in one query."""
+    row = db.query_one(
+        "SELECT array_agg(n) FILTER (WHERE to_regclass(n) IS NOT NULL) AS found "
+        "FROM unnest(?::text[]) AS t(n)",
+        (list(names),),
+    )
+    return set(row["found"] or ()) if row else set()
+
+
+def _create(db: Database, schema: str) -> None:
+    """A new index's schema, tables and meta, in one transaction under the index's lock,
+    so that two first builds that start together take turns and neither ever sees the
+    other's tables without their meta."""
+    with db.transaction():
+        db.execute("SELECT pg_advisory_xact_lock(?)", (_lock_key(schema),))
+        db.execute(f'CREATE SCHEMA IF NOT EXISTS "{schema}"')
+        _create_tables(db)
+        for key, value in _FRESH_META.items():
+            db.execute(
+                "INSERT INTO index_meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO NOTHING",
+                (key, value),
+            )
+
+
+def _create_tables(db: Database) -> None:
+    for statement in TABLES.split(";"):
+        if statement.strip():
+            db.execute(statement)
+
+
+class _Damage:
+    """What `_damage` found: ``what`` in words, and whether the page store itself is
+    damaged (``store``: it cannot be trusted, so it is emptied and read again), else only
+    the search engine (rebuilt from the store)."""
+
+    def __init__(self, what: str, store: bool) -> None:
+        self.what, self.store = what, store
+
+
+def _damage(db: Database, present: set[str]) -> _Damage | None:
+    """What is wrong with an index's tables, if anything: a missing table or index, meta
+    without its keys, a page store whose documents and passages disagree, or a search
+    engine that does not hold exactly the store's passages (among them, passages
+    without postings). A few cheap counts, run on every open."""
+    missing = [t for t in STORE_TABLES if t not in present]
+    if missing:
+        return _Damage(f"{_names(missing)} missing", store=True)
+    if not db.query_one("SELECT 1 AS x FROM index_meta WHERE key = 'format'"):
+        return _Damage("index_meta has no format", store=False)
+    missing = [t for t in ENGINE_TABLES if t not in present]
+    if missing:
+        return _Damage(f"{_names(missing)} missing", store=False)
+    gone = sorted(set(_INDEXES) - _found(db, _INDEXES))
+    if gone:
+        what = f"index {gone[0]} is" if len(gone) == 1 else f"indexes {', '.join(gone)} are"
+        return _Damage(f"the {what} missing", store=False)
+    # one statement, so one snapshot: an ingest committing meanwhile is no damage
+    counts = db.query_one(
+        "SELECT (SELECT coalesce(sum(passages), 0) FROM index_docs) AS docs, "
+        "(SELECT count(*) FROM index_passages) AS passages, "
+        "(SELECT passages FROM index_stats WHERE one = 1) AS stats, "
+        "(SELECT count(*) FROM index_terms) AS terms, "
+        "EXISTS (SELECT 1 FROM index_postings) AS postings"
+    )
+    assert counts is not None
+    held = int(counts["docs"])
+    if int(counts["passages"]) != held:
+        return _Damage(
+            f"the page store's documents count {held} passages but it holds {counts['passages']}",
+            store=True,
+        )
+    if counts["stats"] is None:
+        return _Damage("index_stats has no row", store=False)
+    if int(counts["terms"]) != held or int(counts["stats"]) != held:
+        return _Damage(
+            f"the search engine holds {counts['terms']} passages, the page store {held}",
+            store=False,
+        )
+    if held and not counts["postings"]:
+        return _Damage("the search engine's passages have no postings", store=False)
+    return None
+
+
+def _names(tables: list[str]) -> str:
+    return f"table {tables[0]} is" if len(tables) == 1 else f"tables {', '.join(tables)} are"
 
 
 def _upgrade(db: Database, schema: str) -> None:
