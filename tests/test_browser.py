@@ -460,7 +460,7 @@ def test_your_own_documents_ask_and_follow_the_citation_to_the_quote(
     the picker lists the index, the answer cites a passage, and its citation opens the
     passage as the run saw it with the quote highlighted and in view."""
     from sleuth.ingest import ingest
-    from sleuth.service.corpora import ServedSpec, resolve_specs
+    from sleuth.sources import ServedSpec, resolve_specs
 
     docs = tmp_path / "docs"
     docs.mkdir()

@@ -213,7 +213,7 @@ def test_a_served_index_on_postgres(tmp_path: Path, index_url: str) -> None:
 
     from sleuth.service import ServiceConfig
     from sleuth.service.app import create_app
-    from sleuth.service.corpora import parse_spec
+    from sleuth.sources import parse_spec
 
     docs = tmp_path / "docs"
     write_docs(docs)

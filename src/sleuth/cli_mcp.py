@@ -52,9 +52,7 @@ def mcp_command(
             f"sleuth mcp --http listens on loopback addresses only (not {host!r}): it has no "
             "authentication yet"
         )
-    from sleuth.cli_serve import served_corpora
-    from sleuth.service.corpora import Catalog
-    from sleuth.sources import Sources
+    from sleuth.sources import Catalog, Sources, served_corpora
 
     configured = run_defaults(click.get_current_context(), source=False)
     model = configured.get("model", model)

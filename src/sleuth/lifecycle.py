@@ -216,8 +216,8 @@ def cancelled_result(run: StoredRun, why: str) -> Result:
 __all__ = [
     "AlreadyDecided",
     "AlreadyEnded",
-    "Cancellation",
     "AlreadyResuming",
+    "Cancellation",
     "NotAwaitingApproval",
     "NotInterrupted",
     "Refused",

@@ -62,7 +62,6 @@ from sleuth.resume import ResumeError
 from sleuth.runtime import Policy, search_index
 from sleuth.service.access import caller_of, key_scope, visible
 from sleuth.service.config import ServiceConfig, auth_required
-from sleuth.service.corpora import NAME_PATTERN, Catalog
 from sleuth.service.gate import Caller, Gate
 from sleuth.service.ratelimit import LimiterUnavailable, RateLimiter, make_limiter
 from sleuth.service.runner import (
@@ -92,6 +91,7 @@ from sleuth.service.schemas import (
 from sleuth.service.schemas import (
     StoredRun as RunBody,
 )
+from sleuth.sources import NAME_PATTERN, Catalog
 from sleuth.state import Budgets, Step, Task
 from sleuth.store import RunStore
 from sleuth.store.db import StoreError

@@ -21,7 +21,7 @@ from pydantic import (
 
 from sleuth.result import ConflictRule, Result, Usage
 from sleuth.service.config import MAX_STEPS_LIMIT, TIMEOUT_LIMIT_S
-from sleuth.service.corpora import NAME_PATTERN
+from sleuth.sources import NAME_PATTERN
 from sleuth.state import Budgets, Task
 from sleuth.store.models import RunStatus, RunSummary
 from sleuth.untrusted import CONTROL_CLASS, question_problem

@@ -254,7 +254,8 @@ class RunStore:
                 return Cancelled("ended", run)
             if run.status is RunStatus.RUNNING:
                 self.db.execute(
-                    "UPDATE runs SET cancel_at = ?, cancel_by = ? WHERE id = ? AND cancel_at IS NULL",
+                    "UPDATE runs SET cancel_at = ?, cancel_by = ? "
+                    "WHERE id = ? AND cancel_at IS NULL",
                     (common.now(), by, run.id),
                 )
                 return Cancelled("requested", run)
