@@ -76,13 +76,12 @@ into a PostgreSQL index is a `UsageError`.
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 import re
 import secrets
 import threading
 import zlib
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, cast
@@ -95,7 +94,7 @@ from sleuth.passages import PASSAGE_CHARS, passage_url
 
 from . import dense
 from .passage_index import PassageIndex, is_postgres_url
-from .store import StoredPassage, _document, _page
+from .store import DocumentTables, StoredPassage, _document, _page, document_row
 from .tantivy_engine import ANALYZER_VERSION, TITLE_BOOST, analyzer, term_spans
 
 #: The format of a PostgreSQL index (kept in ``index_meta``).
@@ -222,9 +221,12 @@ def connection_url(target: str | os.PathLike[str]) -> tuple[str, str | None]:
 # --- the page store -------------------------------------------------------------------
 
 
-class PostgresPageStore:
+class PostgresPageStore(DocumentTables):
     """`sleuth.index.store.PageStore`'s interface over PostgreSQL tables (see the module
-    docstring). Threads of a process share its one connection, taking turns."""
+    docstring); what does not depend on how passages are keyed is `DocumentTables`'.
+    Threads of a process share its one connection, taking turns."""
+
+    META, SOURCES, DOCS = "index_meta", "index_sources", "index_docs"
 
     def __init__(self, db: Database, where: str, schema: str) -> None:
         self.db = db
@@ -241,32 +243,17 @@ class PostgresPageStore:
         with self._lock:
             self.db.close()
 
-    def _query(self, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    def _query(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
         return [tuple(row.values()) for row in self.db.query(sql, params)]
 
-    def _one(self, sql: str, params: tuple[Any, ...] = ()) -> tuple[Any, ...] | None:
+    def _one(self, sql: str, params: Sequence[Any] = ()) -> tuple[Any, ...] | None:
         row = self.db.query_one(sql, params)
         return None if row is None else tuple(row.values())
 
+    def _execute(self, sql: str, params: Sequence[Any] = ()) -> None:
+        self.db.execute(sql, params)
+
     # --- metadata -------------------------------------------------------------------------
-
-    def meta(self) -> dict[str, str]:
-        with self._lock:
-            return {k: v for k, v in self._query("SELECT key, value FROM index_meta")}
-
-    def set_meta(self, values: dict[str, str]) -> None:
-        with self._lock:
-            for key, value in values.items():
-                self.db.execute(
-                    "INSERT INTO index_meta (key, value) VALUES (?, ?) "
-                    "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-                    (key, value),
-                )
-
-    def delete_meta(self, *keys: str) -> None:
-        with self._lock:
-            for key in keys:
-                self.db.execute("DELETE FROM index_meta WHERE key = ?", (key,))
 
     def data_version(self) -> int:
         """Changes with every committed `sleuth index` that changed anything (the build
@@ -324,30 +311,6 @@ class PostgresPageStore:
             )
         return _document(url, meta, parts)
 
-    def has_passage(self, doc_url: str, number: int) -> bool:
-        with self._lock:
-            row = self._one("SELECT passages FROM index_docs WHERE url = ?", (doc_url,))
-        return row is not None and 0 < number <= row[0]
-
-    def has_document(self, url: str) -> bool:
-        with self._lock:
-            return self._one("SELECT 1 FROM index_docs WHERE url = ?", (url,)) is not None
-
-    def passage_keys(self, batch: int = 1000) -> Iterator[tuple[str, int]]:
-        last = ""
-        while True:
-            with self._lock:
-                rows = self._query(
-                    "SELECT url, passages FROM index_docs WHERE url > ? ORDER BY url LIMIT ?",
-                    (last, batch),
-                )
-            if not rows:
-                return
-            for url, count in rows:
-                for n in range(1, count + 1):
-                    yield url, n
-            last = rows[-1][0]
-
     def all_passages(self, batch: int = 5000) -> Iterator[tuple[str, int, str, str, str]]:
         last = (0, 0)
         while True:
@@ -366,12 +329,6 @@ class PostgresPageStore:
 
     def vectors(self) -> list[tuple[str, int, bytes]]:
         return []
-
-    def counts(self) -> tuple[int, int]:
-        with self._lock:
-            row = self._one("SELECT count(*), coalesce(sum(passages), 0) FROM index_docs")
-        assert row is not None
-        return int(row[0]), int(row[1])
 
     # --- writing (inside `begin` ... `commit`) --------------------------------------------
 
@@ -402,43 +359,6 @@ class PostgresPageStore:
                 with contextlib.suppress(StoreError):  # never hide why the batch failed
                     self.db.execute("ROLLBACK")
 
-    def stamp(self, source: str) -> str | None:
-        with self._lock:
-            row = self._one("SELECT stamp FROM index_sources WHERE path = ?", (source,))
-        return None if row is None or row[0] is None else str(row[0])
-
-    def set_stamp(self, source: str, stamp: str) -> None:
-        with self._lock:
-            self.db.execute(
-                "INSERT INTO index_sources (path, stamp) VALUES (?, ?) "
-                "ON CONFLICT (path) DO UPDATE SET stamp = excluded.stamp",
-                (source, stamp),
-            )
-
-    def sources(self) -> list[str]:
-        with self._lock:
-            return [r for (r,) in self._query("SELECT path FROM index_sources ORDER BY path")]
-
-    def document_hashes(self, source: str) -> dict[str, str]:
-        with self._lock:
-            self._flush()
-            return dict(
-                self._query(
-                    "SELECT url, hash FROM index_docs WHERE source = "
-                    "(SELECT id FROM index_sources WHERE path = ?)",
-                    (source,),
-                )
-            )
-
-    def owner(self, url: str) -> str | None:
-        with self._lock:
-            row = self._one(
-                "SELECT s.path FROM index_docs d JOIN index_sources s ON s.id = d.source "
-                "WHERE d.url = ?",
-                (url,),
-            )
-        return None if row is None else str(row[0])
-
     def put(
         self,
         page: Page,
@@ -454,21 +374,7 @@ class PostgresPageStore:
                 source_id = self._source_id(source)
             doc_id = self._next_id
             self._next_id += 1
-            self._docs.append(
-                (
-                    doc_id,
-                    page.url,
-                    source_id,
-                    digest,
-                    page.title,
-                    json.dumps(list(page.tags), ensure_ascii=False) if page.tags else "[]",
-                    page.published,
-                    page.version,
-                    page.authority,
-                    len(passages),
-                    json.dumps(list(page.links), ensure_ascii=False) if page.links else None,
-                )
-            )
+            self._docs.append(document_row(doc_id, page, source_id, digest, len(passages)))
             heads = headings if headings is not None else [""] * len(passages)
             marks = anchors if anchors is not None else [""] * len(passages)
             self._passages.extend(
@@ -479,44 +385,6 @@ class PostgresPageStore:
             )
             if len(self._passages) >= FLUSH_ROWS:
                 self._flush()
-
-    def remove(self, url: str) -> None:
-        with self._lock:
-            self._flush()
-            row = self._one("SELECT id FROM index_docs WHERE url = ?", (url,))
-            if row is not None:
-                self._remove_id(int(row[0]))
-
-    def remove_source(self, source: str) -> list[str]:
-        with self._lock:
-            self._flush()
-            rows = self._query(
-                "SELECT d.id, d.url FROM index_docs d JOIN index_sources s "
-                "ON s.id = d.source WHERE s.path = ?",
-                (source,),
-            )
-            for doc_id, _ in rows:
-                self._remove_id(int(doc_id))
-            self.db.execute("DELETE FROM index_sources WHERE path = ?", (source,))
-            self._source_ids.pop(source, None)
-        return [url for _, url in rows]
-
-    def document_urls(self) -> set[str]:
-        with self._lock:
-            self._flush()
-            return {u for (u,) in self._query("SELECT url FROM index_docs")}
-
-    def documents_of(self, source: str) -> list[str]:
-        with self._lock:
-            self._flush()
-            return [
-                u
-                for (u,) in self._query(
-                    "SELECT url FROM index_docs WHERE source = "
-                    "(SELECT id FROM index_sources WHERE path = ?)",
-                    (source,),
-                )
-            ]
 
     def missing_vectors(self, batch: int) -> Iterator[list[tuple[int, str, str]]]:
         raise UsageError(
@@ -529,16 +397,6 @@ class PostgresPageStore:
 
     def drop_vectors(self) -> None:
         """There are none."""
-
-    def _source_id(self, source: str) -> int:
-        self.db.execute(
-            "INSERT INTO index_sources (path) VALUES (?) ON CONFLICT (path) DO NOTHING",
-            (source,),
-        )
-        row = self._one("SELECT id FROM index_sources WHERE path = ?", (source,))
-        assert row is not None
-        self._source_ids[source] = int(row[0])
-        return int(row[0])
 
     def _remove_id(self, doc_id: int) -> None:
         self.db.execute("DELETE FROM index_passages WHERE doc = ?", (doc_id,))
