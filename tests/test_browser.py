@@ -337,6 +337,23 @@ def test_a_paused_run_is_approved_and_another_rejected(page: Page, server: LiveS
     expect(page.locator("#approve")).to_have_count(0)
 
 
+def test_a_paused_run_is_cancelled_from_the_page(page: Page, server: LiveServer) -> None:
+    visit(page, server.url)
+    page.locator("#publish").check()
+    ask(page, FOUNDER_Q, corpus="acme")
+    approval = page.locator("#approval")
+    expect(approval).to_have_attribute("data-status", "pending")
+    page.click("#cancel")
+    result = page.locator("#result")
+    expect(result.locator(".reason")).to_have_text("cancelled")
+    expect(approval).to_have_attribute("data-status", "cancelled")
+    expect(page.locator("#cancel")).to_have_count(0)
+    expect(page.locator("#approve")).to_have_count(0)
+    expect(page.locator("#runs li").first).to_have_attribute("data-status", "incomplete")
+    run = stored(server, f"/v1/runs/{stored(server, '/v1/runs?limit=1')['runs'][0]['id']}")
+    assert run["result"]["reason"] == "cancelled" and run["approval"]["status"] == "cancelled"
+
+
 # -- /sources, without a browser -------------------------------------------------------------
 
 
