@@ -266,4 +266,32 @@ def test_cancel_is_for_the_key_that_made_the_run_or_an_admin(target: Path | str)
     assert RunStore(target).outbox.items() == []
 
 
+def test_a_run_in_one_worker_is_cancelled_through_another(target: Path | str) -> None:
+    """Two servers on one store (as `--workers 2`, or two machines): a run held in the
+    first is cancelled through the second; the first's loop reads the request from the
+    store and ends the run after its step."""
+    inside, release = threading.Event(), threading.Event()
+    policy = {"offline": lambda: _HeldAt(FOUNDER_Q, inside, release)}
+    with (
+        served(target, policies=policy) as first,  # type: ignore[arg-type]
+        served(target) as second,  # type: ignore[arg-type]
+    ):
+        answered: list[httpx.Response] = []
+        asking = threading.Thread(
+            target=lambda: answered.append(first.post("/v1/ask", json={"question": FOUNDER_Q}))
+        )
+        asking.start()
+        assert inside.wait(30)
+        (held,) = second.get("/v1/runs").json()["runs"]
+        asked = second.post(f"/v1/runs/{held['id']}/cancel")
+        release.set()
+        asking.join()
+        shown = second.get(f"/v1/runs/{held['id']}").json()
+    assert held["status"] == "running" and asked.status_code == 202
+    (response,) = answered
+    assert response.status_code == 200 and response.json()["reason"] == "cancelled"
+    assert shown["status"] == "incomplete" and shown["result"]["reason"] == "cancelled"
+    assert [s["tool"] for s in shown["steps"]] == ["search", "open"]
+
+
 _ = httpx  # the client type comes from test_service.served
