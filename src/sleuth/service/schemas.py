@@ -209,7 +209,9 @@ class Approval(BaseModel):
     args: dict[str, Any]
     payload: dict[str, Any] = Field(description="exactly what the effect writes if approved")
     step: int = Field(description="the step the call becomes once decided")
-    status: str = Field(description="`pending`, `approved` or `rejected`")
+    status: str = Field(
+        description="`pending`, `approved`, `rejected`, or `cancelled` (the run was cancelled)"
+    )
     requested_at: str
     decided_at: str | None
     decided_by: str | None = Field(
