@@ -66,8 +66,10 @@ checks the tables as the folder index checks its files (`_damage`: a missing tab
 index, meta without a format, documents and passages that disagree, a search engine that
 does not hold exactly the store's passages or has no postings): opened to read, damage is
 a `CorpusError` naming `sleuth index`; opened by `sleuth index` (``repair``), the engine
-tables are made again from the page store, and a damaged page store is emptied so every
-document is read again (`PostgresIndex._repair`, said in ``repaired``).
+tables are emptied and filled again from the page store, a damaged page store is emptied
+so every document is read again, and what is missing is made again
+(`PostgresIndex._repair`, said in ``repaired``). Rows are deleted, never tables dropped:
+readers go on meanwhile, and a lock they hold cannot deadlock with an exclusive one.
 
 Embeddings (hybrid search) are not supported here yet: ``ingest(..., embeddings=True)``
 into a PostgreSQL index is a `UsageError`.
@@ -801,16 +803,18 @@ class PostgresIndex(PassageIndex):
         db = store.db
         store.begin()
         try:
-            damage = _damage(db, _tables(db))
+            present = _tables(db)
+            damage = _damage(db, present)
             if damage is None:
                 store.rollback()
                 return None
-            for table in ENGINE_TABLES:
-                db.execute(f"DROP TABLE IF EXISTS {table}")
-            if damage.store:
-                for table in STORE_TABLES:
-                    db.execute(f"DROP TABLE IF EXISTS {table}")
-            _create_tables(db)
+            # rows deleted, not tables dropped: readers (searches, another opener's check)
+            # go on meanwhile, and no lock they hold can deadlock with an exclusive one
+            emptied = [*ENGINE_TABLES, *(STORE_TABLES[1:] if damage.store else ())]
+            for table in emptied:
+                if table in present:
+                    db.execute(f"DELETE FROM {table}")
+            _create_tables(db)  # what is missing
             if "format" not in store.meta():
                 store.set_meta(_FRESH_META)
             done = self._rebuild_engine(damage.what)
@@ -912,8 +916,8 @@ def _damage(db: Database, present: set[str]) -> _Damage | None:
         "SELECT (SELECT coalesce(sum(passages), 0) FROM index_docs) AS docs, "
         "(SELECT count(*) FROM index_passages) AS passages, "
         "(SELECT passages FROM index_stats WHERE one = 1) AS stats, "
-        "(SELECT count(*) FROM index_terms) AS terms, "
-        "EXISTS (SELECT 1 FROM index_postings) AS postings"
+        "EXISTS (SELECT 1 FROM index_postings) AS postings, "
+        "(SELECT count(*) FROM index_terms) AS terms"
     )
     assert counts is not None
     held = int(counts["docs"])
