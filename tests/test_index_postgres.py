@@ -375,6 +375,7 @@ def test_a_format_2_index_is_refused_for_reading_and_upgraded_by_sleuth_index(
         open_index(index_url)
     report = ingest([docs], index_url)  # the fix the message names
     assert (report.added, report.updated, report.removed, report.files_unchanged) == (0, 0, 0, 3)
+    assert report.repaired == []  # upgraded, not taken for damage
     assert admin(f'SELECT value FROM "{schema}".index_meta WHERE key = %s', "format") == [
         ("sleuth-pg-index-3",)
     ]

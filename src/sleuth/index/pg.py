@@ -727,8 +727,10 @@ class PostgresIndex(PassageIndex):
         repair: bool = False,
     ) -> PostgresIndex:
         """The index at the URL ``path``; with ``create``, made when the schema holds
-        none. A server that cannot be reached, a missing index or one built by an
-        incompatible sleuth is a `CorpusError` with one line."""
+        none. A server that cannot be reached, a missing index, one built by an
+        incompatible sleuth or a damaged one (`_damage`) is a `CorpusError` with one
+        line; with ``repair`` (`sleuth index`), the damage is mended (`_repair`) and
+        said in `repaired`."""
         url, schema = connection_url(path)
         where = redact_url(_display(os.fspath(path)))
         try:
@@ -763,7 +765,7 @@ class PostgresIndex(PassageIndex):
                         f"{_display(os.fspath(path))}` (it keeps the pages, re-reads nothing)"
                     )
                 _upgrade(db, schema)
-                meta = store.meta()
+                meta, present = store.meta(), _tables(db)
             if meta and any(meta.get(k) != v for k, v in expected.items()):
                 found_meta = ", ".join(f"{k} {meta.get(k)}" for k in expected)
                 raise CorpusError(
