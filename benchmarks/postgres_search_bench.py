@@ -8,7 +8,7 @@ both, and their ratios (the issue 13 note's table).
 
 The shared data is ``$SLEUTH_SHARED_DATA``, else ``../shared/data`` beside the checkout,
 else ``/work/shared/data``; every file of it runs in the open setting (the union of all
-its paragraphs as one corpus). Each engine runs in its own process (`sleuth.index.bench`,
+its paragraphs as one corpus). Each engine runs in its own process (`sleuth.search_bench`,
 as `sleuth bench search --engines sleuth,sleuth+postgres`); the index is built in a new
 schema of that database, dropped after. Queries/s is ranking only (``search_urls``) with
 the server on the same machine.
@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from sleuth.datasets import export_jsonl, load_dataset
-from sleuth.index import bench
+from sleuth import search_bench as bench
 
 SETS = (
     ("HotpotQA", "hotpotqa", "hotpotqa-train100-distractor.json"),

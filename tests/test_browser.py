@@ -337,6 +337,23 @@ def test_a_paused_run_is_approved_and_another_rejected(page: Page, server: LiveS
     expect(page.locator("#approve")).to_have_count(0)
 
 
+def test_a_paused_run_is_cancelled_from_the_page(page: Page, server: LiveServer) -> None:
+    visit(page, server.url)
+    page.locator("#publish").check()
+    ask(page, FOUNDER_Q, corpus="acme")
+    approval = page.locator("#approval")
+    expect(approval).to_have_attribute("data-status", "pending")
+    page.click("#cancel")
+    result = page.locator("#result")
+    expect(result.locator(".reason")).to_have_text("cancelled")
+    expect(approval).to_have_attribute("data-status", "cancelled")
+    expect(page.locator("#cancel")).to_have_count(0)
+    expect(page.locator("#approve")).to_have_count(0)
+    expect(page.locator("#runs li").first).to_have_attribute("data-status", "incomplete")
+    run = stored(server, f"/v1/runs/{stored(server, '/v1/runs?limit=1')['runs'][0]['id']}")
+    assert run["result"]["reason"] == "cancelled" and run["approval"]["status"] == "cancelled"
+
+
 # -- /sources, without a browser -------------------------------------------------------------
 
 
@@ -460,7 +477,7 @@ def test_your_own_documents_ask_and_follow_the_citation_to_the_quote(
     the picker lists the index, the answer cites a passage, and its citation opens the
     passage as the run saw it with the quote highlighted and in view."""
     from sleuth.ingest import ingest
-    from sleuth.service.corpora import ServedSpec, resolve_specs
+    from sleuth.sources import ServedSpec, resolve_specs
 
     docs = tmp_path / "docs"
     docs.mkdir()

@@ -804,6 +804,39 @@ def test_runs_reject_ends_the_run(capsys: pytest.CaptureFixture[str], db_path: P
     assert RunStore(db_path).outbox.items() == []
 
 
+def test_runs_cancel_ends_a_paused_run_and_asks_a_running_one(
+    capsys: pytest.CaptureFixture[str], db_path: Path
+) -> None:
+    from sleuth.policies.offline import OfflinePolicy
+    from sleuth.result import Result
+    from sleuth.runtime import drain, run_steps
+    from sleuth.state import Task
+
+    code, out, _ = sleuth(capsys, *BRIEF_ARGS, "--db", db_path, "--json")
+    paused = json.loads(out)["run_id"]
+    code, out, _ = sleuth(capsys, "runs", "cancel", paused[:14], "--db", db_path, "--json")
+    result = json.loads(out)
+    assert code == 0 and (result["status"], result["reason"]) == ("incomplete", "cancelled")
+    assert result["answer"].startswith("cannot: the run was cancelled (by cli:")
+    code, out, err = sleuth(capsys, "runs", "cancel", paused, "--db", db_path)
+    assert code == 2 and "has already ended (incomplete)" in assert_one_error_line(out, err)
+    assert RunStore(db_path).outbox.items() == []
+
+    running = RunStore(db_path)  # another process, running a run now
+    steps = run_steps(
+        Task("Who founded Acme Robotics?"), load_corpus("acme"), OfflinePolicy(), recorder=running
+    )
+    next(steps)
+    run_id = running.list_runs(1)[0].id
+    code, out, _ = sleuth(capsys, "runs", "cancel", run_id, "--db", db_path)
+    assert code == 0 and f"run {run_id} is running: it ends after its step in flight" in out
+    ended = drain(steps)
+    running.close()
+    assert isinstance(ended, Result) and ended.reason == "cancelled"
+    code, out, _ = sleuth(capsys, "runs", "show", run_id, "--db", db_path)
+    assert "CANNOT ANSWER (incomplete: cancelled)" in out
+
+
 def test_runs_resume_goes_on_with_an_interrupted_run(
     capsys: pytest.CaptureFixture[str], db_path: Path
 ) -> None:

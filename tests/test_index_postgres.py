@@ -213,7 +213,7 @@ def test_a_served_index_on_postgres(tmp_path: Path, index_url: str) -> None:
 
     from sleuth.service import ServiceConfig
     from sleuth.service.app import create_app
-    from sleuth.service.corpora import parse_spec
+    from sleuth.sources import parse_spec
 
     docs = tmp_path / "docs"
     write_docs(docs)
@@ -375,6 +375,7 @@ def test_a_format_2_index_is_refused_for_reading_and_upgraded_by_sleuth_index(
         open_index(index_url)
     report = ingest([docs], index_url)  # the fix the message names
     assert (report.added, report.updated, report.removed, report.files_unchanged) == (0, 0, 0, 3)
+    assert report.repaired == []  # upgraded, not taken for damage
     assert admin(f'SELECT value FROM "{schema}".index_meta WHERE key = %s', "format") == [
         ("sleuth-pg-index-3",)
     ]
@@ -507,3 +508,76 @@ def test_without_psycopg_the_install_hint(monkeypatch: pytest.MonkeyPatch) -> No
     monkeypatch.setitem(sys.modules, "psycopg", None)  # as if not installed
     with pytest.raises(UsageError, match=r"PostgreSQL index needs psycopg.*sleuth\[postgres\]"):
         open_index("postgresql://127.0.0.1/test?schema=x")
+
+
+# -- damage: opening checks the tables; `sleuth index` repairs what it can ---------------------
+
+
+def _schema_of(index_url: str) -> str:
+    schema = connection_url(index_url)[1]
+    assert schema is not None
+    return schema
+
+
+@pytest.mark.parametrize(
+    ("harm", "found", "reread"),
+    [
+        ("DELETE FROM {s}.index_postings", "the search engine's passages have no postings", 0),
+        ("DROP TABLE {s}.index_df", "table index_df is missing", 0),
+        ("DROP INDEX {s}.index_postings_by_term", "the index index_postings_by_term is missing", 0),
+        ("DELETE FROM {s}.index_terms WHERE n = 1", "the search engine holds", 0),
+        ("DELETE FROM {s}.index_stats", "index_stats has no row", 0),
+        ("DROP TABLE {s}.index_passages", "table index_passages is missing", 3),
+        (
+            "DELETE FROM {s}.index_passages WHERE n = 2",
+            "the page store's documents count 8 passages but it holds 7",
+            3,
+        ),
+    ],
+)
+def test_a_damaged_index_names_the_fix_and_sleuth_index_repairs_it(
+    tmp_path: Path, index_url: str, harm: str, found: str, reread: int
+) -> None:
+    docs = tmp_path / "docs"
+    write_docs(docs)
+    ingest([docs], index_url)
+    with open_index(index_url) as index:
+        before = [[h.url for h in index.search(q, 5)] for q in QUERIES]
+        assert index.counts() == (3, 8)
+    admin(harm.format(s=f'"{_schema_of(index_url)}"'))
+
+    with pytest.raises(CorpusError) as damaged:
+        open_index(index_url)
+    message = str(damaged.value)
+    assert message.startswith(f"{display_name(index_url)}: the index is damaged ({found}")
+    assert (
+        message.endswith(
+            f"run `sleuth index` with --index {index_url} on the same documents to repair it"
+        )
+        and "\n" not in message
+    )
+
+    runner = CliRunner()
+    repaired = runner.invoke(cli, ["index", str(docs), "--index", index_url])
+    assert repaired.exit_code == 0, repaired.output
+    assert f"repaired {display_name(index_url)}: {found}" in repaired.stderr
+    assert f": added {reread}," in repaired.stdout  # a damaged page store is read again
+    with open_index(index_url) as index:
+        assert index.repaired == []
+        assert index.counts() == (3, 8) and index.engine.count() == 8
+        assert [[h.url for h in index.search(q, 5)] for q in QUERIES] == before
+
+
+def test_two_repairs_at_once_take_turns(tmp_path: Path, index_url: str) -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    docs = tmp_path / "docs"
+    write_docs(docs)
+    ingest([docs], index_url)
+    admin(f'DELETE FROM "{_schema_of(index_url)}".index_postings')
+    with ThreadPoolExecutor(2) as pool:
+        reports = list(pool.map(lambda _: ingest([docs], index_url), range(2)))
+    # both found the damage on opening; the first repaired it, the second then found none
+    assert sorted(len(r.repaired) for r in reports) == [0, 1]
+    with open_index(index_url) as index:
+        assert index.engine.count() == 8 and index.search("falcons nesting", 1)

@@ -322,13 +322,15 @@ async def _cancel_after_first_step(target: Any, store: WatchedStore) -> str:
 def test_sources_refuse_bad_names_and_paths(tmp_path: Path) -> None:
     from sleuth.errors import UsageError
 
+    for name in ("a.json", "b.json"):
+        (tmp_path / name).write_text("{}", encoding="utf-8")
     for corpora, indexes, expected in [
         (["docs"], [], "expected NAME=FILE"),
         (["bad name=x.json"], [], "a served corpus name is"),
         (["_x=x.json"], [], "a served corpus name is"),
         ([f"a={tmp_path}/missing.json"], [], "missing.json"),
         ([], [f"idx={tmp_path}/none"], "none"),
-        (["x=a.json", "x=b.json"], [], "served twice"),
+        ([f"x={tmp_path}/a.json", f"x={tmp_path}/b.json"], [], "served twice"),
     ]:
         with pytest.raises(UsageError, match=expected):
             Sources.open(corpora, indexes)

@@ -1,20 +1,22 @@
 """Access per API key, over real HTTP: every run records the key that made it, and a key
-never lists, reads, decides or resumes another key's run (a 404, as if there were no
+never lists, reads, decides, resumes or cancels another key's run (a 404, as if there were no
 such run, so ids do not leak); an admin key sees all; a key may be limited to corpora."""
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 from typing import Any
 
 import httpx2 as httpx
 import pytest
 
+from sleuth.contract import Turn
 from sleuth.corpus import load_corpus
 from sleuth.policies.offline import OfflinePolicy
 from sleuth.runtime import run_steps
 from sleuth.service import KeyStore
-from sleuth.state import Task
+from sleuth.state import RunState, Task
 from sleuth.store import RunStore
 from stored import run_json, runs_json
 from test_service import FOUNDER_Q, served
@@ -74,6 +76,8 @@ def test_each_endpoint_keeps_a_keys_runs_its_own(
             "page": client.get(f"/v1/runs/{run_id}/page", params={"url": "x"}, headers=b),
             "approve": client.post(f"/v1/runs/{pause_id}/approve", headers=b),
             "reject": client.post(f"/v1/runs/{pause_id}/reject", headers=b),
+            "cancel": client.post(f"/v1/runs/{pause_id}/cancel", headers=b),
+            "cancel ended": client.post(f"/v1/runs/{run_id}/cancel", headers=b),
         }
         still = client.get(f"/v1/runs/{pause_id}", headers=a).json()
         shown = client.get(f"/v1/runs/{run_id}", headers=a)
@@ -186,6 +190,108 @@ def test_a_run_records_its_key(target: Path | str) -> None:
     run = run_json(store, "r1")
     assert run is not None and run["key_id"] == "key_x" and run["corpus_build"] == "b1"
     store.close()
+
+
+class _HeldAt:
+    """The offline policy; a run of ``question`` waits for ``release`` before its second
+    decision (``inside`` is set then), so a test can act while it runs."""
+
+    name = "offline"
+
+    def __init__(self, question: str, inside: threading.Event, release: threading.Event) -> None:
+        self.question, self.inside, self.release = question, inside, release
+        self.inner = OfflinePolicy()
+
+    def decide(self, state: RunState) -> Turn:
+        if state.task.question == self.question and len(state.steps) == 1:
+            self.inside.set()
+            assert self.release.wait(30)
+        return self.inner.decide(state)
+
+
+def test_cancel_is_for_the_key_that_made_the_run_or_an_admin(target: Path | str) -> None:
+    """A run in flight ends cancelled after its step when its key cancels it (another
+    key's cancel is a 404 and changes nothing); an admin cancels a paused run at once and
+    nothing is published; an ended run is a 409. On SQLite and PostgreSQL."""
+    keys = KeyStore(RunStore(target))
+    (alice_id, alice), (_, bob), (_, ops) = (
+        (r.id, k)
+        for r, k in (keys.create("alice"), keys.create("bob"), keys.create("ops", admin=True))
+    )
+    a, b = _auth(alice), _auth(bob)
+    inside, release = threading.Event(), threading.Event()
+    policy = {"offline": lambda: _HeldAt(FOUNDER_Q, inside, release)}
+    with served(target, policies=policy) as client:  # type: ignore[arg-type]
+        answered: list[httpx.Response] = []
+        asking = threading.Thread(
+            target=lambda: answered.append(
+                client.post("/v1/ask", json={"question": FOUNDER_Q}, headers=a)
+            )
+        )
+        asking.start()
+        assert inside.wait(30)
+        (held,) = client.get("/v1/runs", headers=a).json()["runs"]
+        refused = client.post(f"/v1/runs/{held['id']}/cancel", headers=b)
+        still = client.get(f"/v1/runs/{held['id']}", headers=a).json()["status"]
+        asked = client.post(f"/v1/runs/{held['id']}/cancel", headers=a)
+        release.set()
+        asking.join()
+        again = client.post(f"/v1/runs/{held['id']}/cancel", headers=a)
+        paused = client.post("/v1/ask", json=BRIEF, headers=a).json()
+        by_bob = client.post(f"/v1/runs/{paused['run_id']}/cancel", headers=b)
+        by_admin = client.post(f"/v1/runs/{paused['run_id']}/cancel", headers=_auth(ops))
+        approve = client.post(f"/v1/runs/{paused['run_id']}/approve", headers=a)
+        shown = client.get(f"/v1/runs/{paused['run_id']}", headers=a).json()
+    assert held["status"] == "running" and still == "running"
+    assert refused.status_code == 404 and refused.json()["error"]["code"] == "unknown_run"
+    assert asked.status_code == 202, asked.text
+    assert asked.json() == {
+        "run_id": held["id"],
+        "status": "running",
+        "cancel_requested": True,
+        "message": f"run {held['id']} is running: it ends after its step in flight",
+    }
+    (response,) = answered
+    result = response.json()
+    assert response.status_code == 200 and result["run_id"] == held["id"]
+    assert (result["status"], result["reason"]) == ("incomplete", "cancelled")
+    assert result["answer"] == f"cannot: the run was cancelled (by key:{alice_id})"
+    assert result["steps"] == 2  # the search, and the step held in flight; no turn after
+    assert again.status_code == 409 and again.json()["error"]["code"] == "already_ended"
+    assert by_bob.status_code == 404
+    assert by_admin.status_code == 200, by_admin.text
+    assert (by_admin.json()["status"], by_admin.json()["reason"]) == ("incomplete", "cancelled")
+    assert approve.status_code == 409 and approve.json()["error"]["code"] == "not_awaiting_approval"
+    assert shown["status"] == "incomplete" and shown["approval"]["status"] == "cancelled"
+    assert RunStore(target).outbox.items() == []
+
+
+def test_a_run_in_one_worker_is_cancelled_through_another(target: Path | str) -> None:
+    """Two servers on one store (as `--workers 2`, or two machines): a run held in the
+    first is cancelled through the second; the first's loop reads the request from the
+    store and ends the run after its step."""
+    inside, release = threading.Event(), threading.Event()
+    policy = {"offline": lambda: _HeldAt(FOUNDER_Q, inside, release)}
+    with (
+        served(target, policies=policy) as first,  # type: ignore[arg-type]
+        served(target) as second,  # type: ignore[arg-type]
+    ):
+        answered: list[httpx.Response] = []
+        asking = threading.Thread(
+            target=lambda: answered.append(first.post("/v1/ask", json={"question": FOUNDER_Q}))
+        )
+        asking.start()
+        assert inside.wait(30)
+        (held,) = second.get("/v1/runs").json()["runs"]
+        asked = second.post(f"/v1/runs/{held['id']}/cancel")
+        release.set()
+        asking.join()
+        shown = second.get(f"/v1/runs/{held['id']}").json()
+    assert held["status"] == "running" and asked.status_code == 202
+    (response,) = answered
+    assert response.status_code == 200 and response.json()["reason"] == "cancelled"
+    assert shown["status"] == "incomplete" and shown["result"]["reason"] == "cancelled"
+    assert [s["tool"] for s in shown["steps"]] == ["search", "open"]
 
 
 _ = httpx  # the client type comes from test_service.served

@@ -23,7 +23,7 @@ from sleuth.errors import UsageError
 from sleuth.service import Rate, ServiceConfig, require_server_extra
 from sleuth.service.app import CONFIG_ENV
 from sleuth.service.config import redact_url
-from sleuth.service.corpora import resolve_specs
+from sleuth.sources import resolve_specs
 
 
 @click.group()

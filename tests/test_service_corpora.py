@@ -21,7 +21,7 @@ from sleuth.errors import UsageError
 from sleuth.ingest import ingest
 from sleuth.policies.offline import OfflinePolicy
 from sleuth.runtime import Turn
-from sleuth.service.corpora import ServedSpec, resolve_specs
+from sleuth.sources import ServedSpec, resolve_specs
 from sleuth.state import RunState
 from sleuth.store import RunStore
 from stored import run_json

@@ -587,6 +587,33 @@ def runs_resume(run_id: str, **options: Any) -> int:
     return outcome_code(ended, options["exit_zero"])
 
 
+@runs.command("cancel")
+@click.argument("run_id")
+@db_option
+@click.option("--json", "as_json", is_flag=True, help="Print the Result (or the request) as JSON.")
+def runs_cancel(run_id: str, db: Path | str | None, as_json: bool) -> None:
+    """Cancel a run (RUN_ID may be a unique prefix). One that no process runs (paused
+    for approval, or interrupted) ends now, incomplete/cancelled, and its waiting call is
+    never applied; a running one (here or on another machine sharing the store) ends so
+    after its step in flight. A run that has ended is a usage error (exit 2)."""
+    store = open_store(db)
+    done = lifecycle.cancel(store, _stored(store, run_id), by=_cli_user())
+    result = done.run.result
+    if as_json:
+        body = (
+            result.model_dump(mode="json")
+            if result is not None
+            else {"run_id": done.run.id, "status": "running", "cancel_requested": True}
+        )
+        click.echo(json.dumps(body, indent=2, ensure_ascii=False))
+    elif done.ended and result is not None:
+        out.print(
+            f"run {done.run.id} cancelled: {result.status.value}/cancelled, {result.steps} steps"
+        )
+    else:
+        out.print(f"run {done.run.id} is running: it ends after its step in flight")
+
+
 def _decide(run_id: str, approved: bool, note: str | None, step: int | None, **options: Any) -> str:
     store = open_store(options["db"])
     run = _stored(store, run_id)

@@ -83,9 +83,7 @@ def mcp_command(
             raise UsageError(
                 "--redis needs the redis client: pip install 'sleuth[server]'"
             ) from None
-    from sleuth.cli_serve import served_corpora
-    from sleuth.service.corpora import Catalog
-    from sleuth.sources import Sources
+    from sleuth.sources import Catalog, Sources, served_corpora
 
     configured = run_defaults(click.get_current_context(), source=False)
     model = configured.get("model", model)

@@ -11,7 +11,6 @@ import json
 import os
 import socket
 from collections.abc import AsyncIterator
-from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -19,12 +18,11 @@ import click
 
 from sleuth import telemetry
 from sleuth.cli_common import db_option, open_store, out
-from sleuth.config import serve_defaults
 from sleuth.db import describe
 from sleuth.errors import CorpusError, UsageError
 from sleuth.service import KeyStore, Rate, ServiceConfig, is_loopback, require_server_extra
 from sleuth.service.config import DEFAULT_MAX_BODY, DEFAULT_RATE, redact_url
-from sleuth.service.corpora import Catalog, ServedSpec, check_name, parse_spec, resolve_specs
+from sleuth.sources import Catalog, check_name, served_corpora
 
 if TYPE_CHECKING:
     from fastapi import FastAPI
@@ -210,32 +208,6 @@ def worker_app() -> FastAPI:
 
         app.router.lifespan_context = lifespan
     return app
-
-
-def served_corpora(
-    indexes: tuple[str, ...],
-    corpora: tuple[str, ...],
-    builtins: bool | None,
-    config_file: Path | None = None,
-) -> tuple[ServedSpec, ...]:
-    """What to serve: the flags, else the configuration (`sleuth.config.serve_defaults`),
-    else the built-in corpora."""
-    where = "--index/--corpus"
-    if not indexes and not corpora:
-        defaults = serve_defaults(config_file=config_file)
-        indexes, corpora, where = defaults.index, defaults.corpus, defaults.origin or where
-        builtins = defaults.builtins if builtins is None else builtins
-    specs = [parse_spec(text, "index", where) for text in indexes]
-    specs += [parse_spec(text, "file", where) for text in corpora]
-    absolute = []
-    for spec in specs:  # absolute paths, so worker processes and messages agree
-        if spec.path is not None and "://" not in spec.path:  # a postgresql:// index stays
-            path = Path(spec.path).expanduser().resolve()
-            if spec.kind == "file" and not path.is_file():
-                raise UsageError(f"{where}: {spec.name}={spec.path}: no such file")
-            spec = replace(spec, path=str(path))
-        absolute.append(spec)
-    return resolve_specs(absolute, bool(builtins))
 
 
 def corpus_line(row: dict[str, object]) -> str:

@@ -1,6 +1,6 @@
 """``--index NAME=DIR``, ``--corpus NAME=FILE|BUILTIN``, ``--builtins`` and ``--config``:
 what a server command exposes by name, in ``sleuth serve``'s words and read by its helper
-(`sleuth.cli_serve.served_corpora`: the flags, else the ``[serve]`` table of a config
+(`sleuth.sources.served_corpora`: the flags, else the ``[serve]`` table of a config
 file or the ``SLEUTH_SERVE_*`` variables, else the built-in corpora)."""
 
 from __future__ import annotations

@@ -1,12 +1,21 @@
-"""What may happen to a stored run after it stopped: a person approves or rejects the
-side-effecting call it waits on, or a process resumes it after its own died. The rules
-live here once; the CLI (`sleuth runs approve|reject|resume`) and the HTTP service
-(``POST /v1/runs/{id}/approve|reject|resume``) only present the outcome (exit codes,
-409s and their messages).
+"""What may happen to a stored run from outside: a person approves or rejects the
+side-effecting call it waits on, a process resumes it after its own died, or someone
+cancels it. The rules live here once; the CLI (`sleuth runs
+approve|reject|resume|cancel`) and the HTTP service (``POST
+/v1/runs/{id}/approve|reject|resume|cancel``) only present the outcome (exit codes, 409s
+and their messages).
 
     decide(store, run, approved, ..., corpus=...)  → the decided `StoredApproval`
     claim(store, run)                              → this store now owns the run
     resumption(store, run_id, corpus)              → its rebuilt `Resumption`
+    cancel(store, run, by=...)                     → the run ended now, or asked to end
+
+Cancelling goes through the store, so it reaches a run wherever it runs (another worker,
+another machine on the same PostgreSQL store). A run that no process runs — waiting for
+a person, or interrupted — ends at once ``incomplete`` / ``cancelled``, its waiting call
+marked cancelled (nothing is written to the outbox); a running one gets a request that
+its loop reads before its next turn (`sleuth.runtime.CancellableRecorder`), so it ends
+the same way after the step in flight, and is stored like any other.
 
 A refusal is a `Refused` error carrying the run as the store holds it *now* (it may have
 changed since the caller read it):
@@ -15,8 +24,9 @@ changed since the caller read it):
     ├── StaleDecision        the run waits on another call than the one decided on
     ├── AlreadyDecided       its call was approved or rejected before
     ├── NotAwaitingApproval  it waits on no call (it ended, runs or was interrupted)
-    └── NotInterrupted       only an interrupted run resumes (it ended, or waits)
-        └── AlreadyResuming  another process is resuming it now (it lost that race)
+    ├── NotInterrupted       only an interrupted run resumes (it ended, or waits)
+    │   └── AlreadyResuming  another process is resuming it now (it lost that race)
+    └── AlreadyEnded         a run that has ended cannot be cancelled
 
 A run that waits on a call is rebuilt before the decision is kept (`rebuild` replays its
 steps), so nothing is decided that could not then go on: a `sleuth.resume.ResumeError`
@@ -25,8 +35,11 @@ says why.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from sleuth.corpus import Corpus
 from sleuth.errors import SleuthError, UsageError
+from sleuth.result import Reason, Result, Status, Usage
 from sleuth.resume import rebuild
 from sleuth.runtime import Resumption
 from sleuth.search import SearchIndex
@@ -85,6 +98,13 @@ class AlreadyResuming(NotInterrupted):
         Refused.__init__(self, f"run {run.id} is already being resumed by another process", run)
 
 
+class AlreadyEnded(Refused):
+    """The run has ended (or failed): there is nothing left to cancel."""
+
+    def __init__(self, run: StoredRun) -> None:
+        super().__init__(f"run {run.id} has already ended ({run.status}): nothing to cancel", run)
+
+
 def _now(store: RunStore, run: StoredRun) -> StoredRun:
     """The run as stored now (it may have changed since ``run`` was read)."""
     return store.get_run(run.id) or run
@@ -114,7 +134,7 @@ def decide(
     now = _now(store, run)
     if decided == "stale":
         raise StaleDecision(now, step)
-    if now.approval is not None and not now.approval.pending:
+    if now.approval is not None and now.approval.verdict() is not None:
         raise AlreadyDecided(now, now.approval)
     raise NotAwaitingApproval(now)
 
@@ -146,13 +166,64 @@ def resumption(
         raise
 
 
+@dataclass(frozen=True)
+class Cancellation:
+    """What a cancel did: ``ended`` the run now (``run.result`` is its Result), or asked
+    the process running it to end it after its step in flight (``ended`` False)."""
+
+    run: StoredRun
+    ended: bool
+
+
+def cancel(store: RunStore, run: StoredRun, *, by: str | None = None) -> Cancellation:
+    """Cancel ``run`` (see the module docstring); ``by`` is who asked, kept with the run.
+    A run that has ended is `AlreadyEnded`. Cancelling a running run twice asks once."""
+    done = store.cancel(run.id, by, cancelled_result)
+    if done.run is None:  # pragma: no cover - the caller read it; runs are never deleted
+        raise UsageError(f"no run {run.id!r}")
+    if done.outcome == "ended":
+        raise AlreadyEnded(done.run)
+    return Cancellation(done.run, ended=done.outcome == "cancelled")
+
+
+def cancelled_result(run: StoredRun, why: str) -> Result:
+    """The Result of a stored run that no process runs, cancelled as it stands: its
+    recorded steps, the pages they opened, the time and tokens they used."""
+    opened: dict[str, None] = {}
+    usage = Usage()
+    for step in run.steps:
+        if step.tool == "open" and step.kind == "page" and isinstance(step.data.get("url"), str):
+            opened.setdefault(step.data["url"], None)
+        if step.usage is not None:
+            usage = usage + step.usage
+    return Result(
+        run_id=run.id,
+        question=run.question,
+        status=Status.INCOMPLETE,
+        reason=Reason.CANCELLED,
+        cannot_answer=True,
+        answer=f"cannot: {why}",
+        steps=len(run.steps),
+        opened=list(opened),
+        rejected_finishes=[s.error for s in run.steps if s.kind == "rejected" and s.error],
+        policy=run.policy,
+        corpus=run.corpus,
+        elapsed_s=round(sum(s.duration_ms for s in run.steps) / 1000, 4),
+        usage=usage,
+    )
+
+
 __all__ = [
     "AlreadyDecided",
+    "AlreadyEnded",
     "AlreadyResuming",
+    "Cancellation",
     "NotAwaitingApproval",
     "NotInterrupted",
     "Refused",
     "StaleDecision",
+    "cancel",
+    "cancelled_result",
     "claim",
     "decide",
     "resumption",

@@ -96,6 +96,15 @@ class LeasedRecorder(RunRecorder, Protocol):
     def release(self, run_id: str) -> None: ...
 
 
+@runtime_checkable  # the engine asks whether someone asked to cancel the run
+class CancellableRecorder(RunRecorder, Protocol):
+    """A recorder through which a run can be cancelled from outside, even from another
+    process or machine (`sleuth.store.RunStore.cancel`): asked before each turn, a
+    reason ends the run ``incomplete`` / ``cancelled``."""
+
+    def cancel_requested(self, run_id: str) -> str | None: ...
+
+
 #: How a stretch of a run ends: with an outcome, or paused on a side-effecting call.
 End = Outcome | PendingAction
 
@@ -144,6 +153,7 @@ class _Engine:
     ) -> None:
         self.corpus, self.clock = corpus, clock
         self.recorder: RunRecorder | None = observed(recorder)  # traced, if tracing is on
+        self.cancels = recorder if isinstance(recorder, CancellableRecorder) else None
         self.effects = effects or {}
         self.index = index or search_index(corpus)
         self.state = state
@@ -249,7 +259,11 @@ class _Engine:
         return ending
 
     def before_turn(self) -> Outcome | None:
-        """The budget outcome if a budget has run out; else note when the turn began."""
+        """The outcome if someone asked to cancel the run or a budget has run out; else
+        note when the turn began."""
+        why = self.cancels.cancel_requested(self.state.run_id) if self.cancels else None
+        if why is not None:
+            return stopped(Status.INCOMPLETE, Reason.CANCELLED, why)
         outcome = _exhausted(self.state, self.clock() >= self.deadline)
         self.turn_started = self.clock()
         self.turn_at = datetime.now(UTC).isoformat(timespec="milliseconds")

@@ -59,6 +59,18 @@ when a tenth of the passages or more changed. `sleuth index` upgrades a format-2
 index is a `CorpusError` naming that command.
 Query text is never SQL: terms are parameters.
 
+A first build makes the schema, its tables and their meta in one transaction under the
+index's advisory lock, so two first builds that start together take turns (before, the
+second could read the meta while the first was still writing it, key by key). Opening
+checks the tables as the folder index checks its files (`_damage`: a missing table or
+index, meta without a format, documents and passages that disagree, a search engine that
+does not hold exactly the store's passages or has no postings): opened to read, damage is
+a `CorpusError` naming `sleuth index`; opened by `sleuth index` (``repair``), the engine
+tables are emptied and filled again from the page store, a damaged page store is emptied
+so every document is read again, and what is missing is made again
+(`PostgresIndex._repair`, said in ``repaired``). Rows are deleted, never tables dropped:
+readers go on meanwhile, and a lock they hold cannot deadlock with an exclusive one.
+
 Embeddings (hybrid search) are not supported here yet: ``ingest(..., embeddings=True)``
 into a PostgreSQL index is a `UsageError`.
 """
@@ -66,14 +78,15 @@ into a PostgreSQL index is a `UsageError`.
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 import re
+import secrets
 import threading
 import zlib
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
+from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 from urllib.parse import parse_qsl, quote, urlencode, urlsplit
 
 from sleuth.corpus import Page
@@ -83,7 +96,7 @@ from sleuth.passages import PASSAGE_CHARS, passage_url
 
 from . import dense
 from .passage_index import PassageIndex, is_postgres_url
-from .store import StoredPassage, _document, _page
+from .store import DocumentTables, StoredPassage, _document, _page, document_row
 from .tantivy_engine import ANALYZER_VERSION, TITLE_BOOST, analyzer, term_spans
 
 #: The format of a PostgreSQL index (kept in ``index_meta``).
@@ -111,6 +124,8 @@ CREATE TABLE IF NOT EXISTS index_postings (
 CREATE INDEX IF NOT EXISTS index_postings_by_term ON index_postings (term);
 CREATE INDEX IF NOT EXISTS index_postings_by_passage ON index_postings (passage)
 """
+
+POSTINGS_INDEXES = ("index_postings_by_term", "index_postings_by_passage")
 
 TABLES = (
     """
@@ -208,9 +223,12 @@ def connection_url(target: str | os.PathLike[str]) -> tuple[str, str | None]:
 # --- the page store -------------------------------------------------------------------
 
 
-class PostgresPageStore:
+class PostgresPageStore(DocumentTables):
     """`sleuth.index.store.PageStore`'s interface over PostgreSQL tables (see the module
-    docstring). Threads of a process share its one connection, taking turns."""
+    docstring); what does not depend on how passages are keyed is `DocumentTables`'.
+    Threads of a process share its one connection, taking turns."""
+
+    META, SOURCES, DOCS = "index_meta", "index_sources", "index_docs"
 
     def __init__(self, db: Database, where: str, schema: str) -> None:
         self.db = db
@@ -227,32 +245,17 @@ class PostgresPageStore:
         with self._lock:
             self.db.close()
 
-    def _query(self, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    def _query(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
         return [tuple(row.values()) for row in self.db.query(sql, params)]
 
-    def _one(self, sql: str, params: tuple[Any, ...] = ()) -> tuple[Any, ...] | None:
+    def _one(self, sql: str, params: Sequence[Any] = ()) -> tuple[Any, ...] | None:
         row = self.db.query_one(sql, params)
         return None if row is None else tuple(row.values())
 
+    def _execute(self, sql: str, params: Sequence[Any] = ()) -> None:
+        self.db.execute(sql, params)
+
     # --- metadata -------------------------------------------------------------------------
-
-    def meta(self) -> dict[str, str]:
-        with self._lock:
-            return {k: v for k, v in self._query("SELECT key, value FROM index_meta")}
-
-    def set_meta(self, values: dict[str, str]) -> None:
-        with self._lock:
-            for key, value in values.items():
-                self.db.execute(
-                    "INSERT INTO index_meta (key, value) VALUES (?, ?) "
-                    "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-                    (key, value),
-                )
-
-    def delete_meta(self, *keys: str) -> None:
-        with self._lock:
-            for key in keys:
-                self.db.execute("DELETE FROM index_meta WHERE key = ?", (key,))
 
     def data_version(self) -> int:
         """Changes with every committed `sleuth index` that changed anything (the build
@@ -310,30 +313,6 @@ class PostgresPageStore:
             )
         return _document(url, meta, parts)
 
-    def has_passage(self, doc_url: str, number: int) -> bool:
-        with self._lock:
-            row = self._one("SELECT passages FROM index_docs WHERE url = ?", (doc_url,))
-        return row is not None and 0 < number <= row[0]
-
-    def has_document(self, url: str) -> bool:
-        with self._lock:
-            return self._one("SELECT 1 FROM index_docs WHERE url = ?", (url,)) is not None
-
-    def passage_keys(self, batch: int = 1000) -> Iterator[tuple[str, int]]:
-        last = ""
-        while True:
-            with self._lock:
-                rows = self._query(
-                    "SELECT url, passages FROM index_docs WHERE url > ? ORDER BY url LIMIT ?",
-                    (last, batch),
-                )
-            if not rows:
-                return
-            for url, count in rows:
-                for n in range(1, count + 1):
-                    yield url, n
-            last = rows[-1][0]
-
     def all_passages(self, batch: int = 5000) -> Iterator[tuple[str, int, str, str, str]]:
         last = (0, 0)
         while True:
@@ -352,12 +331,6 @@ class PostgresPageStore:
 
     def vectors(self) -> list[tuple[str, int, bytes]]:
         return []
-
-    def counts(self) -> tuple[int, int]:
-        with self._lock:
-            row = self._one("SELECT count(*), coalesce(sum(passages), 0) FROM index_docs")
-        assert row is not None
-        return int(row[0]), int(row[1])
 
     # --- writing (inside `begin` ... `commit`) --------------------------------------------
 
@@ -388,43 +361,6 @@ class PostgresPageStore:
                 with contextlib.suppress(StoreError):  # never hide why the batch failed
                     self.db.execute("ROLLBACK")
 
-    def stamp(self, source: str) -> str | None:
-        with self._lock:
-            row = self._one("SELECT stamp FROM index_sources WHERE path = ?", (source,))
-        return None if row is None or row[0] is None else str(row[0])
-
-    def set_stamp(self, source: str, stamp: str) -> None:
-        with self._lock:
-            self.db.execute(
-                "INSERT INTO index_sources (path, stamp) VALUES (?, ?) "
-                "ON CONFLICT (path) DO UPDATE SET stamp = excluded.stamp",
-                (source, stamp),
-            )
-
-    def sources(self) -> list[str]:
-        with self._lock:
-            return [r for (r,) in self._query("SELECT path FROM index_sources ORDER BY path")]
-
-    def document_hashes(self, source: str) -> dict[str, str]:
-        with self._lock:
-            self._flush()
-            return dict(
-                self._query(
-                    "SELECT url, hash FROM index_docs WHERE source = "
-                    "(SELECT id FROM index_sources WHERE path = ?)",
-                    (source,),
-                )
-            )
-
-    def owner(self, url: str) -> str | None:
-        with self._lock:
-            row = self._one(
-                "SELECT s.path FROM index_docs d JOIN index_sources s ON s.id = d.source "
-                "WHERE d.url = ?",
-                (url,),
-            )
-        return None if row is None else str(row[0])
-
     def put(
         self,
         page: Page,
@@ -440,21 +376,7 @@ class PostgresPageStore:
                 source_id = self._source_id(source)
             doc_id = self._next_id
             self._next_id += 1
-            self._docs.append(
-                (
-                    doc_id,
-                    page.url,
-                    source_id,
-                    digest,
-                    page.title,
-                    json.dumps(list(page.tags), ensure_ascii=False) if page.tags else "[]",
-                    page.published,
-                    page.version,
-                    page.authority,
-                    len(passages),
-                    json.dumps(list(page.links), ensure_ascii=False) if page.links else None,
-                )
-            )
+            self._docs.append(document_row(doc_id, page, source_id, digest, len(passages)))
             heads = headings if headings is not None else [""] * len(passages)
             marks = anchors if anchors is not None else [""] * len(passages)
             self._passages.extend(
@@ -465,44 +387,6 @@ class PostgresPageStore:
             )
             if len(self._passages) >= FLUSH_ROWS:
                 self._flush()
-
-    def remove(self, url: str) -> None:
-        with self._lock:
-            self._flush()
-            row = self._one("SELECT id FROM index_docs WHERE url = ?", (url,))
-            if row is not None:
-                self._remove_id(int(row[0]))
-
-    def remove_source(self, source: str) -> list[str]:
-        with self._lock:
-            self._flush()
-            rows = self._query(
-                "SELECT d.id, d.url FROM index_docs d JOIN index_sources s "
-                "ON s.id = d.source WHERE s.path = ?",
-                (source,),
-            )
-            for doc_id, _ in rows:
-                self._remove_id(int(doc_id))
-            self.db.execute("DELETE FROM index_sources WHERE path = ?", (source,))
-            self._source_ids.pop(source, None)
-        return [url for _, url in rows]
-
-    def document_urls(self) -> set[str]:
-        with self._lock:
-            self._flush()
-            return {u for (u,) in self._query("SELECT url FROM index_docs")}
-
-    def documents_of(self, source: str) -> list[str]:
-        with self._lock:
-            self._flush()
-            return [
-                u
-                for (u,) in self._query(
-                    "SELECT url FROM index_docs WHERE source = "
-                    "(SELECT id FROM index_sources WHERE path = ?)",
-                    (source,),
-                )
-            ]
 
     def missing_vectors(self, batch: int) -> Iterator[list[tuple[int, str, str]]]:
         raise UsageError(
@@ -515,16 +399,6 @@ class PostgresPageStore:
 
     def drop_vectors(self) -> None:
         """There are none."""
-
-    def _source_id(self, source: str) -> int:
-        self.db.execute(
-            "INSERT INTO index_sources (path) VALUES (?) ON CONFLICT (path) DO NOTHING",
-            (source,),
-        )
-        row = self._one("SELECT id FROM index_sources WHERE path = ?", (source,))
-        assert row is not None
-        self._source_ids[source] = int(row[0])
-        return int(row[0])
 
     def _remove_id(self, doc_id: int) -> None:
         self.db.execute("DELETE FROM index_passages WHERE doc = ?", (doc_id,))
@@ -853,8 +727,10 @@ class PostgresIndex(PassageIndex):
         repair: bool = False,
     ) -> PostgresIndex:
         """The index at the URL ``path``; with ``create``, made when the schema holds
-        none. A server that cannot be reached, a missing index or one built by an
-        incompatible sleuth is a `CorpusError` with one line."""
+        none. A server that cannot be reached, a missing index, one built by an
+        incompatible sleuth or a damaged one (`_damage`) is a `CorpusError` with one
+        line; with ``repair`` (`sleuth index`), the damage is mended (`_repair`) and
+        said in `repaired`."""
         url, schema = connection_url(path)
         where = redact_url(_display(os.fspath(path)))
         try:
@@ -870,19 +746,15 @@ class PostgresIndex(PassageIndex):
             if schema is None:
                 current = db.query_one("SELECT current_schema() AS name")
                 schema = str(current["name"]) if current and current["name"] else "public"
-            found = db.query_one("SELECT to_regclass('index_meta') IS NOT NULL AS found")
-            if not (found and found["found"]):
+            present = _tables(db)
+            if not present:
                 if not create:
                     raise CorpusError(f"{where}: no such index (build one with `sleuth index`)")
-                with db.transaction():
-                    db.execute("SELECT pg_advisory_xact_lock(?)", (_lock_key(schema),))
-                    db.execute(f'CREATE SCHEMA IF NOT EXISTS "{schema}"')
-                    for statement in TABLES.split(";"):
-                        if statement.strip():
-                            db.execute(statement)
+                _create(db, schema)  # the tables and their meta, at once
+                present = _tables(db)
             store = PostgresPageStore(db, where, schema)
             expected = {"format": FORMAT, "analyzer": ANALYZER_VERSION, "engine": ENGINE}
-            meta = store.meta()
+            meta = store.meta() if "index_meta" in present else {}
             if meta.get("format") in OLDER_FORMATS and all(
                 meta.get(k) == v for k, v in expected.items() if k != "format"
             ):
@@ -893,14 +765,18 @@ class PostgresIndex(PassageIndex):
                         f"{_display(os.fspath(path))}` (it keeps the pages, re-reads nothing)"
                     )
                 _upgrade(db, schema)
-                meta = store.meta()
-            if not meta:
-                store.set_meta({**expected, "passage_chars": str(PASSAGE_CHARS)})
-            elif any(meta.get(k) != v for k, v in expected.items()):
+                meta, present = store.meta(), _tables(db)
+            if meta and any(meta.get(k) != v for k, v in expected.items()):
                 found_meta = ", ".join(f"{k} {meta.get(k)}" for k in expected)
                 raise CorpusError(
                     f"{where}: built by an incompatible sleuth ({found_meta}); "
                     "index into a new schema"
+                )
+            damage = _damage(db, present)
+            if damage is not None and not repair:
+                raise CorpusError(
+                    f"{where}: the index is damaged ({damage.what}); run `sleuth index` with "
+                    f"--index {_display(os.fspath(path))} on the same documents to repair it"
                 )
         except StoreError as exc:
             db.close()
@@ -910,12 +786,162 @@ class PostgresIndex(PassageIndex):
             raise
         index = cls(Path(where), store, PostgresEngine(db), embedder)  # type: ignore[arg-type]
         index.url = where
+        if damage is not None:
+            try:
+                done = index._repair()
+            except BaseException:
+                index.close()
+                raise
+            if done:
+                index.repaired.append(done)
         return index
+
+    def _repair(self) -> str | None:
+        """Mend what `_damage` found, holding the index's lock in one transaction (a
+        second repairer waits, then finds nothing to do): missing tables and indexes are
+        made again; a damaged page store is emptied, so the ingest that follows reads
+        every document again; the search engine is rebuilt from the page store."""
+        store = cast(PostgresPageStore, self.store)
+        db = store.db
+        store.begin()
+        try:
+            present = _tables(db)
+            damage = _damage(db, present)
+            if damage is None:
+                store.rollback()
+                return None
+            # rows deleted, not tables dropped: readers (searches, another opener's check)
+            # go on meanwhile, and no lock they hold can deadlock with an exclusive one
+            emptied = [*ENGINE_TABLES, *(STORE_TABLES[1:] if damage.store else ())]
+            for table in emptied:
+                if table in present:
+                    db.execute(f"DELETE FROM {table}")
+            _create_tables(db)  # what is missing
+            if "format" not in store.meta():
+                store.set_meta(_FRESH_META)
+            done = self._rebuild_engine(damage.what)
+            if damage.store:
+                done = (
+                    f"{damage.what}: the page store was emptied, so every document is read "
+                    "again, and the search engine rebuilt"
+                )
+            built_at = datetime.now(UTC).isoformat(timespec="seconds")
+            store.set_meta({"build": secrets.token_hex(6), "built_at": built_at})
+            store.commit()
+        except BaseException:
+            store.rollback()
+            raise
+        return done
 
     def corpus(self) -> Any:
         from .view import IndexedCorpus
 
         return IndexedCorpus.of(self, name=f"index:{self.url}")
+
+
+#: The page store's tables (the source of truth) and the search engine's (made from it).
+STORE_TABLES = ("index_meta", "index_sources", "index_docs", "index_passages")
+ENGINE_TABLES = ("index_terms", "index_postings", "index_stats", "index_df")
+_INDEXES = ("index_docs_by_source", "index_terms_by_doc", *POSTINGS_INDEXES)
+_FRESH_META = {
+    "format": FORMAT,
+    "analyzer": ANALYZER_VERSION,
+    "engine": ENGINE,
+    "passage_chars": str(PASSAGE_CHARS),
+}
+
+
+def _tables(db: Database) -> set[str]:
+    """The index's tables that exist in the connection's schema."""
+    return _found(db, (*STORE_TABLES, *ENGINE_TABLES))
+
+
+def _found(db: Database, names: tuple[str, ...]) -> set[str]:
+    """Which of the tables or indexes ``names`` exist (on the search path), in one query."""
+    row = db.query_one(
+        "SELECT array_agg(n) FILTER (WHERE to_regclass(n) IS NOT NULL) AS found "
+        "FROM unnest(?::text[]) AS t(n)",
+        (list(names),),
+    )
+    return set(row["found"] or ()) if row else set()
+
+
+def _create(db: Database, schema: str) -> None:
+    """A new index's schema, tables and meta, in one transaction under the index's lock,
+    so that two first builds that start together take turns and neither ever sees the
+    other's tables without their meta."""
+    with db.transaction():
+        db.execute("SELECT pg_advisory_xact_lock(?)", (_lock_key(schema),))
+        db.execute(f'CREATE SCHEMA IF NOT EXISTS "{schema}"')
+        _create_tables(db)
+        for key, value in _FRESH_META.items():
+            db.execute(
+                "INSERT INTO index_meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO NOTHING",
+                (key, value),
+            )
+
+
+def _create_tables(db: Database) -> None:
+    for statement in TABLES.split(";"):
+        if statement.strip():
+            db.execute(statement)
+
+
+class _Damage:
+    """What `_damage` found: ``what`` in words, and whether the page store itself is
+    damaged (``store``: it cannot be trusted, so it is emptied and read again), else only
+    the search engine (rebuilt from the store)."""
+
+    def __init__(self, what: str, store: bool) -> None:
+        self.what, self.store = what, store
+
+
+def _damage(db: Database, present: set[str]) -> _Damage | None:
+    """What is wrong with an index's tables, if anything: a missing table or index, meta
+    without its keys, a page store whose documents and passages disagree, or a search
+    engine that does not hold exactly the store's passages (among them, passages
+    without postings). A few cheap counts, run on every open."""
+    missing = [t for t in STORE_TABLES if t not in present]
+    if missing:
+        return _Damage(f"{_names(missing)} missing", store=True)
+    if not db.query_one("SELECT 1 AS x FROM index_meta WHERE key = 'format'"):
+        return _Damage("index_meta has no format", store=False)
+    missing = [t for t in ENGINE_TABLES if t not in present]
+    if missing:
+        return _Damage(f"{_names(missing)} missing", store=False)
+    gone = sorted(set(_INDEXES) - _found(db, _INDEXES))
+    if gone:
+        what = f"index {gone[0]} is" if len(gone) == 1 else f"indexes {', '.join(gone)} are"
+        return _Damage(f"the {what} missing", store=False)
+    # one statement, so one snapshot: an ingest committing meanwhile is no damage
+    counts = db.query_one(
+        "SELECT (SELECT coalesce(sum(passages), 0) FROM index_docs) AS docs, "
+        "(SELECT count(*) FROM index_passages) AS passages, "
+        "(SELECT passages FROM index_stats WHERE one = 1) AS stats, "
+        "EXISTS (SELECT 1 FROM index_postings) AS postings, "
+        "(SELECT count(*) FROM index_terms) AS terms"
+    )
+    assert counts is not None
+    held = int(counts["docs"])
+    if int(counts["passages"]) != held:
+        return _Damage(
+            f"the page store's documents count {held} passages but it holds {counts['passages']}",
+            store=True,
+        )
+    if counts["stats"] is None:
+        return _Damage("index_stats has no row", store=False)
+    if int(counts["terms"]) != held or int(counts["stats"]) != held:
+        return _Damage(
+            f"the search engine holds {counts['terms']} passages, the page store {held}",
+            store=False,
+        )
+    if held and not counts["postings"]:
+        return _Damage("the search engine's passages have no postings", store=False)
+    return None
+
+
+def _names(tables: list[str]) -> str:
+    return f"table {tables[0]} is" if len(tables) == 1 else f"tables {', '.join(tables)} are"
 
 
 def _upgrade(db: Database, schema: str) -> None:

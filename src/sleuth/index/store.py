@@ -86,7 +86,199 @@ class StoredPassage:
     anchor: str = ""  # the slug of the section the passage starts, if it starts one
 
 
-class PageStore:
+class DocumentTables:
+    """What the SQLite `PageStore` and the PostgreSQL one (`sleuth.index.pg`) share: the
+    metadata, the sources with their stamps and the documents, in SQL both speak (``?``
+    parameters; ``ON CONFLICT``). A store names its tables (`META`, `SOURCES`, `DOCS`)
+    and gives the three ways of talking to its database below, plus how it flushes its
+    queued rows and removes a document with its passages (its passages are keyed its own
+    way). Its ``_lock`` guards the one connection."""
+
+    META, SOURCES, DOCS = "meta", "sources", "docs"
+    _lock: threading.RLock
+    _source_ids: dict[str, int]  # in the open transaction
+
+    def _query(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        raise NotImplementedError
+
+    def _one(self, sql: str, params: Sequence[Any] = ()) -> tuple[Any, ...] | None:
+        raise NotImplementedError
+
+    def _execute(self, sql: str, params: Sequence[Any] = ()) -> None:
+        raise NotImplementedError
+
+    def _flush(self) -> None:
+        raise NotImplementedError
+
+    def _remove_id(self, doc_id: int) -> None:
+        raise NotImplementedError
+
+    # --- metadata ---------------------------------------------------------------------------
+
+    def meta(self) -> dict[str, str]:
+        with self._lock:
+            return {k: v for k, v in self._query(f"SELECT key, value FROM {self.META}")}
+
+    def set_meta(self, values: dict[str, str]) -> None:
+        with self._lock:
+            for key, value in values.items():
+                self._execute(
+                    f"INSERT INTO {self.META} (key, value) VALUES (?, ?) "
+                    "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                    (key, value),
+                )
+
+    def delete_meta(self, *keys: str) -> None:
+        with self._lock:
+            for key in keys:
+                self._execute(f"DELETE FROM {self.META} WHERE key = ?", (key,))
+
+    # --- reading ----------------------------------------------------------------------------
+
+    def has_passage(self, doc_url: str, number: int) -> bool:
+        with self._lock:
+            row = self._one(f"SELECT passages FROM {self.DOCS} WHERE url = ?", (doc_url,))
+        return row is not None and 0 < number <= row[0]
+
+    def has_document(self, url: str) -> bool:
+        with self._lock:
+            return self._one(f"SELECT 1 FROM {self.DOCS} WHERE url = ?", (url,)) is not None
+
+    def passage_keys(self, batch: int = 1000) -> Iterator[tuple[str, int]]:
+        """Every passage as ``(document URL, number)``, in document order."""
+        last = ""
+        while True:
+            with self._lock:
+                rows = self._query(
+                    f"SELECT url, passages FROM {self.DOCS} WHERE url > ? ORDER BY url LIMIT ?",
+                    (last, batch),
+                )
+            if not rows:
+                return
+            for url, count in rows:
+                for n in range(1, count + 1):
+                    yield url, n
+            last = rows[-1][0]
+
+    def counts(self) -> tuple[int, int]:
+        """(documents, passages)."""
+        with self._lock:
+            row = self._one(f"SELECT count(*), coalesce(sum(passages), 0) FROM {self.DOCS}")
+        assert row is not None
+        return int(row[0]), int(row[1])
+
+    # --- sources and documents (writing inside `begin` ... `commit`) -------------------------
+
+    def stamp(self, source: str) -> str | None:
+        with self._lock:
+            row = self._one(f"SELECT stamp FROM {self.SOURCES} WHERE path = ?", (source,))
+        return None if row is None or row[0] is None else str(row[0])
+
+    def set_stamp(self, source: str, stamp: str) -> None:
+        with self._lock:
+            self._execute(
+                f"INSERT INTO {self.SOURCES} (path, stamp) VALUES (?, ?) "
+                "ON CONFLICT (path) DO UPDATE SET stamp = excluded.stamp",
+                (source, stamp),
+            )
+
+    def sources(self) -> list[str]:
+        with self._lock:
+            return [r for (r,) in self._query(f"SELECT path FROM {self.SOURCES} ORDER BY path")]
+
+    def document_hashes(self, source: str) -> dict[str, str]:
+        with self._lock:
+            self._flush()
+            return dict(
+                self._query(
+                    f"SELECT url, hash FROM {self.DOCS} WHERE source = "
+                    f"(SELECT id FROM {self.SOURCES} WHERE path = ?)",
+                    (source,),
+                )
+            )
+
+    def owner(self, url: str) -> str | None:
+        with self._lock:
+            row = self._one(
+                f"SELECT s.path FROM {self.DOCS} d JOIN {self.SOURCES} s ON s.id = d.source "
+                "WHERE d.url = ?",
+                (url,),
+            )
+        return None if row is None else str(row[0])
+
+    def remove(self, url: str) -> None:
+        with self._lock:
+            self._flush()
+            row = self._one(f"SELECT id FROM {self.DOCS} WHERE url = ?", (url,))
+            if row is not None:
+                self._remove_id(int(row[0]))
+
+    def remove_source(self, source: str) -> list[str]:
+        """Remove a source and its documents; returns their URLs."""
+        with self._lock:
+            self._flush()
+            rows = self._query(
+                f"SELECT d.id, d.url FROM {self.DOCS} d JOIN {self.SOURCES} s "
+                "ON s.id = d.source WHERE s.path = ?",
+                (source,),
+            )
+            for doc_id, _ in rows:
+                self._remove_id(int(doc_id))
+            self._execute(f"DELETE FROM {self.SOURCES} WHERE path = ?", (source,))
+            self._source_ids.pop(source, None)
+        return [url for _, url in rows]
+
+    def document_urls(self) -> set[str]:
+        """Every stored document's URL (this connection's uncommitted changes included)."""
+        with self._lock:
+            self._flush()
+            return {u for (u,) in self._query(f"SELECT url FROM {self.DOCS}")}
+
+    def documents_of(self, source: str) -> list[str]:
+        with self._lock:
+            self._flush()
+            return [
+                u
+                for (u,) in self._query(
+                    f"SELECT url FROM {self.DOCS} WHERE source = "
+                    f"(SELECT id FROM {self.SOURCES} WHERE path = ?)",
+                    (source,),
+                )
+            ]
+
+    def _source_id(self, source: str) -> int:
+        """The id of ``source``'s row, made (without a stamp) when it has none."""
+        self._execute(
+            f"INSERT INTO {self.SOURCES} (path) VALUES (?) ON CONFLICT (path) DO NOTHING",
+            (source,),
+        )
+        row = self._one(f"SELECT id FROM {self.SOURCES} WHERE path = ?", (source,))
+        assert row is not None
+        self._source_ids[source] = int(row[0])
+        return int(row[0])
+
+
+def document_row(
+    doc_id: int, page: Page, source_id: int, digest: str, passages: int
+) -> tuple[Any, ...]:
+    """A document's row, in the docs table's column order."""
+    tags, links = page.tags, page.links
+    return (
+        doc_id,
+        page.url,
+        source_id,
+        digest,
+        page.title,
+        json.dumps(list(tags), ensure_ascii=False) if tags else "[]",
+        page.published,
+        page.version,
+        page.authority,
+        passages,
+        json.dumps(list(links), ensure_ascii=False) if links else None,
+    )
+
+
+class PageStore(DocumentTables):
     """Documents and passages in one SQLite file. Safe to share between threads."""
 
     def __init__(self, path: Path) -> None:
@@ -112,21 +304,17 @@ class PageStore:
         with self._lock:
             self._db.close()
 
+    def _query(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        return self._db.execute(sql, params).fetchall()
+
+    def _one(self, sql: str, params: Sequence[Any] = ()) -> tuple[Any, ...] | None:
+        row: tuple[Any, ...] | None = self._db.execute(sql, params).fetchone()
+        return row
+
+    def _execute(self, sql: str, params: Sequence[Any] = ()) -> None:
+        self._db.execute(sql, params)
+
     # --- metadata ---------------------------------------------------------------------------
-
-    def meta(self) -> dict[str, str]:
-        with self._lock:
-            return dict(self._db.execute("SELECT key, value FROM meta").fetchall())
-
-    def set_meta(self, values: dict[str, str]) -> None:
-        with self._lock:
-            self._db.executemany(
-                "INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", values.items()
-            )
-
-    def delete_meta(self, *keys: str) -> None:
-        with self._lock:
-            self._db.executemany("DELETE FROM meta WHERE key = ?", [(k,) for k in keys])
 
     def data_version(self) -> int:
         """Changes whenever another connection commits (SQLite's ``data_version``)."""
@@ -188,33 +376,6 @@ class PageStore:
             ).fetchall()
         return _document(url, meta, parts)
 
-    def has_passage(self, doc_url: str, number: int) -> bool:
-        with self._lock:
-            row = self._db.execute("SELECT passages FROM docs WHERE url = ?", (doc_url,)).fetchone()
-        return row is not None and 0 < number <= row[0]
-
-    def has_document(self, url: str) -> bool:
-        with self._lock:
-            return (
-                self._db.execute("SELECT 1 FROM docs WHERE url = ?", (url,)).fetchone() is not None
-            )
-
-    def passage_keys(self, batch: int = 1000) -> Iterator[tuple[str, int]]:
-        """Every passage as ``(document URL, number)``, in document order."""
-        last = ""
-        while True:
-            with self._lock:
-                rows = self._db.execute(
-                    "SELECT url, passages FROM docs WHERE url > ? ORDER BY url LIMIT ?",
-                    (last, batch),
-                ).fetchall()
-            if not rows:
-                return
-            for url, count in rows:
-                for n in range(1, count + 1):
-                    yield url, n
-            last = rows[-1][0]
-
     def all_passages(self, batch: int = 5000) -> Iterator[tuple[str, int, str, str, str]]:
         """Every passage as ``(document URL, number, title, heading, text)``, in key
         order (for rebuilding the search engine from the store)."""
@@ -240,14 +401,6 @@ class PageStore:
                 "ORDER BY v.key"
             ).fetchall()
         return [(url, key & _LAST, vec) for url, key, vec in rows]
-
-    def counts(self) -> tuple[int, int]:
-        """(documents, passages)."""
-        with self._lock:
-            docs, passages = self._db.execute(
-                "SELECT count(*), coalesce(sum(passages), 0) FROM docs"
-            ).fetchone()
-        return int(docs), int(passages)
 
     # --- writing (inside `begin` ... `commit`) ----------------------------------------------
 
@@ -276,42 +429,6 @@ class PageStore:
             with contextlib.suppress(sqlite3.Error):  # never hide why the batch failed
                 self._db.execute(f"PRAGMA cache_size=-{_READ_CACHE_KIB}")
 
-    def stamp(self, source: str) -> str | None:
-        with self._lock:
-            row = self._db.execute("SELECT stamp FROM sources WHERE path = ?", (source,)).fetchone()
-        return None if row is None or row[0] is None else str(row[0])
-
-    def set_stamp(self, source: str, stamp: str) -> None:
-        with self._lock:
-            self._db.execute(
-                "INSERT INTO sources (path, stamp) VALUES (?, ?) "
-                "ON CONFLICT (path) DO UPDATE SET stamp = excluded.stamp",
-                (source, stamp),
-            )
-
-    def sources(self) -> list[str]:
-        with self._lock:
-            return [r for (r,) in self._db.execute("SELECT path FROM sources ORDER BY path")]
-
-    def document_hashes(self, source: str) -> dict[str, str]:
-        with self._lock:
-            self._flush()
-            return dict(
-                self._db.execute(
-                    "SELECT url, hash FROM docs WHERE source = "
-                    "(SELECT id FROM sources WHERE path = ?)",
-                    (source,),
-                )
-            )
-
-    def owner(self, url: str) -> str | None:
-        with self._lock:
-            row = self._db.execute(
-                "SELECT s.path FROM docs d JOIN sources s ON s.id = d.source WHERE d.url = ?",
-                (url,),
-            ).fetchone()
-        return None if row is None else str(row[0])
-
     def put(
         self,
         page: Page,
@@ -330,22 +447,7 @@ class PageStore:
                 source_id = self._source_id(source)
             doc_id = self._next_id
             self._next_id += 1
-            tags = page.tags
-            self._docs.append(
-                (
-                    doc_id,
-                    page.url,
-                    source_id,
-                    digest,
-                    page.title,
-                    json.dumps(list(tags), ensure_ascii=False) if tags else "[]",
-                    page.published,
-                    page.version,
-                    page.authority,
-                    len(passages),
-                    json.dumps(list(page.links), ensure_ascii=False) if page.links else None,
-                )
-            )
+            self._docs.append(document_row(doc_id, page, source_id, digest, len(passages)))
             base = doc_id << _SHIFT
             if headings is not None:
                 marks = anchors if anchors is not None else [""] * len(passages)
@@ -363,44 +465,6 @@ class PageStore:
                 )
             if len(self._passages) >= FLUSH_ROWS:
                 self._flush()
-
-    def remove(self, url: str) -> None:
-        with self._lock:
-            self._flush()
-            row = self._db.execute("SELECT id FROM docs WHERE url = ?", (url,)).fetchone()
-            if row is not None:
-                self._remove_id(row[0])
-
-    def remove_source(self, source: str) -> list[str]:
-        """Remove a source and its documents; returns their URLs."""
-        with self._lock:
-            self._flush()
-            rows = self._db.execute(
-                "SELECT d.id, d.url FROM docs d JOIN sources s ON s.id = d.source WHERE s.path = ?",
-                (source,),
-            ).fetchall()
-            for doc_id, _ in rows:
-                self._remove_id(doc_id)
-            self._db.execute("DELETE FROM sources WHERE path = ?", (source,))
-            self._source_ids.pop(source, None)
-        return [url for _, url in rows]
-
-    def document_urls(self) -> set[str]:
-        """Every stored document's URL (this connection's uncommitted changes included)."""
-        with self._lock:
-            self._flush()
-            return {u for (u,) in self._db.execute("SELECT url FROM docs")}
-
-    def documents_of(self, source: str) -> list[str]:
-        with self._lock:
-            self._flush()
-            return [
-                u
-                for (u,) in self._db.execute(
-                    "SELECT url FROM docs WHERE source = (SELECT id FROM sources WHERE path = ?)",
-                    (source,),
-                )
-            ]
 
     def missing_vectors(self, batch: int) -> Iterator[list[tuple[int, str, str]]]:
         """Passages without a vector as ``(key, title, text)``, ``batch`` at a time (give
@@ -428,15 +492,6 @@ class PageStore:
     def drop_vectors(self) -> None:
         with self._lock:
             self._db.execute("DELETE FROM vectors")
-
-    def _source_id(self, source: str) -> int:
-        """The id of ``source``'s row, made (without a stamp) when it has none."""
-        self._db.execute("INSERT OR IGNORE INTO sources (path) VALUES (?)", (source,))
-        (source_id,) = self._db.execute(
-            "SELECT id FROM sources WHERE path = ?", (source,)
-        ).fetchone()
-        self._source_ids[source] = int(source_id)
-        return int(source_id)
 
     def _remove_id(self, doc_id: int) -> None:
         self._db.execute("DELETE FROM passages WHERE key BETWEEN ? AND ?", _keys(doc_id))

@@ -8,6 +8,8 @@
     POST /v1/runs/{id}/approve   apply a paused run's side-effecting call, then go on
     POST /v1/runs/{id}/reject    end a paused run without the effect
     POST /v1/runs/{id}/resume    go on with a run whose process died (``interrupted``)
+    POST /v1/runs/{id}/cancel    end a run ``incomplete``/``cancelled``: now if no process
+                                 runs it (200), else after its step in flight (202)
     GET  /v1/corpora        what is served: name, kind, pages, passages, format, build
     POST /v1/corpora/{name}/reload  open a corpus again now (admin keys; open mode)
     GET  /v1/search         what the agent's search returns for ``q`` in ``corpus``
@@ -16,11 +18,11 @@
 
 Every error is JSON ``{"error": {"code", "message", ...}}``: 401 (no or bad key), 404
 (unknown run or path), 405, 413 (body too large), 415 (not JSON), 422 (invalid request,
-naming the field), 409 (a run in the wrong state for approve/reject/resume), 429 (rate
+naming the field), 409 (a run in the wrong state for approve/reject/resume/cancel), 429 (rate
 limited, with Retry-After), 503 (the shared rate limiter is down).
 
-Each run records the API key that made it. A key lists, reads, approves, rejects and
-resumes only its own runs: another key's run is a 404 like a run that does not exist, so
+Each run records the API key that made it. A key lists, reads, approves, rejects,
+resumes and cancels only its own runs: another key's run is a 404 like a run that does not exist, so
 run ids do not leak; an admin key (`sleuth keys create --admin`) sees all, and so does
 every caller in open mode (loopback, no keys). A key made with ``--corpus NAME`` sees
 and asks only those corpora (any other is a 404 too). A run that calls a
@@ -60,7 +62,6 @@ from sleuth.resume import ResumeError
 from sleuth.runtime import Policy, search_index
 from sleuth.service.access import caller_of, key_scope, visible
 from sleuth.service.config import ServiceConfig, auth_required
-from sleuth.service.corpora import NAME_PATTERN, Catalog
 from sleuth.service.gate import Caller, Gate
 from sleuth.service.ratelimit import LimiterUnavailable, RateLimiter, make_limiter
 from sleuth.service.runner import (
@@ -75,6 +76,7 @@ from sleuth.service.runner import (
 )
 from sleuth.service.schemas import (
     AskRequest,
+    CancelRequested,
     Corpora,
     CorpusInfo,
     DecisionIn,
@@ -89,6 +91,7 @@ from sleuth.service.schemas import (
 from sleuth.service.schemas import (
     StoredRun as RunBody,
 )
+from sleuth.sources import NAME_PATTERN, Catalog
 from sleuth.state import Budgets, Step, Task
 from sleuth.store import RunStore
 from sleuth.store.db import StoreError
@@ -435,6 +438,38 @@ def _routes(app: FastAPI, service: Service, bearer: HTTPBearer) -> None:
             message = f"run {run_id} is {status}: only an interrupted run can be resumed"
             return _error(409, "not_interrupted", message)
         return await _answer(service, _resumed_job(service, run), body.stream, body.thoughts)
+
+    @app.post(
+        "/v1/runs/{run_id}/cancel",
+        response_model=Result,
+        dependencies=secured,
+        responses={
+            200: {"description": "the run ended now: its Result (incomplete, cancelled)"},
+            202: {"model": CancelRequested, "description": "the run ends after its step"},
+            **_responses(404, 409, 422),
+        },
+    )
+    async def cancel(request: Request, run_id: Annotated[str, Path(max_length=100)]) -> Any:
+        """Cancel a run. One that no process runs (awaiting approval, or interrupted) ends
+        now, ``incomplete`` / ``cancelled``, and its waiting call is never applied: 200
+        with its Result. A running one — in this worker, another, or another machine on
+        the same store — ends so after its step in flight: 202 (read it with ``GET
+        /v1/runs/{id}``). A run that has ended is a 409 ``already_ended``."""
+        caller = caller_of(request)
+        run = await asyncio.to_thread(service.store.get_run, run_id)
+        if not visible(run, run_id, caller):
+            return _error(404, "unknown_run", f"no run {run_id[:100]!r}")
+        assert run is not None
+        cancel = functools.partial(lifecycle.cancel, by=_decider(request))
+        try:
+            done = await asyncio.to_thread(cancel, service.store, run)
+        except lifecycle.AlreadyEnded as refused:
+            return _error(409, "already_ended", str(refused))
+        if done.ended and done.run.result is not None:
+            return JSONResponse(done.run.result.model_dump(mode="json"))
+        message = f"run {run.id} is running: it ends after its step in flight"
+        body = CancelRequested(run_id=run.id, message=message)
+        return JSONResponse(body.model_dump(), status_code=202)
 
     @app.get(
         "/v1/runs", response_model=RunsPage, dependencies=secured, responses=_responses(404, 422)

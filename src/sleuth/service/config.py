@@ -16,7 +16,7 @@ from typing import Any
 from sleuth.db import parse_target
 from sleuth.db import redact_url as redact_url  # for messages naming Redis or a database
 from sleuth.errors import UsageError
-from sleuth.service.corpora import ServedSpec, resolve_specs
+from sleuth.sources import ServedSpec, resolve_specs
 
 # What a client may ask for; the server's own limits can only be lower.
 MAX_STEPS_LIMIT = 20
@@ -63,7 +63,7 @@ class ServiceConfig:
     redis_prefix: str = "sleuth:rate:"
     max_body: int = DEFAULT_MAX_BODY
     run_threads: int = 8  # runs at once per process; more requests wait their turn
-    #: what is served (`sleuth.service.corpora.resolve_specs`); empty: the built-in corpora
+    #: what is served (`sleuth.sources.resolve_specs`); empty: the built-in corpora
     corpora: tuple[ServedSpec, ...] = ()
 
     def served(self) -> tuple[ServedSpec, ...]:

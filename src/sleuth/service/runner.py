@@ -123,6 +123,9 @@ class _Relay:
     def pause_run(self, pending: PendingAction) -> None:
         self.store.pause_run(pending)
 
+    def cancel_requested(self, run_id: str) -> str | None:
+        return self.store.cancel_requested(run_id)
+
     def resumed(self, run_id: str) -> None:
         self.run_id = run_id
         self.running.add(run_id)

@@ -8,7 +8,7 @@ CLI and the store never disagree. `Result` itself is the core's model, unchanged
 from __future__ import annotations
 
 import re
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from pydantic import (
     BaseModel,
@@ -21,7 +21,7 @@ from pydantic import (
 
 from sleuth.result import ConflictRule, Result, Usage
 from sleuth.service.config import MAX_STEPS_LIMIT, TIMEOUT_LIMIT_S
-from sleuth.service.corpora import NAME_PATTERN
+from sleuth.sources import NAME_PATTERN
 from sleuth.state import Budgets, Task
 from sleuth.store.models import RunStatus, RunSummary
 from sleuth.untrusted import CONTROL_CLASS, question_problem
@@ -209,7 +209,9 @@ class Approval(BaseModel):
     args: dict[str, Any]
     payload: dict[str, Any] = Field(description="exactly what the effect writes if approved")
     step: int = Field(description="the step the call becomes once decided")
-    status: str = Field(description="`pending`, `approved` or `rejected`")
+    status: str = Field(
+        description="`pending`, `approved`, `rejected`, or `cancelled` (the run was cancelled)"
+    )
     requested_at: str
     decided_at: str | None
     decided_by: str | None = Field(
@@ -244,6 +246,16 @@ class DecisionIn(_Strict):
     def _integral(cls, value: Any) -> Any:
         """JSON Schema's integers include 76.0; strings and booleans stay refused."""
         return int(value) if isinstance(value, float) and value.is_integer() else value
+
+
+class CancelRequested(BaseModel):
+    """A cancel asked of a run that a process runs now (this worker or another sharing
+    the store): it ends ``incomplete`` / ``cancelled`` after its step in flight."""
+
+    run_id: str
+    status: Literal["running"] = "running"
+    cancel_requested: Literal[True] = True
+    message: str
 
 
 class ResumeIn(_Strict):

@@ -33,7 +33,7 @@ from sleuth.store.models import (
     StoredRun,
     StoredStep,
 )
-from sleuth.store.runs import RunStore, default_db_path
+from sleuth.store.runs import Cancelled, RunStore, default_db_path
 from sleuth.store.schema import MIGRATIONS
 
 __all__ = [
@@ -42,6 +42,7 @@ __all__ = [
     "THINKING",
     "ApiKey",
     "ApprovalStatus",
+    "Cancelled",
     "Database",
     "KeyStore",
     "LeaseLost",

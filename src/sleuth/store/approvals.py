@@ -50,7 +50,7 @@ def decide(
     (see `sleuth.store.RunStore.decide` for the answers)."""
     approval = latest(db, run_id)
     ended = db.query_one("SELECT 1 AS x FROM results WHERE run_id = ?", (run_id,))
-    if approval is None or (ended is not None and approval["status"] == "pending"):
+    if approval is None or (ended is not None and approval["status"] in ("pending", "cancelled")):
         return "not_awaiting_approval"
     if step is not None and step != approval["step"]:
         return "stale"

@@ -59,6 +59,7 @@ class ApprovalStatus(StrEnum):
     PENDING = "pending"
     APPROVED = "approved"
     REJECTED = "rejected"
+    CANCELLED = "cancelled"  # the run was cancelled while its call waited
 
 
 #: The fields of a step that carry the model's thinking (its thoughts, its raw output
@@ -130,8 +131,9 @@ class StoredApproval(_Stored):
         return self.status is ApprovalStatus.PENDING
 
     def verdict(self) -> Verdict | None:
-        """The decision taken (None while it waits)."""
-        if self.pending:
+        """The decision a person took (None while it waits, and when the run was
+        cancelled instead)."""
+        if self.status in (ApprovalStatus.PENDING, ApprovalStatus.CANCELLED):
             return None
         return Verdict(
             approved=self.status is ApprovalStatus.APPROVED,

@@ -15,8 +15,10 @@ import logging
 import os
 import secrets
 import time
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from sleuth.effects import PendingAction
 from sleuth.result import Result
@@ -28,6 +30,16 @@ from sleuth.store.leases import LEASE_S, Heartbeat, LeaseLost, host_id, lease_al
 from sleuth.store.models import RunStatus, RunSummary, StoredApproval, StoredRun
 
 log = logging.getLogger("sleuth")
+
+
+@dataclass(frozen=True)
+class Cancelled:
+    """What `RunStore.cancel` did: ``cancelled`` (the run ended now), ``requested`` (a
+    process runs it and ends it after its step in flight), ``ended`` (it had ended
+    before: nothing changed) or ``unknown_run``; ``run`` is the run as stored now."""
+
+    outcome: Literal["cancelled", "requested", "ended", "unknown_run"]
+    run: StoredRun | None
 
 
 def default_db_path() -> Path:
@@ -242,6 +254,63 @@ class RunStore:
             self._own(run_id)
         return True
 
+    def cancel(
+        self, run_id: str, by: str | None, ending: Callable[[StoredRun, str], Result]
+    ) -> Cancelled:
+        """Cancel a run, at most once, holding its row: a run some process runs (its lease
+        is alive) gets a cancel request, which that process's loop reads between steps
+        (`cancel_requested`) to end it ``incomplete`` / ``cancelled``; a run nobody runs
+        (waiting for a person, or interrupted) ends here, with ``ending(run, why)`` as its
+        Result, and its waiting call (if any) is marked cancelled, so nothing is applied.
+        ``by`` says who asked (an API key's id, or the CLI's user)."""
+        why = _cancel_why(by)
+        with self.db.transaction():
+            locked = self._locked_run(run_id)
+            run = self.get_run(locked["id"]) if locked is not None else None
+            if run is None:
+                return Cancelled("unknown_run", None)
+            if run.result is not None or run.status is RunStatus.ERROR:
+                return Cancelled("ended", run)
+            if run.status is RunStatus.RUNNING:
+                self.db.execute(
+                    "UPDATE runs SET cancel_at = ?, cancel_by = ? "
+                    "WHERE id = ? AND cancel_at IS NULL",
+                    (common.now(), by, run.id),
+                )
+                return Cancelled("requested", run)
+            result = ending(run, why)
+            self.db.execute(
+                "UPDATE approvals SET status = 'cancelled', decided_at = ?, decided_by = ? "
+                "WHERE run_id = ? AND status = 'pending'",
+                (common.now(), by, run.id),
+            )
+            self.db.execute(
+                "INSERT INTO results (run_id, finished_at, status, reason, result_json, error) "
+                "VALUES (?, ?, ?, ?, ?, NULL)",
+                (
+                    run.id,
+                    common.now(),
+                    result.status.value,
+                    result.reason.value if result.reason else None,
+                    result.model_dump_json(),
+                ),
+            )
+            self.db.execute(
+                "UPDATE runs SET owner = NULL, lease_until = NULL, cancel_at = ?, cancel_by = ? "
+                "WHERE id = ?",
+                (common.now(), by, run.id),
+            )
+            self._heartbeat.forget(run.id)
+        return Cancelled("cancelled", self.get_run(run.id))
+
+    def cancel_requested(self, run_id: str) -> str | None:
+        """Why the run is to end now, if someone asked to cancel it (`cancel`); None
+        otherwise. The loop asks between steps (`sleuth.runtime.CancellableRecorder`)."""
+        row = self.db.query_one("SELECT cancel_at, cancel_by FROM runs WHERE id = ?", (run_id,))
+        if row is None or row["cancel_at"] is None:
+            return None
+        return _cancel_why(row["cancel_by"])
+
     def release(self, run_id: str) -> None:
         """Give up this store's lease on an unfinished run (it becomes ``interrupted``
         at once, for another process to claim)."""
@@ -337,6 +406,10 @@ class RunStore:
                 "trace_ids": self.trace_ids(run["id"]) or [t for t in [run["trace_id"]] if t],
             }
         )
+
+
+def _cancel_why(by: str | None) -> str:
+    return "the run was cancelled" + (f" (by {by})" if by else "")
 
 
 # One summary row per run (`list_runs`, `page_runs`); a WHERE clause and ORDER BY follow.

@@ -194,6 +194,17 @@ def _m9_trace_lists_and_researches(db: Database) -> None:
     )
 
 
+def _m10_cancel_requests(db: Database) -> None:
+    """A request to cancel a run that some process is running (`RunStore.cancel`): when
+    it was asked and by whom; the process running it ends it after the step in flight."""
+    db.script(
+        """
+        ALTER TABLE runs ADD COLUMN cancel_at TEXT;
+        ALTER TABLE runs ADD COLUMN cancel_by TEXT
+        """
+    )
+
+
 #: The schema, one function per version: ``MIGRATIONS[n - 1]`` takes a database from
 #: version n - 1 to n. Append only (see the module docstring).
 MIGRATIONS: list[Migration] = [
@@ -206,4 +217,5 @@ MIGRATIONS: list[Migration] = [
     _m7_run_keys_and_builds,
     _m8_trace_ids,
     _m9_trace_lists_and_researches,
+    _m10_cancel_requests,
 ]

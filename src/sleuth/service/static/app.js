@@ -341,6 +341,7 @@ const REASONS = {
   timeout: "it ran out of time",
   conflict: "the opened sources disagree",
   rejected: "a person rejected the action it asked to take",
+  cancelled: "it was cancelled",
 };
 
 function sourceId(url) {
@@ -548,7 +549,7 @@ function showApproval(data) {
   // the decision names the call it was shown, so it can never apply a different one
   approve.addEventListener("click", () => decide(data.run_id, "approve", note.value, request.step));
   reject.addEventListener("click", () => decide(data.run_id, "reject", note.value, request.step));
-  box.append(el("div", "decide", note, approve, reject));
+  box.append(el("div", "decide", note, approve, reject, cancelButton(data.run_id)));
   setMeta(`run ${data.run_id} · awaiting approval`);
 }
 
@@ -594,8 +595,62 @@ function showResume(runId) {
     el("h3", null, "Interrupted"),
     el("p", null, "The process running this run stopped before it finished. Resuming replays "
       + "its recorded steps and goes on from the last one, with what is left of its budgets."),
-    el("div", "decide", button),
+    el("div", "decide", button, cancelButton(runId)),
   );
+}
+
+/** A run some process runs now (here or elsewhere): it can be cancelled. */
+function showRunning(runId) {
+  const box = clear($("#approval"));
+  box.hidden = false;
+  box.className = "approval running";
+  box.dataset.status = "running";
+  box.append(
+    el("h3", null, "Running"),
+    el("p", null, "This run is still going: refresh to see more. Cancelling ends it after "
+      + "the step in flight; what it did so far is kept."),
+    el("div", "decide", cancelButton(runId)),
+  );
+}
+
+// -- cancelling ----------------------------------------------------------------------
+
+function cancelButton(runId) {
+  const button = el("button", "cancel", "Cancel run");
+  button.type = "button";
+  button.id = "cancel";
+  button.addEventListener("click", () => cancelRun(runId));
+  return button;
+}
+
+/** Cancel a run: a paused or interrupted one ends now (shown as it is stored then); a
+ * running one ends after its step in flight. */
+async function cancelRun(runId) {
+  if (view.busy) return;
+  $("#approval").querySelectorAll("button, input").forEach((b) => { b.disabled = true; });
+  notice("");
+  await busy(async () => {
+    let response;
+    try {
+      response = await api("POST", `v1/runs/${encodeURIComponent(runId)}/cancel`);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 409) {
+        notice(`${error.message} (${error.code}); showing the run as it stands.`, "warning");
+        await loadRun(runId, { keepNotice: true });
+        return;
+      }
+      throw error;
+    }
+    if (response.status === 202) {
+      const box = $("#approval");
+      box.dataset.status = "cancelling";
+      box.querySelector(".decide")?.remove();
+      box.querySelector("h3").textContent = "Cancelling";
+      notice("Cancel asked: the run ends after its step in flight.", "info");
+      return;
+    }
+    await loadRun(runId);
+  });
 }
 
 async function resume(runId) {
@@ -670,7 +725,7 @@ async function loadRun(runId, { keepNotice = false } = {}) {
   if (run.approval) showApproval({ run_id: run.id, approval: run.approval });
   if (run.result) await showResult(run.result);
   else if (run.status === "error") notice(`The run failed: ${run.error ?? "unknown error"}`);
-  else if (run.status === "running") notice("This run is still going: refresh to see more.", "info");
+  else if (run.status === "running") showRunning(run.id);
   else if (run.status === "interrupted") showResume(run.id);
   setMeta(`run ${run.id} · ${run.status} · corpus ${run.corpus}`);
   for (const item of $("#runs").children) {
