@@ -319,6 +319,43 @@ async def _cancel_after_first_step(target: Any, store: WatchedStore) -> str:
     return messages[0].split()[1]
 
 
+async def test_a_run_asked_over_mcp_is_cancelled_through_the_store(
+    sources: Sources, store: WatchedStore
+) -> None:
+    """`sleuth runs cancel` / the HTTP API cancel a run that an MCP `ask` is running: the
+    loop reads the request before its next turn, and the call returns the cancelled run."""
+    from sleuth import lifecycle
+
+    policy = GatedPolicy()
+    server = build_server(sources, store, policy=lambda: policy)
+    first = anyio.Event()
+    messages: list[str] = []
+
+    async def on_progress(done: float, total: float | None, message: str | None) -> None:
+        messages.append(message or "")
+        first.set()
+
+    async with Client(server) as client, anyio.create_task_group() as group:
+        answered: list[Any] = []
+
+        async def call() -> None:
+            answered.append(await client.call_tool("ask", FOUNDER, progress_callback=on_progress))
+
+        group.start_soon(call)
+        await first.wait()
+        run_id = messages[0].split()[1]
+        running = store.get_run(run_id)
+        assert running is not None
+        asked = lifecycle.cancel(store, running, by="cli:test")
+        assert not asked.ended  # a running run is asked; its loop ends it
+        policy.release.set()
+    result = answered[0].structured_content
+    assert result["status"] == "incomplete" and result["reason"] == "cancelled"
+    run = run_json(store, run_id)
+    assert run is not None and run["status"] == "incomplete"
+    assert [step["tool"] for step in run["steps"]] == ["search"]  # no turn after the request
+
+
 def test_sources_refuse_bad_names_and_paths(tmp_path: Path) -> None:
     from sleuth.errors import UsageError
 

@@ -498,6 +498,11 @@ class Recorder:
     def release(self, run_id: str) -> None:
         self.store.release(run_id)
 
+    def cancel_requested(self, run_id: str) -> str | None:
+        """Whether someone asked to cancel the run (`sleuth runs cancel`, the HTTP API):
+        the loop asks before each turn, so a run made over MCP ends like any other."""
+        return self.store.cancel_requested(run_id)
+
 
 def _scratch(source: Source) -> RunState:
     """A run state for one read-only call outside any run (nothing is recorded)."""
