@@ -41,8 +41,8 @@ _ADMONITION_KINDS = (
 )
 
 
-@lru_cache(maxsize=2)
-def _parser(tables: bool = True) -> Any:
+@lru_cache(maxsize=1)
+def _parser() -> Any:
     try:
         from markdown_it_pyrs import MarkdownIt
     except ImportError:  # pragma: no cover - a dependency of sleuth
@@ -50,8 +50,9 @@ def _parser(tables: bool = True) -> Any:
 
         raise UsageError("reading Markdown needs markdown-it-pyrs: pip install sleuth") from None
     # block rules only: inline markup is read by `convert_inline` (regular expressions),
-    # several times cheaper than a Python object for every inline node
-    parser = MarkdownIt("zero").enable_many(
+    # several times cheaper than a Python object for every inline node; tables are read
+    # from their paragraph's lines (`_paragraph`), half the cost of a tree node per cell
+    return MarkdownIt("zero").enable_many(
         [
             "paragraph",
             "heading",
@@ -65,20 +66,6 @@ def _parser(tables: bool = True) -> Any:
             "reference",
         ]
     )
-    return parser.enable("table") if tables else parser
-
-
-#: a line that could be a table's delimiter row (only bars, colons, hyphens and spaces)
-_DELIMITER_ROW = re.compile(r"^[^\S\n]*[|:-](?:[^\S\n]|[|:-])*$", re.MULTILINE)
-
-
-def _may_hold_a_table(text: str) -> bool:
-    """False when ``text`` cannot hold a table (no bar, or no line that could be a
-    delimiter row): then it is parsed without the table rule, which costs a sixth of
-    the parse, and reads the same."""
-    if "|" not in text or "-" not in text:
-        return False
-    return any("-" in m.group() for m in _DELIMITER_ROW.finditer(text))
 
 
 def parse_markdown(text: str) -> Parsed:
@@ -87,9 +74,8 @@ def parse_markdown(text: str) -> Parsed:
     meta, body = front_matter(text)
     blocks: list[Block] = []
     text = prepare(body)
-    source: str | bytes = text if text.isascii() else text.encode("utf-8")  # as srcmap counts
     try:
-        _blocks(_parser(_may_hold_a_table(text)).tree(text), blocks, source)
+        _blocks(_parser().tree(text), blocks)
     except RecursionError:
         raise CorpusError("Markdown nested too deeply") from None
     title = meta.pop("title", None)
@@ -273,15 +259,12 @@ _CONSOLE = frozenset({"", "console", "shell", "shell-session", "bash", "sh", "te
 _CONTAINERS = frozenset({"blockquote", "root", "footnote_block", "footnote", "dl", "dd", "dt"})
 
 
-def _blocks(node: Any, out: list[Block], source: str | bytes | None = None) -> None:
-    """The blocks under ``node``; ``source``: the text it was parsed from, given for the
-    document's own top level (its tables are read from their lines, see `_source_rows`)."""
+def _blocks(node: Any, out: list[Block]) -> None:
+    """The blocks under ``node``."""
     for child in node.children:
         name = child.name
         if name == "paragraph":
-            text = _inline(child).strip()
-            if text:
-                out.append(Block("text", text))
+            _paragraph(_raw(child), out)
         elif name == "heading":
             text = _ATTRS.sub("", _inline(child)).strip()
             if text:
@@ -290,12 +273,6 @@ def _blocks(node: Any, out: list[Block], source: str | bytes | None = None) -> N
             text = "\n".join(_list_lines(child, ""))
             if text.strip():
                 out.append(Block("list", text))
-        elif name == "table":
-            rows = _source_rows(source, child) if source is not None else None
-            if rows is None:
-                rows = _table_rows(child)
-            if rows:
-                out.append(Block("table", "\n".join(rows)))
         elif name in ("fence", "code_block"):
             code = _code(child)
             if code:
@@ -427,9 +404,11 @@ def _list_lines(node: Any, indent: str) -> list[str]:
         number += 1
         kids = item.children
         if len(kids) == 1 and kids[0].name == "text":  # the usual tight item: one line
-            text = convert_inline(kids[0].meta.get("content", "")).strip()
-            lines.append(f"{indent}{marker} {text}".rstrip())
-            continue
+            content = kids[0].meta.get("content", "")
+            if "-" not in content or "\n" not in content:
+                text = convert_inline(content).strip()
+                lines.append(f"{indent}{marker} {text}".rstrip())
+                continue
         pad = indent + " " * (len(marker) + 1)
         texts: list[str] = []  # the item's own text: its first line, then more under it
         rest: list[str] = []
@@ -439,19 +418,17 @@ def _list_lines(node: Any, indent: str) -> list[str]:
                 pending.append(part)
                 continue
             if pending:
-                texts.append(_inline_of(pending).strip())
+                _item_text(_raw(_Holder(pending)), texts, rest, pad)
                 pending = []
             if part is None:
                 break
             name = part.name
             if name == "paragraph":
-                texts.append(_inline(part).strip())
+                _item_text(_raw(part), texts, rest, pad)
             elif name in ("bullet_list", "ordered_list"):
                 rest.extend(_list_lines(part, pad))
             elif name in ("fence", "code_block"):
                 rest.extend(pad + line for line in _code(part).split("\n") if line)
-            elif name == "table":
-                rest.extend(pad + row for row in _table_rows(part))
             else:
                 found: list[Block] = []
                 _blocks(_Holder([part]), found)
@@ -463,8 +440,15 @@ def _list_lines(node: Any, indent: str) -> list[str]:
     return lines
 
 
-def _inline_of(nodes: list[Any]) -> str:
-    return _inline(_Holder(nodes))
+def _item_text(raw: str, texts: list[str], rest: list[str], pad: str) -> None:
+    """A list item's paragraph: its text to ``texts``, a table in it to ``rest``."""
+    found: list[Block] = []
+    _paragraph(raw, found)
+    for block in found:
+        if block.kind == "table":
+            rest.extend(pad + row for row in block.text.split("\n"))
+        else:
+            texts.append(block.text)
 
 
 class _Holder:
@@ -474,43 +458,65 @@ class _Holder:
         self.children = children
 
 
-def _table_rows(node: Any) -> list[str]:
-    rows: list[str] = []
-    for section in node.children:
-        for row in section.children:
-            # a row's cells are read together: one conversion a row, not one a cell
-            raw = " | ".join([_raw(cell) for cell in row.children])
-            if raw.replace("|", "").strip():
-                rows.append(" ".join(convert_inline(raw).split()))
-    return rows
+def _paragraph(raw: str, out: list[Block]) -> None:
+    """The blocks of a paragraph's inline source: its text, and the table in it when it
+    holds one (`table_in`)."""
+    found = table_in(raw) if "-" in raw and "\n" in raw else None
+    text = convert_inline(raw if found is None else found[0]).strip()
+    if text:
+        out.append(Block("text", text))
+    if found is not None and found[1]:
+        out.append(Block("table", "\n".join(found[1])))
 
 
+# a delimiter row: cells of hyphens, with a colon at either end for the alignment
+_DELIMITER = re.compile(
+    r"^[ \t]*\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$", re.MULTILINE
+)
 _CELL_BAR = re.compile(r"(?<!\\)\|")
 _MARKUP = re.compile(r"[\[<\\&*_~]")  # what `convert_inline` reads in one line
 
 
-def _source_rows(source: str | bytes, node: Any) -> list[str] | None:
-    """A top-level table's rows read from its source lines (the header, then the rows
-    after the delimiter line): the same text as `_table_rows`, without a Python object
-    for every cell. None when the table has no source map."""
-    where = node.srcmap
-    if not where:
-        return None
-    chunk = source[where[0] : where[1]]
-    text = chunk.decode("utf-8", "replace") if isinstance(chunk, bytes) else chunk
-    lines = text.split("\n")
-    del lines[1:2]  # the delimiter line
-    split = _CELL_BAR.split if "\\" in text else None  # else every bar divides cells
+def table_in(raw: str) -> tuple[str, list[str]] | None:
+    """``(text before, rows)`` of the table in a paragraph's inline source, found where
+    markdown-it's GFM table rule finds one (the parser runs without it, see `_parser`):
+    a line followed by a delimiter row of as many cells, neither indented four spaces;
+    every line after them is a row. Rows are the cells' text joined by `` | ``, the
+    delimiter row left out, empty rows dropped. None when there is no table."""
+    for match in _DELIMITER.finditer(raw):
+        at = match.start()
+        if at == 0 or _indent(match.group()) >= 4:
+            continue
+        begin = raw.rfind("\n", 0, at - 1) + 1  # the header line: the one before
+        header = raw[begin : at - 1]
+        if _indent(header) >= 4 or len(_cells(header)) != len(_cells(match.group())):
+            continue
+        rows = [header, *raw[match.end() + 1 :].split("\n")] if match.end() < len(raw) else [header]
+        return raw[: max(begin - 1, 0)], _rows(rows)
+    return None
+
+
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip(" "))
+
+
+def _cells(line: str) -> list[str]:
+    """A table line's cells: split at bars not escaped, an outer bar at either end
+    dropped."""
+    line = line.strip()
+    if line[:1] == "|":
+        line = line[1:]
+    if line[-1:] == "|" and line[-2:] != "\\|":
+        line = line[:-1]
+    return _CELL_BAR.split(line) if "\\" in line else line.split("|")
+
+
+def _rows(lines: list[str]) -> list[str]:
+    text = "\n".join(lines)
     convert = convert_inline if _MARKUP.search(text) else None  # else the text is as read
     rows: list[str] = []
     for line in lines:
-        line = line.strip()
-        if line[:1] == "|":
-            line = line[1:]
-        if line[-1:] == "|" and line[-2:] != "\\|":
-            line = line[:-1]
-        cells = split(line) if split is not None else line.split("|")
-        raw = " | ".join([cell.strip() for cell in cells])
+        raw = " | ".join([cell.strip() for cell in _cells(line)])
         if raw.replace("|", "").strip():
             rows.append(" ".join((convert(raw) if convert is not None else raw).split()))
     return rows
