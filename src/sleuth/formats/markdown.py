@@ -491,8 +491,7 @@ def table_in(raw: str) -> tuple[str, list[str]] | None:
         header = raw[begin : at - 1]
         if _indent(header) >= 4 or len(_cells(header)) != len(_cells(match.group())):
             continue
-        rows = [header, *raw[match.end() + 1 :].split("\n")] if match.end() < len(raw) else [header]
-        return raw[: max(begin - 1, 0)], _rows(rows)
+        return raw[: max(begin - 1, 0)], _rows(header + raw[match.end() :])
     return None
 
 
@@ -511,15 +510,23 @@ def _cells(line: str) -> list[str]:
     return _CELL_BAR.split(line) if "\\" in line else line.split("|")
 
 
-def _rows(lines: list[str]) -> list[str]:
-    text = "\n".join(lines)
-    convert = convert_inline if _MARKUP.search(text) else None  # else the text is as read
+def _rows(text: str) -> list[str]:
+    """A table's lines (the delimiter row left out) as rows: each row's cells, stripped,
+    joined by `` | `` with runs of spaces made one, and its markup read."""
+    if "\\" in text:  # an escaped bar divides no cells: line by line
+        lines = [" | ".join([cell.strip() for cell in _cells(line)]) for line in text.split("\n")]
+    else:  # every bar divides cells: the whole table at once
+        lines = _OUTER_BARS.sub("", text).replace("|", " | ").split("\n")
+    convert = _MARKUP.search(text) is not None  # else the text is as read
     rows: list[str] = []
     for line in lines:
-        raw = " | ".join([cell.strip() for cell in _cells(line)])
-        if raw.replace("|", "").strip():
-            rows.append(" ".join((convert(raw) if convert is not None else raw).split()))
+        if line.replace("|", "").strip():
+            rows.append(" ".join((convert_inline(line) if convert else line).split()))
     return rows
+
+
+#: the outer bar at each end of a table line, with the spaces around it
+_OUTER_BARS = re.compile(r"^[^\S\n]*\|?|\|?[^\S\n]*$", re.MULTILINE)
 
 
 def _raw(node: Any) -> str:
@@ -573,15 +580,16 @@ def front_matter(text: str) -> tuple[dict[str, Any], str]:
     does not parse is a `CorpusError` naming the line."""
     if not text.startswith("---"):
         return {}, text
-    lines = text.splitlines(keepends=True)
-    if not lines or lines[0].rstrip() != "---":
+    opening = _FENCE_LINE.match(text)
+    if opening is None or opening.group(1) != "---":
         return {}, text
-    close = next((i for i in range(1, len(lines)) if lines[i].rstrip() in ("---", "...")), None)
-    if close is None:
+    closing = _FENCE_LINE.search(text, opening.end())
+    if closing is None:
         raise CorpusError("front matter: no closing '---' line")
     raw: dict[str, Any] = {}
     key: str | None = None
-    for number, line in enumerate(lines[1:close], start=2):
+    lines = text[opening.end() : closing.start()].splitlines(keepends=True)
+    for number, line in enumerate(lines, start=2):
         stripped = line.strip()
         if not stripped or stripped.startswith("#"):
             continue
@@ -618,7 +626,11 @@ def front_matter(text: str) -> tuple[dict[str, Any], str]:
             if not isinstance(value, str) or not re.fullmatch(r"-?\d+", value):
                 raise CorpusError(f"front matter: {name}: expected an integer, got {value!r}")
             meta[name] = int(value)
-    return meta, "".join(lines[close + 1 :])
+    return meta, text[closing.end() :]
+
+
+#: a line that opens or closes front matter, with its line end
+_FENCE_LINE = re.compile(r"^(---|\.\.\.)[^\S\n]*(?:\n|\Z)", re.MULTILINE)
 
 
 def _scalar(value: str) -> str:
