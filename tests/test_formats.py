@@ -817,3 +817,52 @@ def test_a_table_is_found_wherever_markdown_it_finds_one(text: str) -> None:
     kinds = [b.kind for b in parse("md", text).blocks]
     assert "table" in kinds
     assert len(_markdown_it_tables(text)) == kinds.count("table") == 1
+
+
+# --- explicit heading ids ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("heading", "anchor"),
+    [
+        ("## Query Parameters {#query-params}", "query-params"),  # Docusaurus, Pandoc
+        ("## Query Parameters { #query-params }", "query-params"),  # MkDocs attr_list
+        ("## Query Parameters {: #query-params .wide }", "query-params"),  # with a class
+        ("## Query Parameters { .wide #query-params data-x=1 }", "query-params"),
+        ("## Query Parameters {.wide}", ""),  # attributes without an id: the slug
+        ("## Query Parameters", ""),
+    ],
+)
+def test_an_explicit_heading_id_is_the_heading_anchor_and_leaves_the_text(
+    heading: str, anchor: str
+) -> None:
+    (block,) = [b for b in parse("md", f"# Doc\n\nIntro.\n\n{heading}\n\nText.\n").blocks[2:3]]
+    assert block == Block("heading", "Query Parameters", 2, anchor)
+
+
+def test_sections_are_named_by_their_explicit_ids(tmp_path: Path) -> None:
+    doc = write(
+        tmp_path / "docs" / "agent.md",
+        "# Agent {#agent-page}\n\nAn agent runs tools.\n\n"
+        "## Parameters {#agent-params}\n\n" + "The timeout defaults to 30 seconds. " * 40 + "\n\n"
+        "## Usage\n\n" + "Call run with a question. " * 40 + "\n\n"
+        "## Parameters of run { #agent-params }\n\n" + "Retries default to 3. " * 40 + "\n\n"
+        "## Agent Params\n\nThe slug of this one is free.\n",
+    )
+    item = read(doc)
+    headings = [h.rsplit(" › ", 1)[-1] for _, _, h in item.spans]
+    assert "{" not in item.page.body and "agent-params" not in item.page.body
+    by_heading: dict[str, str] = {}
+    for heading, anchor in zip(headings, item.anchors, strict=True):
+        by_heading.setdefault(heading, anchor)  # a section's first passage has its anchor
+    assert by_heading["Parameters"] == "agent-params"
+    assert by_heading["Usage"] == "usage"
+    assert by_heading["Parameters of run"] == "agent-params-1"  # an id given twice
+    assert by_heading["Agent Params"] == "agent-params-2"  # its slug is taken
+    # the index serves the passage under its explicit id
+    ingest([doc.parent], tmp_path / "i")
+    with open_index(tmp_path / "i") as index:
+        corpus = index.corpus()
+        url = f"{doc.resolve().as_uri()}#agent-params"
+        assert url in corpus.pages
+        assert "timeout defaults to 30 seconds" in corpus.pages[url].body

@@ -12,11 +12,13 @@ __all__ = ["MAX_LINKS", "Block", "Parsed", "link_targets"]
 
 class Block(NamedTuple):
     """One block of a document: ``kind`` is heading, text, list, table or code;
-    ``level`` is a heading's level (1 for a title), 0 otherwise."""
+    ``level`` is a heading's level (1 for a title), 0 otherwise; ``anchor`` is a heading's
+    explicit id (``## Title {#custom-id}``), "" when it has none (its slug is used)."""
 
     kind: str
     text: str
     level: int = 0
+    anchor: str = ""
 
 
 @dataclass

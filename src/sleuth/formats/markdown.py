@@ -15,7 +15,8 @@ fences only:
 - includes (``{* file *}``, ``{!file!}``, ``{!> file !}``, ``--8<-- "file"``), mkdocstrings
   ``::: package.name`` blocks and ``*[ABBR]: ...`` definitions go (a reader of the source
   folder sees no included text, so none is invented);
-- heading attributes (``## Title { #anchor }``) go.
+- heading attributes (``## Title { #anchor }``) go from the text; an explicit id in them
+  is the heading's ``anchor`` (its section's anchor, `sleuth.passages.section_anchors`).
 
 JSX and HTML blocks keep only the text between their tags (parsed as Markdown again);
 inline HTML tags go, their text stays.
@@ -250,7 +251,10 @@ def _indented_admonitions(text: str) -> str:
 
 # --- the tree --------------------------------------------------------------------------------
 
+# heading attributes, as MkDocs (attr_list), Pandoc and Docusaurus write them:
+# ``## Title {#custom-id}``, ``## Title { #custom-id .class }``, ``## Title {: #custom-id }``
 _ATTRS = re.compile(r"[ \t]*\{[ \t]*[#:.][^{}]*\}[ \t]*$")
+_HEADING_ID = re.compile(r"(?<![^\s{:])#([^\s{}#\"'<>]+)")
 _TAG = re.compile(r"<[^<>]*>")
 _HIDDEN = re.compile(r"<(script|style|template)\b.*?</\1\s*>|<!--.*?(?:-->|\Z)", re.DOTALL | re.I)
 _TAB_LABEL = re.compile(r"<TabItem\b[^<>]*?\blabel=(?:\"([^\"]*)\"|'([^']*)')[^<>]*>")
@@ -266,9 +270,16 @@ def _blocks(node: Any, out: list[Block]) -> None:
         if name == "paragraph":
             _paragraph(_raw(child), out)
         elif name == "heading":
-            text = _ATTRS.sub("", _inline(child)).strip()
+            raw, anchor = _raw(child), ""
+            if "{" in raw:
+                attrs = _ATTRS.search(raw)
+                if attrs is not None:
+                    raw = raw[: attrs.start()]
+                    found = _HEADING_ID.search(attrs.group())
+                    anchor = found.group(1) if found else ""
+            text = convert_inline(raw).strip()
             if text:
-                out.append(Block("heading", text, int(child.meta.get("level", 1))))
+                out.append(Block("heading", text, int(child.meta.get("level", 1)), anchor))
         elif name in ("bullet_list", "ordered_list"):
             text = "\n".join(_list_lines(child, ""))
             if text.strip():
