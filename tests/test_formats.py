@@ -768,22 +768,38 @@ def test_no_table_where_markdown_it_finds_none(text: str) -> None:
     assert "table" not in [b.kind for b in parse("md", text).blocks]
 
 
-def test_site_settings_files_are_skipped_as_what_they_are(tmp_path: Path) -> None:
+def test_site_settings_files_are_ignored_as_what_they_are(tmp_path: Path) -> None:
     docs = tmp_path / "docs"
     write(docs / "intro.md", "# Intro\n\nHello.\n")
     write(docs / "guide" / "_category_.json", '{"label": "Guide", "position": 2}')
+    write(docs / "guide" / "setup.mdx", "# Setup\n\nRun it.\n")
     write(docs / "sidebars.js", "module.exports = {docs: ['intro']};\n")
     write(docs / "docusaurus.config.ts", "export default {};\n")
     write(docs / "mkdocs.yml", "site_name: x\n")
-    report = ingest([docs], tmp_path / "i")
-    assert report.added == 1
-    reasons = {Path(p.file).name: p.message for p in report.problems}
+    write(docs / "conf.py", "project = 'x'\n")
+    write(docs / ".git" / "HEAD", "ref: refs/heads/main\n")
+    report = ingest([docs], tmp_path / "i", strict=True)  # a normal docs folder passes
+    assert report.added == 2 and report.problems == []
+    reasons = {Path(p.file).name: p.message for p in report.ignored}
     assert reasons == {
+        ".git": "hidden folder",
         "_category_.json": "Docusaurus category metadata, not a document",
         "sidebars.js": "a Docusaurus sidebar definition, not a document",
         "docusaurus.config.ts": "the Docusaurus site configuration, not a document",
         "mkdocs.yml": "the MkDocs site configuration, not a document",
+        "conf.py": "the Sphinx configuration, not a document",
     }
+    # the CLI's --json lists them, and --strict passes
+    result = CliRunner().invoke(
+        index_command, [str(docs), "--index", str(tmp_path / "j"), "--strict", "--json"]
+    )
+    assert result.exit_code == 0, result.output
+    listed = json.loads(result.output)
+    assert listed["skipped"] == []
+    assert {Path(i["file"]).name for i in listed["ignored"]} == set(reasons)
+    # named on its own, a settings file is not read, and says why
+    report = ingest([docs / "mkdocs.yml"], tmp_path / "k")
+    assert [p.message for p in report.problems] == ["the MkDocs site configuration, not a document"]
 
 
 def test_rst_substitutions_are_replaced_or_vanish_cleanly() -> None:

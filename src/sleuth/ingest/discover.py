@@ -16,8 +16,10 @@ from sleuth.formats import missing_extra
 __all__ = ["SITE_FILES", "SUFFIXES", "IngestError", "Problem", "Source", "discover", "file_url"]
 
 SUFFIXES: dict[str, str] = {".json": "json", ".jsonl": "jsonl", **FORMAT_SUFFIXES}
-#: Files a documentation site generator reads for its navigation or build, by name: reported
-#: as skipped with what they are, never read as a corpus (a ``_category_.json`` is not one)
+#: Files a documentation site generator reads for its navigation or build, by name: never
+#: read as a corpus (a ``_category_.json`` is not one). Inside a folder they are listed as
+#: ignored with what they are, like hidden files, so ``--strict`` passes on a docs folder;
+#: one named on its own is reported as skipped.
 SITE_FILES: dict[str, str] = {
     **{f"_category_.{ext}": "Docusaurus category metadata" for ext in ("json", "yml", "yaml")},
     **{
@@ -83,9 +85,10 @@ def discover(
     """The input files under ``paths`` in a stable order, and a `Problem` for every
     file that will not be read: an unsupported type, a format whose extra is not
     installed, a broken symbolic link, a symbolic link back into a folder being read
-    (a loop), a FIFO or device. Hidden files and folders inside folders, and the folder
-    ``skip`` (the index itself), are passed over; each hidden one is added to
-    ``ignored`` when it is given. A path that does not exist is an `IngestError`."""
+    (a loop), a FIFO or device. Hidden files and folders inside folders, a site
+    generator's settings files there (`SITE_FILES`), and the folder ``skip`` (the index
+    itself), are passed over; each hidden or settings file is added to ``ignored`` when
+    it is given. A path that does not exist is an `IngestError`."""
     skip = skip.expanduser().resolve() if skip is not None else None
     sources: dict[Path, Source] = {}
     problems: list[Problem] = []
@@ -142,6 +145,11 @@ def _walk(
             if name.startswith("."):
                 if ignored is not None:
                     ignored.append(Problem(str(path), "hidden file"))
+                continue
+            site = SITE_FILES.get(name.lower())
+            if site is not None:
+                if ignored is not None:
+                    ignored.append(Problem(str(path), f"{site}, not a document"))
                 continue
             if not path.exists():
                 problems.append(Problem(str(path), "broken symbolic link"))

@@ -55,7 +55,7 @@ class IngestReport:
     passages_written: int = 0
     passages_embedded: int = 0  # dense vectors computed (an index with embeddings)
     problems: list[Problem] = field(default_factory=list)
-    ignored: list[Problem] = field(default_factory=list)  # hidden files and folders
+    ignored: list[Problem] = field(default_factory=list)  # hidden files, site settings
     repaired: list[str] = field(default_factory=list)  # damage found in the index and fixed
     documents: int = 0  # in the index afterwards
     passages: int = 0  # in the index afterwards
