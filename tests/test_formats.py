@@ -882,3 +882,17 @@ def test_sections_are_named_by_their_explicit_ids(tmp_path: Path) -> None:
         url = f"{doc.resolve().as_uri()}#agent-params"
         assert url in corpus.pages
         assert "timeout defaults to 30 seconds" in corpus.pages[url].body
+
+
+def test_links_in_code_fences_are_code_not_links() -> None:
+    text = (
+        "# Links\n\nSee [the guide](guide.md) and <https://example.org/a>.\n\n"
+        "```markdown\nWrite [a link](https://in-code.example/fence) like this.\n```\n\n"
+        '~~~~html\n<a href="https://in-code.example/tilde">x</a>\n~~~~\n\n'
+        "  ```\n  [indented fence](https://in-code.example/indented)\n  ```\n\n"
+        "After the fences: [more](more.md).\n\n"
+        "```\nan unclosed fence [runs](https://in-code.example/unclosed) to the end\n"
+    )
+    parsed = parse("md", text)
+    assert parsed.meta["links"] == ("guide.md", "more.md", "https://example.org/a")
+    assert "[a link](https://in-code.example/fence)" in render(parsed.blocks)[0]  # still code

@@ -85,7 +85,7 @@ def parse_markdown(text: str) -> Parsed:
         if title is None:
             title = next((b.text for b in blocks if b.kind == "heading"), None)
     if "](" in body or "]:" in body or "<" in body or "href=" in body:
-        links = link_targets(_link_targets(body))
+        links = link_targets(_link_targets(_without_fences(body)))
         if links:
             meta["links"] = links
     return Parsed(blocks=blocks, title=title, meta=meta)
@@ -101,6 +101,23 @@ _DEFINITION = re.compile(r"^[ ]{0,3}\[[^\]\n]+\]:[ \t]*<?([^\s<>]+)", re.MULTILI
 _AUTOLINK = re.compile(r"<((?:https?|ftp|mailto):[^<>\s]+)>")
 _HREF = re.compile(r"href=(?:\"([^\"]*)\"|'([^']*)')")
 _IMAGE = re.compile(r"\.(?:png|jpe?g|gif|svg|webp|ico|bmp|avif)(?:[?#].*)?$", re.IGNORECASE)
+
+
+def _without_fences(text: str) -> str:
+    """``text`` without its fenced code blocks (a link in code is code, not a link)."""
+    if "```" not in text and "~~~" not in text:
+        return text
+    parts: list[str] = []
+    at = 0
+    while (opening := _FENCE_OPEN.search(text, at)) is not None:
+        parts.append(text[at : opening.start()])
+        close = _closing_fence(opening.group(1)).search(text, opening.end())
+        at = close.end() if close is not None else len(text)
+    parts.append(text[at:])
+    return "".join(parts)
+
+
+_FENCE_OPEN = re.compile(r"^[ \t]*(`{3,}|~{3,})[^\n]*", re.MULTILINE)
 
 
 def _link_targets(body: str) -> list[str]:
