@@ -12,9 +12,11 @@ fences only:
 - admonitions (MkDocs ``!!! note "Title"`` and ``??? tip`` with an indented body,
   pymdownx ``/// note | Title`` ... ``///`` and ``=== "Tab"``, Docusaurus ``:::note Title``
   ... ``:::``) keep their title (when one is given) and their text, not their markers;
-- includes (``{* file *}``, ``{!file!}``, ``{!> file !}``, ``--8<-- "file"``), mkdocstrings
-  ``::: package.name`` blocks and ``*[ABBR]: ...`` definitions go (a reader of the source
-  folder sees no included text, so none is invented);
+- includes (``--8<-- "file"`` and its block form, ``{! file !}``, ``{!> file !}``,
+  ``{* file *}``) are replaced by the file they name when the caller gives a way to read
+  it (`expand_includes`, `sleuth.ingest.includes`: Markdown as Markdown, other files as
+  code); the rest go, as do mkdocstrings ``::: package.name`` blocks and
+  ``*[ABBR]: ...`` definitions;
 - heading attributes (``## Title { #anchor }``) go from the text; an explicit id in them
   is the heading's ``anchor`` (its section's anchor, `sleuth.passages.section_anchors`).
 
@@ -31,9 +33,9 @@ from typing import Any
 
 from sleuth.errors import CorpusError
 
-from .blocks import MAX_LINKS, Block, Parsed, link_targets
+from .blocks import MAX_LINKS, Block, Include, Parsed, link_targets
 
-__all__ = ["front_matter", "parse_markdown"]
+__all__ = ["MAX_INCLUDE_DEPTH", "expand_includes", "front_matter", "parse_markdown"]
 
 _ADMONITION_KINDS = (
     "note|tip|info|warning|danger|caution|important|success|failure|bug|example|quote|"
@@ -69,11 +71,14 @@ def _parser() -> Any:
     )
 
 
-def parse_markdown(text: str) -> Parsed:
+def parse_markdown(text: str, include: Include | None = None) -> Parsed:
     """A Markdown or MDX document (front matter given as metadata; a title from it or
-    from the first level-1 heading)."""
+    from the first level-1 heading). ``include`` follows its includes (`expand_includes`);
+    without it they leave nothing."""
     meta, body = front_matter(text)
     blocks: list[Block] = []
+    if include is not None and ("8<-" in body or "{!" in body or "{*" in body):
+        body = expand_includes(body, include)
     text = prepare(body)
     try:
         _blocks(_parser().tree(text), blocks)
@@ -105,16 +110,12 @@ _IMAGE = re.compile(r"\.(?:png|jpe?g|gif|svg|webp|ico|bmp|avif)(?:[?#].*)?$", re
 
 def _without_fences(text: str) -> str:
     """``text`` without its fenced code blocks (a link in code is code, not a link)."""
-    if "```" not in text and "~~~" not in text:
+    spans = _fence_spans(text)
+    if not spans:
         return text
-    parts: list[str] = []
-    at = 0
-    while (opening := _FENCE_OPEN.search(text, at)) is not None:
-        parts.append(text[at : opening.start()])
-        close = _closing_fence(opening.group(1)).search(text, opening.end())
-        at = close.end() if close is not None else len(text)
-    parts.append(text[at:])
-    return "".join(parts)
+    ends = [0, *(b for _, b in spans)]
+    starts = [*(a for a, _ in spans), len(text)]
+    return "".join(text[b:a] for b, a in zip(ends, starts, strict=True))
 
 
 _FENCE_OPEN = re.compile(r"^[ \t]*(`{3,}|~{3,})[^\n]*", re.MULTILINE)
@@ -139,6 +140,99 @@ def _link_targets(body: str) -> list[str]:
         if "href=" in body:
             found.extend([a or b for a, b in _HREF.findall(body)])
     return [target for target in found if not _IMAGE.search(target)]
+
+
+# --- includes ------------------------------------------------------------------------------------
+
+#: Includes are followed this many levels deep at most.
+MAX_INCLUDE_DEPTH = 8
+
+# one include directive on a line of its own: a snippet ``--8<-- "file"``, a block of
+# snippets (``--8<--``, a file a line, ``--8<--``), markdown-include's ``{! file !}`` (or
+# ``{!> file !}``) and FastAPI's code include ``{* file hl[3] *}``
+_DIRECTIVE = re.compile(
+    r"^([ \t]*)(?:-{1,2}8<-{1,2}[ \t]+([\"'])(?P<snippet>[^\n]+?)\2"
+    r"|(?P<block>-{1,2}8<-{1,2})[ \t]*\n(?P<files>(?:(?![ \t]*-{1,2}8<-)[^\n]*\n)*?)"
+    r"[ \t]*-{1,2}8<-{1,2}"
+    r"|\{!>?[ \t]*(?P<include>[^\n]+?)[ \t]*!\}"
+    r"|\{\*[ \t]*(?P<code>[^\s*]+)[^\n]*?\*\})[ \t]*$",
+    re.MULTILINE,
+)
+#: included files read as Markdown; any other is code
+_MARKDOWN_SUFFIXES = frozenset({".md", ".markdown", ".mdx", ".txt", ".text", ""})
+_LANGUAGES = {
+    ".py": "python", ".js": "javascript", ".jsx": "jsx", ".ts": "typescript",
+    ".tsx": "tsx", ".sh": "bash", ".bash": "bash", ".yml": "yaml", ".yaml": "yaml",
+    ".rs": "rust", ".rb": "ruby", ".cs": "csharp", ".kt": "kotlin", ".ps1": "powershell",
+}  # fmt: skip
+
+
+def expand_includes(
+    text: str, include: Include, within: str | None = None, seen: tuple[str, ...] = ()
+) -> str:
+    """``text`` with each include directive that names a file ``include`` can read
+    replaced by that file: Markdown and text files as their Markdown (its own includes
+    followed, relative to it), other files as a fenced code block in their language; a
+    directive inside a code fence gives the file's text as it is. A directive that names
+    no file stays (`prepare` drops it); one that would include a file it is already
+    inside (a loop), or more than `MAX_INCLUDE_DEPTH` levels down, gives nothing."""
+    fences = _fence_spans(text)
+    parts: list[str] = []
+    at = 0
+    for match in _DIRECTIVE.finditer(text):
+        indent = match.group(1)
+        if match.group("block"):
+            targets = [t.strip() for t in match.group("files").split("\n")]
+            targets = [t for t in targets if t and not t.startswith(";")]
+        else:
+            targets = [match.group("snippet") or match.group("include") or match.group("code")]
+        in_code = any(a <= match.start() < b for a, b in fences)
+        pieces: list[str] = []
+        for target in targets:
+            found = include(target, within)
+            if found is None:
+                continue
+            content, key = found
+            if key in seen or len(seen) >= MAX_INCLUDE_DEPTH or key == within:
+                pieces.append("")  # a loop, or too deep: nothing
+                continue
+            pieces.append(_included(content, key, include, (*seen, key), in_code))
+        if not pieces:
+            continue  # names no file: left for `prepare` to drop
+        parts.append(text[at : match.start()])
+        joined = "\n".join(pieces).rstrip("\n")
+        parts.append("\n".join(indent + line if line else line for line in joined.split("\n")))
+        at = match.end()
+    if not parts:
+        return text
+    parts.append(text[at:])
+    return "".join(parts)
+
+
+def _included(content: str, key: str, include: Include, seen: tuple[str, ...], code: bool) -> str:
+    suffix = key[key.rfind(".") :].lower() if "." in key.rsplit("/", 1)[-1] else ""
+    if code:
+        return content
+    if suffix in _MARKDOWN_SUFFIXES:
+        if "8<-" in content or "{!" in content or "{*" in content:
+            content = expand_includes(content, include, key, seen)
+        return "\n" + content.strip("\n") + "\n"
+    fence = "`" * max(3, 1 + max((len(r) for r in re.findall(r"`+", content)), default=0))
+    language = _LANGUAGES.get(suffix, suffix[1:])
+    return f"\n{fence}{language}\n{content.rstrip()}\n{fence}\n"
+
+
+def _fence_spans(text: str) -> list[tuple[int, int]]:
+    """Where the fenced code blocks of ``text`` are."""
+    if "```" not in text and "~~~" not in text:
+        return []
+    spans: list[tuple[int, int]] = []
+    at = 0
+    while (opening := _FENCE_OPEN.search(text, at)) is not None:
+        close = _closing_fence(opening.group(1)).search(text, opening.end())
+        at = close.end() if close is not None else len(text)
+        spans.append((opening.start(), at))
+    return spans
 
 
 # --- before parsing: the syntax sites add ------------------------------------------------------
