@@ -19,7 +19,7 @@ from sleuth.formats import Block, parse, render
 from sleuth.formats.markdown import convert_inline
 from sleuth.index import open_index
 from sleuth.ingest import Problem, Sectioned, discover, ingest, read_documents
-from sleuth.passages import split_blocks
+from sleuth.passages import section_anchors, split_blocks
 from sleuth.state import OpenedPage
 from sleuth.tools import run_open
 from sleuth.validate import validate_finish
@@ -330,11 +330,12 @@ def test_notebook_markdown_and_code_cells() -> None:
 
 
 def tiny_pdf(pages: list[str]) -> bytes:
-    """A minimal PDF with one line of Helvetica text per page."""
+    """A minimal PDF of Helvetica text, a page per string (a line per line in it)."""
     objects: list[bytes] = [b"<< /Type /Catalog /Pages 2 0 R >>", b""]
     kids = []
     for text in pages:
-        stream = f"BT /F1 12 Tf 72 720 Td ({text}) Tj ET".encode()
+        shown = " 0 -14 Td ".join(f"({line}) Tj" for line in text.split("\n"))
+        stream = f"BT /F1 12 Tf 72 720 Td {shown} ET".encode()
         content = len(objects) + 1
         objects.append(b"<< /Length %d >>\nstream\n%s\nendstream" % (len(stream), stream))
         kids.append(len(objects) + 1)
@@ -368,6 +369,57 @@ def test_pdf_pages_become_sections(tmp_path: Path) -> None:
     assert item.page.title == "report"
     assert "Revenue rose in 2023." in item.page.body and "Page 2" in item.page.body
     assert zlib  # (the PDF is written uncompressed)
+
+
+def test_a_pdf_outline_makes_the_sections(tmp_path: Path) -> None:
+    import io
+
+    pypdf = pytest.importorskip("pypdf")
+    pages = [
+        "Introduction\nWelcome to the report.",
+        "Methods\nWe measured revenue.\nResults\nRevenue rose in 2023.",
+        "It rose again in 2024.",
+        "Appendix tables follow.",
+    ]
+    writer = pypdf.PdfWriter(clone_from=pypdf.PdfReader(io.BytesIO(tiny_pdf(pages))))
+    writer.add_outline_item(title="Introduction", page_number=0)
+    methods = writer.add_outline_item(title="Methods", page_number=1)
+    writer.add_outline_item(title="Results", page_number=1, parent=methods)
+    writer.add_outline_item(title="Appendix A", page_number=3)  # not a line of its page
+    data = io.BytesIO()
+    writer.write(data)
+    blocks = parse("pdf", data.getvalue()).blocks
+    assert blocks == [
+        Block("heading", "Introduction", 1),
+        Block("text", "Welcome to the report."),
+        Block("heading", "Methods", 1),
+        Block("text", "We measured revenue."),
+        Block("heading", "Results", 2),
+        Block("text", "Revenue rose in 2023."),
+        Block("text", "It rose again in 2024."),  # page 3 goes on under Results
+        Block("heading", "Appendix A", 1),  # at the top of its page
+        Block("text", "Appendix tables follow."),
+    ]
+    item = read(write(tmp_path / "report.pdf", data.getvalue()))
+    assert "Page 2" not in item.page.body
+    body, spans = render(blocks)
+    passages = split_blocks(body, spans, 40)
+    anchors: dict[str, str] = {}
+    for (_, _, path), anchor in zip(passages, section_anchors(spans, passages), strict=True):
+        anchors.setdefault(path, anchor)  # a section's first passage has its anchor
+    assert anchors["Methods › Results"] == "results"
+    assert anchors["Appendix A"] == "appendix-a"
+
+
+def test_a_pdf_without_an_outline_has_a_section_per_page() -> None:
+    pytest.importorskip("pypdf")
+    blocks = parse("pdf", tiny_pdf(["One.", "Two.\nStill two."])).blocks
+    assert blocks == [
+        Block("heading", "Page 1", 2),
+        Block("text", "One."),
+        Block("heading", "Page 2", 2),
+        Block("text", "Two. Still two."),
+    ]
 
 
 def test_docx_headings_lists_and_tables(tmp_path: Path) -> None:
