@@ -118,9 +118,6 @@ def _without_fences(text: str) -> str:
     return "".join(text[b:a] for b, a in zip(ends, starts, strict=True))
 
 
-_FENCE_OPEN = re.compile(r"^[ \t]*(`{3,}|~{3,})[^\n]*", re.MULTILINE)
-
-
 def _link_targets(body: str) -> list[str]:
     """The targets of the links in Markdown source (inline links in order, then reference
     definitions, autolinks and ``href`` attributes), images' files left out."""
@@ -223,16 +220,50 @@ def _included(content: str, key: str, include: Include, seen: tuple[str, ...], c
 
 
 def _fence_spans(text: str) -> list[tuple[int, int]]:
-    """Where the fenced code blocks of ``text`` are."""
-    if "```" not in text and "~~~" not in text:
-        return []
+    """Where the fenced code blocks of ``text`` are: ``(start, end)``, from the opening
+    line's start to the closing line's end (the end of ``text`` when never closed).
+    Found with `str.find`, many times faster than a regular expression stepping through
+    every character."""
     spans: list[tuple[int, int]] = []
     at = 0
-    while (opening := _FENCE_OPEN.search(text, at)) is not None:
-        close = _closing_fence(opening.group(1)).search(text, opening.end())
-        at = close.end() if close is not None else len(text)
-        spans.append((opening.start(), at))
+    while (opening := _next_fence(text, at)) is not None:
+        line, fence, after = opening
+        at = _fence_end(text, fence, after)
+        spans.append((line, at))
     return spans
+
+
+def _next_fence(text: str, at: int) -> tuple[int, str, int] | None:
+    """The next line from ``at`` that opens a code fence: its start, the fence (three or
+    more backticks or tildes) and where the fence ends."""
+    n = len(text)
+    while True:
+        ticks, tildes = text.find("```", at), text.find("~~~", at)
+        if ticks < 0 and tildes < 0:
+            return None
+        i = tildes if ticks < 0 or 0 <= tildes < ticks else ticks
+        line = text.rfind("\n", 0, i) + 1
+        char = text[i]
+        j = i + 3
+        while j < n and text[j] == char:
+            j += 1
+        if not text[line:i].strip(" \t"):
+            return line, text[i:j], j
+        at = j
+
+
+def _fence_end(text: str, fence: str, at: int) -> int:
+    """The end of the line that closes ``fence`` (opened before ``at``): a line of at
+    least as many of its characters, spaces around them; the end of ``text`` if none."""
+    char, n = fence[0], len(text)
+    while (i := text.find(fence, at)) >= 0:
+        line = text.rfind("\n", 0, i) + 1
+        end = text.find("\n", i)
+        end = n if end < 0 else end
+        if line > at - 1 and not text[line:i].strip(" \t") and not text[i:end].strip(char + " \t"):
+            return end
+        at = i + len(fence)
+    return n
 
 
 # --- before parsing: the syntax sites add ------------------------------------------------------
@@ -279,8 +310,7 @@ def prepare(text: str) -> str:
         start = found.start()
         fence = found.group(1)
         if fence is not None:  # a code fence: skipped whole (its includes go)
-            close = _closing_fence(fence).search(text, found.end())
-            end = close.end() if close is not None else len(text)
+            end = _fence_end(text, fence, found.end())
             code = text[start:end]
             if "{!" in code or "{*" in code:
                 parts.append(text[at:start])
@@ -306,11 +336,6 @@ def prepare(text: str) -> str:
 _CANDIDATE = re.compile(
     r"^[ \t]*(?:(`{3,}|~{3,})|/{3,}|:{3,}|\{[*!]|-{1,2}8<-|\*\[|(?:import|export)\s)", re.M
 )
-
-
-@lru_cache(maxsize=16)
-def _closing_fence(opening: str) -> re.Pattern[str]:
-    return re.compile(rf"^[ \t]*{re.escape(opening)}{re.escape(opening[0])}*[ \t]*$", re.M)
 
 
 def _title_line(title: str | None) -> str:
