@@ -110,6 +110,13 @@ _IMAGE = re.compile(r"\.(?:png|jpe?g|gif|svg|webp|ico|bmp|avif)(?:[?#].*)?$", re
 
 def _without_fences(text: str) -> str:
     """``text`` without its fenced code blocks (a link in code is code, not a link)."""
+    ticks, tildes = text.find("```"), text.find("~~~")
+    first = tildes if ticks < 0 or 0 <= tildes < ticks else ticks
+    if first < 0:
+        return text
+    rest = text[first:]
+    if "](" not in rest and "]:" not in rest and "<" not in rest and "href=" not in rest:
+        return text  # no link syntax from the first fence on: none in code
     spans = _fence_spans(text)
     if not spans:
         return text
@@ -439,13 +446,13 @@ def _inline(node: Any) -> str:
 
 _CODE_SPAN = re.compile(r"(`+)(?!`)(.+?)(?<!`)\1(?!`)", re.DOTALL)
 # every alternative starts with a literal character, so the engine skips plain text fast
-_INLINE = re.compile(
-    r"!\[(?:[^\]\\]|\\.)*\](?:\((?:[^()\s]|\([^()]*\))*(?:\s+[^)]*)?\)|\[[^\]]*\])"  # image
-    r"|\[((?:[^\[\]\\]|\\.|\[[^\]]*\])*)\](?:\((?:[^()\s]|\([^()]*\))*(?:\s+[^)]*)?\)"
+_INLINE = re.compile(  # possessive runs (``++``, ``*+``): no backtracking through long text
+    r"!\[(?:[^\]\\]++|\\.)*+\](?:\((?:[^()\s]++|\([^()]*\))*+(?:\s+[^)]*)?\)|\[[^\]]*\])"  # image
+    r"|\[((?:[^\[\]\\]++|\\.|\[[^\]]*\])*+)\](?:\((?:[^()\s]++|\([^()]*\))*+(?:\s+[^)]*)?\)"
     r"|\[[^\]]*\])"  # a link: its text
     r"|<((?:https?|ftp|mailto):[^<>\s]+)>"  # an autolink: the URL is its text
     r"|<!--.*?(?:-->|\Z)"  # a comment
-    r"|<(/?)([A-Za-z][\w.:-]*)(?:\s(?:[^<>\"']|\"[^\"]*\"|'[^']*')*)?/?>"  # a tag
+    r"|<(/?)([A-Za-z][\w.:-]*)(?:\s(?:[^<>\"']++|\"[^\"]*\"|'[^']*')*+)?/?>"  # a tag
     r"|\\([!-/:-@\[-`{-~])",  # an escaped character
     re.DOTALL,
 )
@@ -662,8 +669,8 @@ def _rows(text: str) -> list[str]:
     joined by `` | `` with runs of spaces made one, and its markup read."""
     if "\\" in text:  # an escaped bar divides no cells: line by line
         lines = [" | ".join([cell.strip() for cell in _cells(line)]) for line in text.split("\n")]
-    else:  # every bar divides cells: the whole table at once
-        lines = _OUTER_BARS.sub("", text).replace("|", " | ").split("\n")
+    else:  # every bar divides cells
+        lines = [_unbarred(line).replace("|", " | ") for line in text.split("\n")]
     convert = _MARKUP.search(text) is not None  # else the text is as read
     rows: list[str] = []
     for line in lines:
@@ -672,8 +679,12 @@ def _rows(text: str) -> list[str]:
     return rows
 
 
-#: the outer bar at each end of a table line, with the spaces around it
-_OUTER_BARS = re.compile(r"^[^\S\n]*\|?|\|?[^\S\n]*$", re.MULTILINE)
+def _unbarred(line: str) -> str:
+    """A table line without its outer bars (one at each end)."""
+    line = line.strip()
+    if line[:1] == "|":
+        line = line[1:]
+    return line[:-1] if line[-1:] == "|" else line
 
 
 def _raw(node: Any) -> str:

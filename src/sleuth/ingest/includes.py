@@ -33,12 +33,11 @@ class Includes:
     root: Path
     budget: int = MAX_INCLUDE_BYTES
     followed: set[str] = field(default_factory=set)
-
-    def __post_init__(self) -> None:
-        self.path = self.path.resolve()
-        self.root = self.root.resolve()
+    _resolved: bool = field(default=False, repr=False)
 
     def __call__(self, target: str, within: str | None) -> tuple[str, str] | None:
+        if not self._resolved:  # on the first include: most documents have none
+            self.path, self.root, self._resolved = self.path.resolve(), self.root.resolve(), True
         target = target.strip().strip("\"'")
         if not target or "\0" in target or "://" in target:
             return None
