@@ -180,22 +180,28 @@ def expand_includes(
     directive inside a code fence gives the file's text as it is. A directive that names
     no file stays (`prepare` drops it); one that would include a file it is already
     inside (a loop), or more than `MAX_INCLUDE_DEPTH` levels down, gives nothing."""
-    fences = _fence_spans(text)
+    fences: list[tuple[int, int]] | None = None  # found when first needed
     parts: list[str] = []
     at = 0
-    for match in _DIRECTIVE.finditer(text):
+    seen_to = 0  # the end of the directive before: a block's closing line is no opening
+    for match in _directives(text):
+        if match.start() < seen_to:
+            continue
+        seen_to = match.end()
         indent = match.group(1)
         if match.group("block"):
             targets = [t.strip() for t in match.group("files").split("\n")]
             targets = [t for t in targets if t and not t.startswith(";")]
         else:
             targets = [match.group("snippet") or match.group("include") or match.group("code")]
-        in_code = any(a <= match.start() < b for a, b in fences)
         pieces: list[str] = []
         for target in targets:
             found = include(target, within)
             if found is None:
                 continue
+            if fences is None:
+                fences = _fence_spans(text)
+            in_code = any(a <= match.start() < b for a, b in fences)
             content, key = found
             if key in seen or len(seen) >= MAX_INCLUDE_DEPTH or key == within:
                 pieces.append("")  # a loop, or too deep: nothing
@@ -211,6 +217,19 @@ def expand_includes(
         return text
     parts.append(text[at:])
     return "".join(parts)
+
+
+def _directives(text: str) -> list[re.Match[str]]:
+    """The include directives of ``text``, in order: each line holding an include
+    marker (found with `str.find`) matched against `_DIRECTIVE` at its start."""
+    starts: set[int] = set()
+    for marker in ("{*", "{!", "8<-"):
+        at = text.find(marker)
+        while at >= 0:
+            starts.add(text.rfind("\n", 0, at) + 1)
+            at = text.find(marker, at + len(marker))
+    found = (_DIRECTIVE.match(text, start) for start in sorted(starts))
+    return [match for match in found if match is not None]
 
 
 def _included(content: str, key: str, include: Include, seen: tuple[str, ...], code: bool) -> str:

@@ -11,6 +11,7 @@ left out). A target that names no such file is None, and the directive leaves no
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -33,11 +34,16 @@ class Includes:
     root: Path
     budget: int = MAX_INCLUDE_BYTES
     followed: set[str] = field(default_factory=set)
-    _resolved: bool = field(default=False, repr=False)
+    _resolved: tuple[Path, Path] | None = field(default=None, repr=False)
+
+    def _real(self) -> tuple[Path, Path]:
+        """The real paths of the document and the root, found once, when a target is a
+        file (system calls: most documents include nothing that exists)."""
+        if self._resolved is None:
+            self._resolved = (self.path.resolve(), self.root.resolve())
+        return self._resolved
 
     def __call__(self, target: str, within: str | None) -> tuple[str, str] | None:
-        if not self._resolved:  # on the first include: most documents have none
-            self.path, self.root, self._resolved = self.path.resolve(), self.root.resolve(), True
         target = target.strip().strip("\"'")
         if not target or "\0" in target or "://" in target:
             return None
@@ -47,7 +53,7 @@ class Includes:
             found = self._find(match.group(1), within)
             start, end = match.group(2), match.group(3)
             lines = (int(start) if start else 1, int(end) if end else 0)
-        if found is None or found == self.path:  # the document itself: a loop
+        if found is None or found == self._real()[0]:  # the document itself: a loop
             return None
         try:
             data = found.read_bytes()[: self.budget + 1]
@@ -68,15 +74,25 @@ class Includes:
         return text, str(found)
 
     def _find(self, target: str, within: str | None) -> Path | None:
-        base = Path(within).parent if within else self.path.parent
-        for folder in (base, self.root):
+        base = os.path.dirname(within) if within else str(self.path.parent)
+        root = str(self.root)
+        for folder in (base, root):
+            # the path as written first (no system call): most targets that leave the
+            # folder are seen here; then the real path, so a link cannot lead out
+            candidate = os.path.normpath(os.path.join(folder, target))
+            if not _inside(candidate, root):
+                continue
+            self.followed.add(candidate)
+            if not os.path.isfile(candidate):
+                continue
             try:
-                candidate = (folder / target).resolve()
+                real = Path(candidate).resolve()
             except (OSError, RuntimeError, ValueError):  # a link loop, a bad name
                 continue
-            if not candidate.is_relative_to(self.root):
-                continue  # never outside the folder being indexed
-            self.followed.add(str(candidate))
-            if candidate.is_file():
-                return candidate
+            if real.is_relative_to(self._real()[1]):
+                return real
         return None
+
+
+def _inside(path: str, root: str) -> bool:
+    return path == root or path.startswith(root.rstrip(os.sep) + os.sep)
