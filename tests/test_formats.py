@@ -694,12 +694,12 @@ def test_the_projects_own_readme_reads_cleanly(tmp_path: Path) -> None:
             "<https://a.example/x> and ![a picture](pic.png).\n\n"
             '<a href="https://h.example/">h</a> [paren](https://w.example/a_(b))\n\n'
             "[r]: https://ref.example/page\n",
-            [  # inline links, then reference definitions, autolinks and href attributes
+            [  # links, autolinks and href attributes in order, then reference definitions
                 "../guide.md#install",
-                "https://w.example/a_(b)",
-                "https://ref.example/page",
                 "https://a.example/x",
                 "https://h.example/",
+                "https://w.example/a_(b)",
+                "https://ref.example/page",
             ],
         ),
         (
@@ -936,15 +936,17 @@ def test_sections_are_named_by_their_explicit_ids(tmp_path: Path) -> None:
         assert "timeout defaults to 30 seconds" in corpus.pages[url].body
 
 
-def test_links_in_code_fences_are_code_not_links() -> None:
+def test_links_in_code_are_code_not_links() -> None:
     text = (
         "# Links\n\nSee [the guide](guide.md) and <https://example.org/a>.\n\n"
         "```markdown\nWrite [a link](https://in-code.example/fence) like this.\n```\n\n"
         '~~~~html\n<a href="https://in-code.example/tilde">x</a>\n~~~~\n\n'
         "  ```\n  [indented fence](https://in-code.example/indented)\n  ```\n\n"
-        "After the fences: [more](more.md).\n\n"
+        "After the fences: [more](more.md), and `[a span](https://in-code.example/span)`.\n\n"
+        "    [indented code](https://in-code.example/indented-block)\n\n"
         "```\nan unclosed fence [runs](https://in-code.example/unclosed) to the end\n"
+        "[def]: https://in-code.example/definition\n"
     )
     parsed = parse("md", text)
-    assert parsed.meta["links"] == ("guide.md", "more.md", "https://example.org/a")
+    assert parsed.meta["links"] == ("guide.md", "https://example.org/a", "more.md")
     assert "[a link](https://in-code.example/fence)" in render(parsed.blocks)[0]  # still code

@@ -27,13 +27,14 @@ inline HTML tags go, their text stays.
 from __future__ import annotations
 
 import re
+import threading
 from datetime import date, datetime
 from functools import lru_cache
 from typing import Any
 
 from sleuth.errors import CorpusError
 
-from .blocks import MAX_LINKS, Block, Include, Parsed, link_targets
+from .blocks import Block, Include, Parsed, link_targets
 
 __all__ = ["MAX_INCLUDE_DEPTH", "expand_includes", "front_matter", "parse_markdown"]
 
@@ -80,30 +81,42 @@ def parse_markdown(text: str, include: Include | None = None) -> Parsed:
     if include is not None and ("8<-" in body or "{!" in body or "{*" in body):
         body = expand_includes(body, include)
     text = prepare(body)
+    found: list[str] = []
+    _found.links = found  # the walk's inline links, autolinks and hrefs, in order
     try:
         _blocks(_parser().tree(text), blocks)
     except RecursionError:
         raise CorpusError("Markdown nested too deeply") from None
+    finally:
+        _found.links = None
     title = meta.pop("title", None)
     if title is None:
         title = next((b.text for b in blocks if b.kind == "heading" and b.level == 1), None)
         if title is None:
             title = next((b.text for b in blocks if b.kind == "heading"), None)
-    if "](" in body or "]:" in body or "<" in body or "href=" in body:
-        links = link_targets(_link_targets(_without_fences(body)))
+    if "]:" in body and _DEFINITION.search(body):  # reference definitions, outside code
+        found.extend(_DEFINITION.findall(_without_fences(body)))
+    if found:
+        links = link_targets([target for target in found if not _IMAGE.search(target)])
         if links:
             meta["links"] = links
     return Parsed(blocks=blocks, title=title, meta=meta)
 
 
-# a link's target: ``[text](target "title")``, a reference definition ``[id]: target``,
-# an autolink ``<https://...>`` or an HTML/JSX ``href="..."``; each pattern starts with a
-# literal, so the engine skips plain text fast, and runs only when its marker is there
-_INLINE_TARGET = re.compile(
-    r"\]\([ \t]*(?:<([^<>\n]*)>|([^\s()<>][^\s()]*(?:\([^\s()]*\)[^\s()]*)*))"
-)
+class _Found(threading.local):
+    """What the walk of the document being read collects (per thread): its link
+    targets, read where `convert_inline` reads the links, so links in code are not
+    links."""
+
+    links: list[str] | None = None
+
+
+_found = _Found()
+
+
+# a reference definition ``[id]: target`` (markdown-it reads them, and leaves no node)
+# and an HTML/JSX ``href="..."``; links themselves are read in the walk (`_inline_match`)
 _DEFINITION = re.compile(r"^[ ]{0,3}\[[^\]\n]+\]:[ \t]*<?([^\s<>]+)", re.MULTILINE)
-_AUTOLINK = re.compile(r"<((?:https?|ftp|mailto):[^<>\s]+)>")
 _HREF = re.compile(r"href=(?:\"([^\"]*)\"|'([^']*)')")
 _IMAGE = re.compile(r"\.(?:png|jpe?g|gif|svg|webp|ico|bmp|avif)(?:[?#].*)?$", re.IGNORECASE)
 
@@ -123,27 +136,6 @@ def _without_fences(text: str) -> str:
     ends = [0, *(b for _, b in spans)]
     starts = [*(a for a, _ in spans), len(text)]
     return "".join(text[b:a] for b, a in zip(ends, starts, strict=True))
-
-
-def _link_targets(body: str) -> list[str]:
-    """The targets of the links in Markdown source (inline links in order, then reference
-    definitions, autolinks and ``href`` attributes), images' files left out."""
-    found: list[str] = []
-    if "](" in body:
-        distinct: set[str] = set()
-        for match in _INLINE_TARGET.finditer(body):  # a page of thousands stops early
-            target = match.group(match.lastindex or 1)
-            found.append(target)
-            distinct.add(target)
-            if len(distinct) > MAX_LINKS:
-                break
-    if "]:" in body:
-        found.extend(_DEFINITION.findall(body))
-    if "<" in body:
-        found.extend(_AUTOLINK.findall(body))
-        if "href=" in body:
-            found.extend([a or b for a, b in _HREF.findall(body)])
-    return [target for target in found if not _IMAGE.search(target)]
 
 
 # --- includes ------------------------------------------------------------------------------------
@@ -467,7 +459,8 @@ _CODE_SPAN = re.compile(r"(`+)(?!`)(.+?)(?<!`)\1(?!`)", re.DOTALL)
 # every alternative starts with a literal character, so the engine skips plain text fast
 _INLINE = re.compile(  # possessive runs (``++``, ``*+``): no backtracking through long text
     r"!\[(?:[^\]\\]++|\\.)*+\](?:\((?:[^()\s]++|\([^()]*\))*+(?:\s+[^)]*)?\)|\[[^\]]*\])"  # image
-    r"|\[((?:[^\[\]\\]++|\\.|\[[^\]]*\])*+)\](?:\((?:[^()\s]++|\([^()]*\))*+(?:\s+[^)]*)?\)"
+    r"|\[((?:[^\[\]\\]++|\\.|\[[^\]]*\])*+)\](?:\(<?((?:[^()\s<>]++|\([^()]*\))*+)>?"
+    r"(?:\s+[^)]*)?\)"
     r"|\[[^\]]*\])"  # a link: its text
     r"|<((?:https?|ftp|mailto):[^<>\s]+)>"  # an autolink: the URL is its text
     r"|<!--.*?(?:-->|\Z)"  # a comment
@@ -489,14 +482,23 @@ def _inline_match(match: re.Match[str]) -> str:
     if first == "!":
         return ""
     if first == "[":
+        links = _found.links
+        if links is not None and match.group(2):
+            links.append(match.group(2))
         return _prose(match.group(1) or "")  # a link's text may hold markup of its own
     if first == "<":
-        if match.group(2):
-            return match.group(2)
-        if (match.group(4) or "").lower() == "br":
+        if match.group(3):
+            links = _found.links
+            if links is not None:
+                links.append(match.group(3))
+            return match.group(3)
+        tag = (match.group(5) or "").lower()
+        if tag == "br":
             return " "
+        if tag == "a" and "href=" in text and _found.links is not None:
+            _found.links.extend([a or b for a, b in _HREF.findall(text)])
         return ""
-    char = match.group(5) or ""
+    char = match.group(6) or ""
     return _SHIELD.get(char, char)  # an escaped * _ ~ must not make emphasis
 
 
@@ -735,6 +737,8 @@ def _html_block(html: str, out: list[Block]) -> None:
     between tags without blank lines)."""
     if "<" in html:
         html = _HIDDEN.sub("", html)
+        if "href=" in html and _found.links is not None:
+            _found.links.extend([a or b for a, b in _HREF.findall(html)])
         if "label=" in html:  # a Docusaurus <TabItem label="pip">: the tab's name is shown
             html = _TAB_LABEL.sub(lambda m: f"\n\n{m.group(1) or m.group(2)}\n\n", html)
         text = _TAG.sub("", html)
