@@ -4,6 +4,7 @@ reader (by suffix), under which URL, and a `Problem` for every one that is not."
 from __future__ import annotations
 
 import os
+import stat
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -120,6 +121,9 @@ def _walk(
 ) -> None:
     """Every file under ``top``, symbolic links to folders followed once each."""
     seen = {os.path.realpath(top)}
+    # folders whose path is their real path (no symbolic link on the way): a regular file
+    # in one is its own real path, and needs no resolving for its URL
+    clean = {str(top)} if os.path.realpath(top) == str(top) else set()
     for folder, dirs, files in os.walk(top, followlinks=True):
         keep = []
         for name in sorted(dirs):
@@ -139,6 +143,8 @@ def _walk(
                 continue
             seen.add(real)
             keep.append(name)
+            if folder in clean and real == str(path):
+                clean.add(real)
         dirs[:] = keep
         for name in sorted(files):
             path = Path(folder, name)
@@ -151,7 +157,13 @@ def _walk(
                 if ignored is not None:
                     ignored.append(Problem(str(path), f"{site}, not a document"))
                 continue
-            if not path.exists():
+            try:
+                regular = stat.S_ISREG(os.lstat(path).st_mode)  # a file, not a link to one
+            except OSError:
+                regular = False
+            if regular:
+                _add_file(path, root, base_url, sources, problems, real=folder in clean)
+            elif not path.exists():
                 problems.append(Problem(str(path), "broken symbolic link"))
             elif not path.is_file():
                 problems.append(Problem(str(path), "not a regular file"))
@@ -165,7 +177,10 @@ def _add_file(
     base_url: str | None,
     sources: dict[Path, Source],
     problems: list[Problem],
+    real: bool = False,
 ) -> None:
+    """Add the file at ``path`` (``real``: its path is its real path, no link on the
+    way) as a source, or a problem saying why it is not read."""
     site = SITE_FILES.get(path.name.lower())
     if site is not None:
         problems.append(Problem(str(path), f"{site}, not a document"))
@@ -180,24 +195,23 @@ def _add_file(
     if extra is not None:
         problems.append(Problem(str(path), extra))
         return
-    real = path.resolve() if path.is_symlink() else path  # one source per file
-    if real not in sources:
-        sources[real] = _source(real, kind, root, base_url)
+    key = path if real or not path.is_symlink() else path.resolve()  # one source per file
+    if key not in sources:
+        sources[key] = _source(key, kind, root, base_url, real)
 
 
-def _source(path: Path, kind: str, root: Path, base_url: str | None) -> Source:
-    return Source(
-        path=path,
-        kind=kind,
-        doc_url=None if kind in ("json", "jsonl") else file_url(path, root, base_url),
-        root=root,
-    )
+def _source(path: Path, kind: str, root: Path, base_url: str | None, real: bool) -> Source:
+    url = None if kind in ("json", "jsonl") else file_url(path, root, base_url, resolved=real)
+    return Source(path=path, kind=kind, doc_url=url, root=root)
 
 
-def file_url(path: Path, root: Path, base_url: str | None = None) -> str:
+def file_url(path: Path, root: Path, base_url: str | None = None, resolved: bool = False) -> str:
     """The stable URL of a file: ``file://`` + its absolute path, or ``base_url`` + its
-    path relative to ``root`` (percent-encoded where a URL needs it)."""
+    path relative to ``root`` (percent-encoded where a URL needs it). ``resolved``: the
+    path is known to be its real path already."""
+    if not resolved:
+        path = path.resolve()
     if base_url is None:
-        return path.resolve().as_uri()
-    relative = path.resolve().relative_to(root).as_posix()
+        return path.as_uri()
+    relative = path.relative_to(root).as_posix()
     return base_url.rstrip("/") + "/" + quote(relative, safe="/-_.~()!,:@")
