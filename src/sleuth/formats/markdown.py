@@ -14,7 +14,7 @@ fences only:
   ... ``:::``) keep their title (when one is given) and their text, not their markers;
 - includes (``--8<-- "file"`` and its block form, ``{! file !}``, ``{!> file !}``,
   ``{* file *}``) are replaced by the file they name when the caller gives a way to read
-  it (`expand_includes`, `sleuth.ingest.includes`: Markdown as Markdown, other files as
+  it (`sleuth.formats.includes`, `sleuth.ingest.includes`: Markdown as Markdown, other files as
   code); the rest go, as do mkdocstrings ``::: package.name`` blocks and
   ``*[ABBR]: ...`` definitions;
 - heading attributes (``## Title { #anchor }``) go from the text; an explicit id in them
@@ -28,15 +28,17 @@ from __future__ import annotations
 
 import re
 import threading
-from datetime import date, datetime
 from functools import lru_cache
 from typing import Any
 
 from sleuth.errors import CorpusError
 
 from .blocks import Block, Include, Parsed, link_targets
+from .fences import fence_end, without_fences
+from .frontmatter import front_matter, iso_date
+from .includes import expand_includes
 
-__all__ = ["MAX_INCLUDE_DEPTH", "expand_includes", "front_matter", "parse_markdown"]
+__all__ = ["convert_inline", "front_matter", "iso_date", "parse_markdown", "table_in"]
 
 _ADMONITION_KINDS = (
     "note|tip|info|warning|danger|caution|important|success|failure|bug|example|quote|"
@@ -95,7 +97,7 @@ def parse_markdown(text: str, include: Include | None = None) -> Parsed:
         if title is None:
             title = next((b.text for b in blocks if b.kind == "heading"), None)
     if "]:" in body and _DEFINITION.search(body):  # reference definitions, outside code
-        found.extend(_DEFINITION.findall(_without_fences(body)))
+        found.extend(_DEFINITION.findall(without_fences(body)))
     if found:
         links = link_targets([target for target in found if not _IMAGE.search(target)])
         if links:
@@ -119,169 +121,6 @@ _found = _Found()
 _DEFINITION = re.compile(r"^[ ]{0,3}\[[^\]\n]+\]:[ \t]*<?([^\s<>]+)", re.MULTILINE)
 _HREF = re.compile(r"href=(?:\"([^\"]*)\"|'([^']*)')")
 _IMAGE = re.compile(r"\.(?:png|jpe?g|gif|svg|webp|ico|bmp|avif)(?:[?#].*)?$", re.IGNORECASE)
-
-
-def _without_fences(text: str) -> str:
-    """``text`` without its fenced code blocks (a link in code is code, not a link)."""
-    ticks, tildes = text.find("```"), text.find("~~~")
-    first = tildes if ticks < 0 or 0 <= tildes < ticks else ticks
-    if first < 0:
-        return text
-    rest = text[first:]
-    if "](" not in rest and "]:" not in rest and "<" not in rest and "href=" not in rest:
-        return text  # no link syntax from the first fence on: none in code
-    spans = _fence_spans(text)
-    if not spans:
-        return text
-    ends = [0, *(b for _, b in spans)]
-    starts = [*(a for a, _ in spans), len(text)]
-    return "".join(text[b:a] for b, a in zip(ends, starts, strict=True))
-
-
-# --- includes ------------------------------------------------------------------------------------
-
-#: Includes are followed this many levels deep at most.
-MAX_INCLUDE_DEPTH = 8
-
-# one include directive on a line of its own: a snippet ``--8<-- "file"``, a block of
-# snippets (``--8<--``, a file a line, ``--8<--``), markdown-include's ``{! file !}`` (or
-# ``{!> file !}``) and FastAPI's code include ``{* file hl[3] *}``
-_DIRECTIVE = re.compile(
-    r"^([ \t]*)(?:-{1,2}8<-{1,2}[ \t]+([\"'])(?P<snippet>[^\n]+?)\2"
-    r"|(?P<block>-{1,2}8<-{1,2})[ \t]*\n(?P<files>(?:(?![ \t]*-{1,2}8<-)[^\n]*\n)*?)"
-    r"[ \t]*-{1,2}8<-{1,2}"
-    r"|\{!>?[ \t]*(?P<include>[^\n]+?)[ \t]*!\}"
-    r"|\{\*[ \t]*(?P<code>[^\s*]+)[^\n]*?\*\})[ \t]*$",
-    re.MULTILINE,
-)
-#: included files read as Markdown; any other is code
-_MARKDOWN_SUFFIXES = frozenset({".md", ".markdown", ".mdx", ".txt", ".text", ""})
-_LANGUAGES = {
-    ".py": "python", ".js": "javascript", ".jsx": "jsx", ".ts": "typescript",
-    ".tsx": "tsx", ".sh": "bash", ".bash": "bash", ".yml": "yaml", ".yaml": "yaml",
-    ".rs": "rust", ".rb": "ruby", ".cs": "csharp", ".kt": "kotlin", ".ps1": "powershell",
-}  # fmt: skip
-
-
-def expand_includes(
-    text: str, include: Include, within: str | None = None, seen: tuple[str, ...] = ()
-) -> str:
-    """``text`` with each include directive that names a file ``include`` can read
-    replaced by that file: Markdown and text files as their Markdown (its own includes
-    followed, relative to it), other files as a fenced code block in their language; a
-    directive inside a code fence gives the file's text as it is. A directive that names
-    no file stays (`prepare` drops it); one that would include a file it is already
-    inside (a loop), or more than `MAX_INCLUDE_DEPTH` levels down, gives nothing."""
-    fences: list[tuple[int, int]] | None = None  # found when first needed
-    parts: list[str] = []
-    at = 0
-    seen_to = 0  # the end of the directive before: a block's closing line is no opening
-    for match in _directives(text):
-        if match.start() < seen_to:
-            continue
-        seen_to = match.end()
-        indent = match.group(1)
-        if match.group("block"):
-            targets = [t.strip() for t in match.group("files").split("\n")]
-            targets = [t for t in targets if t and not t.startswith(";")]
-        else:
-            targets = [match.group("snippet") or match.group("include") or match.group("code")]
-        pieces: list[str] = []
-        for target in targets:
-            found = include(target, within)
-            if found is None:
-                continue
-            if fences is None:
-                fences = _fence_spans(text)
-            in_code = any(a <= match.start() < b for a, b in fences)
-            content, key = found
-            if key in seen or len(seen) >= MAX_INCLUDE_DEPTH or key == within:
-                pieces.append("")  # a loop, or too deep: nothing
-                continue
-            pieces.append(_included(content, key, include, (*seen, key), in_code))
-        if not pieces:
-            continue  # names no file: left for `prepare` to drop
-        parts.append(text[at : match.start()])
-        joined = "\n".join(pieces).rstrip("\n")
-        parts.append("\n".join(indent + line if line else line for line in joined.split("\n")))
-        at = match.end()
-    if not parts:
-        return text
-    parts.append(text[at:])
-    return "".join(parts)
-
-
-def _directives(text: str) -> list[re.Match[str]]:
-    """The include directives of ``text``, in order: each line holding an include
-    marker (found with `str.find`) matched against `_DIRECTIVE` at its start."""
-    starts: set[int] = set()
-    for marker in ("{*", "{!", "8<-"):
-        at = text.find(marker)
-        while at >= 0:
-            starts.add(text.rfind("\n", 0, at) + 1)
-            at = text.find(marker, at + len(marker))
-    found = (_DIRECTIVE.match(text, start) for start in sorted(starts))
-    return [match for match in found if match is not None]
-
-
-def _included(content: str, key: str, include: Include, seen: tuple[str, ...], code: bool) -> str:
-    suffix = key[key.rfind(".") :].lower() if "." in key.rsplit("/", 1)[-1] else ""
-    if code:
-        return content
-    if suffix in _MARKDOWN_SUFFIXES:
-        if "8<-" in content or "{!" in content or "{*" in content:
-            content = expand_includes(content, include, key, seen)
-        return "\n" + content.strip("\n") + "\n"
-    fence = "`" * max(3, 1 + max((len(r) for r in re.findall(r"`+", content)), default=0))
-    language = _LANGUAGES.get(suffix, suffix[1:])
-    return f"\n{fence}{language}\n{content.rstrip()}\n{fence}\n"
-
-
-def _fence_spans(text: str) -> list[tuple[int, int]]:
-    """Where the fenced code blocks of ``text`` are: ``(start, end)``, from the opening
-    line's start to the closing line's end (the end of ``text`` when never closed).
-    Found with `str.find`, many times faster than a regular expression stepping through
-    every character."""
-    spans: list[tuple[int, int]] = []
-    at = 0
-    while (opening := _next_fence(text, at)) is not None:
-        line, fence, after = opening
-        at = _fence_end(text, fence, after)
-        spans.append((line, at))
-    return spans
-
-
-def _next_fence(text: str, at: int) -> tuple[int, str, int] | None:
-    """The next line from ``at`` that opens a code fence: its start, the fence (three or
-    more backticks or tildes) and where the fence ends."""
-    n = len(text)
-    while True:
-        ticks, tildes = text.find("```", at), text.find("~~~", at)
-        if ticks < 0 and tildes < 0:
-            return None
-        i = tildes if ticks < 0 or 0 <= tildes < ticks else ticks
-        line = text.rfind("\n", 0, i) + 1
-        char = text[i]
-        j = i + 3
-        while j < n and text[j] == char:
-            j += 1
-        if not text[line:i].strip(" \t"):
-            return line, text[i:j], j
-        at = j
-
-
-def _fence_end(text: str, fence: str, at: int) -> int:
-    """The end of the line that closes ``fence`` (opened before ``at``): a line of at
-    least as many of its characters, spaces around them; the end of ``text`` if none."""
-    char, n = fence[0], len(text)
-    while (i := text.find(fence, at)) >= 0:
-        line = text.rfind("\n", 0, i) + 1
-        end = text.find("\n", i)
-        end = n if end < 0 else end
-        if line > at - 1 and not text[line:i].strip(" \t") and not text[i:end].strip(char + " \t"):
-            return end
-        at = i + len(fence)
-    return n
 
 
 # --- before parsing: the syntax sites add ------------------------------------------------------
@@ -326,7 +165,7 @@ def prepare(text: str) -> str:
     while (found := _next_candidate(text, pos)) is not None:
         start, fence, found_end = found
         if fence is not None:  # a code fence: skipped whole (its includes go)
-            end = _fence_end(text, fence, found_end)
+            end = fence_end(text, fence, found_end)
             code = text[start:end]
             if "{!" in code or "{*" in code:
                 parts.append(text[at:start])
@@ -763,88 +602,3 @@ def _html_block(html: str, out: list[Block]) -> None:
         import html as html_module
 
         _blocks(_parser().tree(html_module.unescape(text)), out)
-
-
-# --- front matter ------------------------------------------------------------------------------
-
-
-def front_matter(text: str) -> tuple[dict[str, Any], str]:
-    """Metadata from a leading ``---`` block and the text after it. Understands
-    ``title``, ``published`` (or ``date``: an ISO date), ``version`` and ``authority``
-    (integers) and ``tags`` (``[a, b]``, ``a, b`` or a ``- a`` list); other keys, and
-    indented lines under them (nested YAML, folded strings), are ignored. A block that
-    does not parse is a `CorpusError` naming the line."""
-    if not text.startswith("---"):
-        return {}, text
-    opening = _FENCE_LINE.match(text)
-    if opening is None or opening.group(1) != "---":
-        return {}, text
-    closing = _FENCE_LINE.search(text, opening.end())
-    if closing is None:
-        raise CorpusError("front matter: no closing '---' line")
-    raw: dict[str, Any] = {}
-    key: str | None = None
-    lines = text[opening.end() : closing.start()].splitlines(keepends=True)
-    for number, line in enumerate(lines, start=2):
-        stripped = line.strip()
-        if not stripped or stripped.startswith("#"):
-            continue
-        if stripped.startswith("- ") and key is not None and isinstance(raw.get(key), list):
-            raw[key].append(_scalar(stripped[2:]))
-            continue
-        if line[:1] in (" ", "\t"):
-            continue  # nested under the key above (a mapping, a folded string)
-        name, colon, value = line.partition(":")
-        if not colon or not re.fullmatch(r"[A-Za-z_][\w-]*", name.strip()):
-            raise CorpusError(f"front matter line {number}: expected 'key: value'")
-        key, value = name.strip().lower(), value.strip()
-        if not value:
-            raw[key] = []
-        elif value.startswith("[") and value.endswith("]"):
-            raw[key] = [_scalar(v) for v in value[1:-1].split(",") if v.strip()]
-        elif value in (">", "|", ">-", "|-"):
-            raw[key] = ""
-        else:
-            raw[key] = _scalar(value)
-    meta: dict[str, Any] = {}
-    if raw.get("title"):
-        meta["title"] = str(raw["title"])
-    if "tags" in raw:
-        tags = raw["tags"]
-        parts = tags if isinstance(tags, list) else str(tags).split(",")
-        meta["tags"] = tuple(str(t).strip() for t in parts if str(t).strip())
-    for name in ("published", "date"):
-        if raw.get(name) and "published" not in meta:
-            meta["published"] = iso_date(str(raw[name]), name)
-    for name in ("version", "authority"):
-        if name in raw and raw[name] != []:
-            value = raw[name]
-            if not isinstance(value, str) or not re.fullmatch(r"-?\d+", value):
-                raise CorpusError(f"front matter: {name}: expected an integer, got {value!r}")
-            meta[name] = int(value)
-    return meta, text[closing.end() :]
-
-
-#: a line that opens or closes front matter, with its line end
-_FENCE_LINE = re.compile(r"^(---|\.\.\.)[^\S\n]*(?:\n|\Z)", re.MULTILINE)
-
-
-def _scalar(value: str) -> str:
-    value = value.strip()
-    if len(value) >= 2 and value[0] == value[-1] and value[0] in "\"'":
-        return value[1:-1]
-    return value
-
-
-def iso_date(value: str, name: str) -> str:
-    """``value`` when it is an ISO date or date-time, else a `CorpusError`."""
-    try:
-        date.fromisoformat(value)
-    except ValueError:
-        try:
-            datetime.fromisoformat(value)
-        except ValueError:
-            raise CorpusError(
-                f"front matter: {name}: expected an ISO date like 2024-05-01, got {value!r}"
-            ) from None
-    return value

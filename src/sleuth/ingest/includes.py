@@ -1,6 +1,6 @@
 """Following a document's includes (`sleuth.formats.Include`): the files that MkDocs
 snippets (``--8<-- "file"``), markdown-include (``{! file !}``) and FastAPI's code
-includes (``{* file *}``) name, read for `sleuth.formats.markdown.expand_includes`.
+includes (``{* file *}``) name, read for `sleuth.formats.includes.expand_includes`.
 
 A target is looked for relative to the file that includes it, then relative to the
 folder given to ``sleuth index`` (the docs root). Only files inside that folder are read
