@@ -99,7 +99,9 @@ def parse_markdown(text: str, include: Include | None = None) -> Parsed:
     if "]:" in body and _DEFINITION.search(body):  # reference definitions, outside code
         found.extend(_DEFINITION.findall(without_fences(body)))
     if found:
-        links = link_targets([target for target in found if not _IMAGE.search(target)])
+        # a generator: `link_targets` stops at its cap, so a page of thousands of links
+        # is not looked through to the end
+        links = link_targets(target for target in found if not _IMAGE.search(target))
         if links:
             meta["links"] = links
     return Parsed(blocks=blocks, title=title, meta=meta)
