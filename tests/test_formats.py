@@ -19,7 +19,7 @@ from sleuth.formats import Block, parse, render
 from sleuth.formats.markdown import convert_inline
 from sleuth.index import open_index
 from sleuth.ingest import Problem, Sectioned, discover, ingest, read_documents
-from sleuth.passages import split_blocks
+from sleuth.passages import section_anchors, split_blocks
 from sleuth.state import OpenedPage
 from sleuth.tools import run_open
 from sleuth.validate import validate_finish
@@ -330,11 +330,12 @@ def test_notebook_markdown_and_code_cells() -> None:
 
 
 def tiny_pdf(pages: list[str]) -> bytes:
-    """A minimal PDF with one line of Helvetica text per page."""
+    """A minimal PDF of Helvetica text, a page per string (a line per line in it)."""
     objects: list[bytes] = [b"<< /Type /Catalog /Pages 2 0 R >>", b""]
     kids = []
     for text in pages:
-        stream = f"BT /F1 12 Tf 72 720 Td ({text}) Tj ET".encode()
+        shown = " 0 -14 Td ".join(f"({line}) Tj" for line in text.split("\n"))
+        stream = f"BT /F1 12 Tf 72 720 Td {shown} ET".encode()
         content = len(objects) + 1
         objects.append(b"<< /Length %d >>\nstream\n%s\nendstream" % (len(stream), stream))
         kids.append(len(objects) + 1)
@@ -368,6 +369,57 @@ def test_pdf_pages_become_sections(tmp_path: Path) -> None:
     assert item.page.title == "report"
     assert "Revenue rose in 2023." in item.page.body and "Page 2" in item.page.body
     assert zlib  # (the PDF is written uncompressed)
+
+
+def test_a_pdf_outline_makes_the_sections(tmp_path: Path) -> None:
+    import io
+
+    pypdf = pytest.importorskip("pypdf")
+    pages = [
+        "Introduction\nWelcome to the report.",
+        "Methods\nWe measured revenue.\nResults\nRevenue rose in 2023.",
+        "It rose again in 2024.",
+        "Appendix tables follow.",
+    ]
+    writer = pypdf.PdfWriter(clone_from=pypdf.PdfReader(io.BytesIO(tiny_pdf(pages))))
+    writer.add_outline_item(title="Introduction", page_number=0)
+    methods = writer.add_outline_item(title="Methods", page_number=1)
+    writer.add_outline_item(title="Results", page_number=1, parent=methods)
+    writer.add_outline_item(title="Appendix A", page_number=3)  # not a line of its page
+    data = io.BytesIO()
+    writer.write(data)
+    blocks = parse("pdf", data.getvalue()).blocks
+    assert blocks == [
+        Block("heading", "Introduction", 1),
+        Block("text", "Welcome to the report."),
+        Block("heading", "Methods", 1),
+        Block("text", "We measured revenue."),
+        Block("heading", "Results", 2),
+        Block("text", "Revenue rose in 2023."),
+        Block("text", "It rose again in 2024."),  # page 3 goes on under Results
+        Block("heading", "Appendix A", 1),  # at the top of its page
+        Block("text", "Appendix tables follow."),
+    ]
+    item = read(write(tmp_path / "report.pdf", data.getvalue()))
+    assert "Page 2" not in item.page.body
+    body, spans = render(blocks)
+    passages = split_blocks(body, spans, 40)
+    anchors: dict[str, str] = {}
+    for (_, _, path), anchor in zip(passages, section_anchors(spans, passages), strict=True):
+        anchors.setdefault(path, anchor)  # a section's first passage has its anchor
+    assert anchors["Methods › Results"] == "results"
+    assert anchors["Appendix A"] == "appendix-a"
+
+
+def test_a_pdf_without_an_outline_has_a_section_per_page() -> None:
+    pytest.importorskip("pypdf")
+    blocks = parse("pdf", tiny_pdf(["One.", "Two.\nStill two."])).blocks
+    assert blocks == [
+        Block("heading", "Page 1", 2),
+        Block("text", "One."),
+        Block("heading", "Page 2", 2),
+        Block("text", "Two. Still two."),
+    ]
 
 
 def test_docx_headings_lists_and_tables(tmp_path: Path) -> None:
@@ -642,12 +694,12 @@ def test_the_projects_own_readme_reads_cleanly(tmp_path: Path) -> None:
             "<https://a.example/x> and ![a picture](pic.png).\n\n"
             '<a href="https://h.example/">h</a> [paren](https://w.example/a_(b))\n\n'
             "[r]: https://ref.example/page\n",
-            [  # inline links, then reference definitions, autolinks and href attributes
+            [  # links, autolinks and href attributes in order, then reference definitions
                 "../guide.md#install",
-                "https://w.example/a_(b)",
-                "https://ref.example/page",
                 "https://a.example/x",
                 "https://h.example/",
+                "https://w.example/a_(b)",
+                "https://ref.example/page",
             ],
         ),
         (
@@ -707,6 +759,30 @@ def test_an_indexed_page_keeps_its_links_absolute_and_shows_them_as_data(tmp_pat
     assert row["links"] == list(expected)
 
 
+def _markdown_it_tables(text: str) -> list[list[str]]:
+    """The rows of each table markdown-it's own GFM table rule finds in ``text`` (cells
+    read as `convert_inline` reads them): the reference `table_in` is held to."""
+    from markdown_it_pyrs import MarkdownIt
+
+    from sleuth.formats.markdown import convert_inline
+
+    rules = ["paragraph", "heading", "lheading", "list", "fence", "code", "blockquote", "hr"]
+    parser = MarkdownIt("zero").enable_many([*rules, "html_block", "reference", "table"])
+    tables: list[list[str]] = []
+    for node in parser.tree(text).walk():
+        if node.name != "table":
+            continue
+        rows = []
+        for section in node.children:
+            for row in section.children:
+                cells = [[t.meta.get("content", "") for t in c.children] for c in row.children]
+                raw = " | ".join("".join(cell) for cell in cells)
+                if raw.replace("|", "").strip():
+                    rows.append(" ".join(convert_inline(raw).split()))
+        tables.append(rows)
+    return tables
+
+
 @pytest.mark.parametrize(
     "table",
     [
@@ -714,33 +790,68 @@ def test_an_indexed_page_keeps_its_links_absolute_and_shows_them_as_data(tmp_pat
         "a | b\n--- | ---\nc \\| d | é ü\n",  # no outer bars, an escaped bar, not ASCII
         "| `a|b` | c |\n|:-|-:|-|\n| | empty | |\n|  |  | |\n",  # a bar in code divides cells
         "text before\n\n| one |\n|-----|\n| <b>x</b> &amp; y |\n\nafter\n",
+        "text before\n| a | b |\n| :-: | -: |\n| 1 | 2 |\n",  # a table ends a paragraph
+        "a\n|---|\n| 1 |\n",  # no bar in the header
+        "- item\n\n  | a | b |\n  |---|---|\n  | 1 | 2 |\n",  # in a list item
+        "> | a | b |\n> |---|---|\n> | 1 | 2 |\n",  # in a quote
     ],
 )
-def test_a_table_read_from_its_lines_reads_as_its_cells(table: str) -> None:
-    from sleuth.formats import markdown
+def test_a_table_read_from_its_paragraph_reads_as_markdown_it_reads_it(table: str) -> None:
+    (expected,) = _markdown_it_tables(table)
+    blocks = parse("md", table).blocks
+    tables = [b.text.split("\n") for b in blocks if b.kind == "table"]
+    if table.startswith("- "):  # a list item's table: its rows are lines under the item
+        (item,) = [b for b in blocks if b.kind == "list"]
+        tables = [[line.strip() for line in item.text.split("\n")[1:]]]
+    assert tables == [expected]
 
-    tree = markdown._parser().tree(table)
-    (node,) = [n for n in tree.children if n.name == "table"]
-    source = table if table.isascii() else table.encode()
-    assert markdown._source_rows(source, node) == markdown._table_rows(node)
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "| a | b |\n|---|\n| 1 | 2 |\n",  # the delimiter row has fewer cells
+        "| a | b |\n    |---|---|\n",  # the delimiter row indented as code
+        "Dashes - in a sentence\nand - here | there\n",
+        "| a | b |\n|--|  |--|\n",  # an empty cell in the delimiter row
+    ],
+)
+def test_no_table_where_markdown_it_finds_none(text: str) -> None:
+    assert _markdown_it_tables(text) == []
+    assert "table" not in [b.kind for b in parse("md", text).blocks]
 
 
-def test_site_settings_files_are_skipped_as_what_they_are(tmp_path: Path) -> None:
+def test_site_settings_files_are_ignored_as_what_they_are(tmp_path: Path) -> None:
     docs = tmp_path / "docs"
     write(docs / "intro.md", "# Intro\n\nHello.\n")
     write(docs / "guide" / "_category_.json", '{"label": "Guide", "position": 2}')
+    write(docs / "guide" / "setup.mdx", "# Setup\n\nRun it.\n")
     write(docs / "sidebars.js", "module.exports = {docs: ['intro']};\n")
     write(docs / "docusaurus.config.ts", "export default {};\n")
     write(docs / "mkdocs.yml", "site_name: x\n")
-    report = ingest([docs], tmp_path / "i")
-    assert report.added == 1
-    reasons = {Path(p.file).name: p.message for p in report.problems}
+    write(docs / "conf.py", "project = 'x'\n")
+    write(docs / ".git" / "HEAD", "ref: refs/heads/main\n")
+    report = ingest([docs], tmp_path / "i", strict=True)  # a normal docs folder passes
+    assert report.added == 2 and report.problems == []
+    reasons = {Path(p.file).name: p.message for p in report.ignored}
     assert reasons == {
+        ".git": "hidden folder",
         "_category_.json": "Docusaurus category metadata, not a document",
         "sidebars.js": "a Docusaurus sidebar definition, not a document",
         "docusaurus.config.ts": "the Docusaurus site configuration, not a document",
         "mkdocs.yml": "the MkDocs site configuration, not a document",
+        "conf.py": "the Sphinx configuration, not a document",
     }
+    # the CLI's --json lists them, and --strict passes
+    result = CliRunner().invoke(
+        index_command, [str(docs), "--index", str(tmp_path / "j"), "--strict", "--json"]
+    )
+    assert result.exit_code == 0, result.output
+    listed = json.loads(result.output)
+    assert listed["skipped"] == []
+    assert {Path(i["file"]).name for i in listed["ignored"]} == set(reasons)
+    # named on its own, a settings file is not read, and says why
+    report = ingest([docs / "mkdocs.yml"], tmp_path / "k")
+    assert [p.message for p in report.problems] == ["the MkDocs site configuration, not a document"]
 
 
 def test_rst_substitutions_are_replaced_or_vanish_cleanly() -> None:
@@ -771,10 +882,71 @@ def test_requests_index_has_no_stray_substitution(tmp_path: Path) -> None:
     ],
 )
 def test_a_table_is_found_wherever_markdown_it_finds_one(text: str) -> None:
-    from sleuth.formats import markdown
-
     kinds = [b.kind for b in parse("md", text).blocks]
     assert "table" in kinds
-    full: list[Block] = []
-    markdown._blocks(markdown._parser(True).tree(text), full)
-    assert [b.kind for b in full] == kinds
+    assert len(_markdown_it_tables(text)) == kinds.count("table") == 1
+
+
+# --- explicit heading ids ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("heading", "anchor"),
+    [
+        ("## Query Parameters {#query-params}", "query-params"),  # Docusaurus, Pandoc
+        ("## Query Parameters { #query-params }", "query-params"),  # MkDocs attr_list
+        ("## Query Parameters {: #query-params .wide }", "query-params"),  # with a class
+        ("## Query Parameters { .wide #query-params data-x=1 }", "query-params"),
+        ("## Query Parameters {.wide}", ""),  # attributes without an id: the slug
+        ("## Query Parameters", ""),
+    ],
+)
+def test_an_explicit_heading_id_is_the_heading_anchor_and_leaves_the_text(
+    heading: str, anchor: str
+) -> None:
+    (block,) = [b for b in parse("md", f"# Doc\n\nIntro.\n\n{heading}\n\nText.\n").blocks[2:3]]
+    assert block == Block("heading", "Query Parameters", 2, anchor)
+
+
+def test_sections_are_named_by_their_explicit_ids(tmp_path: Path) -> None:
+    doc = write(
+        tmp_path / "docs" / "agent.md",
+        "# Agent {#agent-page}\n\nAn agent runs tools.\n\n"
+        "## Parameters {#agent-params}\n\n" + "The timeout defaults to 30 seconds. " * 40 + "\n\n"
+        "## Usage\n\n" + "Call run with a question. " * 40 + "\n\n"
+        "## Parameters of run { #agent-params }\n\n" + "Retries default to 3. " * 40 + "\n\n"
+        "## Agent Params\n\nThe slug of this one is free.\n",
+    )
+    item = read(doc)
+    headings = [h.rsplit(" › ", 1)[-1] for _, _, h in item.spans]
+    assert "{" not in item.page.body and "agent-params" not in item.page.body
+    by_heading: dict[str, str] = {}
+    for heading, anchor in zip(headings, item.anchors, strict=True):
+        by_heading.setdefault(heading, anchor)  # a section's first passage has its anchor
+    assert by_heading["Parameters"] == "agent-params"
+    assert by_heading["Usage"] == "usage"
+    assert by_heading["Parameters of run"] == "agent-params-1"  # an id given twice
+    assert by_heading["Agent Params"] == "agent-params-2"  # its slug is taken
+    # the index serves the passage under its explicit id
+    ingest([doc.parent], tmp_path / "i")
+    with open_index(tmp_path / "i") as index:
+        corpus = index.corpus()
+        url = f"{doc.resolve().as_uri()}#agent-params"
+        assert url in corpus.pages
+        assert "timeout defaults to 30 seconds" in corpus.pages[url].body
+
+
+def test_links_in_code_are_code_not_links() -> None:
+    text = (
+        "# Links\n\nSee [the guide](guide.md) and <https://example.org/a>.\n\n"
+        "```markdown\nWrite [a link](https://in-code.example/fence) like this.\n```\n\n"
+        '~~~~html\n<a href="https://in-code.example/tilde">x</a>\n~~~~\n\n'
+        "  ```\n  [indented fence](https://in-code.example/indented)\n  ```\n\n"
+        "After the fences: [more](more.md), and `[a span](https://in-code.example/span)`.\n\n"
+        "    [indented code](https://in-code.example/indented-block)\n\n"
+        "```\nan unclosed fence [runs](https://in-code.example/unclosed) to the end\n"
+        "[def]: https://in-code.example/definition\n"
+    )
+    parsed = parse("md", text)
+    assert parsed.meta["links"] == ("guide.md", "https://example.org/a", "more.md")
+    assert "[a link](https://in-code.example/fence)" in render(parsed.blocks)[0]  # still code

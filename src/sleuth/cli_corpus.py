@@ -219,7 +219,8 @@ def _print_report(index_dir: str | Path, report: IngestReport) -> None:
         )
     if report.ignored:
         click.echo(
-            f"ignored {len(report.ignored)} hidden files and folders (--json lists them)",
+            f"ignored {len(report.ignored)} hidden or site settings files and folders "
+            "(--json lists them)",
             err=True,
         )
 

@@ -222,7 +222,8 @@ def section_anchors(
     spans: list[tuple[int, int, Block]], passages: list[tuple[int, int, str]]
 ) -> list[str]:
     """The anchor of each passage (`split_blocks`' output) that starts at a heading, else
-    ``""``. Every heading of the document takes its slug in order, so a repeated one is
+    ``""``. Every heading of the document takes its explicit id (``{#custom-id}``, kept
+    as written) or else its slug, in order, so a repeated one is
     ``slug-1``, ``slug-2``, ... as on the published page; a slug that reads like a
     passage number (``p3``) is taken as already used. The title heading at the very
     start names the document, not a section: that passage is ``#p1`` alone."""
@@ -232,7 +233,7 @@ def section_anchors(
     for b_start, _e, block in spans:
         if block.kind != "heading":
             continue
-        base = slugify(block.text)
+        base = block.anchor or slugify(block.text)
         if not base:
             continue
         slug = base

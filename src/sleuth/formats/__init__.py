@@ -36,7 +36,7 @@ from __future__ import annotations
 import importlib.util
 import re
 
-from .blocks import MAX_LINKS, Block, Parsed, link_targets
+from .blocks import MAX_LINKS, Block, Include, Parsed, link_targets
 
 __all__ = [
     "BINARY_KINDS",
@@ -44,6 +44,7 @@ __all__ = [
     "MAX_LINKS",
     "SUFFIXES",
     "Block",
+    "Include",
     "Parsed",
     "link_targets",
     "missing_extra",
@@ -122,9 +123,10 @@ SUFFIXES: dict[str, str] = {
 }
 
 
-def parse(kind: str, data: bytes | str, where: str = "") -> Parsed:
+def parse(kind: str, data: bytes | str, where: str = "", include: Include | None = None) -> Parsed:
     """The document in a file of ``kind``: ``data`` is its text (its bytes for PDF and
-    DOCX). A file that does not parse is a `sleuth.errors.CorpusError`."""
+    DOCX). ``include`` follows a Markdown document's includes (`Include`; without it they
+    leave nothing). A file that does not parse is a `sleuth.errors.CorpusError`."""
     if isinstance(data, bytes):
         if kind == "pdf":
             from .pdf import parse_pdf
@@ -138,7 +140,7 @@ def parse(kind: str, data: bytes | str, where: str = "") -> Parsed:
     if kind == "md":
         from .markdown import parse_markdown
 
-        return parse_markdown(data)
+        return parse_markdown(data, include)
     if kind == "rst":
         from .rst import parse_rst
 

@@ -4,19 +4,28 @@ dispatches to them both import it, and not each other."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-__all__ = ["MAX_LINKS", "Block", "Parsed", "link_targets"]
+__all__ = ["MAX_LINKS", "Block", "Include", "Parsed", "link_targets"]
+
+#: How a reader follows an include: ``include(target, within)`` is the text and key of
+#: the file ``target`` (as written in the directive) names, read from the file ``within``
+#: (a key it returned before; None: the document itself), or None when it names no file
+#: that may be read. The caller (`sleuth.ingest`) owns the files: the readers never open one.
+Include = Callable[[str, str | None], tuple[str, str] | None]
 
 
 class Block(NamedTuple):
     """One block of a document: ``kind`` is heading, text, list, table or code;
-    ``level`` is a heading's level (1 for a title), 0 otherwise."""
+    ``level`` is a heading's level (1 for a title), 0 otherwise; ``anchor`` is a heading's
+    explicit id (``## Title {#custom-id}``), "" when it has none (its slug is used)."""
 
     kind: str
     text: str
     level: int = 0
+    anchor: str = ""
 
 
 @dataclass

@@ -12,10 +12,13 @@ fences only:
 - admonitions (MkDocs ``!!! note "Title"`` and ``??? tip`` with an indented body,
   pymdownx ``/// note | Title`` ... ``///`` and ``=== "Tab"``, Docusaurus ``:::note Title``
   ... ``:::``) keep their title (when one is given) and their text, not their markers;
-- includes (``{* file *}``, ``{!file!}``, ``{!> file !}``, ``--8<-- "file"``), mkdocstrings
-  ``::: package.name`` blocks and ``*[ABBR]: ...`` definitions go (a reader of the source
-  folder sees no included text, so none is invented);
-- heading attributes (``## Title { #anchor }``) go.
+- includes (``--8<-- "file"`` and its block form, ``{! file !}``, ``{!> file !}``,
+  ``{* file *}``) are replaced by the file they name when the caller gives a way to read
+  it (`sleuth.formats.includes`, `sleuth.ingest.includes`: Markdown as Markdown, other files as
+  code); the rest go, as do mkdocstrings ``::: package.name`` blocks and
+  ``*[ABBR]: ...`` definitions;
+- heading attributes (``## Title { #anchor }``) go from the text; an explicit id in them
+  is the heading's ``anchor`` (its section's anchor, `sleuth.passages.section_anchors`).
 
 JSX and HTML blocks keep only the text between their tags (parsed as Markdown again);
 inline HTML tags go, their text stays.
@@ -24,15 +27,18 @@ inline HTML tags go, their text stays.
 from __future__ import annotations
 
 import re
-from datetime import date, datetime
+import threading
 from functools import lru_cache
 from typing import Any
 
 from sleuth.errors import CorpusError
 
-from .blocks import MAX_LINKS, Block, Parsed, link_targets
+from .blocks import Block, Include, Parsed, link_targets
+from .fences import fence_end, without_fences
+from .frontmatter import front_matter, iso_date
+from .includes import expand_includes
 
-__all__ = ["front_matter", "parse_markdown"]
+__all__ = ["convert_inline", "front_matter", "iso_date", "parse_markdown", "table_in"]
 
 _ADMONITION_KINDS = (
     "note|tip|info|warning|danger|caution|important|success|failure|bug|example|quote|"
@@ -41,8 +47,8 @@ _ADMONITION_KINDS = (
 )
 
 
-@lru_cache(maxsize=2)
-def _parser(tables: bool = True) -> Any:
+@lru_cache(maxsize=1)
+def _parser() -> Any:
     try:
         from markdown_it_pyrs import MarkdownIt
     except ImportError:  # pragma: no cover - a dependency of sleuth
@@ -50,8 +56,9 @@ def _parser(tables: bool = True) -> Any:
 
         raise UsageError("reading Markdown needs markdown-it-pyrs: pip install sleuth") from None
     # block rules only: inline markup is read by `convert_inline` (regular expressions),
-    # several times cheaper than a Python object for every inline node
-    parser = MarkdownIt("zero").enable_many(
+    # several times cheaper than a Python object for every inline node; tables are read
+    # from their paragraph's lines (`_paragraph`), half the cost of a tree node per cell
+    return MarkdownIt("zero").enable_many(
         [
             "paragraph",
             "heading",
@@ -65,76 +72,57 @@ def _parser(tables: bool = True) -> Any:
             "reference",
         ]
     )
-    return parser.enable("table") if tables else parser
 
 
-#: a line that could be a table's delimiter row (only bars, colons, hyphens and spaces)
-_DELIMITER_ROW = re.compile(r"^[^\S\n]*[|:-](?:[^\S\n]|[|:-])*$", re.MULTILINE)
-
-
-def _may_hold_a_table(text: str) -> bool:
-    """False when ``text`` cannot hold a table (no bar, or no line that could be a
-    delimiter row): then it is parsed without the table rule, which costs a sixth of
-    the parse, and reads the same."""
-    if "|" not in text or "-" not in text:
-        return False
-    return any("-" in m.group() for m in _DELIMITER_ROW.finditer(text))
-
-
-def parse_markdown(text: str) -> Parsed:
+def parse_markdown(text: str, include: Include | None = None) -> Parsed:
     """A Markdown or MDX document (front matter given as metadata; a title from it or
-    from the first level-1 heading)."""
+    from the first level-1 heading). ``include`` follows its includes (`expand_includes`);
+    without it they leave nothing."""
     meta, body = front_matter(text)
     blocks: list[Block] = []
+    if include is not None and ("8<-" in body or "{!" in body or "{*" in body):
+        body = expand_includes(body, include)
     text = prepare(body)
-    source: str | bytes = text if text.isascii() else text.encode("utf-8")  # as srcmap counts
+    found: list[str] = []
+    _found.links = found  # the walk's inline links, autolinks and hrefs, in order
     try:
-        _blocks(_parser(_may_hold_a_table(text)).tree(text), blocks, source)
+        _blocks(_parser().tree(text), blocks)
     except RecursionError:
         raise CorpusError("Markdown nested too deeply") from None
+    finally:
+        _found.links = None
     title = meta.pop("title", None)
     if title is None:
         title = next((b.text for b in blocks if b.kind == "heading" and b.level == 1), None)
         if title is None:
             title = next((b.text for b in blocks if b.kind == "heading"), None)
-    if "](" in body or "]:" in body or "<" in body or "href=" in body:
-        links = link_targets(_link_targets(body))
+    if "]:" in body and _DEFINITION.search(body):  # reference definitions, outside code
+        found.extend(_DEFINITION.findall(without_fences(body)))
+    if found:
+        # a generator: `link_targets` stops at its cap, so a page of thousands of links
+        # is not looked through to the end
+        links = link_targets(target for target in found if not _IMAGE.search(target))
         if links:
             meta["links"] = links
     return Parsed(blocks=blocks, title=title, meta=meta)
 
 
-# a link's target: ``[text](target "title")``, a reference definition ``[id]: target``,
-# an autolink ``<https://...>`` or an HTML/JSX ``href="..."``; each pattern starts with a
-# literal, so the engine skips plain text fast, and runs only when its marker is there
-_INLINE_TARGET = re.compile(
-    r"\]\([ \t]*(?:<([^<>\n]*)>|([^\s()<>][^\s()]*(?:\([^\s()]*\)[^\s()]*)*))"
-)
+class _Found(threading.local):
+    """What the walk of the document being read collects (per thread): its link
+    targets, read where `convert_inline` reads the links, so links in code are not
+    links."""
+
+    links: list[str] | None = None
+
+
+_found = _Found()
+
+
+# a reference definition ``[id]: target`` (markdown-it reads them, and leaves no node)
+# and an HTML/JSX ``href="..."``; links themselves are read in the walk (`_inline_match`)
 _DEFINITION = re.compile(r"^[ ]{0,3}\[[^\]\n]+\]:[ \t]*<?([^\s<>]+)", re.MULTILINE)
-_AUTOLINK = re.compile(r"<((?:https?|ftp|mailto):[^<>\s]+)>")
 _HREF = re.compile(r"href=(?:\"([^\"]*)\"|'([^']*)')")
 _IMAGE = re.compile(r"\.(?:png|jpe?g|gif|svg|webp|ico|bmp|avif)(?:[?#].*)?$", re.IGNORECASE)
-
-
-def _link_targets(body: str) -> list[str]:
-    """The targets of the links in Markdown source (inline links in order, then reference
-    definitions, autolinks and ``href`` attributes), images' files left out."""
-    found: list[str] = []
-    if "](" in body:
-        distinct: set[str] = set()
-        for match in _INLINE_TARGET.finditer(body):  # a page of thousands stops early
-            target = match.group(match.lastindex or 1)
-            found.append(target)
-            distinct.add(target)
-            if len(distinct) > MAX_LINKS:
-                break
-    if "]:" in body:
-        found.extend(_DEFINITION.findall(body))
-    if "<" in body:
-        found.extend(_AUTOLINK.findall(body))
-        if "href=" in body:
-            found.extend([a or b for a, b in _HREF.findall(body)])
-    return [target for target in found if not _IMAGE.search(target)]
 
 
 # --- before parsing: the syntax sites add ------------------------------------------------------
@@ -166,7 +154,7 @@ def prepare(text: str) -> str:
     """``text`` with the site syntax turned into plain Markdown (see the module
     docstring); code fences are left alone, except that an include inside one goes.
 
-    One scan finds the lines that may hold such syntax (`_CANDIDATE`); only those are
+    The lines that may hold such syntax are found first (`_next_candidate`); only those are
     looked at further."""
     if "!!!" in text or "???" in text or "===" in text:
         text = _indented_admonitions(text)
@@ -176,13 +164,10 @@ def prepare(text: str) -> str:
         text = _JSX_COMMENT.sub("", text)
     parts: list[str] = []
     at = pos = 0
-    search = _CANDIDATE.search
-    while (found := search(text, pos)) is not None:
-        start = found.start()
-        fence = found.group(1)
+    while (found := _next_candidate(text, pos)) is not None:
+        start, fence, found_end = found
         if fence is not None:  # a code fence: skipped whole (its includes go)
-            close = _closing_fence(fence).search(text, found.end())
-            end = close.end() if close is not None else len(text)
+            end = fence_end(text, fence, found_end)
             code = text[start:end]
             if "{!" in code or "{*" in code:
                 parts.append(text[at:start])
@@ -198,21 +183,33 @@ def prepare(text: str) -> str:
                 at = pos = max(match.end(), start + 1)
                 break
         else:
-            pos = found.end()
+            pos = found_end
     if not parts:
         return text
     parts.append(text[at:])
     return "".join(parts)
 
 
-_CANDIDATE = re.compile(
-    r"^[ \t]*(?:(`{3,}|~{3,})|/{3,}|:{3,}|\{[*!]|-{1,2}8<-|\*\[|(?:import|export)\s)", re.M
-)
+_MARKED = r"[ \t]*(?:(`{3,}|~{3,})|/{3,}|:{3,}|\{[*!]|-{1,2}8<-|\*\[|(?:import|export)\s)"
+_CANDIDATE = re.compile(_MARKED)  # the first line
+# every other line, found from its line break: a pattern that starts with a literal is
+# searched for quickly, one anchored at every line start (``^`` with MULTILINE) is tried
+# at every character, five times slower
+_CANDIDATE_LINE = re.compile(rf"\n({_MARKED})")
 
 
-@lru_cache(maxsize=16)
-def _closing_fence(opening: str) -> re.Pattern[str]:
-    return re.compile(rf"^[ \t]*{re.escape(opening)}{re.escape(opening[0])}*[ \t]*$", re.M)
+def _next_candidate(text: str, pos: int) -> tuple[int, str | None, int] | None:
+    """``(line start, the code fence or None, the end of the marker)`` of the first line
+    at or after ``pos`` that may hold site syntax (`_MARKED`)."""
+    if pos == 0:
+        first = _CANDIDATE.match(text)
+        if first is not None:
+            return 0, first.group(1), first.end()
+        pos = 1
+    found = _CANDIDATE_LINE.search(text, pos - 1)
+    if found is None:
+        return None
+    return found.start(1), found.group(2), found.end()
 
 
 def _title_line(title: str | None) -> str:
@@ -264,7 +261,10 @@ def _indented_admonitions(text: str) -> str:
 
 # --- the tree --------------------------------------------------------------------------------
 
+# heading attributes, as MkDocs (attr_list), Pandoc and Docusaurus write them:
+# ``## Title {#custom-id}``, ``## Title { #custom-id .class }``, ``## Title {: #custom-id }``
 _ATTRS = re.compile(r"[ \t]*\{[ \t]*[#:.][^{}]*\}[ \t]*$")
+_HEADING_ID = re.compile(r"(?<![^\s{:])#([^\s{}#\"'<>]+)")
 _TAG = re.compile(r"<[^<>]*>")
 _HIDDEN = re.compile(r"<(script|style|template)\b.*?</\1\s*>|<!--.*?(?:-->|\Z)", re.DOTALL | re.I)
 _TAB_LABEL = re.compile(r"<TabItem\b[^<>]*?\blabel=(?:\"([^\"]*)\"|'([^']*)')[^<>]*>")
@@ -273,29 +273,27 @@ _CONSOLE = frozenset({"", "console", "shell", "shell-session", "bash", "sh", "te
 _CONTAINERS = frozenset({"blockquote", "root", "footnote_block", "footnote", "dl", "dd", "dt"})
 
 
-def _blocks(node: Any, out: list[Block], source: str | bytes | None = None) -> None:
-    """The blocks under ``node``; ``source``: the text it was parsed from, given for the
-    document's own top level (its tables are read from their lines, see `_source_rows`)."""
+def _blocks(node: Any, out: list[Block]) -> None:
+    """The blocks under ``node``."""
     for child in node.children:
         name = child.name
         if name == "paragraph":
-            text = _inline(child).strip()
-            if text:
-                out.append(Block("text", text))
+            _paragraph(_raw(child), out)
         elif name == "heading":
-            text = _ATTRS.sub("", _inline(child)).strip()
+            raw, anchor = _raw(child), ""
+            if "{" in raw:
+                attrs = _ATTRS.search(raw)
+                if attrs is not None:
+                    raw = raw[: attrs.start()]
+                    found = _HEADING_ID.search(attrs.group())
+                    anchor = found.group(1) if found else ""
+            text = convert_inline(raw).strip()
             if text:
-                out.append(Block("heading", text, int(child.meta.get("level", 1))))
+                out.append(Block("heading", text, int(child.meta.get("level", 1)), anchor))
         elif name in ("bullet_list", "ordered_list"):
             text = "\n".join(_list_lines(child, ""))
             if text.strip():
                 out.append(Block("list", text))
-        elif name == "table":
-            rows = _source_rows(source, child) if source is not None else None
-            if rows is None:
-                rows = _table_rows(child)
-            if rows:
-                out.append(Block("table", "\n".join(rows)))
         elif name in ("fence", "code_block"):
             code = _code(child)
             if code:
@@ -315,13 +313,14 @@ def _inline(node: Any) -> str:
 
 _CODE_SPAN = re.compile(r"(`+)(?!`)(.+?)(?<!`)\1(?!`)", re.DOTALL)
 # every alternative starts with a literal character, so the engine skips plain text fast
-_INLINE = re.compile(
-    r"!\[(?:[^\]\\]|\\.)*\](?:\((?:[^()\s]|\([^()]*\))*(?:\s+[^)]*)?\)|\[[^\]]*\])"  # image
-    r"|\[((?:[^\[\]\\]|\\.|\[[^\]]*\])*)\](?:\((?:[^()\s]|\([^()]*\))*(?:\s+[^)]*)?\)"
+_INLINE = re.compile(  # possessive runs (``++``, ``*+``): no backtracking through long text
+    r"!\[(?:[^\]\\]++|\\.)*+\](?:\((?:[^()\s]++|\([^()]*\))*+(?:\s+[^)]*)?\)|\[[^\]]*\])"  # image
+    r"|\[((?:[^\[\]\\]++|\\.|\[[^\]]*\])*+)\](?:\(<?((?:[^()\s<>]++|\([^()]*\))*+)>?"
+    r"(?:\s+[^)]*)?\)"
     r"|\[[^\]]*\])"  # a link: its text
     r"|<((?:https?|ftp|mailto):[^<>\s]+)>"  # an autolink: the URL is its text
     r"|<!--.*?(?:-->|\Z)"  # a comment
-    r"|<(/?)([A-Za-z][\w.:-]*)(?:\s(?:[^<>\"']|\"[^\"]*\"|'[^']*')*)?/?>"  # a tag
+    r"|<(/?)([A-Za-z][\w.:-]*)(?:\s(?:[^<>\"']++|\"[^\"]*\"|'[^']*')*+)?/?>"  # a tag
     r"|\\([!-/:-@\[-`{-~])",  # an escaped character
     re.DOTALL,
 )
@@ -339,14 +338,23 @@ def _inline_match(match: re.Match[str]) -> str:
     if first == "!":
         return ""
     if first == "[":
+        links = _found.links
+        if links is not None and match.group(2):
+            links.append(match.group(2))
         return _prose(match.group(1) or "")  # a link's text may hold markup of its own
     if first == "<":
-        if match.group(2):
-            return match.group(2)
-        if (match.group(4) or "").lower() == "br":
+        if match.group(3):
+            links = _found.links
+            if links is not None:
+                links.append(match.group(3))
+            return match.group(3)
+        tag = (match.group(5) or "").lower()
+        if tag == "br":
             return " "
+        if tag == "a" and "href=" in text and _found.links is not None:
+            _found.links.extend([a or b for a, b in _HREF.findall(text)])
         return ""
-    char = match.group(5) or ""
+    char = match.group(6) or ""
     return _SHIELD.get(char, char)  # an escaped * _ ~ must not make emphasis
 
 
@@ -427,9 +435,11 @@ def _list_lines(node: Any, indent: str) -> list[str]:
         number += 1
         kids = item.children
         if len(kids) == 1 and kids[0].name == "text":  # the usual tight item: one line
-            text = convert_inline(kids[0].meta.get("content", "")).strip()
-            lines.append(f"{indent}{marker} {text}".rstrip())
-            continue
+            content = kids[0].meta.get("content", "")
+            if "-" not in content or "\n" not in content:
+                text = convert_inline(content).strip()
+                lines.append(f"{indent}{marker} {text}".rstrip())
+                continue
         pad = indent + " " * (len(marker) + 1)
         texts: list[str] = []  # the item's own text: its first line, then more under it
         rest: list[str] = []
@@ -439,19 +449,17 @@ def _list_lines(node: Any, indent: str) -> list[str]:
                 pending.append(part)
                 continue
             if pending:
-                texts.append(_inline_of(pending).strip())
+                _item_text(_raw(_Holder(pending)), texts, rest, pad)
                 pending = []
             if part is None:
                 break
             name = part.name
             if name == "paragraph":
-                texts.append(_inline(part).strip())
+                _item_text(_raw(part), texts, rest, pad)
             elif name in ("bullet_list", "ordered_list"):
                 rest.extend(_list_lines(part, pad))
             elif name in ("fence", "code_block"):
                 rest.extend(pad + line for line in _code(part).split("\n") if line)
-            elif name == "table":
-                rest.extend(pad + row for row in _table_rows(part))
             else:
                 found: list[Block] = []
                 _blocks(_Holder([part]), found)
@@ -463,8 +471,15 @@ def _list_lines(node: Any, indent: str) -> list[str]:
     return lines
 
 
-def _inline_of(nodes: list[Any]) -> str:
-    return _inline(_Holder(nodes))
+def _item_text(raw: str, texts: list[str], rest: list[str], pad: str) -> None:
+    """A list item's paragraph: its text to ``texts``, a table in it to ``rest``."""
+    found: list[Block] = []
+    _paragraph(raw, found)
+    for block in found:
+        if block.kind == "table":
+            rest.extend(pad + row for row in block.text.split("\n"))
+        else:
+            texts.append(block.text)
 
 
 class _Holder:
@@ -474,46 +489,79 @@ class _Holder:
         self.children = children
 
 
-def _table_rows(node: Any) -> list[str]:
-    rows: list[str] = []
-    for section in node.children:
-        for row in section.children:
-            # a row's cells are read together: one conversion a row, not one a cell
-            raw = " | ".join([_raw(cell) for cell in row.children])
-            if raw.replace("|", "").strip():
-                rows.append(" ".join(convert_inline(raw).split()))
-    return rows
+def _paragraph(raw: str, out: list[Block]) -> None:
+    """The blocks of a paragraph's inline source: its text, and the table in it when it
+    holds one (`table_in`)."""
+    found = table_in(raw) if "-" in raw and "\n" in raw else None
+    text = convert_inline(raw if found is None else found[0]).strip()
+    if text:
+        out.append(Block("text", text))
+    if found is not None and found[1]:
+        out.append(Block("table", "\n".join(found[1])))
 
 
+# a delimiter row: cells of hyphens, with a colon at either end for the alignment
+_DELIMITER = re.compile(
+    r"^[ \t]*\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$", re.MULTILINE
+)
 _CELL_BAR = re.compile(r"(?<!\\)\|")
 _MARKUP = re.compile(r"[\[<\\&*_~]")  # what `convert_inline` reads in one line
 
 
-def _source_rows(source: str | bytes, node: Any) -> list[str] | None:
-    """A top-level table's rows read from its source lines (the header, then the rows
-    after the delimiter line): the same text as `_table_rows`, without a Python object
-    for every cell. None when the table has no source map."""
-    where = node.srcmap
-    if not where:
-        return None
-    chunk = source[where[0] : where[1]]
-    text = chunk.decode("utf-8", "replace") if isinstance(chunk, bytes) else chunk
-    lines = text.split("\n")
-    del lines[1:2]  # the delimiter line
-    split = _CELL_BAR.split if "\\" in text else None  # else every bar divides cells
-    convert = convert_inline if _MARKUP.search(text) else None  # else the text is as read
+def table_in(raw: str) -> tuple[str, list[str]] | None:
+    """``(text before, rows)`` of the table in a paragraph's inline source, found where
+    markdown-it's GFM table rule finds one (the parser runs without it, see `_parser`):
+    a line followed by a delimiter row of as many cells, neither indented four spaces;
+    every line after them is a row. Rows are the cells' text joined by `` | ``, the
+    delimiter row left out, empty rows dropped. None when there is no table."""
+    for match in _DELIMITER.finditer(raw):
+        at = match.start()
+        if at == 0 or _indent(match.group()) >= 4:
+            continue
+        begin = raw.rfind("\n", 0, at - 1) + 1  # the header line: the one before
+        header = raw[begin : at - 1]
+        if _indent(header) >= 4 or len(_cells(header)) != len(_cells(match.group())):
+            continue
+        return raw[: max(begin - 1, 0)], _rows(header + raw[match.end() :])
+    return None
+
+
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip(" "))
+
+
+def _cells(line: str) -> list[str]:
+    """A table line's cells: split at bars not escaped, an outer bar at either end
+    dropped."""
+    line = line.strip()
+    if line[:1] == "|":
+        line = line[1:]
+    if line[-1:] == "|" and line[-2:] != "\\|":
+        line = line[:-1]
+    return _CELL_BAR.split(line) if "\\" in line else line.split("|")
+
+
+def _rows(text: str) -> list[str]:
+    """A table's lines (the delimiter row left out) as rows: each row's cells, stripped,
+    joined by `` | `` with runs of spaces made one, and its markup read."""
+    if "\\" in text:  # an escaped bar divides no cells: line by line
+        lines = [" | ".join([cell.strip() for cell in _cells(line)]) for line in text.split("\n")]
+    else:  # every bar divides cells
+        lines = [_unbarred(line).replace("|", " | ") for line in text.split("\n")]
+    convert = _MARKUP.search(text) is not None  # else the text is as read
     rows: list[str] = []
     for line in lines:
-        line = line.strip()
-        if line[:1] == "|":
-            line = line[1:]
-        if line[-1:] == "|" and line[-2:] != "\\|":
-            line = line[:-1]
-        cells = split(line) if split is not None else line.split("|")
-        raw = " | ".join([cell.strip() for cell in cells])
-        if raw.replace("|", "").strip():
-            rows.append(" ".join((convert(raw) if convert is not None else raw).split()))
+        if line.replace("|", "").strip():
+            rows.append(" ".join((convert_inline(line) if convert else line).split()))
     return rows
+
+
+def _unbarred(line: str) -> str:
+    """A table line without its outer bars (one at each end)."""
+    line = line.strip()
+    if line[:1] == "|":
+        line = line[1:]
+    return line[:-1] if line[-1:] == "|" else line
 
 
 def _raw(node: Any) -> str:
@@ -545,6 +593,8 @@ def _html_block(html: str, out: list[Block]) -> None:
     between tags without blank lines)."""
     if "<" in html:
         html = _HIDDEN.sub("", html)
+        if "href=" in html and _found.links is not None:
+            _found.links.extend([a or b for a, b in _HREF.findall(html)])
         if "label=" in html:  # a Docusaurus <TabItem label="pip">: the tab's name is shown
             html = _TAB_LABEL.sub(lambda m: f"\n\n{m.group(1) or m.group(2)}\n\n", html)
         text = _TAG.sub("", html)
@@ -554,83 +604,3 @@ def _html_block(html: str, out: list[Block]) -> None:
         import html as html_module
 
         _blocks(_parser().tree(html_module.unescape(text)), out)
-
-
-# --- front matter ------------------------------------------------------------------------------
-
-
-def front_matter(text: str) -> tuple[dict[str, Any], str]:
-    """Metadata from a leading ``---`` block and the text after it. Understands
-    ``title``, ``published`` (or ``date``: an ISO date), ``version`` and ``authority``
-    (integers) and ``tags`` (``[a, b]``, ``a, b`` or a ``- a`` list); other keys, and
-    indented lines under them (nested YAML, folded strings), are ignored. A block that
-    does not parse is a `CorpusError` naming the line."""
-    if not text.startswith("---"):
-        return {}, text
-    lines = text.splitlines(keepends=True)
-    if not lines or lines[0].rstrip() != "---":
-        return {}, text
-    close = next((i for i in range(1, len(lines)) if lines[i].rstrip() in ("---", "...")), None)
-    if close is None:
-        raise CorpusError("front matter: no closing '---' line")
-    raw: dict[str, Any] = {}
-    key: str | None = None
-    for number, line in enumerate(lines[1:close], start=2):
-        stripped = line.strip()
-        if not stripped or stripped.startswith("#"):
-            continue
-        if stripped.startswith("- ") and key is not None and isinstance(raw.get(key), list):
-            raw[key].append(_scalar(stripped[2:]))
-            continue
-        if line[:1] in (" ", "\t"):
-            continue  # nested under the key above (a mapping, a folded string)
-        name, colon, value = line.partition(":")
-        if not colon or not re.fullmatch(r"[A-Za-z_][\w-]*", name.strip()):
-            raise CorpusError(f"front matter line {number}: expected 'key: value'")
-        key, value = name.strip().lower(), value.strip()
-        if not value:
-            raw[key] = []
-        elif value.startswith("[") and value.endswith("]"):
-            raw[key] = [_scalar(v) for v in value[1:-1].split(",") if v.strip()]
-        elif value in (">", "|", ">-", "|-"):
-            raw[key] = ""
-        else:
-            raw[key] = _scalar(value)
-    meta: dict[str, Any] = {}
-    if raw.get("title"):
-        meta["title"] = str(raw["title"])
-    if "tags" in raw:
-        tags = raw["tags"]
-        parts = tags if isinstance(tags, list) else str(tags).split(",")
-        meta["tags"] = tuple(str(t).strip() for t in parts if str(t).strip())
-    for name in ("published", "date"):
-        if raw.get(name) and "published" not in meta:
-            meta["published"] = iso_date(str(raw[name]), name)
-    for name in ("version", "authority"):
-        if name in raw and raw[name] != []:
-            value = raw[name]
-            if not isinstance(value, str) or not re.fullmatch(r"-?\d+", value):
-                raise CorpusError(f"front matter: {name}: expected an integer, got {value!r}")
-            meta[name] = int(value)
-    return meta, "".join(lines[close + 1 :])
-
-
-def _scalar(value: str) -> str:
-    value = value.strip()
-    if len(value) >= 2 and value[0] == value[-1] and value[0] in "\"'":
-        return value[1:-1]
-    return value
-
-
-def iso_date(value: str, name: str) -> str:
-    """``value`` when it is an ISO date or date-time, else a `CorpusError`."""
-    try:
-        date.fromisoformat(value)
-    except ValueError:
-        try:
-            datetime.fromisoformat(value)
-        except ValueError:
-            raise CorpusError(
-                f"front matter: {name}: expected an ISO date like 2024-05-01, got {value!r}"
-            ) from None
-    return value

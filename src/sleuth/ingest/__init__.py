@@ -15,8 +15,10 @@ What is read:
 
 Every file under a folder that is not read is reported (`Problem`): an unsupported type,
 a format whose extra is not installed, an empty, binary, non-UTF-8 or oversized file, a
-broken symbolic link or a link back into the folder. Hidden files and folders are passed
-over and listed in the report's ``ignored``.
+broken symbolic link or a link back into the folder. Hidden files and folders, and a site
+generator's settings files (``_category_.json``, ``sidebars.js``, ``docusaurus.config.ts``,
+``mkdocs.yml``, Sphinx's ``conf.py``: `SITE_FILES`), are passed over and listed in the
+report's ``ignored``.
 
 A file's documents get stable URLs: ``file://`` + its absolute path, or, with
 ``base_url``, the base URL + its path relative to the folder given (JSON and JSONL pages

@@ -4,6 +4,7 @@ reader (by suffix), under which URL, and a `Problem` for every one that is not."
 from __future__ import annotations
 
 import os
+import stat
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -16,8 +17,10 @@ from sleuth.formats import missing_extra
 __all__ = ["SITE_FILES", "SUFFIXES", "IngestError", "Problem", "Source", "discover", "file_url"]
 
 SUFFIXES: dict[str, str] = {".json": "json", ".jsonl": "jsonl", **FORMAT_SUFFIXES}
-#: Files a documentation site generator reads for its navigation or build, by name: reported
-#: as skipped with what they are, never read as a corpus (a ``_category_.json`` is not one)
+#: Files a documentation site generator reads for its navigation or build, by name: never
+#: read as a corpus (a ``_category_.json`` is not one). Inside a folder they are listed as
+#: ignored with what they are, like hidden files, so ``--strict`` passes on a docs folder;
+#: one named on its own is reported as skipped.
 SITE_FILES: dict[str, str] = {
     **{f"_category_.{ext}": "Docusaurus category metadata" for ext in ("json", "yml", "yaml")},
     **{
@@ -83,9 +86,10 @@ def discover(
     """The input files under ``paths`` in a stable order, and a `Problem` for every
     file that will not be read: an unsupported type, a format whose extra is not
     installed, a broken symbolic link, a symbolic link back into a folder being read
-    (a loop), a FIFO or device. Hidden files and folders inside folders, and the folder
-    ``skip`` (the index itself), are passed over; each hidden one is added to
-    ``ignored`` when it is given. A path that does not exist is an `IngestError`."""
+    (a loop), a FIFO or device. Hidden files and folders inside folders, a site
+    generator's settings files there (`SITE_FILES`), and the folder ``skip`` (the index
+    itself), are passed over; each hidden or settings file is added to ``ignored`` when
+    it is given. A path that does not exist is an `IngestError`."""
     skip = skip.expanduser().resolve() if skip is not None else None
     sources: dict[Path, Source] = {}
     problems: list[Problem] = []
@@ -117,6 +121,9 @@ def _walk(
 ) -> None:
     """Every file under ``top``, symbolic links to folders followed once each."""
     seen = {os.path.realpath(top)}
+    # folders whose path is their real path (no symbolic link on the way): a regular file
+    # in one is its own real path, and needs no resolving for its URL
+    clean = {str(top)} if os.path.realpath(top) == str(top) else set()
     for folder, dirs, files in os.walk(top, followlinks=True):
         keep = []
         for name in sorted(dirs):
@@ -136,6 +143,8 @@ def _walk(
                 continue
             seen.add(real)
             keep.append(name)
+            if folder in clean and real == str(path):
+                clean.add(real)
         dirs[:] = keep
         for name in sorted(files):
             path = Path(folder, name)
@@ -143,7 +152,18 @@ def _walk(
                 if ignored is not None:
                     ignored.append(Problem(str(path), "hidden file"))
                 continue
-            if not path.exists():
+            site = SITE_FILES.get(name.lower())
+            if site is not None:
+                if ignored is not None:
+                    ignored.append(Problem(str(path), f"{site}, not a document"))
+                continue
+            try:
+                regular = stat.S_ISREG(os.lstat(path).st_mode)  # a file, not a link to one
+            except OSError:
+                regular = False
+            if regular:
+                _add_file(path, root, base_url, sources, problems, real=folder in clean)
+            elif not path.exists():
                 problems.append(Problem(str(path), "broken symbolic link"))
             elif not path.is_file():
                 problems.append(Problem(str(path), "not a regular file"))
@@ -157,7 +177,10 @@ def _add_file(
     base_url: str | None,
     sources: dict[Path, Source],
     problems: list[Problem],
+    real: bool = False,
 ) -> None:
+    """Add the file at ``path`` (``real``: its path is its real path, no link on the
+    way) as a source, or a problem saying why it is not read."""
     site = SITE_FILES.get(path.name.lower())
     if site is not None:
         problems.append(Problem(str(path), f"{site}, not a document"))
@@ -172,24 +195,23 @@ def _add_file(
     if extra is not None:
         problems.append(Problem(str(path), extra))
         return
-    real = path.resolve() if path.is_symlink() else path  # one source per file
-    if real not in sources:
-        sources[real] = _source(real, kind, root, base_url)
+    key = path if real or not path.is_symlink() else path.resolve()  # one source per file
+    if key not in sources:
+        sources[key] = _source(key, kind, root, base_url, real)
 
 
-def _source(path: Path, kind: str, root: Path, base_url: str | None) -> Source:
-    return Source(
-        path=path,
-        kind=kind,
-        doc_url=None if kind in ("json", "jsonl") else file_url(path, root, base_url),
-        root=root,
-    )
+def _source(path: Path, kind: str, root: Path, base_url: str | None, real: bool) -> Source:
+    url = None if kind in ("json", "jsonl") else file_url(path, root, base_url, resolved=real)
+    return Source(path=path, kind=kind, doc_url=url, root=root)
 
 
-def file_url(path: Path, root: Path, base_url: str | None = None) -> str:
+def file_url(path: Path, root: Path, base_url: str | None = None, resolved: bool = False) -> str:
     """The stable URL of a file: ``file://`` + its absolute path, or ``base_url`` + its
-    path relative to ``root`` (percent-encoded where a URL needs it)."""
+    path relative to ``root`` (percent-encoded where a URL needs it). ``resolved``: the
+    path is known to be its real path already."""
+    if not resolved:
+        path = path.resolve()
     if base_url is None:
-        return path.resolve().as_uri()
-    relative = path.resolve().relative_to(root).as_posix()
+        return path.as_uri()
+    relative = path.relative_to(root).as_posix()
     return base_url.rstrip("/") + "/" + quote(relative, safe="/-_.~()!,:@")

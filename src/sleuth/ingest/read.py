@@ -18,6 +18,7 @@ from sleuth.corpus import Page, jsonl_pages, load_corpus
 from sleuth.errors import CorpusError
 from sleuth.formats import BINARY_KINDS, Block, Parsed, missing_extra, parse, render
 from sleuth.ingest.discover import Problem, Source
+from sleuth.ingest.includes import Includes
 from sleuth.jsonl import BadLine
 from sleuth.passages import PASSAGE_CHARS, section_anchors, split_blocks
 
@@ -39,11 +40,14 @@ MAX_FILE_BYTES = 64 * 1024 * 1024
 class Sectioned:
     """A document read from a file with structure: its passages, as ``(start, end,
     heading path)`` spans that partition its body (`sleuth.passages.split_blocks`), and
-    the section anchor of each (``""``: the passage starts no section)."""
+    the section anchor of each (``""``: the passage starts no section); ``followed``: the
+    files inside the docs root its includes named (`sleuth.ingest.includes`), found or
+    not, so that it is read again when one of them changes."""
 
     page: Page
     spans: list[tuple[int, int, str]]
     anchors: list[str] = field(default_factory=list)
+    followed: tuple[str, ...] = ()
 
 
 def read_source(
@@ -147,9 +151,12 @@ def _sectioned(source: Source, content: bytes | str, passage_chars: int) -> Sect
     """The document of a file with structure (`sleuth.formats`), cut at its headings."""
     assert source.doc_url is not None
     where = str(source.path)
-    page, blocks = _page(source.doc_url, parse(source.kind, content, where), source.path.stem)
+    include = Includes(source.path, source.root) if source.kind == "md" else None
+    parsed = parse(source.kind, content, where, include)
+    page, blocks = _page(source.doc_url, parsed, source.path.stem)
     spans = split_blocks(page.body, blocks, passage_chars)
-    return Sectioned(page, spans, section_anchors(blocks, spans))
+    followed = tuple(sorted(include.followed)) if include is not None else ()
+    return Sectioned(page, spans, section_anchors(blocks, spans), followed)
 
 
 def too_big(size: int, limit: int) -> str:

@@ -35,7 +35,7 @@ log = logging.getLogger("sleuth")
 
 #: Bumped whenever reading or splitting changes, so every file is read again (and every
 #: document read from a file is written again: the version is part of its hash).
-INGEST_VERSION = "3"
+INGEST_VERSION = "4"
 
 
 ProgressCallback = Callable[[int, int], None]  # (bytes done, bytes in all)
@@ -55,7 +55,7 @@ class IngestReport:
     passages_written: int = 0
     passages_embedded: int = 0  # dense vectors computed (an index with embeddings)
     problems: list[Problem] = field(default_factory=list)
-    ignored: list[Problem] = field(default_factory=list)  # hidden files and folders
+    ignored: list[Problem] = field(default_factory=list)  # hidden files, site settings
     repaired: list[str] = field(default_factory=list)  # damage found in the index and fixed
     documents: int = 0  # in the index afterwards
     passages: int = 0  # in the index afterwards
@@ -271,8 +271,9 @@ class _Run:
         from it removed. A file with problems (bad lines or pages, duplicate URLs) still
         owns its good documents, but its stamp is marked to be read again, so its
         problems are reported (and a duplicate given up elsewhere is taken) next time.
-        A text, Markdown, HTML or JSON file that cannot be read keeps its previous
-        documents."""
+        A Markdown file whose includes name files inside the folder is marked the same
+        way, so a change to an included file is seen. A text, Markdown, HTML or JSON
+        file that cannot be read keeps its previous documents."""
         update, report, key, chars = self.update, self.report, source.key, self.passage_chars
         old = update.document_hashes(key)
         kept: set[str] = set()
@@ -281,6 +282,7 @@ class _Run:
         # the hot loop of a large ingest: names bound locally, counts added up at the end
         claimed, owner_of, put, split = self.claimed, update.owner, update.put, split_passages
         added = updated = unchanged = written = 0
+        includes = False  # its includes name files: read it again every time
         try:
             items = read_documents(source, data, self.max_file_bytes, self.on_bytes, chars)
             for read in items:
@@ -289,6 +291,7 @@ class _Run:
                 if type(read) is Sectioned:
                     item: Page | Problem = read.page
                     spans, anchors = read.spans, read.anchors
+                    includes = includes or bool(read.followed)
                 else:
                     item = read  # type: ignore[assignment]  # a Page or a Problem
                 if isinstance(item, Problem):
@@ -337,7 +340,7 @@ class _Run:
         for url in old.keys() - kept:
             update.remove(url)
             report.removed += 1
-        update.set_source(source.key, _REREAD + stamp if failed else stamp)
+        update.set_source(source.key, _REREAD + stamp if failed or includes else stamp)
 
     def _duplicate(self, source: Source, url: str, owner: str | None) -> Problem | None:
         """A problem when another file has ``url``: one read earlier in this ingest, or
