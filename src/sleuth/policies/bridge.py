@@ -34,7 +34,7 @@ from sleuth.state import RunState
 from sleuth.text import content_terms, normalize_query
 from sleuth.validate import validate_finish
 
-from . import relations, twohop_confidence
+from . import described, relations, twohop_confidence
 from .reading import Reading, frame_question
 from .twohop import Bridge
 
@@ -68,6 +68,8 @@ def decide(
     bridge: Bridge, state: RunState, single: Single, step: Step, threshold: float = 0.0
 ) -> Turn:
     """The next step of a bridge question (see the module docstring)."""
+    if bridge.description is not None:
+        return _decide_described(bridge, bridge.description, state, threshold)
     hop1 = first_hop(bridge, state, single)
     if hop1 is None:
         return _research_first(bridge, state, step)
@@ -87,6 +89,18 @@ def decide(
             if _tool(turn) != "finish":
                 return turn
         return cannot("the answer through the bridge")
+    return _finish(bridge, hop1, hop2, state, threshold)
+
+
+def _finish(
+    bridge: Bridge,
+    hop1: relations.Found,
+    hop2: relations.Found,
+    state: RunState,
+    threshold: float,
+) -> Turn:
+    """Finish with ``hop2``'s value, citing both hops, when the path's confidence is at
+    least ``threshold`` and the run's validator accepts it; else cannot-answer."""
     confidence = twohop_confidence.confidence(path_of(bridge))
     if confidence < threshold:
         return cannot("the answer through the bridge")
@@ -100,6 +114,32 @@ def decide(
         return cannot("the answer through the bridge")
     thought = f"Finish: {hop2.value!r} through the bridge {hop1.value!r}."
     return Turn(parsed=Decision(tool="finish", args=args, thought=thought), confidence=confidence)
+
+
+def _decide_described(
+    bridge: Bridge, shape: described.Described, state: RunState, threshold: float
+) -> Turn:
+    """A descriptive bridge (`sleuth.policies.described`): the subject's page, then the
+    bridge's page, then the place; cannot-answer when a hop reads nothing."""
+    subject = bridge.relation or relations.Relation("described", shape.target, shape.subject)
+    hop1 = described.bridge_in(shape, state.opened)
+    if hop1 is None:
+        return _research_first(dataclasses.replace(bridge, relation=subject), state, _no_step)
+    hop2 = described.answer_in(shape, hop1.value, state.opened)
+    if hop2 is not None and not _within(hop2.value, hop1.value):
+        return _finish(bridge, hop1, hop2, state, threshold)
+    if relations.page_of(hop1.value, state.opened) is None and state.steps_left > 1:
+        own = _hit_for(hop1.value, state)
+        if own is not None:
+            thought = f"Open the page of {hop1.value!r}, the {shape.description} asked about."
+            return Turn(parsed=Decision(tool="open", args={"url": own}, thought=thought))
+        if normalize_query(hop1.value) not in state.searched and state.steps_left > 2:
+            return _search(f"{hop1.value!r} is the bridge; search for its page.", hop1.value)
+    return cannot("the answer through the bridge")
+
+
+def _no_step(state: RunState) -> Turn:
+    return cannot("the bridge")
 
 
 def second_hop(

@@ -39,7 +39,7 @@ from .reading import sentence_spans
 #: How many sentences from a page's start the relation may be read in.
 LEAD = 3
 
-Kind = Literal["born", "located", "role"]
+Kind = Literal["born", "located", "role", "described"]
 
 COUNTRIES = frozenset(
     """
@@ -111,6 +111,7 @@ _NAME = (
     r"(?:[A-Z][\w'’.-]*|[0-9][\w-]*)"
     r"(?:\s+(?:(?:of|the|de|da|von|van|del|la|le|and)\s+){0,2}(?:[A-Z][\w'’.-]*|[0-9][\w-]*))*"
 )
+NAME = _NAME
 _COUNTY = re.compile(r"\b(?P<v>(?:[A-Z][\w'’.-]*\s+){1,3}(?:County|Parish|Municipal District))\b")
 #: Words a role's value is written after ("produced by one of its stars, Michael Douglas").
 _ROLE_VERBS = {
@@ -273,6 +274,16 @@ def _place(target: str, text: str) -> str | None:
     if _US_STATES.fullmatch(value):
         return None
     return value
+
+
+def place_of(target: str, text: str) -> str | None:
+    """The place of kind ``target`` at the start of ``text`` (see `_place`)."""
+    return _place(target, text)
+
+
+def clean(name: str) -> str | None:
+    """A name without surrounding punctuation, or None for a pronoun or article."""
+    return _clean(name)
 
 
 def _clean(name: str) -> str | None:
