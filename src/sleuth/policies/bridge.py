@@ -81,6 +81,7 @@ def decide(
     if hop2 is None or _within(hop2.value, hop1.value):
         if hop2 is None and state.steps_left > 1:
             typed = relations.category(second.task.question) in relations.TYPED
+            typed = typed or relations.asks_leader(second.task.question)
             own = None if typed else _hit_for(hop1.value, state)
             if own is not None:
                 thought = f"Open the page of {hop1.value!r}, which the question asks about."
@@ -150,6 +151,8 @@ def second_hop(
     mentions the bridge; else the single-hop reader's verified reading, from the bridge's
     own page (the outer question asks about the bridge: "the population of Kansas" is not
     read from the page of a town in Kansas)."""
+    if relations.asks_leader(question):
+        return relations.leader_of(bridge_value, state.opened)
     noun = relations.category(question)
     if noun is not None:
         named = relations.named_in(noun, bridge_value, state.opened, question)

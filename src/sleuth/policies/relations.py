@@ -509,3 +509,49 @@ def _names_of(noun: str, sentence: str) -> list[str]:
     if defined is None or defined.group("n") in _NOT_NAMES:
         return []
     return [defined.group("n").strip(" .,")]
+
+
+# --- "who was in charge of X": the leader a page names ---------------------------------
+
+#: Offices whose holder is "in charge of" a country, state or city.
+LEADERS = (
+    r"(?:President|Prime Minister|Chancellor|Chief Minister|Premier|Governor|King|Queen|"
+    r"Emperor|Sultan|Mayor|Head of State|head of state|leader|ruler)"
+)
+_IN_CHARGE = re.compile(
+    r"(?i)^\s*who\s+(?:was|is|were)\s+(?:in\s+charge\s+of|the\s+(?:leader|ruler|head)\s+of|"
+    r"leading|ruling|governing)\s+(?P<place>.+?)\s*\??\s*$"
+    r"|^\s*who\s+(?:led|ruled|governed|leads|rules|governs)\s+(?P<place2>.+?)\s*\??\s*$"
+)
+
+
+def asks_leader(question: str) -> bool:
+    """Whether ``question`` asks who was in charge of a place ("Who was in charge of
+    Somalia?", "Who ruled Austria?"): its answer is the holder of an office
+    (`LEADERS`), read by `leader_of`."""
+    return _IN_CHARGE.match(question) is not None
+
+
+def leader_of(place: str, opened: Mapping[str, OpenedPage]) -> Found | None:
+    """The one person an opened sentence names as holding an office of ``place``
+    ("elected Hassan Sheikh Mohamud as the new President of Somalia", "the Chief
+    Minister of Maharashtra is Prithviraj Chavan"), with its sentence; None when no
+    sentence does, or two name different people. A surname alone ("President
+    Mohamud") is not read."""
+    where = re.escape(place)
+    person = r"(?P<who>[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*)+)"
+    office = rf"(?:the\s+)?(?:(?:new|current|incumbent|first|then)\s+)?{LEADERS}\s+of\s+{where}"
+    rules = (
+        rf"{person}\s+as\s+{office}\b",
+        rf"{person},\s+{office}\b",
+        rf"\b{office}\s*(?:,|\bis\b|\bwas\b)\s*{person}",
+    )
+    found: dict[str, Found] = {}
+    for sentence, url in _mentioning(set(content_terms(fold(place))), opened):
+        for rule in rules:
+            for m in re.finditer(rule, sentence):
+                who = _clean(m.group("who"))
+                if who is None or re.fullmatch(LEADERS, who):
+                    continue
+                found.setdefault(" ".join(content_terms(fold(who))), Found(who, sentence, url))
+    return next(iter(found.values())) if len(found) == 1 else None
