@@ -81,7 +81,6 @@ def decide(
     if hop2 is None or _within(hop2.value, hop1.value):
         if hop2 is None and state.steps_left > 1:
             typed = relations.category(second.task.question) in relations.TYPED
-            typed = typed or relations.asks_leader(second.task.question)
             own = None if typed else _hit_for(hop1.value, state)
             if own is not None:
                 thought = f"Open the page of {hop1.value!r}, which the question asks about."

@@ -155,9 +155,7 @@ def _fits(rule: str, name: str, described: Described) -> bool:
     return True
 
 
-def answer_in(
-    described: Described, bridge: str, opened: Mapping[str, OpenedPage]
-) -> Found | None:
+def answer_in(described: Described, bridge: str, opened: Mapping[str, OpenedPage]) -> Found | None:
     """The place asked for, from the bridge's own page when that page fits the
     description (see the module docstring), or None."""
     page = page_of(bridge, opened)

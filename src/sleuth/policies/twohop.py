@@ -540,10 +540,10 @@ def parse_bridge(question: str) -> Bridge | None:
         if _embeds(phrase):
             continue
         return Bridge(relations.question_of(relation), phrase, q, relation)
-    found = described.parse(q)
-    if found is not None:
-        relation = relations.Relation("described", found.target, found.subject)
-        return Bridge(found.inner, found.phrase, q, relation, found)
+    shape = described.parse(q)
+    if shape is not None:
+        relation = relations.Relation("described", shape.target, shape.subject)
+        return Bridge(shape.inner, shape.phrase, q, relation, shape)
     return None
 
 
