@@ -743,10 +743,17 @@ def test_a_descriptive_bridge_with_a_page_removed_abstains(
             "independent mom-and-pop publishing house",
             "where",
         ),
-        # not a place: left to the single-hop reader
+        # asked about otherwise than its place: an "open" second hop
         (
             "The Curse of the Jade Scorpion is a 2001 crime comedy film featuring an American "
             "actress who starred in what for seven years?",
+            "The Curse of the Jade Scorpion",
+            "film featuring",
+            "American actress",
+            "open",
+        ),
+        (
+            "Scott Howell is a consultant who has worked with the mayor of what city?",
             None,
             None,
             None,
@@ -892,3 +899,37 @@ def _one_page(body: str) -> dict[str, OpenedPage]:
 def test_the_holder_of_an_office_is_one_full_name(body: str, leader: str | None) -> None:
     found = relations.leader_of("Somalia", _one_page(body))
     assert (found.value if found else None) == leader
+
+
+@pytest.mark.parametrize(
+    ("start", "tools", "opened", "why"),
+    [
+        # the film's page names seven actors: which one is the actress is not guessed
+        (
+            "The Curse of the Jade Scorpion",
+            ["search", "open", "finish"],
+            ["hotpotqa://The%20Curse%20of%20the%20Jade%20Scorpion"],
+            "the bridge",
+        ),
+        # the bridge is read ("the television series \"Charmed\""), but Charmed's page says
+        # "broadcast by The WB" where the question asks "broadcast on": no verified reading
+        (
+            "Drew Fuller stared in a series",
+            ["search", "open", "search", "open", "finish"],
+            ["hotpotqa://Drew%20Fuller", "hotpotqa://Charmed"],
+            "the answer through the bridge",
+        ),
+    ],
+)
+def test_an_open_descriptive_bridge_answers_only_what_both_hops_verify(
+    start: str, tools: list[str], opened: list[str], why: str
+) -> None:
+    """A description asked about otherwise ("starred in what", "broadcast on what
+    station") goes through the described entity's page and the single-hop reader's
+    verified reading there, or abstains; it is never handed to the single-hop reader
+    on the whole question."""
+    steps, result = _run(_case(start))
+    assert [s.tool for s in steps] == tools
+    assert _opened(steps) == opened
+    assert result.reason is Reason.FACT_MISSING
+    assert steps[-1].args["answer"] == f"cannot: no opened page states {why}"

@@ -69,7 +69,7 @@ def decide(
 ) -> Turn:
     """The next step of a bridge question (see the module docstring)."""
     if bridge.description is not None:
-        return _decide_described(bridge, bridge.description, state, threshold)
+        return _decide_described(bridge, bridge.description, state, single, threshold)
     hop1 = first_hop(bridge, state, single)
     if hop1 is None:
         return _research_first(bridge, state, step)
@@ -117,7 +117,7 @@ def _finish(
 
 
 def _decide_described(
-    bridge: Bridge, shape: described.Described, state: RunState, threshold: float
+    bridge: Bridge, shape: described.Described, state: RunState, single: Single, threshold: float
 ) -> Turn:
     """A descriptive bridge (`sleuth.policies.described`): the subject's page, then the
     bridge's page, then the place; cannot-answer when a hop reads nothing."""
@@ -126,6 +126,9 @@ def _decide_described(
     if hop1 is None:
         return _research_first(dataclasses.replace(bridge, relation=subject), state, _no_step)
     hop2 = described.answer_in(shape, hop1.value, state.opened)
+    if shape.target == "open" and described.fits(shape, hop1.value, state.opened):
+        outer = shape.outer(hop1.value)
+        hop2 = second_hop(outer, hop1.value, asking(state, outer), single)
     if hop2 is not None and not _within(hop2.value, hop1.value):
         return _finish(bridge, hop1, hop2, state, threshold)
     if relations.page_of(hop1.value, state.opened) is None and state.steps_left > 1:

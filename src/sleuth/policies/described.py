@@ -59,6 +59,14 @@ _DESCRIPTION = re.compile(
     r"(?P<clause>\s+(?:that|which|who)\s+[^?]*?)?$"
 )
 
+#: A description asked about otherwise: "a series that originally broadcast on what
+#: station?", "an American actress who starred in what for seven years?".
+_OPEN = re.compile(
+    rf"\b(?P<link>(?:[a-z-]+\s+)?(?:{_PREPS}))\s+(?:an?)\s+"
+    r"(?P<description>(?:[\w-]+\s+){0,4}?[\w-]+)\s+(?:that|who|which)\s+"
+    r"(?P<rest>(?:[a-z-]+\s+){1,6}?(?:what|which|whom)\b[^?]*?)\s*\?\s*$"
+)
+
 
 @dataclass(frozen=True)
 class Described:
@@ -73,6 +81,12 @@ class Described:
     clause: str
     target: str
     phrase: str
+    rest: str = ""  # an "open" target: what the question asks of the bridge
+
+    def outer(self, bridge: str) -> str:
+        """The second hop of an "open" target as a question: "Charmed originally
+        broadcast on what station?"."""
+        return f"{bridge} {self.rest}?"
 
     @property
     def head(self) -> str:
@@ -90,14 +104,16 @@ def parse(question: str) -> Described | None:
     q = " ".join(question.split()).strip()
     start = _START.match(q)
     ask = _ASK.search(q)
-    if start is None or ask is None or ask.start() <= start.end():
+    if start is None:
         return None
+    if ask is None or ask.start() <= start.end():
+        return _open(q, start)
     middle = q[start.end() : ask.start()]
     desc = _DESCRIPTION.search(middle)
     if desc is None:
         return None
     subject = re.sub(r"['’]s$", "", start.group("subject"))
-    if subject.split()[0] in ("What", "Which", "Who", "Where", "When", "How", "The", "A", "An"):
+    if subject.split()[0] in _NOT_SUBJECTS:
         return None
     target = (ask.group("kind") or "where").lower()
     clause = (desc.group("clause") or "").strip(" ,")
@@ -112,6 +128,32 @@ def parse(question: str) -> Described | None:
     )
 
 
+def _open(q: str, start: re.Match[str]) -> Described | None:
+    """A description asked about otherwise than where it is (see `_OPEN`), or None."""
+    found = _OPEN.search(q, start.end())
+    subject = re.sub(r"['’]s$", "", start.group("subject"))
+    if found is None or subject.split()[0] in _NOT_SUBJECTS:
+        return None
+    return Described(
+        subject=subject,
+        link=found.group("link"),
+        description=found.group("description"),
+        clause="",
+        target="open",
+        phrase=q[found.start("link") + len(found.group("link")) + 1 :],
+        rest=found.group("rest"),
+    )
+
+
+_NOT_SUBJECTS = frozenset("What Which Who Whom Whose Where When How Why A An".split())
+
+
+def fits(described: Described, bridge: str, opened: Mapping[str, OpenedPage]) -> bool:
+    """Whether the bridge's own page is opened and fits the description."""
+    page = page_of(bridge, opened)
+    return page is not None and _describes(described, " ".join(lead(page, LEAD)))
+
+
 def bridge_in(described: Described, opened: Mapping[str, OpenedPage]) -> Found | None:
     """The entity the subject's own page names as the one described, or None."""
     page = page_of(described.subject, opened)
@@ -121,7 +163,7 @@ def bridge_in(described: Described, opened: Mapping[str, OpenedPage]) -> Found |
     link = re.escape(described.link.split()[-1])
     verb = described.link.split()[0] if len(described.link.split()) > 1 else ""
     rules = (
-        rf"\b{head}s?\s+(?:the\s+)?(?P<n>(?=[A-Z]){NAME})",
+        rf"\b{head}s?\s+(?:the\s+)?[\"“]?(?P<n>(?=[A-Z]){NAME})",
         rf"(?P<n>{NAME})" if described.head.islower() else None,
         rf"\b{re.escape(verb)}\w*\s+(?:[a-z-]+\s+){{0,2}}?{link}\s+(?:the\s+)?(?P<n>(?=[A-Z]){NAME})"
         if verb
@@ -159,7 +201,7 @@ def answer_in(described: Described, bridge: str, opened: Mapping[str, OpenedPage
     """The place asked for, from the bridge's own page when that page fits the
     description (see the module docstring), or None."""
     page = page_of(bridge, opened)
-    if page is None:
+    if page is None or described.target == "open":
         return None
     sentences = lead(page, LEAD)
     if not _describes(described, " ".join(sentences)):
