@@ -10,13 +10,19 @@ Saxby-Junna was born?", "What country was the author of Brand a citizen of?".
    embedded question is asked of the single-hop reader, verified as any answer is.
 2. **Second hop.** The question with the bridge value in place of its phrase ("... the
    population of Young?") is searched. A "what NOUN" question (`relations.category`)
-   is answered by the one such name in a sentence that names the bridge; any other is
+   is answered by the one such name in a sentence that names the bridge; "who was in
+   charge of X" by the one holder of an office of X (`relations.leader_of`); any other is
    read by the single-hop reader, verified, on the bridge's own page (opened first when
    a hit is).
 3. **Finish** with the second hop's answer, citing both pages with one quote from each;
    the run's validator checks it before it is offered, and its confidence is the fitted
    precision of its path (`twohop_confidence`). When a hop reads nothing, or the second
    answer is the bridge itself: cannot-answer (``fact_missing``).
+
+A descriptive bridge ("a university located in what city?", `sleuth.policies.described`)
+reads the described thing's name on the subject's page, opens that thing's own page,
+checks it fits the description and reads the asked place (or, asked otherwise, the
+single-hop reader's verified reading there).
 
 The single-hop reader is passed in (``single``: its verified reading of a question, or
 None; ``step``: its next research step), so this module does not import the policy.
