@@ -13,11 +13,11 @@ from shared import SHARED_DATA
 from sleuth import OfflinePolicy, Task
 from sleuth.corpus import Corpus, Page
 from sleuth.datasets import Dataset, EvalCase, load_dataset
-from sleuth.policies import measures, relations, twohop_confidence
+from sleuth.policies import described, measures, relations, twohop_confidence
 from sleuth.policies.twohop import parse, parse_bridge
 from sleuth.result import Reason, Result, Status
 from sleuth.runtime import run_steps
-from sleuth.state import Budgets, Step
+from sleuth.state import Budgets, OpenedPage, Step
 
 HOTPOT = SHARED_DATA / "hotpotqa-train100-distractor.json"
 MUSIQUE = SHARED_DATA / "musique-ans-train100.json"
@@ -627,3 +627,309 @@ def test_a_second_hop_found_only_on_another_page_is_no_answer() -> None:
     assert _opened(steps) == ["doc://airport", "doc://town"]
     assert result.reason is Reason.FACT_MISSING
     assert steps[-1].args["answer"] == "cannot: no opened page states the answer through the bridge"
+
+
+# --- descriptive bridges ("a university located in what city?") ------------------------
+
+
+@pytest.mark.parametrize(
+    ("start", "subject_page", "bridge", "answer_page", "answer"),
+    [
+        (
+            "Toad Hall is a residential hall in a university",
+            "hotpotqa://Toad%20Hall%20(ANU)",
+            "Australian National University",
+            "hotpotqa://Australian%20National%20University",
+            "Canberra",
+        ),
+        (
+            " Transfiguration of Vincent is the third studio album",
+            "hotpotqa://Transfiguration%20of%20Vincent",
+            "M. Ward",
+            "hotpotqa://M.%20Ward",
+            "Oregon",
+        ),
+        (
+            "From 1945-1949 Dick Humbert played for an NFL team",
+            "hotpotqa://Dick%20Humbert",
+            "Philadelphia Eagles",
+            "hotpotqa://Philadelphia%20Eagles",
+            "Pennsylvania",
+        ),
+        (
+            "Grace Krilanovich's first novel was published by",
+            "hotpotqa://Grace%20Krilanovich",
+            "Two Dollar Radio",
+            "hotpotqa://Two%20Dollar%20Radio",
+            "Columbus, Ohio",
+        ),
+    ],
+)
+def test_a_descriptive_bridge_reads_the_described_entity_s_page(
+    start: str, subject_page: str, bridge: str, answer_page: str, answer: str
+) -> None:
+    """Search the subject, open its page, read the one name it gives the described thing
+    (after the head noun, carrying it, or after the question's link words), search that
+    name, open its page, check it fits the description, read the asked place: five
+    steps, both pages cited with a quote from each."""
+    case = _case(start)
+    steps, result = _run(case)
+    assert [s.tool for s in steps] == ["search", "open", "search", "open", "finish"]
+    assert steps[2].args["query"] == bridge
+    assert _opened(steps) == [subject_page, answer_page]
+    assert result.status is Status.READY_FOR_REVIEW
+    assert result.answer == answer and answer in case.answers
+    assert result.citations == [subject_page, answer_page]
+    assert sorted(result.citations) == sorted(case.gold_urls)
+    assert [q.url for q in result.evidence] == result.citations
+    assert bridge in result.evidence[0].text
+    assert answer.split(",")[-1].strip() in result.evidence[1].text
+    corpus = _dataset().corpus_for(case)
+    assert all(q.text in corpus.pages[q.url].body for q in result.evidence)
+    assert result.confidence == twohop_confidence.confidence("bridge:described")
+
+
+@pytest.mark.parametrize(
+    ("start", "tools", "why"),
+    [
+        # the subject's page is gone: its name finds no page of its own
+        ("Toad Hall is a residential hall", ["search", "finish"], "the bridge"),
+        # the bridge's page is gone: its name is searched, no page of its own is found
+        (
+            " Transfiguration of Vincent is the third",
+            ["search", "open", "search", "finish"],
+            "the answer through the bridge",
+        ),
+        (
+            "From 1945-1949 Dick Humbert",
+            ["search", "open", "search", "finish"],
+            "the answer through the bridge",
+        ),
+    ],
+)
+def test_a_descriptive_bridge_with_a_page_removed_abstains(
+    start: str, tools: list[str], why: str
+) -> None:
+    """The derived copies (a gold page removed): no answer is read from other pages."""
+    steps, result = _run(_case(start, derived=True))
+    assert [s.tool for s in steps] == tools
+    assert result.status is Status.INCOMPLETE and result.reason is Reason.FACT_MISSING
+    assert steps[-1].args["answer"] == f"cannot: no opened page states {why}"
+    assert result.citations == []
+
+
+@pytest.mark.parametrize(
+    ("question", "subject", "link", "description", "target"),
+    [
+        (
+            "Toad Hall is a residential hall in a university located in what Australian city?",
+            "Toad Hall",
+            "hall in",
+            "university",
+            "city",
+        ),
+        (
+            "From 1945-1949 Dick Humbert played for an NFL team based in what state?",
+            "Dick Humbert",
+            "played for",
+            "NFL team",
+            "state",
+        ),
+        (
+            "Grace Krilanovich's first novel was published by an independent mom-and-pop "
+            "publishing house that was founded in 2005, and is based where?",
+            "Grace Krilanovich",
+            "published by",
+            "independent mom-and-pop publishing house",
+            "where",
+        ),
+        # asked about otherwise than its place: an "open" second hop
+        (
+            "The Curse of the Jade Scorpion is a 2001 crime comedy film featuring an American "
+            "actress who starred in what for seven years?",
+            "The Curse of the Jade Scorpion",
+            "film featuring",
+            "American actress",
+            "open",
+        ),
+        (
+            "Scott Howell is a consultant who has worked with the mayor of what city?",
+            None,
+            None,
+            None,
+            None,
+        ),
+        ("Which city is Toad Hall in?", None, None, None, None),
+    ],
+)
+def test_what_is_read_as_a_descriptive_bridge(
+    question: str,
+    subject: str | None,
+    link: str | None,
+    description: str | None,
+    target: str | None,
+) -> None:
+    found = described.parse(question)
+    if subject is None:
+        assert found is None
+        return
+    assert found is not None
+    assert (found.subject, found.link, found.description, found.target) == (
+        subject,
+        link,
+        description,
+        target,
+    )
+    bridge = parse_bridge(question)
+    assert bridge is not None and bridge.description == found
+    assert bridge.relation is not None and bridge.relation.kind == "described"
+
+
+def _described_corpus(subject_body: str, bridge_body: str) -> Corpus:
+    return Corpus(
+        "described",
+        {
+            "t://album": Page("t://album", "Harbor Lights (album)", subject_body),
+            "t://singer": Page("t://singer", "Jane Roe", bridge_body),
+        },
+    )
+
+
+def test_a_subject_page_naming_two_candidates_gives_no_bridge() -> None:
+    """Two singer-songwriters on the album's page: neither is guessed."""
+    corpus = _described_corpus(
+        "Harbor Lights is the third studio album by singer-songwriter Jane Roe and "
+        "singer-songwriter John Doe.",
+        "Jane Roe is a singer-songwriter from Portland, Oregon.",
+    )
+    steps, result = _run_on(
+        corpus, "Harbor Lights is the third studio album by a singer-songwriter from what state?"
+    )
+    assert [s.tool for s in steps] == ["search", "open", "finish"]
+    assert result.reason is Reason.FACT_MISSING
+    assert steps[-1].args["answer"] == "cannot: no opened page states the bridge"
+
+
+def test_a_bridge_page_that_does_not_fit_the_description_gives_no_answer() -> None:
+    """The name after "by" is the album's performer, but her page calls her a painter: the
+    page is not the singer-songwriter's, and its state is not read."""
+    corpus = _described_corpus(
+        "Harbor Lights is the third studio album by Jane Roe.",
+        "Jane Roe is a painter from Portland, Oregon.",
+    )
+    steps, result = _run_on(
+        corpus, "Harbor Lights is the third studio album by a singer-songwriter from what state?"
+    )
+    assert _opened(steps) == ["t://album", "t://singer"]
+    assert result.reason is Reason.FACT_MISSING
+    assert steps[-1].args["answer"] == "cannot: no opened page states the answer through the bridge"
+    fits = _described_corpus(
+        "Harbor Lights is the third studio album by Jane Roe.",
+        "Jane Roe is a singer-songwriter from Portland, Oregon.",
+    )
+    _, result = _run_on(
+        fits, "Harbor Lights is the third studio album by a singer-songwriter from what state?"
+    )
+    assert result.answer == "Oregon" and result.citations == ["t://album", "t://singer"]
+
+
+# --- "who was in charge of X": the holder of an office ---------------------------------
+
+
+def test_in_charge_of_is_read_as_the_holder_of_an_office() -> None:
+    """MuSiQue: Ceelmakoile's page places it in Somalia; Somalia's page names the one
+    person elected President of Somalia (the Prime Minister it also names is appointed,
+    not "… as the Prime Minister of Somalia")."""
+    case = _musique("Who was in charge of the country Ceelmakoile")
+    steps, result = _run(case)
+    assert [s.tool for s in steps] == ["search", "open", "search", "open", "finish"]
+    assert _opened(steps) == ["musique://Ceelmakoile", "musique://Somalia"]
+    assert result.answer == "Hassan Sheikh Mohamud" and result.answer in case.answers
+    assert result.citations == ["musique://Ceelmakoile", "musique://Somalia"]
+    assert "Somalia" in result.evidence[0].text
+    assert "as the new President of Somalia" in result.evidence[1].text
+
+
+def test_in_charge_of_without_the_country_s_page_abstains() -> None:
+    steps, result = _run(_musique("Who was in charge of the country Ceelmakoile", derived=True))
+    assert "musique://Somalia" not in _opened(steps)
+    assert len(steps) <= 6 and steps[-1].tool == "finish"
+    assert result.reason is Reason.FACT_MISSING
+
+
+@pytest.mark.parametrize(
+    ("question", "asks"),
+    [
+        ("Who was in charge of Somalia?", True),
+        ("Who ruled Austria?", True),
+        ("Who was the leader of Maharashtra?", True),
+        ("Who was in the band?", False),
+        ("What was in charge of the power?", False),
+    ],
+)
+def test_which_questions_ask_for_a_leader(question: str, asks: bool) -> None:
+    assert relations.asks_leader(question) is asks
+
+
+def _one_page(body: str) -> dict[str, OpenedPage]:
+    opened = OpenedPage(page=Page("t://p", "Somalia", body), opened_step=1)
+    opened.mark_seen(0, len(body))
+    return {"t://p": opened}
+
+
+@pytest.mark.parametrize(
+    ("body", "leader"),
+    [
+        (
+            "On 10 September 2012, parliament elected Hassan Sheikh Mohamud as the new "
+            "President of Somalia.",
+            "Hassan Sheikh Mohamud",
+        ),
+        ("The current President of Somalia is Hassan Sheikh Mohamud.", "Hassan Sheikh Mohamud"),
+        # a surname alone is not read
+        ("President Mohamud later appointed a Prime Minister of Somalia.", None),
+        # two people in office: neither is guessed
+        (
+            "Parliament elected Hassan Sheikh Mohamud as the new President of Somalia and "
+            "Abdi Farah Shirdon as the new Prime Minister of Somalia.",
+            None,
+        ),
+    ],
+)
+def test_the_holder_of_an_office_is_one_full_name(body: str, leader: str | None) -> None:
+    found = relations.leader_of("Somalia", _one_page(body))
+    assert (found.value if found else None) == leader
+
+
+@pytest.mark.parametrize(
+    ("start", "tools", "opened", "why"),
+    [
+        # the film's page names seven actors: which one is the actress is not guessed
+        (
+            "The Curse of the Jade Scorpion",
+            ["search", "open", "finish"],
+            ["hotpotqa://The%20Curse%20of%20the%20Jade%20Scorpion"],
+            "the bridge",
+        ),
+        # the bridge is read ("the television series \"Charmed\""), but Charmed's page says
+        # "broadcast by The WB" where the question asks "broadcast on": no verified reading
+        (
+            "Drew Fuller stared in a series",
+            ["search", "open", "search", "open", "finish"],
+            ["hotpotqa://Drew%20Fuller", "hotpotqa://Charmed"],
+            "the answer through the bridge",
+        ),
+    ],
+)
+def test_an_open_descriptive_bridge_answers_only_what_both_hops_verify(
+    start: str, tools: list[str], opened: list[str], why: str
+) -> None:
+    """A description asked about otherwise ("starred in what", "broadcast on what
+    station") goes through the described entity's page and the single-hop reader's
+    verified reading there, or abstains; it is never handed to the single-hop reader
+    on the whole question."""
+    steps, result = _run(_case(start))
+    assert [s.tool for s in steps] == tools
+    assert _opened(steps) == opened
+    assert result.reason is Reason.FACT_MISSING
+    assert steps[-1].args["answer"] == f"cannot: no opened page states {why}"

@@ -10,13 +10,19 @@ Saxby-Junna was born?", "What country was the author of Brand a citizen of?".
    embedded question is asked of the single-hop reader, verified as any answer is.
 2. **Second hop.** The question with the bridge value in place of its phrase ("... the
    population of Young?") is searched. A "what NOUN" question (`relations.category`)
-   is answered by the one such name in a sentence that names the bridge; any other is
+   is answered by the one such name in a sentence that names the bridge; "who was in
+   charge of X" by the one holder of an office of X (`relations.leader_of`); any other is
    read by the single-hop reader, verified, on the bridge's own page (opened first when
    a hit is).
 3. **Finish** with the second hop's answer, citing both pages with one quote from each;
    the run's validator checks it before it is offered, and its confidence is the fitted
    precision of its path (`twohop_confidence`). When a hop reads nothing, or the second
    answer is the bridge itself: cannot-answer (``fact_missing``).
+
+A descriptive bridge ("a university located in what city?", `sleuth.policies.described`)
+reads the described thing's name on the subject's page, opens that thing's own page,
+checks it fits the description and reads the asked place (or, asked otherwise, the
+single-hop reader's verified reading there).
 
 The single-hop reader is passed in (``single``: its verified reading of a question, or
 None; ``step``: its next research step), so this module does not import the policy.
@@ -34,7 +40,7 @@ from sleuth.state import RunState
 from sleuth.text import content_terms, normalize_query
 from sleuth.validate import validate_finish
 
-from . import relations, twohop_confidence
+from . import described, relations, twohop_confidence
 from .reading import Reading, frame_question
 from .twohop import Bridge
 
@@ -68,6 +74,8 @@ def decide(
     bridge: Bridge, state: RunState, single: Single, step: Step, threshold: float = 0.0
 ) -> Turn:
     """The next step of a bridge question (see the module docstring)."""
+    if bridge.description is not None:
+        return _decide_described(bridge, bridge.description, state, single, threshold)
     hop1 = first_hop(bridge, state, single)
     if hop1 is None:
         return _research_first(bridge, state, step)
@@ -87,6 +95,18 @@ def decide(
             if _tool(turn) != "finish":
                 return turn
         return cannot("the answer through the bridge")
+    return _finish(bridge, hop1, hop2, state, threshold)
+
+
+def _finish(
+    bridge: Bridge,
+    hop1: relations.Found,
+    hop2: relations.Found,
+    state: RunState,
+    threshold: float,
+) -> Turn:
+    """Finish with ``hop2``'s value, citing both hops, when the path's confidence is at
+    least ``threshold`` and the run's validator accepts it; else cannot-answer."""
     confidence = twohop_confidence.confidence(path_of(bridge))
     if confidence < threshold:
         return cannot("the answer through the bridge")
@@ -102,6 +122,35 @@ def decide(
     return Turn(parsed=Decision(tool="finish", args=args, thought=thought), confidence=confidence)
 
 
+def _decide_described(
+    bridge: Bridge, shape: described.Described, state: RunState, single: Single, threshold: float
+) -> Turn:
+    """A descriptive bridge (`sleuth.policies.described`): the subject's page, then the
+    bridge's page, then the place; cannot-answer when a hop reads nothing."""
+    subject = bridge.relation or relations.Relation("described", shape.target, shape.subject)
+    hop1 = described.bridge_in(shape, state.opened)
+    if hop1 is None:
+        return _research_first(dataclasses.replace(bridge, relation=subject), state, _no_step)
+    hop2 = described.answer_in(shape, hop1.value, state.opened)
+    if shape.target == "open" and described.fits(shape, hop1.value, state.opened):
+        outer = shape.outer(hop1.value)
+        hop2 = second_hop(outer, hop1.value, asking(state, outer), single)
+    if hop2 is not None and not _within(hop2.value, hop1.value):
+        return _finish(bridge, hop1, hop2, state, threshold)
+    if relations.page_of(hop1.value, state.opened) is None and state.steps_left > 1:
+        own = _hit_for(hop1.value, state)
+        if own is not None:
+            thought = f"Open the page of {hop1.value!r}, the {shape.description} asked about."
+            return Turn(parsed=Decision(tool="open", args={"url": own}, thought=thought))
+        if normalize_query(hop1.value) not in state.searched and state.steps_left > 2:
+            return _search(f"{hop1.value!r} is the bridge; search for its page.", hop1.value)
+    return cannot("the answer through the bridge")
+
+
+def _no_step(state: RunState) -> Turn:
+    return cannot("the bridge")
+
+
 def second_hop(
     question: str, bridge_value: str, state: RunState, single: Single
 ) -> relations.Found | None:
@@ -110,6 +159,8 @@ def second_hop(
     mentions the bridge; else the single-hop reader's verified reading, from the bridge's
     own page (the outer question asks about the bridge: "the population of Kansas" is not
     read from the page of a town in Kansas)."""
+    if relations.asks_leader(question):
+        return relations.leader_of(bridge_value, state.opened)
     noun = relations.category(question)
     if noun is not None:
         named = relations.named_in(noun, bridge_value, state.opened, question)

@@ -39,7 +39,7 @@ from .reading import sentence_spans
 #: How many sentences from a page's start the relation may be read in.
 LEAD = 3
 
-Kind = Literal["born", "located", "role"]
+Kind = Literal["born", "located", "role", "described"]
 
 COUNTRIES = frozenset(
     """
@@ -111,6 +111,7 @@ _NAME = (
     r"(?:[A-Z][\w'’.-]*|[0-9][\w-]*)"
     r"(?:\s+(?:(?:of|the|de|da|von|van|del|la|le|and)\s+){0,2}(?:[A-Z][\w'’.-]*|[0-9][\w-]*))*"
 )
+NAME = _NAME
 _COUNTY = re.compile(r"\b(?P<v>(?:[A-Z][\w'’.-]*\s+){1,3}(?:County|Parish|Municipal District))\b")
 #: Words a role's value is written after ("produced by one of its stars, Michael Douglas").
 _ROLE_VERBS = {
@@ -273,6 +274,16 @@ def _place(target: str, text: str) -> str | None:
     if _US_STATES.fullmatch(value):
         return None
     return value
+
+
+def place_of(target: str, text: str) -> str | None:
+    """The place of kind ``target`` at the start of ``text`` (see `_place`)."""
+    return _place(target, text)
+
+
+def clean(name: str) -> str | None:
+    """A name without surrounding punctuation, or None for a pronoun or article."""
+    return _clean(name)
 
 
 def _clean(name: str) -> str | None:
@@ -498,3 +509,49 @@ def _names_of(noun: str, sentence: str) -> list[str]:
     if defined is None or defined.group("n") in _NOT_NAMES:
         return []
     return [defined.group("n").strip(" .,")]
+
+
+# --- "who was in charge of X": the leader a page names ---------------------------------
+
+#: Offices whose holder is "in charge of" a country, state or city.
+LEADERS = (
+    r"(?:President|Prime Minister|Chancellor|Chief Minister|Premier|Governor|King|Queen|"
+    r"Emperor|Sultan|Mayor|Head of State|head of state|leader|ruler)"
+)
+_IN_CHARGE = re.compile(
+    r"(?i)^\s*who\s+(?:was|is|were)\s+(?:in\s+charge\s+of|the\s+(?:leader|ruler|head)\s+of|"
+    r"leading|ruling|governing)\s+(?P<place>.+?)\s*\??\s*$"
+    r"|^\s*who\s+(?:led|ruled|governed|leads|rules|governs)\s+(?P<place2>.+?)\s*\??\s*$"
+)
+
+
+def asks_leader(question: str) -> bool:
+    """Whether ``question`` asks who was in charge of a place ("Who was in charge of
+    Somalia?", "Who ruled Austria?"): its answer is the holder of an office
+    (`LEADERS`), read by `leader_of`."""
+    return _IN_CHARGE.match(question) is not None
+
+
+def leader_of(place: str, opened: Mapping[str, OpenedPage]) -> Found | None:
+    """The one person an opened sentence names as holding an office of ``place``
+    ("elected Hassan Sheikh Mohamud as the new President of Somalia", "the Chief
+    Minister of Maharashtra is Prithviraj Chavan"), with its sentence; None when no
+    sentence does, or two name different people. A surname alone ("President
+    Mohamud") is not read."""
+    where = re.escape(place)
+    person = r"(?P<who>[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*)+)"
+    office = rf"(?:the\s+)?(?:(?:new|current|incumbent|first|then)\s+)?{LEADERS}\s+of\s+{where}"
+    rules = (
+        rf"{person}\s+as\s+{office}\b",
+        rf"{person},\s+{office}\b",
+        rf"\b{office}\s*(?:,|\bis\b|\bwas\b)\s*{person}",
+    )
+    found: dict[str, Found] = {}
+    for sentence, url in _mentioning(set(content_terms(fold(place))), opened):
+        for rule in rules:
+            for m in re.finditer(rule, sentence):
+                who = _clean(m.group("who"))
+                if who is None or re.fullmatch(LEADERS, who):
+                    continue
+                found.setdefault(" ".join(content_terms(fold(who))), Found(who, sentence, url))
+    return next(iter(found.values())) if len(found) == 1 else None

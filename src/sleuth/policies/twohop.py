@@ -49,7 +49,7 @@ from sleuth.state import OpenedPage, RunState
 from sleuth.text import content_terms, normalize_query
 from sleuth.validate import validate_finish
 
-from . import measures, relations, twohop_confidence
+from . import described, measures, relations, twohop_confidence
 from .reading import frame_question, sentence_spans
 
 SEARCH_K = 5
@@ -503,6 +503,7 @@ class Bridge:
     phrase: str
     question: str
     relation: relations.Relation | None = None  # the first hop's typed relation
+    description: described.Described | None = None  # a bridge the question only describes
 
     def outer(self, bridge: str) -> str:
         return self.question.replace(self.phrase, bridge, 1)
@@ -539,6 +540,10 @@ def parse_bridge(question: str) -> Bridge | None:
         if _embeds(phrase):
             continue
         return Bridge(relations.question_of(relation), phrase, q, relation)
+    shape = described.parse(q)
+    if shape is not None:
+        relation = relations.Relation("described", shape.target, shape.subject)
+        return Bridge(shape.inner, shape.phrase, q, relation, shape)
     return None
 
 
