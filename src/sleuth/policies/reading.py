@@ -740,6 +740,8 @@ def _numbers(answer_type: AnswerType, sentence: str) -> list[tuple[int, int]]:
             continue
         if _in_date(sentence, s, e):
             continue  # the 4 of "4 May 1998" counts days, not things
+        if _IN_IDENTIFIER_BEFORE.search(sentence, 0, s) or _IN_IDENTIFIER_AFTER.match(sentence, e):
+            continue  # the 5 of "gpt-5-mini", the 3 of "py/3": part of a name, not a count
         unit = _UNIT.match(sentence, e)
         measure = _MEASURE.match(sentence, e) if answer_type is AnswerType.NUMBER else None
         if unit or measure:
@@ -748,6 +750,10 @@ def _numbers(answer_type: AnswerType, sentence: str) -> list[tuple[int, int]]:
             continue
         spans.append((s, e))
     return spans
+
+
+_IN_IDENTIFIER_BEFORE = re.compile(r"[A-Za-z][-/]$")
+_IN_IDENTIFIER_AFTER = re.compile(r"/\w")
 
 
 def _in_date(sentence: str, start: int, end: int) -> bool:
