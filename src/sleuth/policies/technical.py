@@ -166,8 +166,10 @@ def _candidates(kind: str, sentence: str) -> list[tuple[int, int]]:
 def _joined(token: str) -> bool:
     """Whether a bare token is one identifier: letters joined to digits or parts by a
     dash or slash ("gpt-5-mini", "openai/gpt-5-mini"), not a plain number or word."""
-    return bool(re.search(r"[A-Za-z]", token)) and bool(re.search(r"[-/]|\d", token)) and not (
-        re.fullmatch(r"\d+(?:\.\d+)*", token)
+    return (
+        bool(re.search(r"[A-Za-z]", token))
+        and bool(re.search(r"[-/]|\d", token))
+        and not (re.fullmatch(r"\d+(?:\.\d+)*", token))
     )
 
 
