@@ -282,25 +282,25 @@ def answer_for(goal: Goal, pages: list[_Page], check: Verifier | None = None) ->
             per_page.append((page, reading, values, None))
             continue
         scored = [(check.confidence(v) or 0.0, -i, r, v) for i, (r, v) in enumerate(ranked)]
-        confidence, _, reading, values = max(scored, key=lambda t: (t[0], t[1]))
-        per_page.append((page, reading, values, confidence))
+        top, _, reading, values = max(scored, key=lambda t: (t[0], t[1]))
+        per_page.append((page, reading, values, top))
     kept: list[tuple[Reading, float | None, dict[str, float]]] = []
-    for page, reading, values, confidence in per_page:
+    for page, reading, values, of_page in per_page:
         agree = sum(
             1 for p, r, _, _ in per_page if p.url != page.url and same_value(r.value, reading.value)
         )
         values = {**values, "agree": min(agree, 3) / 3}
-        if check is not None and confidence is not None and confidence < check.threshold:
+        if check is not None and of_page is not None and of_page < check.threshold:
             continue
-        kept.append((reading, confidence, values))
+        kept.append((reading, of_page, values))
     # a disagreeing page is a conflict whatever its confidence: a source under the
     # threshold still says otherwise, and hiding it would pass a disputed fact for ready
     rivals = [r for _, r, _, _ in per_page]
     if kept:
         if check is not None and check.calibration is not None:
-            best, confidence, values = max(kept, key=lambda k: k[1] or 0.0)
+            best, confidence, chosen = max(kept, key=lambda k: k[1] or 0.0)
         else:
-            best, confidence, values = max(kept, key=lambda k: k[0].score)
+            best, confidence, chosen = max(kept, key=lambda k: k[0].score)
         typed = goal.frame.answer_type is not AnswerType.OTHER  # clauses differ in wording
         conflicts = tuple(
             r
@@ -314,7 +314,7 @@ def answer_for(goal: Goal, pages: list[_Page], check: Verifier | None = None) ->
             readings=(best,),
             conflicts=_distinct(conflicts),
             confidence=confidence,
-            features=values,
+            features=chosen,
         )
     hop = _bridge(goal, pages)
     if hop is not None:
@@ -322,10 +322,10 @@ def answer_for(goal: Goal, pages: list[_Page], check: Verifier | None = None) ->
         for _, ranked in _candidates_by_page(frame, pages, check):
             for reading, values in ranked[:1]:
                 values = {**values, "hops": 1.0}
-                confidence = check.confidence(values) if check is not None else None
-                if check is not None and confidence is not None and confidence < check.threshold:
+                second = check.confidence(values) if check is not None else None
+                if check is not None and second is not None and second < check.threshold:
                     break
-                return Answer(readings=(bridge, reading), confidence=confidence, features=values)
+                return Answer(readings=(bridge, reading), confidence=second, features=values)
     return None
 
 
