@@ -19,17 +19,21 @@ questions the technical reader was developed on) and hold out the requests ones
 fitted on one documentation site and reported on another.
 
 Each training case is run by the offline policy with the hard rules on and no
-confidence threshold; every reading of an opened page that passes the hard rules (up to
-three a page) with its `verify.features` and whether it matches an accepted answer forms
-one sample. A logistic regression (centred, unscaled features in [0, 1]; L2 penalty
-chosen by a cross-validation whose folds keep each question's readings together) is
-fitted by Newton's method, so a refit reproduces the weights exactly. The
-abstention threshold is chosen on the training samples only: the one with the best
-training accuracy among those whose training answered precision is at least
-``--target`` (0 by default: the best training accuracy, so that answering never
-costs accuracy on the training folds; a higher ``min_confidence`` trades coverage for
-precision). The model file records the folds, the sample counts and the
-training figures. numpy is needed here (the ``dev`` or ``bench`` extra), not at run time.
+confidence threshold; over the pages it opened, every candidate (`offline.scored_readings`:
+each reading of a loose frame that passes the hard rules and the validator, up to eight
+a page) with its `verify.features` forms one sample, right when its span matches an
+accepted answer (the grader's SQuAD-normalised rule) and it comes from a gold page of the
+case. Features are chosen from `POOL` by forward selection on a 5-fold cross-validation
+whose folds keep each question's candidates together (`select`, `cv_loss`; a feature
+enters while it lowers the mean log-loss by `MIN_GAIN`, and only with its weight in its
+own direction), with the L2 penalty from `L2_GRID`; the logistic regression (centred,
+unscaled features) is fitted by Newton's method, so a refit reproduces the weights
+exactly. The abstention threshold is chosen on the training cases only, each answered
+as a run would, by its most confident candidate: the one with the best training
+accuracy among those whose training answered precision is at least ``--target`` (0 by
+default). The model file records the folds, the sample counts per part, the
+cross-validation and the training figures. numpy is needed here (the ``dev`` or
+``bench`` extra), not at run time.
 
 The fit is deterministic, so ``--check`` fails only when the samples changed: the
 reader, the verification rules or the finish validator (which readings may answer) was

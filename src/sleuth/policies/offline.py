@@ -149,15 +149,15 @@ class OfflinePolicy:
     """Deterministic extractive research; see the module docstring for the method.
 
     Every answer is verified first (`sleuth.policies.verify`) and carries its calibrated
-    confidence (`sleuth.policies.calibration`); one under ``min_confidence`` is no
-    answer, so the policy reads on or finishes with cannot-answer. The default, 0, only
-    reports the confidence; ``min_confidence="fitted"`` takes the threshold chosen with
-    the model on its training folds only (`benchmarks/fit_offline_confidence.py`). It is
-    not yet the default: two built-in answers score under it (the brand voice, a clause
-    answer, and the two-hop bridge, whose confidence is the product of its hops').
-    ``calibration=None`` keeps the hard rules only and reports no confidence. A
-    comparison question is read by `sleuth.policies.twohop` (a page and a typed value for
-    each side) unless ``two_hop`` is False."""
+    confidence (`sleuth.policies.calibration`): the candidates of the opened pages (read
+    with loose frames, `reading.loose`, when there is a model) are ranked by it and the
+    most confident answers. One under ``min_confidence`` is no answer, so the policy
+    reads on or finishes with cannot-answer. The default, ``"fitted"``, is the threshold
+    chosen with the model on its training folds only
+    (`benchmarks/fit_offline_confidence.py`); 0 answers whatever passes the hard rules
+    and only reports the confidence. ``calibration=None`` keeps the hard rules and the
+    strict frames only and reports no confidence. A comparison or bridge question is
+    read by `sleuth.policies.twohop` / `bridge` unless ``two_hop`` is False."""
 
     name = "offline"
 

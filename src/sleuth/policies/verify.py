@@ -23,7 +23,11 @@ before a reading may answer, it is checked against the question:
 
 **Features** (`features`) — numbers in [0, 1] that the calibration model
 (`sleuth.policies.calibration`) turns into the probability that the answer is right
-(`FEATURES` are in the model; the others are computed and shown with a run's answer).
+(`FEATURES` and `EXTRA_FEATURES` are the pool the fit selects from; the model file names
+the ones it uses, the others are shown with a run's answer). Alignment is weighed by
+rarity too (`page_idf`, `_weighed`): the share of the question's IDF mass the sentence
+leaves unmatched and the IDF of its rarest unmatched word — an adversarial unanswerable
+question differs from an answerable one by one swapped word.
 The main one is *strict alignment* (`_alignment`): every question word that is not the
 answer stated by the sentence itself, in the question's order, next to the answer —
 SQuAD 2.0's traps share the question's words but swap a modifier or a subject. Also:
@@ -217,9 +221,8 @@ FEATURES = (
     "answer_words",
     "rank",
 )
-# Computed too (shown in a run's features), but not in the fitted model: on the few
-# hundred training readings more features fit the noise (a grouped cross-validation
-# scored them worse).
+# Computed too; with FEATURES, the pool `benchmarks/fit_offline_confidence.py` selects
+# from by a grouped cross-validation (``search_rank`` is kept out of it: see there).
 EXTRA_FEATURES = (
     "search_rank",
     "temporal",
