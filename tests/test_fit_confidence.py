@@ -84,19 +84,61 @@ def test_runtime_probability_equals_the_fitted_design() -> None:
 
 def test_threshold_is_the_best_training_accuracy_above_the_target() -> None:
     model = Calibration(("a",), (4.0,), 0.0, (0.0,), (1.0,), 0.5, {})
-    # readings at a = -0.5 (p 0.12), 0.05 (0.5498), 0.2 (0.6900), 0.6 (0.92); None abstained
+    # each case answers with its most confident candidate: p(a) = 0.12, 0.5498, 0.69, 0.92
     rows = [
-        {"features": {"a": 0.6}, "passed": True, "should_abstain": False},
-        {"features": {"a": 0.2}, "passed": True, "should_abstain": False},
-        {"features": {"a": 0.05}, "passed": False, "should_abstain": True},
-        {"features": {"a": -0.5}, "passed": False, "should_abstain": True},
-        {"features": None, "passed": True, "should_abstain": True},
+        {"extra": [({"a": 0.6}, True), ({"a": -0.5}, False)], "extra_right": [True, False]},
+        {"extra": [({"a": 0.2}, True)], "extra_right": [True]},
+        {"extra": [({"a": 0.05}, False)], "extra_right": [False], "should_abstain": True},
+        {"extra": [({"a": -0.5}, False)], "extra_right": [False], "should_abstain": True},
+        {"extra": [], "extra_right": [], "should_abstain": True},  # no candidate: abstains
     ]
     threshold, figures = FIT.choose_threshold(rows, model, 0.0)
     assert 0.5498 < threshold <= 0.6899  # answers the two right ones, abstains on the rest
     assert figures["accuracy"] == 1.0 and figures["answered_precision"] == 1.0
     threshold, figures = FIT.choose_threshold(rows, model, 1.01)  # unreachable: abstain
     assert threshold == 0.95 and figures == {}
+
+
+def test_the_chosen_candidate_is_the_most_confident_one() -> None:
+    """A case whose best-scored candidate is wrong but whose most confident one is right
+    counts as right: the run answers with the most confident candidate."""
+    model = Calibration(("a",), (4.0,), 0.0, (0.0,), (1.0,), 0.5, {})
+    rows = [{"extra": [({"a": -0.2}, False), ({"a": 0.6}, True)], "extra_right": [False, True]}]
+    threshold, figures = FIT.choose_threshold(rows, model, 0.0)
+    assert figures["answered_precision"] == 1.0 and threshold <= 0.92
+
+
+def test_cross_validation_keeps_a_questions_readings_together() -> None:
+    """Folds by question: the same sample duplicated within a question does not leak
+    into its own test fold, so a label-noise feature gains nothing; the selection adds
+    the informative feature and leaves the noise out, deterministically."""
+    rng = np.random.default_rng(3)
+    questions = np.repeat(np.arange(40), 4)  # four readings a question
+    signal = rng.random(160)
+    noise = rng.random(40)[questions]  # constant within a question
+    y = (signal + rng.normal(scale=0.2, size=160) > 0.5).astype(float)
+    x = np.column_stack([signal, noise])
+    names, l2, loss = FIT.select(x, y, questions, ("signal", "noise"))
+    assert names == ["signal"] and l2 in FIT.L2_GRID
+    assert loss < FIT.cv_loss(x[:, :0], y, questions, l2)  # better than the base rate
+    assert FIT.select(x, y, questions, ("signal", "noise")) == (names, l2, loss)
+
+
+def test_a_feature_against_its_own_direction_is_not_chosen() -> None:
+    """A suppressor (a weight whose sign is against its feature's own correlation with
+    the labels) is refused: it fits how two features overlap on few samples."""
+    rng = np.random.default_rng(5)
+    a = rng.random(200)
+    b = a + rng.normal(scale=0.05, size=200)  # nearly a copy, weakly positive on its own
+    y = (a + rng.normal(scale=0.3, size=200) > 0.5).astype(float)
+    names, _, _ = FIT.select(np.column_stack([a, b]), y, np.arange(200))
+    assert len(names) == 1
+
+
+def test_readings_count_only_from_a_gold_page() -> None:
+    assert FIT._from_gold("https://x/p#p2", {"https://x/p"})
+    assert not FIT._from_gold("https://x/q", {"https://x/p"})
+    assert FIT._from_gold("doc_1", set())  # no gold pages named: the value decides
 
 
 @pytest.mark.slow

@@ -54,6 +54,33 @@ def test_fitted_is_the_shipped_threshold(capsys: pytest.CaptureFixture[str]) -> 
         assert result["reason"] == "fact_missing"
 
 
+def test_the_fitted_threshold_is_the_default(capsys: pytest.CaptureFixture[str]) -> None:
+    """No flag, no argument: the threshold chosen on the training folds, which the quick
+    start's answer clears; 0 still answers whatever passes the hard rules."""
+    from sleuth.policies.offline import OfflinePolicy
+
+    model = shipped()
+    assert model is not None and model.threshold > 0.0
+    assert OfflinePolicy().min_confidence == model.threshold
+    assert OfflinePolicy(min_confidence=0).min_confidence == 0.0
+    code, out, _ = _sleuth(capsys, "ask", "Who founded Acme Robotics?", "--json")
+    result = json.loads(out)
+    assert code == 0 and result["answer"] == "Ada Ortiz"
+    assert result["confidence"] >= model.threshold
+    code, out, _ = _sleuth(capsys, "ask", "--help")
+    assert "training folds (the default)" in " ".join(out.split())
+
+
+def test_a_fact_the_corpus_lacks_is_no_answer_at_the_default(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Loose candidates (one name of the question is enough to be weighed) never turn a
+    missing fact into an answer at the default threshold."""
+    code, out, _ = _sleuth(capsys, "ask", "What is Ada Ortiz's favourite food?", "--json")
+    result = json.loads(out)
+    assert code == 3 and result["reason"] == "fact_missing" and result["confidence"] is None
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [

@@ -249,3 +249,45 @@ def test_a_technical_answer_is_a_feature_of_the_confidence() -> None:
     prose = frame_question("Who founded Acme Robotics?")
     assert verify.features(prose, reading, question=prose.text)["technical"] == 0.0
     assert "technical" in verify.FEATURES
+
+
+def test_a_number_inside_an_identifier_is_no_answer(tmp_path: Path) -> None:
+    """A model name is one span: "What is the default model?" over an indexed page
+    saying "The default model is openai/gpt-5-mini" is answered with the whole name,
+    never with the "5" inside it (which the validator accepted as ready_for_review)."""
+    from click.testing import CliRunner
+
+    from sleuth import OfflinePolicy, Task
+    from sleuth.cli_corpus import index_command
+    from sleuth.index import open_index
+    from sleuth.runtime import run
+
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "settings.md").write_text(
+        "# Settings\n\nThe default model is openai/gpt-5-mini. Change it with the --model flag.\n"
+        "The request timeout is 30 seconds.\n",
+        encoding="utf-8",
+    )
+    outcome = CliRunner().invoke(index_command, [str(docs), "--index", str(tmp_path / "idx")])
+    assert outcome.exit_code == 0, outcome.output
+    corpus = open_index(tmp_path / "idx").corpus()
+    result = run(Task("What is the default model?"), corpus, OfflinePolicy())
+    assert result.status == "ready_for_review"
+    assert result.answer == "openai/gpt-5-mini"
+    assert [q.text for q in result.evidence] == ["The default model is openai/gpt-5-mini."]
+    # a count is never read out of a name, by the prose reader either
+    assert [r.value for r in _read("How many models are there?", "We ship gpt-5-mini.")] == []
+
+
+@pytest.mark.parametrize(
+    ("sentence", "values"),
+    [
+        ("The default model is openai/gpt-5-mini.", ["openai/gpt-5-mini"]),
+        ("The default is gpt-4o; see the v2 docs.", ["gpt-4o", "v2"]),
+        ("It defaults to 5 seconds.", ["5 seconds"]),
+        ("Use python3.11 with a ratio of 0.5.", ["python3.11", "0.5"]),
+    ],
+)
+def test_joined_identifiers_are_one_value_span(sentence: str, values: list[str]) -> None:
+    assert [sentence[a:b] for a, b in technical.candidates("value", sentence)] == values

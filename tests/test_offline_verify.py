@@ -85,10 +85,10 @@ def test_word_pairs_must_stand_together() -> None:
 def test_shipped_model_is_a_probability() -> None:
     model = shipped()
     assert model is not None
-    assert model.features == FEATURES
+    assert set(model.features) <= set(FEATURES) | set(EXTRA_FEATURES)  # chosen by the fit
     assert 0.0 <= model.threshold <= 1.0
     assert model.meta["fold"] in ("A", "B") and model.meta["train"] and model.meta["held_out"]
-    for values in ({f: 0.0 for f in FEATURES}, {f: 1.0 for f in FEATURES}):
+    for values in ({f: 0.0 for f in model.features}, {f: 1.0 for f in model.features}):
         p = model.probability(values)
         assert 0.0 <= p <= 1.0 and not math.isnan(p)
 
@@ -234,4 +234,76 @@ def test_a_name_with_the_asked_head_is_typed_with_its_rivals() -> None:
     values = features(frame, _reading("The novel won the Hollis Prize in 1995.", "Hollis Prize"))
     assert values["typed"] == 1.0 and values["rivals"] == 1.0
     clause = features(frame, _reading("The novel won praise in 1995.", "praise in 1995"))
-    assert clause["typed"] == 0.0 and clause["rivals"] == 0.0
+    # a clause has no rival of its kind: 1, as a lone name (0 dragged clean clauses down)
+    assert clause["typed"] == 0.0 and clause["rivals"] == 1.0
+
+
+IDENTITY = (
+    "The distinct cultural and ethnic identity of the Normans emerged initially in the first "
+    "half of the 10th century, and it continued to evolve over the succeeding centuries."
+)
+
+
+def test_a_loose_frame_needs_one_name_of_the_question() -> None:
+    """Candidates are read with loose frames (one name and one relation word), so that
+    the model weighs what is left unmatched; SQuAD's swapped-entity trap ("Frankish" for
+    "Normans", unanswerable) still has no candidate in the sentence, the paraphrased
+    answerable question has one."""
+    from sleuth.policies.reading import loose, read_page
+
+    answerable = loose(frame_question("What century did the Normans first gain their identity?"))
+    strict = frame_question("What century did the Normans first gain their identity?")
+    trap = loose(frame_question("When did the Frankish identity emerge?"))
+    segments = [(0, IDENTITY)]
+    assert [r.value for r in read_page(answerable, "u", "Normans", segments)] == ["10th century"]
+    assert read_page(strict, "u", "Normans", segments) == []  # "gain" is not stated
+    assert read_page(trap, "u", "Normans", segments) == []
+
+
+def test_unmatched_words_are_weighed_by_their_rarity_on_the_page() -> None:
+    """A question word the page never states weighs most (1), a word of every sentence
+    least: of two questions that each leave one word unmatched, the one whose word the
+    page never says scores the higher ``unmatched_idf``."""
+    from sleuth.policies.verify import page_idf
+
+    page = [NORMANS, IDENTITY, HASTINGS]
+    idf = page_idf(page)
+    assert idf["norman"] < idf["england"] <= 1.0 and "frankish" not in idf
+    reading = _reading(IDENTITY, "10th century")
+    common = features(
+        frame_question("When did the Normans' identity emerge in Normandy?"), reading, idf=idf
+    )
+    rare = features(
+        frame_question("When did the Normans' identity emerge in Frankish lands?"), reading, idf=idf
+    )
+    stated = features(frame_question("When did the Normans' identity emerge?"), reading, idf=idf)
+    assert stated["unmatched_idf"] == 0.0 and stated["unmatched_max"] == 0.0
+    assert 0.0 < common["unmatched_idf"] < rare["unmatched_idf"]
+    assert rare["unmatched_max"] == 1.0
+
+
+def test_a_number_the_sentence_does_not_state_is_no_answer() -> None:
+    """SQuAD's trap "in the 1000's and 1100's" for the 10th and 11th centuries."""
+    frame = frame_question("Who gave their name to Normandy in the 1000's and 1100's")
+    assert not check(frame, _reading(NORMANS, "The Normans")).ok
+
+
+def test_the_rank_counts_only_pages_that_state_the_question() -> None:
+    """A page of questions above the answer's page in the search (the quick start's
+    forum thread) does not lower the answer's rank; a page that states the question's
+    words does, even with no candidate of its own ("founded by Robert's daughter"). The
+    plain search place is kept as ``search_rank``."""
+    from sleuth.policies.offline import Goal, Verifier, _candidates_by_page, _Page
+
+    question = "Who founded Acme Robotics?"
+    forum = _Page("f", "Forum", [(0, "Who founded Acme Robotics? Does anyone know?")])
+    other = _Page("o", "Acme news", [(0, "Acme Robotics was founded by Robert's daughter.")])
+    wiki = _Page("w", "Acme Robotics", [(0, "Acme Robotics was founded by Ada Ortiz in 2014.")])
+    goal = Goal(None, frame_question(question))
+    check = Verifier(shipped(), 0.0, {"f": 0, "o": 1, "w": 2}, question, loose=True)
+    found = _candidates_by_page(goal.frame, [forum, wiki], check)
+    [(page, [(reading, values)])] = found
+    assert page.url == "w" and reading.value == "Ada Ortiz"
+    assert values["rank"] == 0.0 and values["search_rank"] == 0.4
+    found = _candidates_by_page(goal.frame, [forum, other, wiki], check)
+    assert [p.url for p, _ in found] == ["w"] and found[0][1][0][1]["rank"] == 0.2

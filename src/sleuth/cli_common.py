@@ -147,7 +147,8 @@ def min_confidence_option(function: F) -> F:
         callback=_min_confidence,
         help="Offline policy: abstain (incomplete, fact_missing) when the answer's calibrated "
         "confidence is under P, a probability in [0, 1]; 'fitted' takes the threshold chosen "
-        "on its training folds. Default 0: answer and report the confidence.",
+        "on its training folds (the default); 0 answers whatever passes the hard rules and "
+        "reports the confidence.",
     )(function)
 
 
@@ -223,4 +224,4 @@ def make_policy(
         return ScriptedPolicy.from_file(script)
     if script is not None:
         raise UsageError("--script is only for --policy scripted")
-    return OfflinePolicy(min_confidence=0.0 if min_confidence is None else min_confidence)
+    return OfflinePolicy(min_confidence="fitted" if min_confidence is None else min_confidence)

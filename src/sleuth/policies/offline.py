@@ -47,7 +47,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from sleuth.contract import Turn
@@ -66,6 +66,7 @@ from .reading import (
     Frame,
     Reading,
     frame_question,
+    loose,
     names,
     read_page,
     sentence_spans,
@@ -104,8 +105,9 @@ class _Page:
 
 @dataclass(frozen=True)
 class Verifier:
-    """The checks a reading passes before it may answer: `verify.check`'s hard rules,
-    then the calibrated confidence at or above ``threshold``. ``ranks`` are the pages'
+    """The checks a reading passes before it may answer: `verify.check`'s hard rules
+    and the run's validator (`page_candidates`), then the calibrated confidence at or
+    above ``threshold``. ``ranks`` are the pages'
     places in the run's first search."""
 
     calibration: Calibration | None
@@ -113,13 +115,8 @@ class Verifier:
     ranks: dict[str, int]
     question: str
     opened: Mapping[str, OpenedPage] = field(default_factory=dict)
+    loose: bool = False  # candidates from loose frames (`reading.loose`): with a model
     _finishes: dict[tuple[str, int, str], bool] = field(default_factory=dict)
-
-    def accepts(self, frame: Frame, reading: Reading, page: _Page) -> bool:
-        previous = _previous_sentence(page, reading.start)
-        if not verify.check(frame, reading, page.title, previous, self.question).ok:
-            return False
-        return self.finishes(reading)
 
     def finishes(self, reading: Reading) -> bool:
         """Whether the run's validator would accept this reading as the finish: one it
@@ -152,21 +149,21 @@ class OfflinePolicy:
     """Deterministic extractive research; see the module docstring for the method.
 
     Every answer is verified first (`sleuth.policies.verify`) and carries its calibrated
-    confidence (`sleuth.policies.calibration`); one under ``min_confidence`` is no
-    answer, so the policy reads on or finishes with cannot-answer. The default, 0, only
-    reports the confidence; ``min_confidence="fitted"`` takes the threshold chosen with
-    the model on its training folds only (`benchmarks/fit_offline_confidence.py`). It is
-    not yet the default: two built-in answers score under it (the brand voice, a clause
-    answer, and the two-hop bridge, whose confidence is the product of its hops').
-    ``calibration=None`` keeps the hard rules only and reports no confidence. A
-    comparison question is read by `sleuth.policies.twohop` (a page and a typed value for
-    each side) unless ``two_hop`` is False."""
+    confidence (`sleuth.policies.calibration`): the candidates of the opened pages (read
+    with loose frames, `reading.loose`, when there is a model) are ranked by it and the
+    most confident answers. One under ``min_confidence`` is no answer, so the policy
+    reads on or finishes with cannot-answer. The default, ``"fitted"``, is the threshold
+    chosen with the model on its training folds only
+    (`benchmarks/fit_offline_confidence.py`); 0 answers whatever passes the hard rules
+    and only reports the confidence. ``calibration=None`` keeps the hard rules and the
+    strict frames only and reports no confidence. A comparison or bridge question is
+    read by `sleuth.policies.twohop` / `bridge` unless ``two_hop`` is False."""
 
     name = "offline"
 
     def __init__(
         self,
-        min_confidence: float | Literal["fitted"] = 0.0,
+        min_confidence: float | Literal["fitted"] = "fitted",
         calibration: Calibration | bool | None = True,
         two_hop: bool = True,
     ) -> None:
@@ -181,7 +178,12 @@ class OfflinePolicy:
 
     def verifier(self, state: RunState) -> Verifier:
         return Verifier(
-            self.calibration, self.min_confidence, _ranks(state), state.task.question, state.opened
+            self.calibration,
+            self.min_confidence,
+            _ranks(state),
+            state.task.question,
+            state.opened,
+            loose=self.calibration is not None,
         )
 
     def answers(self, state: RunState) -> dict[Goal, Answer | None]:
@@ -268,31 +270,41 @@ def answer_for(goal: Goal, pages: list[_Page], check: Verifier | None = None) ->
     """The best verified reading across pages, with conflicting readings of other
     pages; or a two-hop answer through a bridge sentence; or None.
 
-    Per page, the best reading that passes the hard rules is its candidate; a candidate
-    whose confidence is under the threshold is dropped (the next page may do better)."""
-    per_page: list[tuple[_Page, Reading, list[Reading]]] = []
-    for page in pages:
-        readings = read_page(goal.frame, page.url, page.title, page.segments)
-        for reading in readings:
-            if check is None or check.accepts(goal.frame, reading, page):
-                per_page.append((page, reading, readings))
-                break
-    kept: list[tuple[Reading, float | None, dict[str, float]]] = []
-    for page, reading, readings in per_page:
-        agree = sum(
-            1 for p, r, _ in per_page if p.url != page.url and same_value(r.value, reading.value)
-        )
-        values = _features(goal.frame, reading, page, readings, agree, check)
-        confidence = check.confidence(values) if check is not None else None
-        if check is not None and confidence is not None and confidence < check.threshold:
+    Per page, the readings that pass the hard rules are its candidates; with a
+    calibration the one of highest confidence is the page's answer (the model was fitted
+    on every such candidate, so it ranks them), else the best scored. A page whose
+    answer is under the threshold gives none (the next page may do better); across
+    pages the most confident answer wins (the first opened on ties)."""
+    per_page: list[tuple[_Page, Reading, dict[str, float], float | None]] = []
+    for page, ranked in _candidates_by_page(goal.frame, pages, check):
+        if check is None or check.calibration is None:
+            reading, values = ranked[0]
+            per_page.append((page, reading, values, None))
             continue
-        kept.append((reading, confidence, values))
+        scored = [(check.confidence(v) or 0.0, -i, r, v) for i, (r, v) in enumerate(ranked)]
+        top, _, reading, values = max(scored, key=lambda t: (t[0], t[1]))
+        per_page.append((page, reading, values, top))
+    kept: list[tuple[Reading, float | None, dict[str, float]]] = []
+    for page, reading, values, of_page in per_page:
+        agree = sum(
+            1 for p, r, _, _ in per_page if p.url != page.url and same_value(r.value, reading.value)
+        )
+        values = {**values, "agree": min(agree, 3) / 3}
+        if check is not None and of_page is not None and of_page < check.threshold:
+            continue
+        kept.append((reading, of_page, values))
+    # a disagreeing page is a conflict whatever its confidence: a source under the
+    # threshold still says otherwise, and hiding it would pass a disputed fact for ready
+    rivals = [r for _, r, _, _ in per_page]
     if kept:
-        best, confidence, values = max(kept, key=lambda k: k[0].score)  # first opened wins ties
+        if check is not None and check.calibration is not None:
+            best, confidence, chosen = max(kept, key=lambda k: k[1] or 0.0)
+        else:
+            best, confidence, chosen = max(kept, key=lambda k: k[0].score)
         typed = goal.frame.answer_type is not AnswerType.OTHER  # clauses differ in wording
         conflicts = tuple(
             r
-            for r, _, _ in kept
+            for r in rivals
             if typed
             if r.url != best.url
             and r.score >= CONFLICT_SCORE_RATIO * best.score
@@ -302,68 +314,107 @@ def answer_for(goal: Goal, pages: list[_Page], check: Verifier | None = None) ->
             readings=(best,),
             conflicts=_distinct(conflicts),
             confidence=confidence,
-            features=values,
+            features=chosen,
         )
     hop = _bridge(goal, pages)
     if hop is not None:
         bridge, frame = hop
-        for page in pages:
-            readings = read_page(frame, page.url, page.title, page.segments)
-            for reading in readings:
-                if check is not None and not check.accepts(frame, reading, page):
-                    continue
-                values = _features(frame, reading, page, readings, 0, check, hops=2)
-                confidence = check.confidence(values) if check is not None else None
-                if check is not None and confidence is not None and confidence < check.threshold:
+        for _, ranked in _candidates_by_page(frame, pages, check):
+            for reading, values in ranked[:1]:
+                values = {**values, "hops": 1.0}
+                second = check.confidence(values) if check is not None else None
+                if check is not None and second is not None and second < check.threshold:
                     break
-                return Answer(readings=(bridge, reading), confidence=confidence, features=values)
+                return Answer(readings=(bridge, reading), confidence=second, features=values)
     return None
 
 
-def scored_readings(
-    goal: Goal, pages: list[_Page], check: Verifier, per_page: int = 3
+def _frame_for(frame: Frame, check: Verifier | None) -> Frame:
+    """The frame candidates are read with: loose when the run has a model to weigh them
+    (technical lookups and bridge mentions keep their own frames)."""
+    if check is not None and check.loose and frame.tech is None and not frame.mention:
+        return loose(frame)
+    return frame
+
+
+def page_candidates(
+    frame: Frame,
+    page: _Page,
+    check: Verifier | None,
+    most: int = 8,
+    readings: list[Reading] | None = None,
 ) -> list[tuple[Reading, dict[str, float]]]:
-    """The first ``per_page`` readings of each page that pass the hard rules, each with
-    the features it would be answered with (samples for fitting the calibration)."""
+    """The page's readings (``readings``, else read here) that pass the hard rules (and
+    the validator), best scored first, at most ``most``, each with its features: the
+    candidates the confidence model ranks at run time and was fitted on."""
+    frame = _frame_for(frame, check)
+    if readings is None:
+        readings = read_page(frame, page.url, page.title, page.segments)
+    if not readings:
+        return []
+    previous = {r.start: _previous_sentence(page, r.start) for r in readings}
+    question = check.question if check is not None else frame.text
+    hard = [
+        r for r in readings if verify.check(frame, r, page.title, previous[r.start], question).ok
+    ]
+    passing = [r for r in hard if check is None or check.finishes(r)][:most]
+    if not passing:
+        return []
+    idf = verify.page_idf(text[a:b] for _, text in page.segments for a, b in sentence_spans(text))
     out = []
-    for page in pages:
-        readings = read_page(goal.frame, page.url, page.title, page.segments)
-        passing = [r for r in readings if check.accepts(goal.frame, r, page)][:per_page]
-        for reading in passing:
-            out.append((reading, _features(goal.frame, reading, page, readings, 0, check)))
+    for place, reading in enumerate(passing):
+        others = [r.score for r in hard if not same_value(r.value, reading.value)]
+        values = verify.features(
+            frame,
+            reading,
+            question=question,
+            title=page.title,
+            previous=previous[reading.start],
+            margin=reading.score - max(others, default=0.0),
+            readings=len(readings),
+            rank=check.ranks.get(page.url, 0) if check is not None else 0,
+            idf=idf,
+            place=place,
+        )
+        out.append((reading, values))
     return out
 
 
-def _features(
-    frame: Frame,
-    reading: Reading,
-    page: _Page,
-    readings: list[Reading],
-    agree: int,
-    check: Verifier | None,
-    hops: int = 1,
-) -> dict[str, float]:
-    # rivals are the page's other readings that pass the hard rules, with another value
-    previous = {r.start: _previous_sentence(page, r.start) for r in readings}
-    question = check.question if check is not None else frame.text
-    others = [
-        r.score
-        for r in readings
-        if not same_value(r.value, reading.value)
-        and verify.check(frame, r, page.title, previous[r.start], question).ok
-    ]
-    return verify.features(
-        frame,
-        reading,
-        question=check.question if check is not None else frame.text,
-        title=page.title,
-        previous=_previous_sentence(page, reading.start),
-        margin=reading.score - max(others, default=0.0),
-        readings=len(readings),
-        agree=agree,
-        rank=check.ranks.get(page.url, 0) if check is not None else 0,
-        hops=hops,
-    )
+def _candidates_by_page(
+    frame: Frame, pages: list[_Page], check: Verifier | None
+) -> list[tuple[_Page, list[tuple[Reading, dict[str, float]]]]]:
+    """Each page that has candidates (`page_candidates`), with ``rank`` set to the
+    page's place, in the run's first search, among the opened pages that state the
+    question's words at all (any reading, before the hard rules): a page of questions
+    or of another topic above it says nothing about this one, while a relevant page
+    above it that yields no candidate does (``search_rank`` keeps the plain place)."""
+    ranks = check.ranks if check is not None else {}
+    read = _frame_for(frame, check)
+    relevant = []
+    for i, page in enumerate(pages):
+        readings = read_page(read, page.url, page.title, page.segments)
+        if readings:
+            relevant.append((ranks.get(page.url, 0), i, page, readings))
+    relevant.sort(key=lambda t: (t[0], t[1]))
+    out = []
+    for place, (_, _, page, readings) in enumerate(relevant):
+        ranked = page_candidates(frame, page, check, readings=readings)
+        if ranked:
+            rank = min(place, 5) / 5
+            out.append(
+                (page, [(r, {**v, "search_rank": v["rank"], "rank": rank}) for r, v in ranked])
+            )
+    return out
+
+
+def scored_readings(
+    goal: Goal, pages: list[_Page], check: Verifier
+) -> list[tuple[Reading, dict[str, float]]]:
+    """Every candidate of every page (`page_candidates`, loose frames as a calibrated
+    run reads them) with its features: the samples the calibration is fitted on."""
+    check = replace(check, loose=True)
+    found = _candidates_by_page(goal.frame, pages, check)
+    return [pair for _, ranked in found for pair in ranked]
 
 
 def _previous_sentence(page: _Page, start: int) -> str:

@@ -50,7 +50,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from sleuth.text import STOPWORDS, content_terms, sentences, stem, words
@@ -212,18 +212,33 @@ class Frame:
     verb: str | None = None  # the stem of that verb
     role: str | None = None  # "subject" or "object"
     tech: str | None = None  # a technical kind ("env", "version", ...; `technical.kind_of`)
+    # a candidate frame: one name and one relation word are enough, and the calibrated
+    # model (which weighs what is left unmatched) decides (see `loose`)
+    loose: bool = False
 
     @property
     def required_anchors(self) -> int:
-        """Every name the question gives: a sentence about another entity is no answer."""
-        return len(self.anchors)
+        """Every name the question gives: a sentence about another entity is no answer
+        (loose: one of them)."""
+        return min(1, len(self.anchors)) if self.loose else len(self.anchors)
 
     @property
     def required_relation(self) -> int:
         """Every relation word, each in the sentence or the title; with four or more, one
-        may be missing (a pronoun stands for "the company" in "We will reach ...")."""
+        may be missing (a pronoun stands for "the company" in "We will reach ..."); loose:
+        one."""
         n = len(self.relation)
+        if self.loose:
+            return min(1, n)
         return n if n <= 3 else n - 1
+
+
+def loose(frame: Frame) -> Frame:
+    """``frame`` as a candidate frame: a sentence that states one of the question's
+    names and one of its relation words may hold a candidate answer. What it leaves
+    unmatched is weighed by the confidence model (`verify.features`), so a candidate
+    that misses a rare word of the question scores low; the hard rules still apply."""
+    return replace(frame, loose=True)
 
 
 @dataclass(frozen=True)
@@ -740,6 +755,8 @@ def _numbers(answer_type: AnswerType, sentence: str) -> list[tuple[int, int]]:
             continue
         if _in_date(sentence, s, e):
             continue  # the 4 of "4 May 1998" counts days, not things
+        if _IN_IDENTIFIER_BEFORE.search(sentence, 0, s) or _IN_IDENTIFIER_AFTER.match(sentence, e):
+            continue  # the 5 of "gpt-5-mini", the 3 of "py/3": part of a name, not a count
         unit = _UNIT.match(sentence, e)
         measure = _MEASURE.match(sentence, e) if answer_type is AnswerType.NUMBER else None
         if unit or measure:
@@ -748,6 +765,10 @@ def _numbers(answer_type: AnswerType, sentence: str) -> list[tuple[int, int]]:
             continue
         spans.append((s, e))
     return spans
+
+
+_IN_IDENTIFIER_BEFORE = re.compile(r"[A-Za-z][-/]$")
+_IN_IDENTIFIER_AFTER = re.compile(r"/\w")
 
 
 def _in_date(sentence: str, start: int, end: int) -> bool:

@@ -95,8 +95,15 @@ _ERROR = re.compile(r"(?<![\w.])(?:[\w]+\.)*[A-Z]\w*(?:Error|Exception|Warning)\
 _COMMAND_LINE = re.compile(r"(?:^|\n)\s*\$\s+([^\n]+)")
 _PACKAGE = re.compile(r"^[A-Za-z][\w.-]*(?:\[[\w,-]+\])?$")
 _IDENTIFIER = re.compile(r"^[A-Za-z_][\w.]*(?:\(\))?$")
+# a number inside an identifier ("5" of gpt-5-mini, "3" of py3/lib) is no literal
 _LITERAL = re.compile(
-    r"(?<![\w.])(?:True|False|None|\d+(?:\.\d+)?(?:\s?(?:seconds?|bytes|ms))?)(?![\w.])"
+    r"(?<![\w./-])(?:True|False|None|\d+(?:\.\d+)?(?:\s?(?:seconds?|bytes|ms))?)(?![\w/-]|\.\w)"
+)
+# a bare identifier with digits, slashes or dashes: a model name, a path, a version
+# ("openai/gpt-5-mini", "gpt-4o", "v2-beta"), one span however it is joined
+_JOINED = re.compile(
+    r"(?<![\w./@:-])(?=[\w./-]*[A-Za-z])(?=[\w.-]*(?:\d|/[\w.-]*[A-Za-z]))"
+    r"[A-Za-z0-9][\w.-]*(?:/[\w.-]+)*(?<![.-])(?![\w/@-])"
 )
 _DEFAULT_CUE = re.compile(
     r"\b(?:defaults?\s+(?:to|is|of)|default\s+(?:value\s+)?(?:is|of)|set\s+to|by\s+default(?:\s+is)?)\s*$",
@@ -145,6 +152,7 @@ def _candidates(kind: str, sentence: str) -> list[tuple[int, int]]:
         return [(s, e) for s, e in code if _IDENTIFIER.match(sentence[s:e].split("=")[0])]
     if kind == "value":
         found = code + [m.span() for m in _LITERAL.finditer(sentence)]
+        found += [m.span() for m in _JOINED.finditer(sentence) if _joined(m.group(0))]
         return sorted(
             {
                 sp
@@ -153,6 +161,16 @@ def _candidates(kind: str, sentence: str) -> list[tuple[int, int]]:
             }
         )
     return code
+
+
+def _joined(token: str) -> bool:
+    """Whether a bare token is one identifier: letters joined to digits or parts by a
+    dash or slash ("gpt-5-mini", "openai/gpt-5-mini"), not a plain number or word."""
+    return (
+        bool(re.search(r"[A-Za-z]", token))
+        and bool(re.search(r"[-/]|\d", token))
+        and not (re.fullmatch(r"\d+(?:\.\d+)*", token))
+    )
 
 
 def is_kind(kind: str, value: str) -> bool:

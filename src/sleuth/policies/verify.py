@@ -23,7 +23,11 @@ before a reading may answer, it is checked against the question:
 
 **Features** (`features`) — numbers in [0, 1] that the calibration model
 (`sleuth.policies.calibration`) turns into the probability that the answer is right
-(`FEATURES` are in the model; the others are computed and shown with a run's answer).
+(`FEATURES` and `EXTRA_FEATURES` are the pool the fit selects from; the model file names
+the ones it uses, the others are shown with a run's answer). Alignment is weighed by
+rarity too (`page_idf`, `_weighed`): the share of the question's IDF mass the sentence
+leaves unmatched and the IDF of its rarest unmatched word — an adversarial unanswerable
+question differs from an answerable one by one swapped word.
 The main one is *strict alignment* (`_alignment`): every question word that is not the
 answer stated by the sentence itself, in the question's order, next to the answer —
 SQuAD 2.0's traps share the question's words but swap a modifier or a subject. Also:
@@ -41,6 +45,7 @@ from __future__ import annotations
 import itertools
 import math
 import re
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from sleuth.claims import stated_keys, terms
@@ -203,6 +208,9 @@ def _qualified_otherwise(question: str, sentence: str) -> bool:
 
 
 FEATURES = (
+    "unmatched_idf",
+    "unmatched_max",
+    "sentence_rank",
     "typed",
     "value",
     "technical",
@@ -213,10 +221,10 @@ FEATURES = (
     "answer_words",
     "rank",
 )
-# Computed too (shown in a run's features), but not in the fitted model: on the few
-# hundred training readings more features fit the noise (a grouped cross-validation
-# scored them worse).
+# Computed too; with FEATURES, the pool `benchmarks/fit_offline_confidence.py` selects
+# from by a grouped cross-validation (``search_rank`` is kept out of it: see there).
 EXTRA_FEATURES = (
+    "search_rank",
     "temporal",
     "number",
     "score",
@@ -253,8 +261,14 @@ def features(
     agree: int = 0,
     rank: int = 0,
     hops: int = 1,
+    idf: Mapping[str, float] | None = None,
+    place: int = 0,
 ) -> dict[str, float]:
-    """The calibration features of ``reading`` as an answer to ``frame`` (see FEATURES)."""
+    """The calibration features of ``reading`` as an answer to ``frame`` (see FEATURES).
+
+    ``idf`` weighs the question's words by how rare they are on the page (`page_idf`; a
+    word the page never says weighs most), ``place`` is the reading's place among the
+    page's readings that pass the hard rules (0: the best scored)."""
     text = question or frame.text
     qkeys = [k for k in question_keys(text) if not _polar(k)]
     value_keys = _keys(reading.value)
@@ -292,7 +306,11 @@ def features(
         "title_only": len(in_context) / n,
         "missing": (n - len(in_sentence) - len(in_context)) / n,
         "pairs_near": _pairs_near(asked, reading.sentence),
-        "pairs_in_order": _pairs_near(asked, reading.sentence, window=2, ordered=True),
+        # the question's verb aside, as in `_alignment`'s order: a passive sentence
+        # ("Acme Robotics was founded by Ada Ortiz") states "Who founded Acme Robotics?"
+        "pairs_in_order": _pairs_near(
+            [k for k in asked if _canon(k) not in verbs], reading.sentence, window=2, ordered=True
+        ),
         "neg_extra": float("not" in sentence and "not" not in set(question_keys(text))),
         "answer_words": min(len(words(reading.value)), 12) / 12,
         "answer_in_question": len(value_keys & set(qkeys)) / max(1, len(value_keys)),
@@ -302,10 +320,47 @@ def features(
         "readings": math.log1p(readings) / math.log(10),
         "agree": min(agree, 3) / 3,
         "rank": min(rank, 5) / 5,
+        "search_rank": min(rank, 5) / 5,
         "hops": float(hops > 1),
         "technical": float(frame.tech is not None),  # a span of a technical kind
+        "sentence_rank": min(place, 5) / 5,
+        **_weighed(asked, in_sentence, in_context, idf or {}),
         **alignment,
     }
+
+
+def page_idf(sentences: Iterable[str]) -> dict[str, float]:
+    """Each key's inverse document frequency over a page's sentences, scaled to (0, 1]:
+    ``log((n + 1) / (df + 1)) / log(n + 1)``, floored at 0.05; a key the page never
+    states is missing from the map and weighs 1."""
+    texts = list(sentences)
+    n = len(texts)
+    df: dict[str, int] = {}
+    for text in texts:
+        for key in _keys(text):
+            df[key] = df.get(key, 0) + 1
+    top = math.log(n + 1) or 1.0
+    return {k: max(0.05, math.log((n + 1) / (d + 1)) / top) for k, d in df.items()}
+
+
+def _weighed(
+    asked: list[str], in_sentence: list[str], in_context: list[str], idf: Mapping[str, float]
+) -> dict[str, float]:
+    """Alignment weighed by rarity: the share of the question's IDF mass that the
+    sentence does not state (``unmatched_idf``; the context's words count half), and the
+    IDF of the rarest word it leaves unstated (``unmatched_max``). SQuAD 2.0's traps
+    swap one word of an answerable question, most often a rare one (a name, a number
+    word, an antonym), so the unmatched word's weight tells them apart."""
+    weight = {k: idf.get(_canon(k), idf.get(k, 1.0)) for k in asked}
+    total = sum(weight.values())
+    if not asked or total <= 0:
+        return {"unmatched_idf": 0.0, "unmatched_max": 0.0}
+    said = set(in_sentence)
+    half = set(in_context)
+    unmatched = sum(w for k, w in weight.items() if k not in said and k not in half)
+    unmatched += 0.5 * sum(w for k, w in weight.items() if k in half)
+    rarest = max((w for k, w in weight.items() if k not in said and k not in half), default=0.0)
+    return {"unmatched_idf": unmatched / total, "unmatched_max": rarest}
 
 
 def _headed(frame: Frame, value: str) -> bool:
@@ -426,11 +481,13 @@ def _pairs_near(asked: list[str], sentence: str, window: int = 3, ordered: bool 
 
 def _rivals(frame: Frame, reading: Reading) -> float:
     """1 / the number of candidates of the answer's type in the sentence (for a name
-    ending in the asked head noun, the names that end in it); 0 for a clause."""
+    ending in the asked head noun, the names that end in it); 1 for a clause: the
+    sentence has one clause after the question's words, so it has no rival (0 said
+    "many rivals" of every clean clause answer, the brand voice's among them)."""
     kind = frame.answer_type
     if kind is AnswerType.OTHER:
         if not _headed(frame, reading.value):
-            return 0.0
+            return 1.0
         spans = [reading.sentence[a:b] for a, b in _name_spans(reading.sentence)]
         return 1.0 / max(1, sum(_headed(frame, name) for name in spans))
     count = len(candidates(kind, reading.sentence))
