@@ -13,9 +13,10 @@ import importlib.util
 import inspect
 import json
 import os
+import threading
 from collections.abc import AsyncGenerator, Callable
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from typing import Any
 
 from sleuth.errors import ModelError, UsageError
@@ -90,23 +91,50 @@ class SdkConnection:
         base_url: str | None,
         missing_key: str,
     ) -> None:
-        try:
-            self.sdk = importlib.import_module(module)
-        except ImportError:
-            raise UsageError(
-                f"the {module} backend needs the {module} SDK: pip install 'sleuth[{module}]'"
-            ) from None
+        self._module = module
+        if importlib.util.find_spec(module) is None:
+            raise UsageError(self._install_hint)
         key = api_key or os.environ.get(key_variable)
         if not key:
             if base_url is None:
                 raise UsageError(missing_key)
             key = "not-needed"  # a local server without authentication
         self.key_variable, self.path = key_variable, path
-        self._key, self._base_url, self._async_name = key, base_url, clients[1]
-        self.client = getattr(self.sdk, clients[0])(api_key=key, base_url=base_url, max_retries=0)
-        self.use_aiohttp = aiohttp_available(self.sdk)
+        self._key, self._base_url, self._clients = key, base_url, clients
+        self._making = threading.Lock()
         self._async: dict[asyncio.AbstractEventLoop, _LoopClients] = {}
         self._turn = 0
+
+    # The SDK is imported, and its sync client made, at the first request (or error to
+    # classify), not here: an SDK takes seconds to import and its client a TLS context,
+    # which a usage error found later, or a request only rendered, never needs.
+
+    @property
+    def _install_hint(self) -> str:
+        module = self._module
+        return f"the {module} backend needs the {module} SDK: pip install 'sleuth[{module}]'"
+
+    @cached_property
+    def sdk(self) -> Any:
+        with self._making:
+            try:
+                return importlib.import_module(self._module)
+            except ImportError:
+                raise UsageError(self._install_hint) from None
+
+    @cached_property
+    def client(self) -> Any:
+        sdk = self.sdk
+        with self._making:  # one client, even when two threads ask at once
+            if "client" in self.__dict__:
+                return self.__dict__["client"]
+            return getattr(sdk, self._clients[0])(
+                api_key=self._key, base_url=self._base_url, max_retries=0
+            )
+
+    @cached_property
+    def use_aiohttp(self) -> bool:
+        return aiohttp_available(self.sdk)
 
     async def async_client(self) -> Any:
         loop = asyncio.get_running_loop()
@@ -132,7 +160,7 @@ class SdkConnection:
                 await client.close()
 
     def _new_async_clients(self) -> list[Any]:
-        make = getattr(self.sdk, self._async_name)
+        make = getattr(self.sdk, self._clients[1])
         if self.use_aiohttp:
             http = self.sdk.DefaultAioHttpClient()
             return [
