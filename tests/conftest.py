@@ -19,6 +19,7 @@ and its message names the marker it needs (`tier_guard`).
 
 from __future__ import annotations
 
+import importlib.util
 import itertools
 import os
 from collections.abc import Iterator
@@ -82,6 +83,11 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 def pytest_configure(config: pytest.Config) -> None:
     tier_guard.install()  # fast-tier tests start no server or process, nor use a database
+    # schemathesis' pytest plugin takes a third of a second to load, for one module of
+    # server tests (test_service_schema.py): pyproject's addopts leaves it out
+    # (-p no:schemathesis), and it is loaded here when server tests may run.
+    if _selected(config, {"server", "integration"}) and importlib.util.find_spec("schemathesis"):
+        config.pluginmanager.import_plugin("schemathesis.pytest.plugin")
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
