@@ -19,6 +19,7 @@ and its message names the marker it needs (`tier_guard`).
 
 from __future__ import annotations
 
+import gc
 import importlib.util
 import itertools
 import os
@@ -92,6 +93,13 @@ def pytest_configure(config: pytest.Config) -> None:
 
 def pytest_unconfigure(config: pytest.Config) -> None:
     tier_guard.uninstall()
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    # What collection made (the modules, the tests and their parameters) lives to the end:
+    # out of the cyclic garbage collector's sight, its full passes skip it (a third fewer
+    # objects to scan each time)
+    gc.freeze()
 
 
 @pytest.hookimpl(tryfirst=True)
