@@ -17,7 +17,7 @@ import threading
 from collections.abc import AsyncGenerator, Callable
 from dataclasses import dataclass
 from functools import cache, cached_property
-from typing import Any
+from typing import Any, ClassVar
 
 from sleuth.errors import ModelError, UsageError
 from sleuth.models.retry import Failure, classify_sdk_error
@@ -202,3 +202,44 @@ class SdkConnection:
 def aiohttp_available(sdk: Any) -> bool:
     """Whether ``sdk`` can use its aiohttp transport (its ``aiohttp`` extra is installed)."""
     return hasattr(sdk, "DefaultAioHttpClient") and importlib.util.find_spec("aiohttp") is not None
+
+
+@dataclass(frozen=True)
+class Sdk:
+    """An official SDK as a backend uses it: the module, its sync and async client
+    classes, the key's variable, the endpoint's path, and what to say without a key."""
+
+    module: str
+    clients: tuple[str, str]
+    key_variable: str
+    path: str
+    missing_key: str
+
+
+class SdkBackend:
+    """What a backend over an `SdkConnection` leaves to it: connecting (`SDK` says to
+    what), closing, classifying errors and hiding the key."""
+
+    SDK: ClassVar[Sdk]
+    connection: SdkConnection  # (`sleuth.testing.InProcessBackend` puts in a stand-in)
+
+    def _connect(self, api_key: str | None, base_url: str | None) -> None:
+        sdk = self.SDK
+        self.connection = SdkConnection(
+            sdk.module,
+            sdk.clients,
+            sdk.key_variable,
+            sdk.path,
+            api_key=api_key,
+            base_url=base_url,
+            missing_key=sdk.missing_key,
+        )
+
+    async def aclose(self) -> None:
+        await self.connection.aclose()
+
+    def classify(self, exc: BaseException) -> Failure | None:
+        return self.connection.classify(exc)
+
+    def redact(self, text: str) -> str:
+        return self.connection.redact(text)
