@@ -36,7 +36,6 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
 from pydantic.fields import FieldInfo
 
-from sleuth.effects import PendingAction
 from sleuth.errors import RunCancelled, UsageError
 from sleuth.policies.offline import OfflinePolicy
 from sleuth.result import Result
@@ -44,7 +43,7 @@ from sleuth.runtime import Policy, RunRecorder, run_steps
 from sleuth.service.schemas import AskRequest
 from sleuth.sources import Source, Sources
 from sleuth.state import Budgets, RunState, Step, Task
-from sleuth.store import RunStore
+from sleuth.store import RunStore, StoreRecorder
 from sleuth.store.models import THINKING
 from sleuth.tools import OpenArgs, SearchArgs, run_open, run_search
 from sleuth.untrusted import question_problem
@@ -356,32 +355,6 @@ class _Tools:
         return run.to_json(THINKING)
 
 
-class _Recorder:
-    """The store, as one run's recorder that remembers the run's id."""
-
-    def __init__(self, store: RunStore) -> None:
-        self.store, self.run_id = store, ""
-
-    def start_run(self, state: RunState) -> None:
-        self.run_id = state.run_id
-        self.store.start_run(state)
-
-    def append_step(self, run_id: str, step: Step) -> None:
-        self.store.append_step(run_id, step)
-
-    def finish_run(self, result: Result) -> None:
-        self.store.finish_run(result)
-
-    def fail_run(self, run_id: str, error: str) -> None:
-        self.store.fail_run(run_id, error)
-
-    def pause_run(self, pending: PendingAction) -> None:
-        self.store.pause_run(pending)
-
-    def release(self, run_id: str) -> None:
-        self.store.release(run_id)
-
-
 def _scratch(source: Source) -> RunState:
     """A run state for one read-only call outside any run (nothing is recorded)."""
     return RunState(
@@ -478,7 +451,7 @@ def build_server(
     async def ask(ctx: Any, arguments: dict[str, Any]) -> types.CallToolResult:
         task, budgets, source = tools.prepare_ask(arguments)
         stop, done = threading.Event(), threading.Event()
-        recorder = _Recorder(store)
+        recorder = StoreRecorder(store)
 
         def report(step: Step) -> None:
             if stop.is_set():
@@ -488,7 +461,7 @@ def build_server(
                     ctx.session.report_progress,
                     float(step.index),
                     float(budgets.max_steps),
-                    progress_message(recorder.run_id, step),
+                    progress_message(recorder.run_id or "", step),
                 )
 
         def work() -> Result:

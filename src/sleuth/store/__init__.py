@@ -32,7 +32,7 @@ from sleuth.store.models import (
     StoredRun,
     StoredStep,
 )
-from sleuth.store.runs import RunStore, default_db_path
+from sleuth.store.runs import RunStore, StoreRecorder, default_db_path
 from sleuth.store.schema import MIGRATIONS
 
 __all__ = [
@@ -49,6 +49,7 @@ __all__ = [
     "RunSummary",
     "StoreError",
     "StoreOutbox",
+    "StoreRecorder",
     "StoredApproval",
     "StoredRun",
     "StoredStep",
