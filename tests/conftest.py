@@ -12,20 +12,25 @@ they hold every test once, and none is empty):
 
 Modules all of whose tests need one kind are listed in `WHOLE_MODULES` rather than marked
 test by test; a run whose ``-m`` leaves out that kind does not even import them.
+
+A fast-tier test that starts a server or a process, or uses PostgreSQL or Redis, fails,
+and its message names the marker it needs (`tier_guard`).
 """
 
 from __future__ import annotations
 
-import ipaddress
+import gc
+import importlib.util
 import itertools
 import os
-import socket
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 from _pytest.mark.expression import Expression
+
+import tier_guard
+from tier_guard import GUARD
 
 # the markers that put a test in the integration tier (declared in pyproject.toml)
 INTEGRATION_KINDS = ("server", "browser", "postgres", "redis", "subprocess")
@@ -78,19 +83,40 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker("integration")
 
 
-_real_connect = socket.socket.connect
+def pytest_configure(config: pytest.Config) -> None:
+    tier_guard.install()  # fast-tier tests start no server or process, nor use a database
+    # schemathesis' pytest plugin takes a third of a second to load, for one module of
+    # server tests (test_service_schema.py): pyproject's addopts leaves it out
+    # (-p no:schemathesis), and it is loaded here when server tests may run.
+    if _selected(config, {"server", "integration"}) and importlib.util.find_spec("schemathesis"):
+        config.pluginmanager.import_plugin("schemathesis.pytest.plugin")
 
 
-def _loopback_only(self: socket.socket, address: Any) -> Any:
-    host = address[0] if isinstance(address, tuple) else None
-    if host is not None:
-        try:
-            ok = host == "localhost" or ipaddress.ip_address(host).is_loopback
-        except ValueError:
-            ok = False
-        if not ok:
-            raise RuntimeError(f"tests may not reach the network: {address!r}")
-    return _real_connect(self, address)
+def pytest_unconfigure(config: pytest.Config) -> None:
+    tier_guard.uninstall()
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    # What collection made (the modules, the tests and their parameters) lives to the end:
+    # out of the cyclic garbage collector's sight, its full passes skip it (a third fewer
+    # objects to scan each time)
+    gc.freeze()
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    GUARD.test = item.nodeid if tier_guard.fast(item) else None
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(
+    item: pytest.Item, call: pytest.CallInfo[None]
+) -> Iterator[pytest.TestReport]:
+    report: pytest.TestReport = yield
+    GUARD.report(report)
+    if call.when == "teardown":
+        GUARD.test = None
+    return report
 
 
 @pytest.fixture(scope="session")
@@ -102,29 +128,36 @@ def _homes(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Iterator[Path]]
     yield (root / str(n) for n in itertools.count())
 
 
+def _cleared() -> tuple[str, ...]:
+    """The variables every test starts without: sleuth's settings (`sleuth.config`), so
+    that no default comes from the developer's environment, and SLEUTH_DEBUG."""
+    from sleuth.config import SERVE_VARIABLES, SETTINGS
+
+    return ("SLEUTH_DEBUG", *(v for v, _ in SETTINGS.values()), *SERVE_VARIABLES.values())
+
+
+_CLEARED: list[tuple[str, ...]] = []
+
+
 @pytest.fixture(autouse=True)
 def _isolated(
     monkeypatch: pytest.MonkeyPatch, request: pytest.FixtureRequest, _homes: Iterator[Path]
-) -> Iterator[None]:
-    monkeypatch.setattr(socket.socket, "connect", _loopback_only)
+) -> None:
     if "tmp_path" in request.fixturenames:
         home = request.getfixturevalue("tmp_path") / "sleuth-home"
     else:
         home = next(_homes)
     monkeypatch.setenv("SLEUTH_HOME", str(home))
-    monkeypatch.delenv("SLEUTH_DEBUG", raising=False)
-    # no defaults from the developer's environment or config files (sleuth.config)
-    from sleuth.config import SERVE_VARIABLES, SETTINGS
-
-    for variable, _ in SETTINGS.values():
-        monkeypatch.delenv(variable, raising=False)
-    for variable in SERVE_VARIABLES.values():
-        monkeypatch.delenv(variable, raising=False)
-    monkeypatch.setenv("SLEUTH_CONFIG", "")
+    monkeypatch.setenv("SLEUTH_CONFIG", "")  # no config files either (sleuth.config)
+    if not _CLEARED:
+        _CLEARED.append(_cleared())
+    environ = os.environ
+    for variable in _CLEARED[0]:
+        if variable in environ:
+            monkeypatch.delenv(variable)
     # no traces sent to the developer's collector (sleuth.telemetry reads OTEL_*)
-    for variable in [v for v in os.environ if v.startswith("OTEL_")]:
+    for variable in [v for v in environ if v.startswith("OTEL_")]:
         monkeypatch.delenv(variable)
-    yield
 
 
 @pytest.fixture

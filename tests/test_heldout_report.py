@@ -243,6 +243,7 @@ def test_two_hop_confidence_training_is_read_from_its_file(
     assert hr.two_hop_confidence_training() == ["unrecorded data"]
 
 
+@pytest.mark.subprocess  # runs git archive
 def test_reference_tree_takes_a_source_folder_or_names_what_is_missing(
     hr: ModuleType, tmp_path: Path
 ) -> None:

@@ -666,3 +666,23 @@ def test_a_missing_sdk_gives_the_install_hint(monkeypatch: pytest.MonkeyPatch) -
     monkeypatch.setitem(sys.modules, "openai", None)  # import openai now fails
     with pytest.raises(UsageError, match=r"pip install 'sleuth\[openai\]'"):
         make_backend("openai:gpt-4o-mini", base_url="http://127.0.0.1:1/v1")
+
+
+def test_a_backend_imports_its_sdk_at_its_first_request(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Making a backend and rendering its requests import no SDK and make no client
+    (seconds, and a TLS context): a usage error found later never waits for them. The
+    install hint still comes when the import fails then."""
+    import sys
+
+    from sleuth.errors import UsageError
+    from sleuth.state import RunState
+
+    state = RunState(run_id="r", task=Task(FOUNDER), budgets=Budgets(), corpus="acme", policy="p")
+    backends = [OpenAIChat("m", api_key=KEY), AnthropicMessages("m", api_key=KEY)]
+    for backend in backends:
+        assert backend.request(state, "tools")["tools"]
+        assert not {"sdk", "client", "use_aiohttp"} & set(vars(backend.connection))
+    for backend, module in zip(backends, PROVIDERS, strict=True):
+        monkeypatch.setitem(sys.modules, module, None)  # importing the SDK now fails
+        with pytest.raises(UsageError, match=rf"pip install 'sleuth\[{module}\]'"):
+            backend.connection.client  # noqa: B018 (the first use imports the SDK)

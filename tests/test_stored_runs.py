@@ -1,6 +1,10 @@
 """Typed stored runs: every piece of a run goes to JSON and back unchanged (property-based),
 a whole run goes through the real SQLite store and back, and the JSON the CLI, the API and
-MCP print keeps its field names."""
+MCP print keeps its field names.
+
+The property-based tests are in the integration tier, as the suite's other Hypothesis
+tests are: 60 examples each of these nested strategies cost about 3 s of CPU, a seventh of
+the fast tier (and on a fresh checkout Hypothesis first builds its Unicode tables)."""
 
 from __future__ import annotations
 
@@ -104,18 +108,21 @@ def through_json(data: dict[str, Any]) -> Any:
     return json.loads(json.dumps(data, ensure_ascii=False))
 
 
+@pytest.mark.integration
 @PROPERTY
 @given(budgets)
 def test_budgets_round_trip(value: Budgets) -> None:
     assert Budgets.from_json(through_json(value.to_json())) == value
 
 
+@pytest.mark.integration
 @PROPERTY
 @given(tasks)
 def test_task_round_trips(value: Task) -> None:
     assert Task.from_json(through_json(value.to_json())) == value
 
 
+@pytest.mark.integration
 @PROPERTY
 @given(st.integers(1, 50).flatmap(steps))
 def test_step_round_trips(value: Step) -> None:
@@ -123,6 +130,7 @@ def test_step_round_trips(value: Step) -> None:
     assert StoredStep.of(value).step() == value
 
 
+@pytest.mark.integration
 @PROPERTY
 @given(st.integers(1, 50).flatmap(pending_actions))
 def test_pending_action_round_trips(value: PendingAction) -> None:
@@ -155,6 +163,7 @@ def paused_runs(draw: st.DrawFn) -> tuple[RunState, list[Step], PendingAction | 
     return state, recorded, pending
 
 
+@pytest.mark.integration
 @PROPERTY
 @given(paused_runs())
 def test_a_stored_run_comes_back_from_the_store_as_written(

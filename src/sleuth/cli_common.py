@@ -129,13 +129,19 @@ def _min_confidence(
         return None
     if value.strip().lower() == "fitted":
         return "fitted"
-    try:
-        number = float(value)
-    except ValueError:
-        number = math.nan
-    if not 0.0 <= number <= 1.0:
+    number = fraction(value)
+    if number is None:
         raise click.BadParameter(f"{value!r} is not a probability in [0, 1], nor 'fitted'")
     return number
+
+
+def fraction(text: str) -> float | None:
+    """``text`` as a number from 0 to 1; None when it is none (``nan`` is none either)."""
+    try:
+        number = float(text)
+    except ValueError:
+        return None
+    return number if 0.0 <= number <= 1.0 else None
 
 
 def min_confidence_option(function: F) -> F:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import math
 import sys
 from pathlib import Path
 from typing import Any, Literal
@@ -15,6 +14,7 @@ from sleuth.cli_common import (
     budget_options,
     budgets,
     db_option,
+    fraction,
     make_policy,
     min_confidence_option,
     model_options,
@@ -54,11 +54,8 @@ def parse_bar(text: str) -> tuple[str, float]:
         raise click.BadParameter(
             f"unknown figure {metric!r}; the figures are {', '.join(BAR_METRICS)}"
         )
-    try:
-        bar = float(number)
-    except ValueError:
-        bar = math.nan
-    if not 0 <= bar <= 1:
+    bar = fraction(number)
+    if bar is None:
         raise click.BadParameter(f"{text!r}: the bar is a number from 0 to 1")
     return metric, bar
 

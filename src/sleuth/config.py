@@ -135,14 +135,19 @@ def load_defaults(environ: Mapping[str, str] | None = None, cwd: Path | None = N
     return Defaults(values, origins)
 
 
-def _from_file(path: Path) -> tuple[dict[str, Any], dict[str, str]]:
+def _read_toml(path: Path) -> dict[str, Any]:
+    """A config file's TOML; a `UsageError` saying why when it cannot be read or parsed."""
     try:
         with path.open("rb") as handle:
-            raw = tomllib.load(handle)
+            return tomllib.load(handle)
     except tomllib.TOMLDecodeError as exc:
         raise UsageError(f"{path}: not valid TOML: {exc}") from None
     except OSError as exc:
         raise UsageError(f"{path}: cannot read: {exc.strerror or exc}") from None
+
+
+def _from_file(path: Path) -> tuple[dict[str, Any], dict[str, str]]:
+    raw = _read_toml(path)
     values: dict[str, Any] = {}
     for key, value in raw.items():
         if key == "serve":  # `sleuth serve`'s table: read by `serve_defaults`
@@ -256,13 +261,7 @@ def serve_defaults(
 
 
 def _serve_from_file(path: Path) -> ServeDefaults | None:
-    try:
-        with path.open("rb") as handle:
-            raw = tomllib.load(handle)
-    except tomllib.TOMLDecodeError as exc:
-        raise UsageError(f"{path}: not valid TOML: {exc}") from None
-    except OSError as exc:
-        raise UsageError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    raw = _read_toml(path)
     table = raw.get("serve")
     if table is None:
         return None

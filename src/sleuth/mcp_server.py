@@ -50,7 +50,6 @@ from sleuth.mcp_tools import (
     Arguments,
     CheckOutput,
     PageOutput,
-    Recorder,
     SearchOutput,
     Tools,
     problems,
@@ -64,7 +63,7 @@ from sleuth.service.gate import Caller, Gate
 from sleuth.service.ratelimit import RateLimiter
 from sleuth.sources import Sources
 from sleuth.state import Step
-from sleuth.store import KeyStore, RunStore
+from sleuth.store import KeyStore, RunStore, StoreRecorder
 
 log = logging.getLogger("sleuth")
 
@@ -169,7 +168,7 @@ def build_server(
     ) -> types.CallToolResult:
         task, budgets, source = tools.prepare_ask(arguments, caller)
         stop, done = threading.Event(), threading.Event()
-        recorder = Recorder(store, caller.key_id if caller is not None else None)
+        recorder = StoreRecorder(store, caller.key_id if caller is not None else None)
 
         def report(step: Step) -> None:
             if stop.is_set():
@@ -179,7 +178,7 @@ def build_server(
                     ctx.session.report_progress,
                     float(step.index),
                     float(budgets.max_steps),
-                    progress_message(recorder.run_id, step),
+                    progress_message(recorder.run_id or "", step),
                 )
 
         def work() -> Result:

@@ -22,7 +22,6 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
 from pydantic.fields import FieldInfo
 
-from sleuth.effects import PendingAction
 from sleuth.errors import RunCancelled, UsageError
 from sleuth.result import Result
 from sleuth.runtime import Policy, RunRecorder, run_steps
@@ -42,7 +41,6 @@ __all__ = [
     "Arguments",
     "CheckOutput",
     "PageOutput",
-    "Recorder",
     "SearchOutput",
     "Tools",
     "problems",
@@ -470,38 +468,6 @@ class Tools:
     def listed_runs(self, caller: Caller | None = None) -> list[RunSummary]:
         """The newest runs ``caller`` may see (its key's; admin and no key: all)."""
         return self.store.list_runs(limit=LISTED_RUNS, key_id=key_scope(caller))
-
-
-class Recorder:
-    """The store, as one run's recorder that remembers the run's id and records the API
-    key that asked for it."""
-
-    def __init__(self, store: RunStore, key_id: str | None = None) -> None:
-        self.store, self.run_id, self.key_id = store, "", key_id
-
-    def start_run(self, state: RunState) -> None:
-        self.run_id = state.run_id
-        self.store.start_run(state, key_id=self.key_id)
-
-    def append_step(self, run_id: str, step: Step) -> None:
-        self.store.append_step(run_id, step)
-
-    def finish_run(self, result: Result) -> None:
-        self.store.finish_run(result)
-
-    def fail_run(self, run_id: str, error: str) -> None:
-        self.store.fail_run(run_id, error)
-
-    def pause_run(self, pending: PendingAction) -> None:
-        self.store.pause_run(pending)
-
-    def release(self, run_id: str) -> None:
-        self.store.release(run_id)
-
-    def cancel_requested(self, run_id: str) -> str | None:
-        """Whether someone asked to cancel the run (`sleuth runs cancel`, the HTTP API):
-        the loop asks before each turn, so a run made over MCP ends like any other."""
-        return self.store.cancel_requested(run_id)
 
 
 def _scratch(source: Source) -> RunState:

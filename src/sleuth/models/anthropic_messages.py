@@ -20,8 +20,7 @@ from sleuth.models.prompt import (
     task_message,
     tool_schemas,
 )
-from sleuth.models.retry import Failure
-from sleuth.models.sdk import SdkConnection, sdk_kwargs
+from sleuth.models.sdk import Sdk, SdkBackend, sdk_kwargs
 from sleuth.result import Usage
 from sleuth.state import RunState
 
@@ -30,8 +29,15 @@ PATH = "/v1/messages"
 EMPTY_TEXT = "(empty reply)"  # the API refuses empty text blocks; this stands in for one
 
 
-class AnthropicMessages:
+class AnthropicMessages(SdkBackend):
     provider = "anthropic"
+    SDK = Sdk(
+        "anthropic",
+        ("Anthropic", "AsyncAnthropic"),
+        "ANTHROPIC_API_KEY",
+        PATH,
+        "set ANTHROPIC_API_KEY",
+    )
 
     def __init__(
         self,
@@ -45,15 +51,7 @@ class AnthropicMessages:
     ) -> None:
         self.model, self.stream = model, stream
         self.max_tokens, self.temperature = max_tokens, temperature
-        self.connection = SdkConnection(
-            "anthropic",
-            ("Anthropic", "AsyncAnthropic"),
-            "ANTHROPIC_API_KEY",
-            PATH,
-            api_key=api_key,
-            base_url=base_url,
-            missing_key="set ANTHROPIC_API_KEY",
-        )
+        self._connect(api_key, base_url)
 
     def request(self, state: RunState, protocol: Protocol) -> dict[str, Any]:
         messages: list[dict[str, Any]] = [{"role": "user", "content": task_message(state)}]
@@ -122,9 +120,6 @@ class AnthropicMessages:
         events = await create(**sdk_kwargs(create, body), timeout=timeout)
         return assemble_stream([e.model_dump(mode="json") async for e in events])
 
-    async def aclose(self) -> None:
-        await self.connection.aclose()
-
     def reply(self, response: dict[str, Any]) -> tuple[Any, Usage]:
         blocks = []
         for block in response.get("content") or []:
@@ -157,12 +152,6 @@ class AnthropicMessages:
             cache_write_input_tokens=int(usage.get("cache_creation_input_tokens") or 0),
         )
         return counted.model_copy(update={"cost_usd": estimate_cost(self.model, counted)})
-
-    def classify(self, exc: BaseException) -> Failure | None:
-        return self.connection.classify(exc)
-
-    def redact(self, text: str) -> str:
-        return self.connection.redact(text)
 
 
 def assemble_stream(events: list[dict[str, Any]]) -> dict[str, Any]:

@@ -20,19 +20,25 @@ from sleuth.models.prompt import (
     task_message,
     tool_schemas,
 )
-from sleuth.models.retry import Failure
-from sleuth.models.sdk import SdkConnection, sdk_kwargs
+from sleuth.models.sdk import Sdk, SdkBackend, sdk_kwargs
 from sleuth.result import Usage
 from sleuth.state import RunState
 
 PATH = "/chat/completions"
 
 
-class OpenAIChat:
+class OpenAIChat(SdkBackend):
     """A chat-completions backend. ``base_url`` points at any compatible server; a key
     comes from ``api_key`` or OPENAI_API_KEY (not needed for a local ``base_url``)."""
 
     provider = "openai"
+    SDK = Sdk(
+        "openai",
+        ("OpenAI", "AsyncOpenAI"),
+        "OPENAI_API_KEY",
+        PATH,
+        "set OPENAI_API_KEY, or give --base-url for a server that needs no key",
+    )
 
     def __init__(
         self,
@@ -46,15 +52,7 @@ class OpenAIChat:
     ) -> None:
         self.model, self.stream = model, stream
         self.max_tokens, self.temperature = max_tokens, temperature
-        self.connection = SdkConnection(
-            "openai",
-            ("OpenAI", "AsyncOpenAI"),
-            "OPENAI_API_KEY",
-            PATH,
-            api_key=api_key,
-            base_url=base_url,
-            missing_key="set OPENAI_API_KEY, or give --base-url for a server that needs no key",
-        )
+        self._connect(api_key, base_url)
 
     # -- the request: a pure rendering of the trace ------------------------------------
 
@@ -111,9 +109,6 @@ class OpenAIChat:
         stream = await create(**sdk_kwargs(create, body), timeout=timeout)
         return assemble_stream([c.model_dump(mode="json") async for c in stream])
 
-    async def aclose(self) -> None:
-        await self.connection.aclose()
-
     def reply(self, response: dict[str, Any]) -> tuple[Any, Usage]:
         choices = response.get("choices") or [{}]
         message = choices[0].get("message") or {}
@@ -146,12 +141,6 @@ class OpenAIChat:
             input_tokens=max(prompt - cached, 0), output_tokens=output, cached_input_tokens=cached
         )
         return counted.model_copy(update={"cost_usd": estimate_cost(self.model, counted)})
-
-    def classify(self, exc: BaseException) -> Failure | None:
-        return self.connection.classify(exc)
-
-    def redact(self, text: str) -> str:
-        return self.connection.redact(text)
 
 
 def assemble_stream(chunks: list[dict[str, Any]]) -> dict[str, Any]:

@@ -13,10 +13,11 @@ import importlib.util
 import inspect
 import json
 import os
+import threading
 from collections.abc import AsyncGenerator, Callable
 from dataclasses import dataclass
-from functools import cache
-from typing import Any
+from functools import cache, cached_property
+from typing import Any, ClassVar
 
 from sleuth.errors import ModelError, UsageError
 from sleuth.models.retry import Failure, classify_sdk_error
@@ -90,23 +91,50 @@ class SdkConnection:
         base_url: str | None,
         missing_key: str,
     ) -> None:
-        try:
-            self.sdk = importlib.import_module(module)
-        except ImportError:
-            raise UsageError(
-                f"the {module} backend needs the {module} SDK: pip install 'sleuth[{module}]'"
-            ) from None
+        self._module = module
+        if importlib.util.find_spec(module) is None:
+            raise UsageError(self._install_hint)
         key = api_key or os.environ.get(key_variable)
         if not key:
             if base_url is None:
                 raise UsageError(missing_key)
             key = "not-needed"  # a local server without authentication
         self.key_variable, self.path = key_variable, path
-        self._key, self._base_url, self._async_name = key, base_url, clients[1]
-        self.client = getattr(self.sdk, clients[0])(api_key=key, base_url=base_url, max_retries=0)
-        self.use_aiohttp = aiohttp_available(self.sdk)
+        self._key, self._base_url, self._clients = key, base_url, clients
+        self._making = threading.Lock()
         self._async: dict[asyncio.AbstractEventLoop, _LoopClients] = {}
         self._turn = 0
+
+    # The SDK is imported, and its sync client made, at the first request (or error to
+    # classify), not here: an SDK takes seconds to import and its client a TLS context,
+    # which a usage error found later, or a request only rendered, never needs.
+
+    @property
+    def _install_hint(self) -> str:
+        module = self._module
+        return f"the {module} backend needs the {module} SDK: pip install 'sleuth[{module}]'"
+
+    @cached_property
+    def sdk(self) -> Any:
+        with self._making:
+            try:
+                return importlib.import_module(self._module)
+            except ImportError:
+                raise UsageError(self._install_hint) from None
+
+    @cached_property
+    def client(self) -> Any:
+        sdk = self.sdk
+        with self._making:  # one client, even when two threads ask at once
+            if "client" in self.__dict__:
+                return self.__dict__["client"]
+            return getattr(sdk, self._clients[0])(
+                api_key=self._key, base_url=self._base_url, max_retries=0
+            )
+
+    @cached_property
+    def use_aiohttp(self) -> bool:
+        return aiohttp_available(self.sdk)
 
     async def async_client(self) -> Any:
         loop = asyncio.get_running_loop()
@@ -132,7 +160,7 @@ class SdkConnection:
                 await client.close()
 
     def _new_async_clients(self) -> list[Any]:
-        make = getattr(self.sdk, self._async_name)
+        make = getattr(self.sdk, self._clients[1])
         if self.use_aiohttp:
             http = self.sdk.DefaultAioHttpClient()
             return [
@@ -174,3 +202,44 @@ class SdkConnection:
 def aiohttp_available(sdk: Any) -> bool:
     """Whether ``sdk`` can use its aiohttp transport (its ``aiohttp`` extra is installed)."""
     return hasattr(sdk, "DefaultAioHttpClient") and importlib.util.find_spec("aiohttp") is not None
+
+
+@dataclass(frozen=True)
+class Sdk:
+    """An official SDK as a backend uses it: the module, its sync and async client
+    classes, the key's variable, the endpoint's path, and what to say without a key."""
+
+    module: str
+    clients: tuple[str, str]
+    key_variable: str
+    path: str
+    missing_key: str
+
+
+class SdkBackend:
+    """What a backend over an `SdkConnection` leaves to it: connecting (`SDK` says to
+    what), closing, classifying errors and hiding the key."""
+
+    SDK: ClassVar[Sdk]
+    connection: SdkConnection  # (`sleuth.testing.InProcessBackend` puts in a stand-in)
+
+    def _connect(self, api_key: str | None, base_url: str | None) -> None:
+        sdk = self.SDK
+        self.connection = SdkConnection(
+            sdk.module,
+            sdk.clients,
+            sdk.key_variable,
+            sdk.path,
+            api_key=api_key,
+            base_url=base_url,
+            missing_key=sdk.missing_key,
+        )
+
+    async def aclose(self) -> None:
+        await self.connection.aclose()
+
+    def classify(self, exc: BaseException) -> Failure | None:
+        return self.connection.classify(exc)
+
+    def redact(self, text: str) -> str:
+        return self.connection.redact(text)

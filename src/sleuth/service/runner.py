@@ -23,9 +23,9 @@ from dataclasses import dataclass, field
 from sleuth.corpus import Corpus
 from sleuth.effects import PendingAction, SideEffect
 from sleuth.result import Result
-from sleuth.runtime import Policy, Resumption, aresume, arun, drain, resume_steps, run
+from sleuth.runtime import Policy, Resumption, arun, run
 from sleuth.state import Budgets, RunState, Step, Task
-from sleuth.store import RunStore
+from sleuth.store import RunStore, StoreRecorder
 from sleuth.store.db import StoreError
 
 log = logging.getLogger("sleuth")
@@ -84,7 +84,7 @@ class Failed:
 Event = Started | StepDone | Finished | Paused | Failed
 
 
-class _Relay:
+class _Relay(StoreRecorder):
     """A `RunRecorder` that stores each row, then passes the event to the loop."""
 
     def __init__(
@@ -94,10 +94,9 @@ class _Relay:
         running: set[str],
         key_id: str | None = None,
     ) -> None:
-        self.store, self.loop, self.running = store, loop, running
-        self.key_id = key_id
+        super().__init__(store, key_id)
+        self.loop, self.running = loop, running
         self.queue: asyncio.Queue[Event] = asyncio.Queue()
-        self.run_id: str | None = None
 
     def put(self, event: Event) -> None:
         # RuntimeError: the loop is gone (the server shut down); the store has it all
@@ -105,26 +104,13 @@ class _Relay:
             self.loop.call_soon_threadsafe(self.queue.put_nowait, event)
 
     def start_run(self, state: RunState) -> None:
-        self.run_id = state.run_id
         self.running.add(state.run_id)  # before the row, so no reader sees it "interrupted"
-        self.store.start_run(state, key_id=self.key_id)
+        super().start_run(state)
         self.put(Started(state.run_id))
 
     def append_step(self, run_id: str, step: Step) -> None:
-        self.store.append_step(run_id, step)
+        super().append_step(run_id, step)
         self.put(StepDone(run_id, step))
-
-    def finish_run(self, result: Result) -> None:
-        self.store.finish_run(result)
-
-    def fail_run(self, run_id: str, error: str) -> None:
-        self.store.fail_run(run_id, error)
-
-    def pause_run(self, pending: PendingAction) -> None:
-        self.store.pause_run(pending)
-
-    def cancel_requested(self, run_id: str) -> str | None:
-        return self.store.cancel_requested(run_id)
 
     def resumed(self, run_id: str) -> None:
         self.run_id = run_id
@@ -169,29 +155,25 @@ async def events(
         relay.resumed(job.run_id)
         return job.resume()
 
+    def start() -> tuple[Task | Resumption, Budgets | None]:
+        """What the run starts from (a resumed run keeps its stored budgets)."""
+        if job.resume is not None:
+            return resumption(), None
+        assert job.task is not None
+        return job.task, job.budgets
+
     if hasattr(policy, "adecide"):  # a model: await it on the loop (store writes are short)
 
         async def on_loop() -> None:
             try:
-                if job.resume is not None:
-                    resumed = await asyncio.to_thread(resumption)
-                    end(
-                        await aresume(
-                            resumed, job.corpus, policy, recorder=relay, effects=job.effects
-                        )
+                # rebuilding a resumed run reads the store: off the loop
+                resumed = job.resume is not None
+                begun, budgets = await asyncio.to_thread(start) if resumed else start()
+                end(
+                    await arun(
+                        begun, job.corpus, policy, budgets, recorder=relay, effects=job.effects
                     )
-                else:
-                    assert job.task is not None
-                    end(
-                        await arun(
-                            job.task,
-                            job.corpus,
-                            policy,
-                            job.budgets,
-                            recorder=relay,
-                            effects=job.effects,
-                        )
-                    )
+                )
             except Exception as exc:
                 end(exc)
             finally:  # the job's policy is its own: close its connections with it
@@ -205,23 +187,8 @@ async def events(
 
         def in_thread() -> None:
             try:
-                if job.resume is not None:
-                    steps = resume_steps(
-                        resumption(), job.corpus, policy, recorder=relay, effects=job.effects
-                    )
-                    end(drain(steps))
-                else:
-                    assert job.task is not None
-                    end(
-                        run(
-                            job.task,
-                            job.corpus,
-                            policy,
-                            job.budgets,
-                            recorder=relay,
-                            effects=job.effects,
-                        )
-                    )
+                begun, budgets = start()
+                end(run(begun, job.corpus, policy, budgets, recorder=relay, effects=job.effects))
             except Exception as exc:
                 end(exc)
 

@@ -19,11 +19,12 @@ from pydantic import (
     field_validator,
 )
 
-from sleuth.result import ConflictRule, Result, Usage
+from sleuth.result import ConflictRule
 from sleuth.service.config import MAX_STEPS_LIMIT, TIMEOUT_LIMIT_S
 from sleuth.sources import NAME_PATTERN
-from sleuth.state import Budgets, Task
-from sleuth.store.models import RunStatus, RunSummary
+from sleuth.state import Budgets
+from sleuth.store import models as store_models
+from sleuth.store.models import RunSummary
 from sleuth.untrusted import CONTROL_CLASS, question_problem
 
 POLICIES = ("offline",)
@@ -182,23 +183,18 @@ class RunsPage(BaseModel):
     next: str | None = Field(description="pass as `before` for the next (older) page")
 
 
-class StoredStep(BaseModel):
+class StoredStep(store_models.StoredStep):
     """A recorded step as the API shows it (`sleuth.store.StoredStep`, the model's
     thinking only when asked)."""
 
-    index: int
-    started_at: str
-    duration_ms: float
-    tool: str
-    args: dict[str, Any]
-    observation: str
-    kind: str
-    error: str | None
-    data: dict[str, Any]
-    usage: Usage | None
-    thought: str | None = Field(default=None, description="only with ?thoughts=true")
+    # the fields `THINKING` names, absent unless asked for
+    thought: str | None = Field(  # type: ignore[assignment]
+        default=None, description="only with ?thoughts=true"
+    )
     raw: Any = Field(default=None, description="the model's raw output; only with ?thoughts=true")
-    calls: list[dict[str, Any]] | None = Field(default=None, description="only with ?thoughts=true")
+    calls: list[dict[str, Any]] | None = Field(  # type: ignore[assignment]
+        default=None, description="only with ?thoughts=true"
+    )
 
 
 class Approval(BaseModel):
@@ -263,35 +259,13 @@ class ResumeIn(_Strict):
     thoughts: bool = Field(default=False, description="include thoughts in step events")
 
 
-class StoredRun(BaseModel):
+class StoredRun(store_models.StoredRun):
     """A run as the store holds it (`sleuth.store.StoredRun`; what `sleuth runs show
     --json` prints), its approval as `Approval` shows it."""
 
-    id: str
-    created_at: str
-    question: str
-    task: Task
-    corpus: str
-    corpus_build: str | None = Field(
-        default=None, description="the build of the corpus the run read (an index's build id)"
-    )
-    key_id: str | None = Field(
-        default=None, description="the API key that made the run (None: the CLI or open mode)"
-    )
-    policy: str
-    budgets: Budgets
-    status: RunStatus
-    error: str | None
-    result: Result | None
-    steps: list[StoredStep]
-    approval: Approval | None = None
-    trace_id: str | None = Field(
-        default=None, description="its OpenTelemetry trace id (the first, if resumed)"
-    )
-    trace_ids: list[str] = Field(
-        default_factory=list,
-        description="every OpenTelemetry trace it was executed under, oldest first",
-    )
+    budgets: Budgets  # the component `Budgets`, not the store's inline schema
+    steps: list[StoredStep]  # type: ignore[assignment]
+    approval: Approval | None = None  # type: ignore[assignment]
 
 
 class CorpusInfo(BaseModel):

@@ -33,7 +33,7 @@ from sleuth.store.models import (
     StoredRun,
     StoredStep,
 )
-from sleuth.store.runs import Cancelled, RunStore, default_db_path
+from sleuth.store.runs import Cancelled, RunStore, StoreRecorder, default_db_path
 from sleuth.store.schema import MIGRATIONS
 
 __all__ = [
@@ -51,6 +51,7 @@ __all__ = [
     "RunSummary",
     "StoreError",
     "StoreOutbox",
+    "StoreRecorder",
     "StoredApproval",
     "StoredRun",
     "StoredStep",

@@ -439,6 +439,39 @@ def _summary(row: dict[str, Any]) -> RunSummary:
     )
 
 
+class StoreRecorder:
+    """A store as one run's recorder (`sleuth.runtime.RunRecorder`) that remembers the
+    run's id; a front end that also reports the run's progress extends it."""
+
+    def __init__(self, store: RunStore, key_id: str | None = None) -> None:
+        self.store, self.key_id = store, key_id
+        self.run_id: str | None = None
+
+    def start_run(self, state: RunState) -> None:
+        self.run_id = state.run_id
+        self.store.start_run(state, key_id=self.key_id)
+
+    def append_step(self, run_id: str, step: Step) -> None:
+        self.store.append_step(run_id, step)
+
+    def finish_run(self, result: Result) -> None:
+        self.store.finish_run(result)
+
+    def fail_run(self, run_id: str, error: str) -> None:
+        self.store.fail_run(run_id, error)
+
+    def pause_run(self, pending: PendingAction) -> None:
+        self.store.pause_run(pending)
+
+    def release(self, run_id: str) -> None:
+        self.store.release(run_id)
+
+    def cancel_requested(self, run_id: str) -> str | None:
+        """Whether someone asked to cancel the run (`sleuth runs cancel`, the HTTP API):
+        the loop asks before each turn, whichever front end runs it."""
+        return self.store.cancel_requested(run_id)
+
+
 def _status(ended: str | None, waiting: bool, owner: str | None, lease: float | None) -> RunStatus:
     """A run's status: its result's, else ``awaiting_approval``, ``running`` (its lease
     is alive) or ``interrupted``."""

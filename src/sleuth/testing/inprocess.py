@@ -175,17 +175,17 @@ def _wire_backend(provider: Provider, model: str, stream: bool) -> Any:
     from sleuth.models.anthropic_messages import AnthropicMessages
     from sleuth.models.openai_chat import OpenAIChat
 
-    kinds: dict[str, tuple[type[Any], str, str]] = {
-        "openai": (OpenAIChat, "openai", "OPENAI_API_KEY"),
-        "anthropic": (AnthropicMessages, "anthropic", "ANTHROPIC_API_KEY"),
+    kinds: dict[str, type[OpenAIChat | AnthropicMessages]] = {
+        "openai": OpenAIChat,
+        "anthropic": AnthropicMessages,
     }
     if provider not in kinds:
         raise ValueError(f"provider must be 'openai' or 'anthropic', not {provider!r}")
-    cls, module, key_variable = kinds[provider]
-    wire = object.__new__(cls)
+    cls = kinds[provider]
+    wire: Any = object.__new__(cls)
     settings = inspect.signature(cls.__init__).parameters
     wire.model, wire.stream = model, stream
-    wire.connection = _LocalConnection(module, key_variable)
+    wire.connection = _LocalConnection(cls.SDK.module, cls.SDK.key_variable)
     wire.max_tokens = settings["max_tokens"].default
     wire.temperature = settings["temperature"].default
     return wire

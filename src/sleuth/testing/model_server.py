@@ -444,35 +444,24 @@ def _anthropic_events(
     }
     yield "message_start", {"type": "message_start", "message": start}
     yield "ping", {"type": "ping"}
-    index = 0
+    blocks: list[tuple[dict[str, Any], str, str, str]] = []  # block, delta type, key, text
     if reply.text:
-        block: dict[str, Any] = {"type": "text", "text": ""}
-        yield (
-            "content_block_start",
-            {"type": "content_block_start", "index": index, "content_block": block},
-        )
-        for piece in _pieces(reply.text):
-            delta = {"type": "text_delta", "text": piece}
-            yield (
-                "content_block_delta",
-                {"type": "content_block_delta", "index": index, "delta": delta},
-            )
-        yield "content_block_stop", {"type": "content_block_stop", "index": index}
-        index += 1
+        blocks.append(({"type": "text", "text": ""}, "text_delta", "text", reply.text))
     for call in reply.tool_calls:
         block = {"type": "tool_use", "id": call.id, "name": call.name, "input": {}}
+        blocks.append((block, "input_json_delta", "partial_json", call.arguments_json))
+    for index, (block, kind, key, text) in enumerate(blocks):
         yield (
             "content_block_start",
             {"type": "content_block_start", "index": index, "content_block": block},
         )
-        for piece in _pieces(call.arguments_json):
-            delta = {"type": "input_json_delta", "partial_json": piece}
+        for piece in _pieces(text):
+            delta = {"type": kind, key: piece}
             yield (
                 "content_block_delta",
                 {"type": "content_block_delta", "index": index, "delta": delta},
             )
         yield "content_block_stop", {"type": "content_block_stop", "index": index}
-        index += 1
     stop_reason, stop_sequence = _anthropic_stop(reply)
     yield (
         "message_delta",

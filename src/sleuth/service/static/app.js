@@ -553,6 +553,22 @@ function showApproval(data) {
   setMeta(`run ${data.run_id} · awaiting approval`);
 }
 
+/** POST `verb` (approve, reject or resume) on a run and follow what it does next; false
+ * when the server answers 409 (the run has moved on), after showing it as it stands. */
+async function goOn(runId, verb, body) {
+  try {
+    await follow(await api("POST", `v1/runs/${encodeURIComponent(runId)}/${verb}`, body));
+    return true;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 409) {
+      notice(`${error.message} (${error.code}); showing the run as it stands.`, "warning");
+      await loadRun(runId, { keepNotice: true });
+      return false;
+    }
+    throw error;
+  }
+}
+
 async function decide(runId, verb, note, step) {
   if (view.busy) return;
   const body = verb === "approve" ? { stream: true, thoughts: showingThoughts(), step }
@@ -561,16 +577,7 @@ async function decide(runId, verb, note, step) {
   $("#approval").querySelectorAll("button, input").forEach((b) => { b.disabled = true; });
   notice("");
   await busy(async () => {
-    try {
-      await follow(await api("POST", `v1/runs/${encodeURIComponent(runId)}/${verb}`, body));
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 409) {
-        notice(`${error.message} (${error.code}); showing the run as it stands.`, "warning");
-        await loadRun(runId, { keepNotice: true });
-        return;
-      }
-      throw error;
-    }
+    if (!(await goOn(runId, verb, body))) return;
     const box = $("#approval");
     box.dataset.status = verb === "approve" ? "approved" : "rejected";
     box.className = `approval ${box.dataset.status}`;
@@ -658,17 +665,8 @@ async function resume(runId) {
   $("#approval").querySelectorAll("button").forEach((b) => { b.disabled = true; });
   notice("");
   await busy(async () => {
-    try {
-      const body = { stream: true, thoughts: showingThoughts() };
-      await follow(await api("POST", `v1/runs/${encodeURIComponent(runId)}/resume`, body));
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 409) {
-        notice(`${error.message} (${error.code}); showing the run as it stands.`, "warning");
-        await loadRun(runId, { keepNotice: true });
-        return;
-      }
-      throw error;
-    }
+    const body = { stream: true, thoughts: showingThoughts() };
+    if (!(await goOn(runId, "resume", body))) return;
     const box = $("#approval");
     box.dataset.status = "resumed";
     box.querySelector(".decide")?.remove();
