@@ -42,7 +42,7 @@ from sleuth.validate import validate_finish
 
 from . import described, relations, twohop_confidence
 from .reading import Reading, frame_question
-from .twohop import Bridge
+from .twohop import Bridge, unopened_hit
 
 SEARCH_K = 5
 
@@ -206,22 +206,7 @@ def _research_first(bridge: Bridge, state: RunState, step: Step) -> Turn:
 
 def _hit_for(subject: str, state: RunState) -> str | None:
     """The first search hit that is the subject's own page and is not opened yet."""
-    for s in state.steps:
-        if s.tool != "search" or s.observation.kind != "hits":
-            continue
-        for hit in s.observation.data.get("hits", []):
-            url = hit["url"]
-            failed = any(
-                o.tool == "open" and o.args.get("url") == url and o.observation.error
-                for o in state.steps
-            )
-            if (
-                url not in state.opened
-                and not failed
-                and relations.is_page_of(subject, hit["title"])
-            ):
-                return str(url)
-    return None
+    return unopened_hit(state, lambda title: relations.is_page_of(subject, title))
 
 
 def _within(answer: str, bridge: str) -> bool:

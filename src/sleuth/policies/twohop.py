@@ -38,7 +38,7 @@ Every other question goes to the single-hop reader unchanged.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -50,7 +50,7 @@ from sleuth.text import content_terms, normalize_query
 from sleuth.validate import validate_finish
 
 from . import described, measures, relations, twohop_confidence
-from .reading import frame_question, sentence_spans
+from .reading import frame_question
 
 SEARCH_K = 5
 #: How many sentences from a page's start the defining sentence or the date may be in.
@@ -367,7 +367,7 @@ def _order(
 
 def read_value(plan: Comparison, page: OpenedPage) -> Value | None:
     """The side's value from its page's opening sentences, or None."""
-    sentences = _lead(page)
+    sentences = relations.lead(page, LEAD_SENTENCES)
     if plan.kind == "number":
         assert plan.measure is not None
         for sentence in sentences:
@@ -431,17 +431,6 @@ def _parsed(m: re.Match[str]) -> tuple[int, int | None, int | None]:
     return int(m.group("y")), None, None
 
 
-def _lead(page: OpenedPage) -> list[str]:
-    """The first sentences of the page as it was shown (verbatim)."""
-    out: list[str] = []
-    for _, text in page.segments():
-        for s, e in sentence_spans(text):
-            out.append(text[s:e])
-            if len(out) >= LEAD_SENTENCES:
-                return out
-    return out
-
-
 def _page_of(side: str, opened: Mapping[str, OpenedPage]) -> OpenedPage | None:
     pages = sorted(opened.values(), key=lambda p: p.opened_step)
     return next((p for p in pages if about(side, p.page.title)), None)
@@ -449,6 +438,12 @@ def _page_of(side: str, opened: Mapping[str, OpenedPage]) -> OpenedPage | None:
 
 def _hit_for(side: str, state: RunState) -> str | None:
     """The first search hit whose title names ``side`` and that is not opened yet."""
+    return unopened_hit(state, lambda title: about(side, title))
+
+
+def unopened_hit(state: RunState, fits: Callable[[str], bool]) -> str | None:
+    """The first search hit of the run whose title ``fits``, not opened yet and never
+    failed to open."""
     for step in state.steps:
         if step.tool != "search" or step.observation.kind != "hits":
             continue
@@ -458,7 +453,7 @@ def _hit_for(side: str, state: RunState) -> str | None:
                 s.tool == "open" and s.args.get("url") == url and s.observation.error
                 for s in state.steps
             )
-            if url not in state.opened and not failed and about(side, hit["title"]):
+            if url not in state.opened and not failed and fits(hit["title"]):
                 return str(url)
     return None
 
