@@ -87,9 +87,15 @@ def pytest_configure(config: pytest.Config) -> None:
     tier_guard.install()  # fast-tier tests start no server or process, nor use a database
     # schemathesis' pytest plugin takes a third of a second to load, for one module of
     # server tests (test_service_schema.py): pyproject's addopts leaves it out
-    # (-p no:schemathesis), and it is loaded here when server tests may run.
-    if _selected(config, {"server", "integration"}) and importlib.util.find_spec("schemathesis"):
-        config.pluginmanager.import_plugin("schemathesis.pytest.plugin")
+    # (-p no:schemathesis), and it is loaded here when server tests may run (unless a run
+    # without those addopts registered it from its entry point already).
+    manager = config.pluginmanager
+    if (
+        _selected(config, {"server", "integration"})
+        and not manager.has_plugin("schemathesis")
+        and importlib.util.find_spec("schemathesis")
+    ):
+        manager.import_plugin("schemathesis.pytest.plugin")
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
