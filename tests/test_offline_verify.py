@@ -307,3 +307,37 @@ def test_the_rank_counts_only_pages_that_state_the_question() -> None:
     assert values["rank"] == 0.0 and values["search_rank"] == 0.4
     found = _candidates_by_page(goal.frame, [forum, other, wiki], check)
     assert [p.url for p, _ in found] == ["w"] and found[0][1][0][1]["rank"] == 0.2
+
+
+def test_a_run_answers_from_strict_frames_only() -> None:
+    """Loose candidates widen the confidence model's training samples, never a run's
+    answers: a sentence that leaves a content word of the question unstated ("gain") is
+    a near miss, so the run opens the page, finds no strict candidate and ends
+    ``fact_missing``; the same sentence is a training sample for the fit."""
+    from sleuth import Task, run
+    from sleuth.contract import Turn
+    from sleuth.corpus import Corpus, Page
+    from sleuth.outcome import Reason
+    from sleuth.policies.offline import _pages, goals_of, scored_readings
+    from sleuth.state import RunState
+
+    url = "https://history.example/normans"
+    corpus = Corpus("t", {url: Page(url=url, title="Normans", body=IDENTITY)})
+    question = "What century did the Normans first gain their identity?"
+    result = run(Task(question), corpus, OfflinePolicy())
+    assert result.cannot_answer and result.reason is Reason.FACT_MISSING
+    assert result.opened == [url]
+
+    seen: list[RunState] = []
+
+    class Watching(OfflinePolicy):  # the offline policy, keeping the states it decided on
+        def decide(self, state: RunState) -> Turn:
+            seen.append(state)
+            return super().decide(state)
+
+    policy = Watching()
+    run(Task(question), corpus, policy)
+    state = seen[-1]  # the pages opened, at the finish
+    goal = goals_of(state)[0]
+    samples = scored_readings(goal, _pages(state), policy.verifier(state))
+    assert [reading.value for reading, _ in samples] == ["10th century"]

@@ -115,7 +115,10 @@ class Verifier:
     ranks: dict[str, int]
     question: str
     opened: Mapping[str, OpenedPage] = field(default_factory=dict)
-    loose: bool = False  # candidates from loose frames (`reading.loose`): with a model
+    # candidates from loose frames (`reading.loose`): the calibration's training samples
+    # only (`scored_readings`); a run answers from strict frames, every content word of the
+    # question matched (issue 17: never answer from a near miss)
+    loose: bool = False
     _finishes: dict[tuple[str, int, str], bool] = field(default_factory=dict)
 
     def finishes(self, reading: Reading) -> bool:
@@ -150,8 +153,9 @@ class OfflinePolicy:
 
     Every answer is verified first (`sleuth.policies.verify`) and carries its calibrated
     confidence (`sleuth.policies.calibration`): the candidates of the opened pages (read
-    with loose frames, `reading.loose`, when there is a model) are ranked by it and the
-    most confident answers. One under ``min_confidence`` is no answer, so the policy
+    with strict frames: every content word of the question that is not the answer is
+    matched) are ranked by it and the most confident answers; loose frames
+    (`reading.loose`) only widen the model's training samples (`scored_readings`). One under ``min_confidence`` is no answer, so the policy
     reads on or finishes with cannot-answer. The default, ``"fitted"``, is the threshold
     chosen with the model on its training folds only
     (`benchmarks/fit_offline_confidence.py`); 0 answers whatever passes the hard rules
@@ -183,7 +187,6 @@ class OfflinePolicy:
             _ranks(state),
             state.task.question,
             state.opened,
-            loose=self.calibration is not None,
         )
 
     def answers(self, state: RunState) -> dict[Goal, Answer | None]:
