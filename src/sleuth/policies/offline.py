@@ -155,8 +155,9 @@ class OfflinePolicy:
     confidence (`sleuth.policies.calibration`): the candidates of the opened pages (read
     with strict frames: every content word of the question that is not the answer is
     matched) are ranked by it and the most confident answers; loose frames
-    (`reading.loose`) only widen the model's training samples (`scored_readings`). One under ``min_confidence`` is no answer, so the policy
-    reads on or finishes with cannot-answer. The default, ``"fitted"``, is the threshold
+    (`reading.loose`) only widen the model's training samples (`scored_readings`). One
+    under ``min_confidence`` is no answer, so the policy reads on or finishes with
+    cannot-answer. The default, ``"fitted"``, is the threshold
     chosen with the model on its training folds only
     (`benchmarks/fit_offline_confidence.py`); 0 answers whatever passes the hard rules
     and only reports the confidence. ``calibration=None`` keeps the hard rules and the
