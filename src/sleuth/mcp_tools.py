@@ -28,7 +28,7 @@ from sleuth.runtime import Policy, RunRecorder, run_steps
 from sleuth.service.access import key_scope, visible
 from sleuth.service.gate import Caller
 from sleuth.service.schemas import AskRequest
-from sleuth.sources import Source, Sources
+from sleuth.sources import Exposed, Source, Sources
 from sleuth.state import Budgets, RunState, Step, Task
 from sleuth.store import RunStore, RunSummary
 from sleuth.store.models import THINKING
@@ -132,21 +132,6 @@ class PageOutput(BaseModel):
 def _field(model: type[BaseModel], name: str) -> tuple[Any, FieldInfo]:
     info = model.model_fields[name]
     return info.annotation, info
-
-
-@dataclass(frozen=True)
-class Exposed:
-    """What one caller may research: the served corpora and indexes its key may use
-    (all of them without a key), and the default, the first of them."""
-
-    corpora: tuple[str, ...]
-    indexes: tuple[str, ...]
-    default: str | None
-
-    def describe(self) -> str:
-        corpora = ", ".join(self.corpora) or "none"
-        indexes = ", ".join(self.indexes) or "none"
-        return f"the corpora are {corpora}; the indexes are {indexes}"
 
 
 def _source_fields(exposed: Exposed) -> dict[str, Any]:
@@ -262,19 +247,7 @@ class Tools:
     def pick(self, caller: Caller | None, corpus: str | None, index: str | None) -> Source:
         """The source a call names, among those exposed to ``caller`` (`Sources.pick`); a
         name it may not use is unknown, as `sleuth serve` answers it."""
-        exposed = self.exposed(caller)
-        if corpus is not None and index is not None:
-            raise UsageError("give corpus or index, not both")
-        if index is not None and index not in exposed.indexes:
-            raise UsageError(f"unknown index {index[:80]!r}; {exposed.describe()}")
-        if corpus is not None and corpus not in exposed.corpora:
-            raise UsageError(f"unknown corpus {corpus[:80]!r}; {exposed.describe()}")
-        name = index or corpus or exposed.default
-        if name is None:
-            raise UsageError("this API key may use none of the corpora served here")
-        if name in exposed.indexes:
-            return self.sources.pick(index=name)
-        return self.sources.pick(corpus=name)
+        return self.sources.source(self.exposed(caller).name_for(corpus, index))
 
     def research(
         self, research: str | None, source: Source, caller: Caller | None

@@ -321,6 +321,35 @@ class Source:
     index: SearchIndex
 
 
+@dataclass(frozen=True)
+class Exposed:
+    """What one caller may research: the served corpora and indexes its key may use
+    (all of them without a key), and the default, the first of them."""
+
+    corpora: tuple[str, ...]
+    indexes: tuple[str, ...]
+    default: str | None
+
+    def describe(self) -> str:
+        corpora = ", ".join(self.corpora) or "none"
+        indexes = ", ".join(self.indexes) or "none"
+        return f"the corpora are {corpora}; the indexes are {indexes}"
+
+    def name_for(self, corpus: str | None, index: str | None) -> str:
+        """The name a call researches (``corpus`` or ``index``, not both; neither is the
+        default). A name not exposed here is a `UsageError` listing those that are."""
+        if corpus is not None and index is not None:
+            raise UsageError("give corpus or index, not both")
+        if index is not None and index not in self.indexes:
+            raise UsageError(f"unknown index {index[:80]!r}; {self.describe()}")
+        if corpus is not None and corpus not in self.corpora:
+            raise UsageError(f"unknown corpus {corpus[:80]!r}; {self.describe()}")
+        name = index or corpus or self.default
+        if name is None:
+            raise UsageError("this API key may use none of the corpora served here")
+        return name
+
+
 class Sources:
     """The served names as corpora (files and built-ins) and indexes. ``default`` is what
     a call that names neither researches: the first one served."""
@@ -350,25 +379,24 @@ class Sources:
         catalog.open_all()
         return cls(catalog)
 
+    def exposed(self) -> Exposed:
+        """Everything served, as one caller without a key sees it."""
+        return Exposed(tuple(self.corpora), tuple(self.indexes), self.default)
+
     def pick(self, corpus: str | None = None, index: str | None = None) -> Source:
         """The source a call names (``corpus`` or ``index``, not both; neither is the
         default). A name that is not exposed is a `UsageError` listing those that are."""
-        if corpus is not None and index is not None:
-            raise UsageError("give corpus or index, not both")
-        if index is not None and index not in self.indexes:
-            raise UsageError(f"unknown index {index[:80]!r}; {self.describe()}")
-        if corpus is not None and corpus not in self.corpora:
-            raise UsageError(f"unknown corpus {corpus[:80]!r}; {self.describe()}")
-        name = index or corpus or self.default
+        return self.source(self.exposed().name_for(corpus, index))
+
+    def source(self, name: str) -> Source:
+        """The served corpus or index ``name`` (one of `corpora` or `indexes`), opened."""
         pages = self.catalog.corpus(name)
         kind: Literal["corpus", "index"] = "index" if name in self.indexes else "corpus"
         return Source(name, kind, pages, search_index(pages))
 
     def describe(self) -> str:
         """What is exposed, in words (for messages)."""
-        corpora = ", ".join(self.corpora) or "none"
-        indexes = ", ".join(self.indexes) or "none"
-        return f"the corpora are {corpora}; the indexes are {indexes}"
+        return self.exposed().describe()
 
     def close(self) -> None:
         """Nothing to do: an index closes when the last run reading it is done with it."""
