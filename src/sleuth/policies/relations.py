@@ -293,6 +293,11 @@ def _clean(name: str) -> str | None:
     return name or None
 
 
+def role_in(role: str, sentence: str) -> str | None:
+    """The person ``sentence`` names in ``role`` ("directed by Ridley Scott"), or None."""
+    return _role(role, sentence)
+
+
 def _role(role: str, sentence: str) -> str | None:
     verbs = _ROLE_VERBS.get(role)
     person = (

@@ -56,7 +56,7 @@ SEARCH_K = 5
 #: How many sentences from a page's start the defining sentence or the date may be in.
 LEAD_SENTENCES = 4
 
-Kind = Literal["date", "nationality", "category", "state", "country", "number"]
+Kind = Literal["date", "nationality", "category", "state", "country", "number", "role"]
 
 _EARLY = frozenset("first earlier earliest older oldest sooner".split())
 _LATE = frozenset("later latest younger youngest newer newest recent".split())
@@ -64,7 +64,7 @@ _LATE = frozenset("later latest younger youngest newer newest recent".split())
 #: looked for first, then these (its synonyms), then "born" for a person.
 _DATE_VERBS = (
     "formed founded established created started began born released published "
-    "opened built launched introduced incorporated premiered debuted"
+    "opened built launched introduced incorporated premiered debuted died"
 ).split()
 _SAME_FAMILY = {"formed", "founded", "established", "created", "started", "began", "incorporated"}
 
@@ -108,6 +108,59 @@ _STATES = re.compile(
     r"(?!\s+(?:City|County|Avenue|Street)\b)"
 )
 _COPULA = re.compile(r"\b(?:is|was|are|were)\b")
+#: Countries and the nationality their people have ("founded in Texas": American).
+_NATION_OF = {
+    "United States": "American",
+    "United Kingdom": "British",
+    "England": "English",
+    "Scotland": "Scottish",
+    "Wales": "Welsh",
+    "Ireland": "Irish",
+    "Canada": "Canadian",
+    "Australia": "Australian",
+    "France": "French",
+    "Germany": "German",
+    "Italy": "Italian",
+    "Spain": "Spanish",
+    "Portugal": "Portuguese",
+    "Netherlands": "Dutch",
+    "Belgium": "Belgian",
+    "Switzerland": "Swiss",
+    "Austria": "Austrian",
+    "Sweden": "Swedish",
+    "Norway": "Norwegian",
+    "Denmark": "Danish",
+    "Finland": "Finnish",
+    "Poland": "Polish",
+    "Russia": "Russian",
+    "Greece": "Greek",
+    "Turkey": "Turkish",
+    "Israel": "Israeli",
+    "India": "Indian",
+    "Pakistan": "Pakistani",
+    "China": "Chinese",
+    "Japan": "Japanese",
+    "South Korea": "Korean",
+    "Mexico": "Mexican",
+    "Brazil": "Brazilian",
+    "Argentina": "Argentine",
+    "New Zealand": "New Zealand",
+    "South Africa": "South African",
+}
+_COUNTRY_OF = {n: c for c, n in _NATION_OF.items()} | {"Argentinian": "Argentina"}
+#: The person verb of a "Which film was directed by X, A or B?" question, by role.
+_BY_ROLE = {
+    "directed": "director",
+    "produced": "producer",
+    "written": "writer",
+    "composed": "composer",
+    "founded": "founder",
+    "created": "creator",
+    "designed": "designer",
+    "developed": "developer",
+    "performed": "performer",
+    "recorded": "performer",
+}
 
 
 @dataclass(frozen=True)
@@ -136,11 +189,12 @@ class Value:
     nationality: frozenset[str] = frozenset()  # or the US states, for "state"
     holds: bool = False  # a category: the defining sentence says it
     quantity: float | None = None  # a number, in the measure's base unit
+    person: str = ""  # a role's holder ("directed by Ridley Scott")
 
 
 def parse(question: str) -> Comparison | None:
     """The comparison ``question`` asks, or None when it is not one this module reads."""
-    q = " ".join(question.split())
+    q = _as_choice(" ".join(question.split()))
     low = set(re.findall(r"[a-z]+", q.lower()))
     if " or " in q and is_choice(q):
         sides = _two(named_sides(q))
@@ -152,6 +206,8 @@ def parse(question: str) -> Comparison | None:
             if low & _EARLY and low & _LATE:
                 return None
             pick: Literal["early", "late"] = "early" if low & _EARLY else "late"
+            if low & {"died", "death", "die"}:  # a death date is read after "died" only
+                return Comparison("date", sides, pick, verbs=("died",))
             asked = [v for v in _DATE_VERBS if v in low]
             verbs = asked + [v for v in _DATE_VERBS if v not in asked and _family(asked, v)]
             if not asked:
@@ -159,11 +215,27 @@ def parse(question: str) -> Comparison | None:
             return Comparison("date", sides, pick, verbs=tuple(verbs))
         if len(demonyms) == 1 and re.match(r"(?i)(?:which|who)\b", q):
             return Comparison("nationality", sides, "match", target=(demonyms[0],))
+        which = re.match(r"(?i)(?:which|who)\b", q) is not None
+        asked_by = _asked_role(q, sides) if which and not demonyms else None
+        if asked_by is not None:
+            return Comparison("role", sides, "match", target=asked_by)
+        place = _asked_place(q, sides) if which and not demonyms else None
+        if place is not None:
+            return Comparison(place[0], sides, "match", target=(place[1],))
         measure = measures.asked(q)
-        if measure is not None:
+        if measure is not None and not low & {"lived", "served", "reigned", "ran", "lasted"}:
             most: Literal["most", "least"] = "most" if measure.most else "least"
             return Comparison("number", sides, most, measure=measure)
         return None
+    shared = re.match(
+        r"(?i)(?:do|did)\s+(?P<pair>.+?)\s+(?:both\s+)?(?:have|share)\s+the\s+same\s+"
+        r"(?P<what>nationality|country of origin)\?*$",
+        q,
+    )
+    if shared is not None:
+        left, sep, right = shared.group("pair").rpartition(" and ")
+        sides = _two([_side(left), _side(right)]) if sep else None
+        return Comparison("nationality", sides, "same") if sides else None
     if not re.match(r"(?i)(?:are|were|is|was)\b", q):
         return None
     match = re.match(
@@ -172,6 +244,8 @@ def parse(question: str) -> Comparison | None:
         q,
     )
     split = re.match(r"(?i)(?:are|were)\s+both\s+(?P<pair>[^?]+?),\s*(?P<what>[^,?]+)\?*$", q)
+    if match is None and split is None:
+        split = _both_then_what(q)
     if match is None and split is None:
         return None
     if split is not None:
@@ -188,7 +262,7 @@ def parse(question: str) -> Comparison | None:
     if sides is None:
         return None
     rest = rest.rstrip(" ?")
-    if re.match(r"(?i)(?:of|from) the same (?:nationality|country)$", rest):
+    if re.match(r"(?i)(?:both )?(?:of|from) the same (?:nationality|country)$", rest):
         return Comparison("nationality", sides, "same")
     if re.match(r"(?i)(?:located )?in the same country$", rest):
         return Comparison("country", sides, "same")
@@ -211,6 +285,76 @@ def parse(question: str) -> Comparison | None:
     if not terms or len(terms) > 3:
         return None
     return Comparison("category", sides, "both", target=terms)
+
+
+def _as_choice(q: str) -> str:
+    """ "Which of X and Y was born first?" / "Between X and Y, which was born first?" as
+    "Which was born first, X or Y?" (the form `parse` reads); any other question as is."""
+    name = rf"(?:the\s+)?{relations.NAME}"
+    m = re.match(
+        rf"(?i:(?P<w>which|who)\s+of\s+(?:the\s+two,?\s+)?)(?P<a>{name})\s+and\s+(?P<b>{name})"
+        r",?\s+(?P<rest>[a-z].*?)\s*\?*$",
+        q,
+    )
+    if m is None:
+        m = re.match(
+            rf"(?i:between\s+)(?P<a>{name})\s+and\s+(?P<b>{name}),\s*"
+            r"(?i:(?P<w>which|who))\s+(?P<rest>[a-z].*?)\s*\?*$",
+            q,
+        )
+    if m is None:
+        return q
+    return f"{m.group('w').capitalize()} {m.group('rest')}, {m.group('a')} or {m.group('b')}?"
+
+
+def _both_then_what(q: str) -> re.Match[str] | None:
+    """ "Are both X and Y American actors?" read as "Are both X and Y, American
+    actors?": Y is the capitalised name after "and" (a nationality word ends it), the
+    rest is what both are asked to be."""
+    m = re.match(r"(?i:(?P<v>are|were)\s+both\s+)(?P<left>.+?)\s+and\s+(?P<right>.+?)\?*$", q)
+    if m is None:
+        return None
+    name = re.match(rf"(?:the\s+)?{relations.NAME}", m.group("right"))
+    if name is None:
+        return None
+    words = name.group(0).split()
+    while words and words[-1] in _DEMONYMS:
+        words.pop()
+    what = m.group("right")[len(" ".join(words)) :].strip()
+    if not words or not what:
+        return None
+    text = f"{m.group('v')} both {m.group('left')} and {' '.join(words)}, {what}?"
+    return re.match(r"(?i)(?:are|were)\s+both\s+(?P<pair>[^?]+?),\s*(?P<what>[^,?]+)\?*$", text)
+
+
+def _asked_role(q: str, sides: tuple[str, str]) -> tuple[str, ...] | None:
+    """("director", "Steven Spielberg") for "Which film was directed by Steven
+    Spielberg, Jaws or Alien?": the role and the person the chosen side has."""
+    verbs = "|".join(_BY_ROLE)
+    m = re.search(rf"\b(?P<verb>{verbs})\s+by\s+(?P<who>{relations.NAME})", q)
+    if m is None or any(m.group("who") in side for side in sides):
+        return None
+    if len(content_terms(m.group("who"))) < 2:
+        return None  # a surname alone names too many people
+    return _BY_ROLE[m.group("verb")], m.group("who")
+
+
+def _asked_place(q: str, sides: tuple[str, str]) -> tuple[Kind, str] | None:
+    """("state", "Michigan") for "Which airport is located in Michigan, A or B?",
+    ("country", "England") for "Which writer was from England, A or B?": the one US
+    state or country the question names outside its sides, after "in" or "from"."""
+    ask = q
+    for side in sides:
+        ask = ask.replace(side, " ")
+    found: list[tuple[Kind, str]] = []
+    for m in re.finditer(r"\b(?:in|from)\s+(?:the\s+)?(?P<p>[A-Z][\w ]+)", ask):
+        state = _STATES.match(m.group("p"))
+        country = relations.COUNTRY.match(m.group("p"))
+        if state is not None:
+            found.append(("state", state.group(0)))
+        elif country is not None:
+            found.append(("country", country.group(0)))
+    return found[0] if len(found) == 1 else None
 
 
 def _family(asked: list[str], verb: str) -> bool:
@@ -334,6 +478,14 @@ def compare(plan: Comparison, a: Value, b: Value) -> str | None:
         earlier = first if order < 0 else second
         later = second if order < 0 else first
         return earlier if plan.pick == "early" else later
+    if plan.kind == "role":
+        want = set(content_terms(relations.fold(plan.target[1])))
+        has = [want <= set(content_terms(relations.fold(v.person))) for v in (a, b)]
+        if has == [True, False]:
+            return first
+        if has == [False, True]:
+            return second
+        return None
     if plan.kind in ("nationality", "state", "country"):
         if plan.pick == "same":
             if a.nationality == b.nationality:
@@ -375,17 +527,29 @@ def read_value(plan: Comparison, page: OpenedPage) -> Value | None:
             if quantity is not None:
                 return Value(page.page.url, sentence, quantity=quantity.value)
         return None
+    if plan.kind == "role":
+        for sentence in sentences:
+            who = relations.role_in(plan.target[0], sentence)
+            if who is not None:
+                return Value(page.page.url, sentence, person=who)
+        return None
     if plan.kind == "date":
         for verb in plan.verbs:
             for sentence in sentences:
                 date = _date_after(verb, sentence)
                 if date is not None:
                     return Value(page.page.url, sentence, date=date)
+            if verb in ("born", "died") and sentences:
+                span = _lifespan(page.page.title, sentences[0])
+                if span is not None:
+                    return Value(page.page.url, sentences[0], date=span[verb == "died"])
         return None
     if plan.kind in ("state", "country"):
         names = _STATES if plan.kind == "state" else relations.COUNTRY
         for sentence in sentences[:1]:  # where the defining sentence places it
             places = frozenset(m.group(0) for m in names.finditer(sentence))
+            if not places and plan.kind == "country":
+                places = _countries_of(sentence)
             if len(places) == 1:
                 return Value(page.page.url, sentence, nationality=places)
         return None
@@ -402,11 +566,57 @@ def read_value(plan: Comparison, page: OpenedPage) -> Value | None:
             if word in _DEMONYMS:
                 found.add(word)
         if not found:
+            found = set(_nations_in(clause))  # "a magazine founded in Texas": American
+        if not found:
             return None  # the defining sentence names no nationality
         if found & _BRITISH:
             found.add("British")
         return Value(page.page.url, sentence, nationality=frozenset(found))
     return None
+
+
+def _countries_of(sentence: str) -> frozenset[str]:
+    """The countries whose nationality the defining clause of ``sentence`` gives ("X was
+    an English writer": England)."""
+    match = _COPULA.search(sentence)
+    if match is None:
+        return frozenset()
+    clause = re.split(r"[,;:]|\bwho\b|\bwhich\b|\bthat\b", sentence[match.end() :])[0]
+    words = re.findall(r"[A-Z][a-z]+", clause)
+    return frozenset(_COUNTRY_OF[w] for w in words if w in _COUNTRY_OF)
+
+
+def _nations_in(clause: str) -> list[str]:
+    """The nationality of the one place a defining clause puts its subject in ("a
+    woman's magazine founded in Texas": American; "a band from Manchester, England":
+    English), or none when it names no place or two."""
+    found = []
+    for m in re.finditer(r"\b(?:in|from)\s+(?P<p>[A-Z][\w ,]+)", clause):
+        places = m.group("p")
+        country = relations.COUNTRY.search(places)
+        if country is not None and country.group(0) in _NATION_OF:
+            found.append(_NATION_OF[country.group(0)])
+        elif _STATES.search(places):
+            found.append("American")
+    found = list(dict.fromkeys(found))
+    return found if len(found) == 1 else []
+
+
+_LIFESPAN = re.compile(r"\((?:[^()]*?;\s*)?(?P<a>[^()–;]{4,30}?)\s*[–-]\s*(?P<b>[^()–;]{4,30}?)\)")
+
+
+def _lifespan(
+    title: str, sentence: str
+) -> tuple[tuple[int, int | None, int | None], tuple[int, int | None, int | None]] | None:
+    """Birth and death dates from the parenthesis after the subject's name in its
+    defining sentence: "Albert Einstein (14 March 1879 – 18 April 1955) was ..."."""
+    m = _LIFESPAN.search(sentence)
+    if m is None or m.start() > len(relations.head(title)) + 40:
+        return None
+    a, b = _DATE.fullmatch(m.group("a").strip()), _DATE.fullmatch(m.group("b").strip())
+    if a is None or b is None:
+        return None
+    return _parsed(a), _parsed(b)
 
 
 def _date_after(verb: str, sentence: str) -> tuple[int, int | None, int | None] | None:
