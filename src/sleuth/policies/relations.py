@@ -130,6 +130,11 @@ _ROLE_VERBS = {
     "manufacturer": r"manufactured|built|made",
     "performer": r"performed|recorded|sung",
     "performers": r"performed|recorded|sung",
+    "lyricist": r"lyrics (?:were |are )?(?:written )?",
+    "screenwriter": r"written|screenplay (?:was )?(?:written )?",
+    "illustrator": r"illustrated",
+    "painter": r"painted",
+    "editor": r"edited",
 }
 #: Works whose "X by NAME" names their author / performer ("a play by ... Henrik Ibsen").
 _WORKS = {

@@ -681,11 +681,34 @@ _WHERE = re.compile(
 )
 _ROLES = (
     "author|composer|director|founder|creator|performer|performers|producer|writer|"
-    "publisher|designer|architect|owner|developer|manufacturer"
+    "publisher|designer|architect|owner|developer|manufacturer|lyricist|screenwriter|"
+    "illustrator|painter|editor"
 )
 _NAME_RUN = r"[A-Z0-9][\w'’.-]*(?:\s+(?:(?:of|the|and|de|for|in|on|a)\s+){0,2}[A-Z0-9][\w'’.-]*)*"
 _ROLE_OF = re.compile(
     rf"\bthe (?P<role>{_ROLES}) of (?P<name>{_NAME_RUN})"
+    r"(?=\s*(?:[?,]|$)|\s+(?:a|an|was|is|were|attend|attended|write|wrote|born|die|died)\b)"
+)
+#: "the association which published X": the role a relative clause's verb names.
+_ROLE_BY_VERB = {
+    "published": "publisher",
+    "produced": "producer",
+    "directed": "director",
+    "wrote": "author",
+    "founded": "founder",
+    "created": "creator",
+    "developed": "developer",
+    "designed": "designer",
+    "manufactured": "manufacturer",
+    "composed": "composer",
+    "performed": "performer",
+    "recorded": "performer",
+    "illustrated": "illustrator",
+    "painted": "painter",
+}
+_ROLE_WHICH = re.compile(
+    r"\bthe (?P<noun>[a-z]+(?: [a-z]+)?) (?:which|that|who) "
+    rf"(?P<verb>{'|'.join(_ROLE_BY_VERB)}) (?:the )?(?P<name>{_NAME_RUN})"
     r"(?=\s*(?:[?,]|$)|\s+(?:a|an|was|is|were|attend|attended|write|wrote|born|die|died)\b)"
 )
 #: The last word of a "where" clause: "the city where X was born", "... is located",
@@ -741,6 +764,12 @@ def parse_bridge(question: str) -> Bridge | None:
         inner = f"Who is the {role.group('role')} of {role.group('name')}?"
         relation = relations.Relation("role", role.group("role"), role.group("name"))
         return Bridge(inner, role.group(0), q, relation)
+    which = _ROLE_WHICH.search(q)
+    if which is not None and not _embeds(which.group("name")):
+        role = _ROLE_BY_VERB[which.group("verb")]
+        inner = f"Who is the {role} of {which.group('name')}?"
+        relation = relations.Relation("role", role, which.group("name"))
+        return Bridge(inner, which.group(0), q, relation)
     for phrase, relation in relations.phrases(q):
         if _embeds(phrase):
             continue
