@@ -766,9 +766,9 @@ def parse_bridge(question: str) -> Bridge | None:
         return Bridge(inner, role.group(0), q, relation)
     which = _ROLE_WHICH.search(q)
     if which is not None and not _embeds(which.group("name")):
-        role = _ROLE_BY_VERB[which.group("verb")]
-        inner = f"Who is the {role} of {which.group('name')}?"
-        relation = relations.Relation("role", role, which.group("name"))
+        asked = _ROLE_BY_VERB[which.group("verb")]
+        inner = f"Who is the {asked} of {which.group('name')}?"
+        relation = relations.Relation("role", asked, which.group("name"))
         return Bridge(inner, which.group(0), q, relation)
     for phrase, relation in relations.phrases(q):
         if _embeds(phrase):
