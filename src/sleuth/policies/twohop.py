@@ -591,13 +591,17 @@ def _nations_in(clause: str) -> list[str]:
     woman's magazine founded in Texas": American; "a band from Manchester, England":
     English), or none when it names no place or two."""
     found = []
-    for m in re.finditer(r"\b(?:in|from)\s+(?P<p>[A-Z][\w ,]+)", clause):
+    name = relations.NAME
+    place = rf"\b(?:in|from)\s+(?:the\s+)?(?=[A-Z])(?P<p>{name}(?:,\s+{name})*)"
+    for m in re.finditer(place, clause):
         places = m.group("p")
         country = relations.COUNTRY.search(places)
         if country is not None and country.group(0) in _NATION_OF:
             found.append(_NATION_OF[country.group(0)])
         elif _STATES.search(places):
             found.append("American")
+        else:
+            return []  # a place of no known nation ("formed in London"): not read
     found = list(dict.fromkeys(found))
     return found if len(found) == 1 else []
 
