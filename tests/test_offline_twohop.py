@@ -1050,6 +1050,12 @@ _FIRST_HALF_PAGES = Corpus(
             "Akinoshū Kenji",
             ("January 6, 1891", "born 17 January 1969"),
         ),
+        # a work's year: "is a 2014 American biographical drama film"
+        (
+            "Which film was released first, Big Eyes or The Jewel of the Nile?",
+            "The Jewel of the Nile",
+            ("is a 2014 American", "is a 1985 action-adventure"),
+        ),
         # the person after the role's own verb
         (
             "Which film was directed by Tim Burton, Big Eyes or The Jewel of the Nile?",

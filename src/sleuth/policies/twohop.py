@@ -543,6 +543,10 @@ def read_value(plan: Comparison, page: OpenedPage) -> Value | None:
                 span = _lifespan(page.page.title, sentences[0])
                 if span is not None:
                     return Value(page.page.url, sentences[0], date=span[verb == "died"])
+        work = _WORK_YEAR.search(sentences[0]) if sentences else None
+        if work is not None and not set(plan.verbs) <= {"born", "died"}:
+            # "Big Eyes is a 2014 American biographical drama film": a work's year
+            return Value(page.page.url, sentences[0], date=(int(work.group("y")), None, None))
         return None
     if plan.kind in ("state", "country"):
         names = _STATES if plan.kind == "state" else relations.COUNTRY
@@ -606,6 +610,8 @@ def _nations_in(clause: str) -> list[str]:
     return found if len(found) == 1 else []
 
 
+#: The year a defining sentence gives a work ("is a 2014 American film", "was a 1985 novel").
+_WORK_YEAR = re.compile(rf"^[^.;]*?\b(?:is|was)\s+an?\s+(?P<y>{_YEAR})\s+[a-zA-Z]")
 _LIFESPAN = re.compile(r"\((?:[^()]*?;\s*)?(?P<a>[^()–;]{4,30}?)\s*[–-]\s*(?P<b>[^()–;]{4,30}?)\)")
 
 
