@@ -1045,9 +1045,10 @@ _FIRST_HALF_PAGES = Corpus(
             "Dai Jitao",
             ("January 6, 1891 – February 21, 1949", "born 17 January 1969"),
         ),
+        # a side written without its diacritics still names its page
         (
-            "Which of Akinoshū Kenji and Dai Jitao is younger?",
-            "Akinoshū Kenji",
+            "Which of Akinoshu Kenji and Dai Jitao is younger?",
+            "Akinoshu Kenji",  # the side as the question writes it
             ("January 6, 1891", "born 17 January 1969"),
         ),
         # a work's year: "is a 2014 American biographical drama film"

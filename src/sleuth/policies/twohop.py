@@ -378,8 +378,8 @@ def _two(sides: list[str]) -> tuple[str, str] | None:
 
 def about(side: str, title: str) -> bool:
     """Whether a page titled ``title`` is the page of ``side``: the title holds every
-    word of the side's name."""
-    return set(content_terms(side)) <= set(content_terms(title))
+    word of the side's name, diacritics aside ("Akinoshu" names "Akinoshū Kenji")."""
+    return set(content_terms(relations.fold(side))) <= set(content_terms(relations.fold(title)))
 
 
 def decide(plan: Comparison, state: RunState, threshold: float = 0.0) -> Turn:
