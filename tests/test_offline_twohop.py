@@ -214,6 +214,15 @@ def test_a_confidence_threshold_above_the_path_s_abstains() -> None:
         ),
         ("Which writer was from England, Henry Roth or Robert Childers?", "country", None),
         ("Who lived longer, Tom Hanks or Meg Ryan?", None, None),  # a lifetime is no length
+        # a side with a lower-case joiner is taken whole
+        (
+            "Which magazine was started first Arthur's Magazine or First for Women?",
+            "date",
+            ("Arthur's Magazine", "First for Women"),
+        ),
+        ("Are Local H and Pearl Jam both from the United States?", "nationality", None),
+        ("Are Local H and Pearl Jam both located in Florida?", "state", None),
+        ("Who is a singer, Mark King or Nick Hexum?", "category", ("Mark King", "Nick Hexum")),
         ("Who was the first duke of Normandy?", None, None),
         ("What is older, the castle or the church?", None, None),
     ],
@@ -1018,6 +1027,18 @@ _FIRST_HALF_PAGES = Corpus(
                 "by one of its stars, Michael Douglas.",
             ),
             (
+                "doc://pterocarya",
+                "Pterocarya",
+                "Pterocarya, often called wingnuts in English, are trees in the walnut family "
+                "Juglandaceae. They are native to Asia.",
+            ),
+            (
+                "doc://cotula",
+                "Cotula",
+                "Cotula is a genus of flowering plant in the sunflower family. It includes "
+                "plants known generally as water buttons or buttonweeds.",
+            ),
+            (
                 "doc://watertown",
                 "Watertown International Airport",
                 "Watertown International Airport (IATA: ART, ICAO: KART, FAA LID: ART) is a "
@@ -1068,6 +1089,24 @@ _FIRST_HALF_PAGES = Corpus(
             "The Jewel of the Nile",
             ("directed by Tim Burton", "directed by Lewis Teague"),
         ),
+        # the category each defining clause gives, the classifier ("a genus of") aside
+        (
+            "Which is a genus of flowering plant, Pterocarya or Cotula?",
+            "Cotula",
+            ("are trees in the walnut family", "is a genus of flowering plant"),
+        ),
+        (
+            "Is Pterocarya or Cotula a genus of trees?",
+            "Pterocarya",
+            ("are trees in the walnut family", "is a genus of flowering plant"),
+        ),
+        # "both located in Louisiana": one is in New York
+        (
+            "Are both Watertown International Airport and Alexandria International Airport "
+            "located in Louisiana?",
+            "no",
+            ("Jefferson County, New York", "Rapides Parish, Louisiana"),
+        ),
         # the one US state each defining sentence names
         (
             "Which airport is located in Louisiana, Watertown International Airport or "
@@ -1105,6 +1144,8 @@ def test_more_comparison_kinds_end_to_end(
             "Which film was produced by Tim Burton, Big Eyes or The Jewel of the Nile?",
             "does not state its role",
         ),
+        # neither is a genus of moths
+        ("Which is a genus of moths, Pterocarya or Cotula?", "do not compare"),
         # neither airport is in Texas
         (
             "Which airport is located in Texas, Watertown International Airport or "

@@ -197,7 +197,7 @@ def parse(question: str) -> Comparison | None:
     q = _as_choice(" ".join(question.split()))
     low = set(re.findall(r"[a-z]+", q.lower()))
     if " or " in q and is_choice(q):
-        sides = _two(named_sides(q))
+        sides = _two(_whole_right(q, named_sides(q)))
         if sides is None:
             return None
         demonyms = [w for w in re.findall(r"[A-Z][a-z]+", q) if w in _DEMONYMS]
@@ -226,6 +226,12 @@ def parse(question: str) -> Comparison | None:
         if measure is not None and not low & {"lived", "served", "reigned", "ran", "lasted"}:
             most: Literal["most", "least"] = "most" if measure.most else "least"
             return Comparison("number", sides, most, measure=measure)
+        kind = re.match(
+            r"(?i)(?:which|who)\s+(?:one\s+)?(?:is|was)\s+(?:an?)\s+(?P<what>[^,?]+?),", q
+        )
+        terms = _category_terms(kind.group("what")) if kind and not demonyms else ()
+        if terms:  # "Which is a genus of flowering plant, X or Y?"
+            return Comparison("category", sides, "match", target=terms)
         return None
     shared = re.match(
         r"(?i)(?:do|did)\s+(?P<pair>.+?)\s+(?:both\s+)?(?:have|share)\s+the\s+same\s+"
@@ -276,13 +282,21 @@ def parse(question: str) -> Comparison | None:
         if re.search(r"(?i)\bin the same country$", what):
             return Comparison("country", sides, "same")
         return None  # "the same city / league": not read here
+    lies = re.fullmatch(r"(?:from|in|based in|located in)\s+(?:the\s+)?(?P<p>[A-Z].*)", what)
+    if lies is not None:  # "both from the United States", "both located in Florida"
+        where = lies.group("p").strip()
+        if _STATES.fullmatch(where):
+            return Comparison("state", sides, "both", target=(where,))
+        if where in _NATION_OF:
+            return Comparison("nationality", sides, "both", target=(_NATION_OF[where],))
+        return None
     demonyms = [w for w in what.split() if w in _DEMONYMS]
     if len(demonyms) == 1:
         return Comparison("nationality", sides, "both", target=(demonyms[0],))
     if demonyms:
         return None
-    terms = tuple(content_terms(what))
-    if not terms or len(terms) > 3:
+    terms = _category_terms(what)
+    if not terms:
         return None
     return Comparison("category", sides, "both", target=terms)
 
@@ -303,8 +317,46 @@ def _as_choice(q: str) -> str:
             q,
         )
     if m is None:
-        return q
+        yes_no = re.match(
+            rf"(?i:(?P<v>is|was)\s+)(?P<a>{name})\s+or\s+(?P<b>{name})\s+(?P<what>an?\s+[a-z][^?]*?)\s*\?*$",
+            q,
+        )
+        if yes_no is None:
+            return q
+        verb, what = yes_no.group("v").lower(), yes_no.group("what")
+        return f"Which {verb} {what}, {yes_no.group('a')} or {yes_no.group('b')}?"
     return f"{m.group('w').capitalize()} {m.group('rest')}, {m.group('a')} or {m.group('b')}?"
+
+
+def _category_terms(what: str) -> tuple[str, ...]:
+    """The content words of an asked category, without a classifier ("a genus of
+    flowering plant": flower, plant; "types of dogs": dog); none when more than three."""
+    what = re.sub(
+        r"(?i)\b(?:an?\s+)?(?:species|genus|genera|type|types|kind|kinds|sort|sorts|form|forms|"
+        r"variety|varieties|breed|breeds)\s+of\s+",
+        "",
+        what,
+    )
+    terms = tuple(content_terms(what))
+    return terms if 0 < len(terms) <= 3 else ()
+
+
+_JOINERS = frozenset("of for the and in on a an to with de la le von van at".split())
+
+
+def _whole_right(q: str, sides: list[str]) -> list[str]:
+    """The sides with the second one whole when a lower-case joiner cut it ("First for
+    Women" in "... Arthur's Magazine or First for Women?")."""
+    if len(sides) != 2 or " or " not in q:
+        return sides
+    right = q.rpartition(" or ")[2].strip(" ?")
+    words = right.split()
+    named = [w[:1].isupper() or w[:1].isdigit() for w in words]
+    if not words or not named[-1] or right == sides[1] or not right.startswith(sides[1]):
+        return sides
+    if all(n or w in _JOINERS for n, w in zip(named, words, strict=True)):
+        return [sides[0], right]
+    return sides
 
 
 def _both_then_what(q: str) -> re.Match[str] | None:
@@ -493,6 +545,8 @@ def compare(plan: Comparison, a: Value, b: Value) -> str | None:
             return "no" if not a.nationality & b.nationality else None
         target = plan.target[0]
         has = [target in a.nationality, target in b.nationality]
+        if target in _BRITISH and any(v.nationality == {"British"} for v in (a, b)):
+            return None  # "British" does not say English, Scottish or Welsh
         if plan.pick == "match":
             if has == [True, False]:
                 return first
@@ -502,6 +556,10 @@ def compare(plan: Comparison, a: Value, b: Value) -> str | None:
         if all(has):
             return "yes"
         return "no"  # a side of another nationality (read_value found one)
+    if plan.pick == "match":
+        if a.holds != b.holds:
+            return first if a.holds else second
+        return None
     return "yes" if a.holds and b.holds else None
 
 
