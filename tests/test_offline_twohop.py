@@ -1199,3 +1199,111 @@ def test_a_relative_clause_bridge_reads_its_first_hop_and_verifies_the_second() 
     assert _opened(steps)[0] == "musique://Journal%20of%20Psychotherapy%20Integration"
     assert "American Psychological Association" in steps[2].args["query"]
     assert result.reason is Reason.FACT_MISSING and result.cannot_answer
+
+
+# --- "who is the spouse of X": a typed second hop -------------------------------------------
+
+
+def _page_of(title: str, body: str) -> dict[str, OpenedPage]:
+    opened = OpenedPage(page=Page("t://p", title, body), opened_step=1)
+    opened.mark_seen(0, len(body))
+    return {"t://p": opened}
+
+
+@pytest.mark.parametrize(
+    ("title", "body", "spouse"),
+    [
+        # first-half sentences: the person is the subject of "married" / "his wife"
+        ("Elsie Driggs", "She was married to the American abstract artist Lee Gatch.", "Lee Gatch"),
+        (
+            "Joseph Johann Kauffmann",
+            "Along with his wife Cleophea Lutz he had a single child, his daughter Angelika "
+            "Kauffmann (*1741), is also remembered as a painter.",
+            "Cleophea Lutz",
+        ),
+        # the husband is not named
+        (
+            "Kenji Fujimori",
+            "Kenji's mother soon disagreed with her husband, and they divorced in 1994.",
+            None,
+        ),
+        # someone else married
+        ("Tom Jones", "His daughter married John Smith in 1990.", None),
+        # a first name alone is no full name
+        ("Jan Garbarek", "When he was 21, he married Vigdis.", None),
+    ],
+)
+def test_a_spouse_is_read_from_the_person_s_own_page(
+    title: str, body: str, spouse: str | None
+) -> None:
+    found = relations.spouse_of(title, _page_of(title, body))
+    assert (found.value if found else None) == spouse
+
+
+def test_a_spouse_is_not_read_from_a_page_about_something_else() -> None:
+    """Big Eyes' page says "Margaret and her husband, Walter Keane": not the page of Tim
+    Burton, whose spouse is asked."""
+    body = (
+        "It follows the story of Margaret and her husband, Walter Keane, who took credit for "
+        "Margaret's phenomenally successful and popular paintings in the 1950s and 1960s."
+    )
+    assert relations.spouse_of("Tim Burton", _page_of("Big Eyes", body)) is None
+    assert relations.asks_spouse("Who is the spouse of Tim Burton?")
+    assert relations.asks_spouse("Who did Tim Burton marry?")
+    assert not relations.asks_spouse("Who is the director of Big Eyes?")
+
+
+def test_a_spouse_bridge_whose_bridge_page_says_no_spouse_abstains() -> None:
+    """ "Who is the spouse of Big Eye's main director?" (MuSiQue, first half): the first
+    hop reads Tim Burton on Big Eyes' page; no page of Tim Burton says whom he married
+    (the gold names Helena Bonham Carter only as a cast member), so it abstains."""
+    steps, result = _run(_musique("Who is the spouse of Big Eye's main director?"))
+    assert [s.tool for s in steps][:3] == ["search", "open", "search"]
+    assert _opened(steps)[0] == "musique://Big%20Eyes"
+    assert result.reason is Reason.FACT_MISSING and result.cannot_answer
+    assert len(steps) <= 6
+
+
+_DEREK = Corpus(
+    "derek",
+    {
+        url: Page(url=url, title=title, body=body)
+        for url, title, body in [
+            (
+                "doc://tarzan",
+                "Tarzan, the Ape Man (1981 film)",
+                # a first-half sentence (HotpotQA)
+                "Tarzan, the Ape Man is a 1981 adventure film directed by John Derek and "
+                "starring his wife Bo Derek, Miles O'Keeffe, Richard Harris, and John Phillip "
+                "Law.",
+            ),
+            (
+                "doc://john",
+                "John Derek",
+                "John Derek (August 12, 1926 – May 22, 1998) was an American actor, director "
+                "and photographer. He married Bo Derek in 1976.",
+            ),
+            (
+                "doc://other",
+                "Ursula Andress",
+                "Ursula Andress is a Swiss actress. She was married to John Derek from 1957 "
+                "to 1966.",
+            ),
+        ]
+    },
+)
+
+
+def test_a_spouse_bridge_end_to_end() -> None:
+    """The director from the film's page ("directed by John Derek"), then the one person
+    his own page says he married: five steps, both pages cited with a quote each."""
+    steps, result = _run_on(_DEREK, "Who is the spouse of the director of Tarzan, the Ape Man?")
+    assert [s.tool for s in steps] == ["search", "open", "search", "open", "finish"]
+    assert _opened(steps) == ["doc://tarzan", "doc://john"]
+    assert result.status is Status.READY_FOR_REVIEW
+    assert result.answer == "Bo Derek"
+    assert result.citations == ["doc://tarzan", "doc://john"]
+    texts = {q.url: q.text for q in result.evidence}
+    assert "directed by John Derek" in texts["doc://tarzan"]
+    assert "He married Bo Derek" in texts["doc://john"]
+    assert result.confidence == twohop_confidence.confidence("bridge:role")

@@ -11,7 +11,8 @@ Saxby-Junna was born?", "What country was the author of Brand a citizen of?".
 2. **Second hop.** The question with the bridge value in place of its phrase ("... the
    population of Young?") is searched. A "what NOUN" question (`relations.category`)
    is answered by the one such name in a sentence that names the bridge; "who was in
-   charge of X" by the one holder of an office of X (`relations.leader_of`); any other is
+   charge of X" by the one holder of an office of X (`relations.leader_of`); "who is the
+   spouse of X" by the one person X's own page says X married (`relations.spouse_of`); any other is
    read by the single-hop reader, verified, on the bridge's own page (opened first when
    a hit is).
 3. **Finish** with the second hop's answer, citing both pages with one quote from each;
@@ -161,6 +162,8 @@ def second_hop(
     read from the page of a town in Kansas)."""
     if relations.asks_leader(question):
         return relations.leader_of(bridge_value, state.opened)
+    if relations.asks_spouse(question):
+        return relations.spouse_of(bridge_value, state.opened)
     noun = relations.category(question)
     if noun is not None:
         named = relations.named_in(noun, bridge_value, state.opened, question)

@@ -565,3 +565,55 @@ def leader_of(place: str, opened: Mapping[str, OpenedPage]) -> Found | None:
                     continue
                 found.setdefault(" ".join(content_terms(fold(who))), Found(who, sentence, url))
     return next(iter(found.values())) if len(found) == 1 else None
+
+
+# --- "who is the spouse of X": the one person X's own page says X married ----------------
+
+_KIN = re.compile(
+    r"(?i)^\s*who\s+(?:is|was|were)\s+(?:the\s+)?(?P<kin>spouse|wife|husband)\s+of\s+"
+    r"(?P<who>.+?)\s*\??\s*$"
+    r"|^\s*who\s+(?:did|does)\s+(?P<who2>.+?)\s+marry\s*\??\s*$"
+    r"|^\s*who\s+(?:is|was)\s+(?P<who3>.+?)\s+married\s+to\s*\??\s*$"
+)
+
+
+def asks_spouse(question: str) -> bool:
+    """Whether ``question`` asks whom someone married ("Who is the spouse of Tim
+    Burton?", "Who did X marry?"): read by `spouse_of`, never by word overlap."""
+    return _KIN.match(question) is not None
+
+
+def spouse_of(person: str, opened: Mapping[str, OpenedPage]) -> Found | None:
+    """The one full name ``person``'s own opened page says they married, in a sentence
+    whose subject is the person ("She was married to the American abstract artist Lee
+    Gatch", "Along with his wife Cleophea Lutz he had a single child"); None when the
+    page names none or two different people, or is not the person's own page."""
+    page = page_of(person, opened)
+    if page is None:
+        return None
+    who = r"(?P<who>[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*)+)"
+    between = r"(?:(?:the|a|an|fellow)\s+)?(?:[A-Z][a-z]+\s+(?=[a-z]))?(?:[a-z-]+\s+){0,3}?"
+    rules = (
+        rf"\bmarried\s+(?:to\s+)?{between}{who}",
+        rf"\b(?:his|her)\s+(?:wife|husband|spouse),?\s+{who}",
+    )
+    own = set(content_terms(fold(person)))
+    names = [re.escape(w) for w in person.split() if w[:1].isupper() and content_terms(w)]
+    subject = r"\b(?:He|She|he|she|" + "|".join(names or ["He"]) + r")\b"
+    found: dict[str, Found] = {}
+    for _, text in page.segments():
+        for s, e in sentence_spans(text):
+            sentence = text[s:e]
+            for n, rule in enumerate(rules):
+                for m in re.finditer(rule, sentence):
+                    before = re.split(r"[,;]|\band\b", sentence[: m.start()])[-1]
+                    if n == 0 and not re.search(rf"{subject}(?:\s+[a-z]+){{0,3}}\s*$", before):
+                        continue  # someone else married
+                    if n == 1 and not re.search(subject, sentence):
+                        continue
+                    name = _clean(m.group("who"))
+                    if name is None or set(content_terms(fold(name))) <= own:
+                        continue
+                    key = " ".join(content_terms(fold(name)))
+                    found.setdefault(key, Found(name, sentence, page.page.url))
+    return next(iter(found.values())) if len(found) == 1 else None
