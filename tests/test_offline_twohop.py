@@ -291,6 +291,17 @@ def test_bridge_without_its_first_page_abstains() -> None:
             None,
         ),
         ("Who was the duke of Normandy?", None, None),
+        # MuSiQue's "the NAME ROLE", a relative clause's verb, any verb after the name
+        ("Who is the spouse of the Green performer?", "Who is the performer of Green?", None),
+        (
+            "Who founded the company that made the Boeing 747?",
+            "Who is the manufacturer of Boeing 747?",
+            None,
+        ),
+        ("What country is the producer of Jaws from?", "Who is the producer of Jaws?", None),
+        ("Who is the American director?", None, None),
+        # nothing asked of the bridge: one hop, left to the single-hop reader
+        ("Who was the founder of Acme Robotics?", None, None),
     ],
 )
 def test_what_is_read_as_a_bridge(question: str, inner: str | None, phrase: str | None) -> None:

@@ -130,6 +130,7 @@ _ROLE_VERBS = {
     "manufacturer": r"manufactured|built|made",
     "performer": r"performed|recorded|sung",
     "performers": r"performed|recorded|sung",
+    "singer": r"performed|recorded|sung",
     "lyricist": r"lyrics (?:were |are )?(?:written )?",
     "screenwriter": r"written|screenplay (?:was )?(?:written )?",
     "illustrator": r"illustrated",
@@ -142,6 +143,7 @@ _WORKS = {
     "writer": "book|novel|play|poem|story|stories|biography|memoir|essay|novella|screenplay",
     "performer": "song|single|album|EP|record|track|ballad",
     "performers": "song|single|album|EP|record|track|ballad",
+    "singer": "song|single|album|EP|record|track|ballad",
     "composer": "opera|symphony|sonata|concerto|ballet|suite|operetta|piece|march",
 }
 _TAKES = {

@@ -750,16 +750,20 @@ _WHERE = re.compile(
 _ROLES = (
     "author|composer|director|founder|creator|performer|performers|producer|writer|"
     "publisher|designer|architect|owner|developer|manufacturer|lyricist|screenwriter|"
-    "illustrator|painter|editor"
+    "illustrator|painter|editor|singer"
 )
 _NAME_RUN = r"[A-Z0-9][\w'’.-]*(?:\s+(?:(?:of|the|and|de|for|in|on|a)\s+){0,2}[A-Z0-9][\w'’.-]*)*"
 _ROLE_OF = re.compile(
     rf"\bthe (?P<role>{_ROLES}) of (?P<name>{_NAME_RUN})"
-    r"(?=\s*(?:[?,]|$)|\s+(?:a|an|was|is|were|attend|attended|write|wrote|born|die|died)\b)"
+    r"(?=\s*(?:[?,]|$)|\s+[a-z]+\b)"
 )
 #: "the association which published X": the role a relative clause's verb names.
 _ROLE_BY_VERB = {
     "published": "publisher",
+    "made": "manufacturer",
+    "built": "manufacturer",
+    "owns": "owner",
+    "owned": "owner",
     "produced": "producer",
     "directed": "director",
     "wrote": "author",
@@ -774,10 +778,12 @@ _ROLE_BY_VERB = {
     "illustrated": "illustrator",
     "painted": "painter",
 }
+#: "the Green performer" (MuSiQue's way of writing "the performer of Green").
+_NAMED_ROLE = re.compile(rf"\bthe (?P<name>{_NAME_RUN}) (?P<role>{_ROLES})\b(?!\s+of\b)")
 _ROLE_WHICH = re.compile(
     r"\bthe (?P<noun>[a-z]+(?: [a-z]+)?) (?:which|that|who) "
     rf"(?P<verb>{'|'.join(_ROLE_BY_VERB)}) (?:the )?(?P<name>{_NAME_RUN})"
-    r"(?=\s*(?:[?,]|$)|\s+(?:a|an|was|is|were|attend|attended|write|wrote|born|die|died)\b)"
+    r"(?=\s*(?:[?,]|$)|\s+[a-z]+\b)"
 )
 #: The last word of a "where" clause: "the city where X was born", "... is located",
 #: "... took place". A clause ending otherwise likely runs into the rest of the question.
@@ -807,7 +813,18 @@ class Bridge:
 
 def parse_bridge(question: str) -> Bridge | None:
     """The bridge ``question`` embeds — "the city where X was born", "the author of
-    X" — or None. A clause that embeds another one is left to the single-hop reader."""
+    X" — or None. A clause that embeds another one is left to the single-hop reader, and
+    so is a question that asks nothing of the bridge ("Who was the founder of X?": one
+    hop)."""
+    found = _bridge_of(question)
+    if found is None or found.description is not None:
+        return found
+    if not content_terms(found.question.replace(found.phrase, " ", 1)):
+        return None
+    return found
+
+
+def _bridge_of(question: str) -> Bridge | None:
     q = " ".join(question.split())
     found = _WHERE.search(q)
     if found is not None:
@@ -842,6 +859,10 @@ def parse_bridge(question: str) -> Bridge | None:
         if _embeds(phrase):
             continue
         return Bridge(relations.question_of(relation), phrase, q, relation)
+    named = _NAMED_ROLE.search(q)
+    if named is not None and not set(named.group("name").split()) & _DEMONYMS:
+        relation = relations.Relation("role", named.group("role"), named.group("name"))
+        return Bridge(relations.question_of(relation), named.group(0), q, relation)
     shape = described.parse(q)
     if shape is not None:
         relation = relations.Relation("described", shape.target, shape.subject)
