@@ -302,6 +302,8 @@ def test_bridge_without_its_first_page_abstains() -> None:
         ("Who is the American director?", None, None),
         # nothing asked of the bridge: one hop, left to the single-hop reader
         ("Who was the founder of Acme Robotics?", None, None),
+        # "where … from" asks something of it
+        ("Where is the performer of Green from?", "Who is the performer of Green?", None),
     ],
 )
 def test_what_is_read_as_a_bridge(question: str, inner: str | None, phrase: str | None) -> None:

@@ -108,45 +108,7 @@ _STATES = re.compile(
     r"(?!\s+(?:City|County|Avenue|Street)\b)"
 )
 _COPULA = re.compile(r"\b(?:is|was|are|were)\b")
-#: Countries and the nationality their people have ("founded in Texas": American).
-_NATION_OF = {
-    "United States": "American",
-    "United Kingdom": "British",
-    "England": "English",
-    "Scotland": "Scottish",
-    "Wales": "Welsh",
-    "Ireland": "Irish",
-    "Canada": "Canadian",
-    "Australia": "Australian",
-    "France": "French",
-    "Germany": "German",
-    "Italy": "Italian",
-    "Spain": "Spanish",
-    "Portugal": "Portuguese",
-    "Netherlands": "Dutch",
-    "Belgium": "Belgian",
-    "Switzerland": "Swiss",
-    "Austria": "Austrian",
-    "Sweden": "Swedish",
-    "Norway": "Norwegian",
-    "Denmark": "Danish",
-    "Finland": "Finnish",
-    "Poland": "Polish",
-    "Russia": "Russian",
-    "Greece": "Greek",
-    "Turkey": "Turkish",
-    "Israel": "Israeli",
-    "India": "Indian",
-    "Pakistan": "Pakistani",
-    "China": "Chinese",
-    "Japan": "Japanese",
-    "South Korea": "Korean",
-    "Mexico": "Mexican",
-    "Brazil": "Brazilian",
-    "Argentina": "Argentine",
-    "New Zealand": "New Zealand",
-    "South Africa": "South African",
-}
+_NATION_OF = relations.NATION_OF
 _COUNTRY_OF = {n: c for c, n in _NATION_OF.items()} | {"Argentinian": "Argentina"}
 #: The person verb of a "Which film was directed by X, A or B?" question, by role.
 _BY_ROLE = {
@@ -819,7 +781,8 @@ def parse_bridge(question: str) -> Bridge | None:
     found = _bridge_of(question)
     if found is None or found.description is not None:
         return found
-    if not content_terms(found.question.replace(found.phrase, " ", 1)):
+    rest = found.question.replace(found.phrase, " ", 1)
+    if not content_terms(rest) and re.match(r"(?i)\s*(?:who|what|which)\b", rest):
         return None
     return found
 
