@@ -1320,3 +1320,64 @@ def test_a_spouse_bridge_end_to_end() -> None:
     assert "directed by John Derek" in texts["doc://tarzan"]
     assert "He married Bo Derek" in texts["doc://john"]
     assert result.confidence == twohop_confidence.confidence("bridge:role")
+
+
+_STARTS = Corpus(
+    "starts",
+    {
+        url: Page(url=url, title=title, body=body)
+        for url, title, body in [
+            (
+                "doc://arthur",
+                "Arthur's Magazine",
+                "Arthur's Magazine (1844–1846) was an American literary periodical published in "
+                "Philadelphia in the 19th century.",
+            ),
+            (
+                "doc://first",
+                "First for Women",
+                "First for Women is a woman's magazine published by Bauer Media Group in the "
+                "USA. The magazine was started in 1989.",
+            ),
+            (
+                "doc://apple",
+                "Apple Inc.",
+                "Apple Inc. is an American technology company founded by Steve Jobs and Steve "
+                "Wozniak in April 1976.",
+            ),
+            (
+                "doc://microsoft",
+                "Microsoft",
+                "Microsoft Corporation is an American technology company founded by Bill Gates "
+                "and Paul Allen on April 4, 1975.",
+            ),
+        ]
+    },
+)
+
+
+@pytest.mark.parametrize(
+    ("question", "answer", "quotes"),
+    [
+        # a span in parentheses starts with the first date; a side cut at "for" is whole
+        (
+            "Which magazine was started first Arthur's Magazine or First for Women?",
+            "Arthur's Magazine",
+            ("(1844–1846)", "started in 1989"),
+        ),
+        # the date a little after the verb, past the founders' names
+        (
+            "Which company was founded first, Apple Inc. or Microsoft?",
+            "Microsoft",
+            ("in April 1976", "on April 4, 1975"),
+        ),
+    ],
+)
+def test_start_dates_are_compared(question: str, answer: str, quotes: tuple[str, str]) -> None:
+    steps, result = _run_on(_STARTS, question)
+    assert [s.tool for s in steps] == ["search", "open", "open", "finish"]
+    assert result.status is Status.READY_FOR_REVIEW
+    assert result.answer == answer
+    assert sorted(result.citations) == sorted(_opened(steps))
+    texts = " | ".join(q.text for q in result.evidence)
+    assert all(q in texts for q in quotes)

@@ -67,6 +67,8 @@ _DATE_VERBS = (
     "opened built launched introduced incorporated premiered debuted died"
 ).split()
 _SAME_FAMILY = {"formed", "founded", "established", "created", "started", "began", "incorporated"}
+#: Verbs whose date a span in parentheses after the name gives: its start, or (died) its end.
+_SPANNED = _SAME_FAMILY | {"born", "died", "published", "released", "opened"}
 
 _DEMONYMS = frozenset(
     """
@@ -559,7 +561,9 @@ def read_value(plan: Comparison, page: OpenedPage) -> Value | None:
                 date = _date_after(verb, sentence)
                 if date is not None:
                     return Value(page.page.url, sentence, date=date)
-            if verb in ("born", "died") and sentences:
+            if verb in _SPANNED and sentences:
+                # "(14 March 1879 – 18 April 1955)", "Arthur's Magazine (1844–1846)": the
+                # first date starts the span, the second ends it
                 span = _lifespan(page.page.title, sentences[0])
                 if span is not None:
                     return Value(page.page.url, sentences[0], date=span[verb == "died"])
@@ -652,8 +656,9 @@ def _lifespan(
 def _date_after(verb: str, sentence: str) -> tuple[int, int | None, int | None] | None:
     """The date that follows ``verb`` closely in ``sentence`` ("formed in early 2006",
     "born 30 July 1970"), as (year, month, day)."""
+    reach = 40 if verb in ("born", "died") else 60  # "founded by Steve Jobs and … in 1976"
     for match in re.finditer(rf"\b{verb}\b", sentence, flags=re.IGNORECASE):
-        after = sentence[match.end() : match.end() + 40]
+        after = sentence[match.end() : match.end() + reach]
         date = _DATE.search(after)
         if date is None or re.search(r"[.;)]", after[: date.start()]):
             continue
