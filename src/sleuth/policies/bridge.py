@@ -189,6 +189,13 @@ def _research_first(bridge: Bridge, state: RunState, step: Step) -> Turn:
     if relation is None:
         turn = step(asking(state, bridge.inner))
         return turn if _tool(turn) != "finish" else cannot("the bridge")
+    if not state.steps and normalize_query(relation.query) not in state.searched:
+        # the first step looks, whatever the budget: a run too short for two hops ends
+        # out of budget, not claiming a fact is missing that it never looked for
+        return _search(
+            f"Search for {relation.subject!r}, whose {relation.target} is the bridge.",
+            relation.query,
+        )
     if state.steps_left > 2:
         hit = _hit_for(relation.subject, state)
         if hit is not None:
