@@ -302,6 +302,15 @@ def test_bridge_without_its_first_page_abstains() -> None:
         ("Who is the American director?", None, None),
         # nothing asked of the bridge: one hop, left to the single-hop reader
         ("Who was the founder of Acme Robotics?", None, None),
+        # first-half traps: a place that "produced" a film is its origin, not its
+        # producer; a title cut at "with" is no name
+        ("When was the country that produced Fist Power taken by the British?", None, None),
+        (
+            'Who did the producer of Songs I Wrote with Amy write the song "Thinking Out '
+            'Loud" for?',
+            None,
+            None,
+        ),
         # "where … from" asks something of it
         ("Where is the performer of Green from?", "Who is the performer of Green?", None),
     ],

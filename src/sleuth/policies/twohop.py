@@ -720,9 +720,16 @@ _ROLES = (
     "illustrator|painter|editor|singer"
 )
 _NAME_RUN = r"[A-Z0-9][\w'’.-]*(?:\s+(?:(?:of|the|and|de|for|in|on|a)\s+){0,2}[A-Z0-9][\w'’.-]*)*"
+#: Where a name in a role phrase ends: at punctuation, or before a lower-case word that
+#: is no title's inner word ("the producer of Jaws from?", but not "Songs I Wrote with
+#: Amy" cut at "with").
+_NAME_END = (
+    r"(?=\s*(?:[?,]|$)|\s+(?!(?:with|to|in|on|at|by|for|of|and|or|the|from|into|over|"
+    r"under|without|versus|vs)\b)[a-z]+\b|\s+(?:from|in|to|for|with|at|on)\s*\?)"
+)
 _ROLE_OF = re.compile(
     rf"\bthe (?P<role>{_ROLES}) of (?P<name>{_NAME_RUN})"
-    r"(?=\s*(?:[?,]|$)|\s+[a-z]+\b)"
+    rf"{_NAME_END}"
 )
 #: "the association which published X": the role a relative clause's verb names.
 _ROLE_BY_VERB = {
@@ -750,7 +757,7 @@ _NAMED_ROLE = re.compile(rf"\bthe (?P<name>{_NAME_RUN}) (?P<role>{_ROLES})\b(?!\
 _ROLE_WHICH = re.compile(
     r"\bthe (?P<noun>[a-z]+(?: [a-z]+)?) (?:which|that|who) "
     rf"(?P<verb>{'|'.join(_ROLE_BY_VERB)}) (?:the )?(?P<name>{_NAME_RUN})"
-    r"(?=\s*(?:[?,]|$)|\s+[a-z]+\b)"
+    rf"{_NAME_END}"
 )
 #: The last word of a "where" clause: "the city where X was born", "... is located",
 #: "... took place". A clause ending otherwise likely runs into the rest of the question.
@@ -818,7 +825,7 @@ def _bridge_of(question: str) -> Bridge | None:
         relation = relations.Relation("role", role.group("role"), role.group("name"))
         return Bridge(inner, role.group(0), q, relation)
     which = _ROLE_WHICH.search(q)
-    if which is not None and not _embeds(which.group("name")):
+    if which is not None and _role_asker(which.group("noun"), which.group("verb")):
         asked = _ROLE_BY_VERB[which.group("verb")]
         inner = f"Who is the {asked} of {which.group('name')}?"
         relation = relations.Relation("role", asked, which.group("name"))
@@ -836,6 +843,16 @@ def _bridge_of(question: str) -> Bridge | None:
         relation = relations.Relation("described", shape.target, shape.subject)
         return Bridge(shape.inner, shape.phrase, q, relation, shape)
     return None
+
+
+def _role_asker(noun: str, verb: str) -> bool:
+    """Whether "the NOUN that VERB X" asks X's role: not for a place ("the country that
+    produced X" is its origin), nor "made" / "built" for a person (a maker, not a
+    manufacturer)."""
+    head = noun.split()[-1]
+    if re.fullmatch(_PLACE_KINDS, head):
+        return False
+    return not (verb in ("made", "built") and head in ("person", "man", "woman", "people"))
 
 
 def _embeds(phrase: str) -> bool:
