@@ -13,9 +13,11 @@ Folds (of ``../shared/data``; record order of each file):
 * **B** — the reverse.
 
 Both folds also train on the FastAPI documentation questions
-(``benchmarks/docs_questions/fastapi.jsonl`` over an index of ``docs-fastapi``, the
-questions the technical reader was developed on) and hold out the requests ones
-(``requests.jsonl`` over ``docs-requests``), so the confidence of technical answers is
+(``benchmarks/docs_questions/fastapi.jsonl`` and ``fastapi_more.jsonl`` over an index
+of ``docs-fastapi``, the questions the technical reader was developed on) and hold out
+the requests ones (``requests.jsonl`` and ``requests_heldout.jsonl``, written by reading
+the pages without running the reader, over ``docs-requests``; see
+``docs_questions/README.md``), so the confidence of technical answers is
 fitted on one documentation site and reported on another.
 
 Each training case is run by the offline policy with the hard rules on and no
@@ -122,9 +124,18 @@ class Part:
     half: int | None = None
 
     @property
+    def docs(self) -> tuple[str, str]:
+        """(folder, questions) of a ``docs:NAME[/QUESTIONS]`` part: ``SHARED/docs-NAME``
+        and ``docs_questions/QUESTIONS.jsonl`` (``NAME.jsonl`` when not given)."""
+        name, _, questions = self.spec[5:].partition("/")
+        return name, questions or name
+
+    @property
     def label(self) -> str:
         if self.spec.startswith("docs:"):
-            return f"docs-{self.spec[5:]} questions"
+            name, questions = self.docs
+            extra = "" if questions == name else f" {questions}"
+            return f"docs-{name}{extra} questions"
         name = Path(self.spec.split(":", 1)[1]).stem
         half = "" if self.half is None else (" first 50" if self.half == 0 else " last 50")
         derived = " +derived" if self.derive else ""
@@ -157,7 +168,10 @@ def fold(name: str) -> tuple[list[Part], list[Part]]:
             _multi("musique", MUSIQUE, half),
         ]
 
-    docs = [Part("docs:fastapi", "index")], [Part("docs:requests", "index")]
+    docs = (
+        [Part("docs:fastapi", "index"), Part("docs:fastapi/fastapi_more", "index")],
+        [Part("docs:requests", "index"), Part("docs:requests/requests_heldout", "index")],
+    )
     return parts(train_sq, first) + docs[0], parts(test_sq, second) + docs[1]
 
 
@@ -189,9 +203,9 @@ class Capture:
 
 def cases_of(part: Part) -> list[SuiteCase]:
     if part.spec.startswith("docs:"):
-        name = part.spec[5:]
+        name, file = part.docs
         indexed = _docs_index(name)
-        questions = DOCS_QUESTIONS / f"{name}.jsonl"
+        questions = DOCS_QUESTIONS / f"{file}.jsonl"
         return load_suite(str(questions), None, source=lambda: indexed).cases
     suite = dataset_suite(part.spec, part.setting, None, part.derive)
     if part.half is None:
