@@ -19,7 +19,10 @@ before a reading may answer, it is checked against the question:
   capitalised name for a person or a place), and a possessive ("Robert's" in "Bohemond,
   Robert's son") names no person or place but for a whose-question;
 * ``polarity`` also — a question about the present ("the current CEO") is not answered
-  by a sentence saying the state ended ("stepped down", "former").
+  by a sentence saying the state ended ("stepped down", "former");
+* ``entity`` — a name that qualifies a word of the question qualifies it in the sentence
+  too: "a Norman general" is not stated by "Norman mercenaries ... a Byzantine general"
+  (`sleuth.policies.modifiers`).
 
 **Features** (`features`) — numbers in [0, 1] that the calibration model
 (`sleuth.policies.calibration`) turns into the probability that the answer is right
@@ -51,7 +54,7 @@ from dataclasses import dataclass
 from sleuth.claims import stated_keys, terms
 from sleuth.text import stem, words
 
-from . import technical
+from . import modifiers, technical
 from .reading import (
     LIGHT_VERBS,
     QUESTION_VERBS,
@@ -173,6 +176,8 @@ def check(
             return Check(False, "type")  # "Robert's son": Robert is whose son he is
     elif kind is not AnswerType.OTHER and not candidates(kind, reading.value):
         return Check(False, "type")
+    if modifiers.swapped(text, reading.sentence, reading.value):
+        return Check(False, "entity")  # "a Norman general" is not "a Byzantine general"
     return Check(True)
 
 
