@@ -85,7 +85,10 @@ def test_word_pairs_must_stand_together() -> None:
 def test_shipped_model_is_a_probability() -> None:
     model = shipped()
     assert model is not None
-    assert set(model.features) <= set(FEATURES) | set(EXTRA_FEATURES)  # chosen by the fit
+    from sleuth.policies.offline import PAGE_FEATURES
+
+    pool = set(FEATURES) | set(EXTRA_FEATURES) | set(PAGE_FEATURES)
+    assert set(model.features) <= pool  # chosen by the fit
     assert 0.0 <= model.threshold <= 1.0
     assert model.meta["fold"] in ("A", "B") and model.meta["train"] and model.meta["held_out"]
     for values in ({f: 0.0 for f in model.features}, {f: 1.0 for f in model.features}):
