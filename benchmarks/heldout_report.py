@@ -9,8 +9,9 @@ SQuAD 2.0 "Rhine", the last 50 records of HotpotQA and of MuSiQue and the reques
 questions; fold B holds out "Normans", the first 50 records and the requests docs
 questions. Each held-out part runs in the settings the issue names: SQuAD closed and
 open; HotpotQA and MuSiQue closed and open, each with its derived unanswerable copies;
-the docs questions (`benchmarks/docs_questions/requests.jsonl`) over an index of
-``docs-requests``, built as the fit script builds it.
+the docs questions (`benchmarks/docs_questions/requests.jsonl` and
+`requests_heldout.jsonl`) over an index of ``docs-requests``, built as the fit script
+builds it.
 
 The policy is the offline policy with its default settings (`sleuth ask` with no
 flags), one thing changed per fold:
@@ -211,7 +212,7 @@ def _reference_run(src: Path, part: fit.Part, home: Path) -> dict[str, float]:
     env = {**os.environ, "PYTHONPATH": str(src)}
     sleuth = [sys.executable, "-m", "sleuth"]
     if part.spec.startswith("docs:"):
-        name = part.spec[5:]
+        name, file = part.docs
         index = home / "idx"
         subprocess.run(
             [*sleuth, "index", str(fit.SHARED / f"docs-{name}"), "--index", str(index)],
@@ -219,7 +220,7 @@ def _reference_run(src: Path, part: fit.Part, home: Path) -> dict[str, float]:
             capture_output=True,
             env=env,
         )
-        suite = fit.DOCS_QUESTIONS / f"{name}.jsonl"
+        suite = fit.DOCS_QUESTIONS / f"{file}.jsonl"
         command = [*sleuth, "eval", "run", str(suite), "--index", str(index)]
     else:
         command = [*sleuth, "eval", "run", "--dataset", part.spec, "--setting", part.setting]

@@ -149,3 +149,42 @@ def test_the_shipped_model_is_reproduced_from_the_shared_data() -> None:
     if not (SHARED_DATA / "squad2-dev-normans.json").is_file():
         pytest.skip(f"no shared data at {SHARED_DATA}")
     assert FIT.main(["--check"]) == 0
+
+
+def test_out_of_fold_probabilities_do_not_see_their_own_labels() -> None:
+    """A sample's out-of-fold probability comes from a model fitted without its
+    question's fold: flipping its own label leaves it unchanged, and moves others'."""
+    x, y = _data()
+    group = np.arange(len(y)) // 2  # two samples a question
+    before = FIT.out_of_fold(x, y, group, 1.0)
+    flipped = y.copy()
+    flipped[0] = 1.0 - flipped[0]
+    after = FIT.out_of_fold(x, flipped, group, 1.0)
+    same_fold = group % 5 == group[0] % 5
+    assert np.allclose(before[same_fold], after[same_fold])
+    assert not np.allclose(before[~same_fold], after[~same_fold])
+    assert FIT.per_case([{"extra": [1, 2]}, {"extra": []}, {"extra": [3]}], np.arange(3.0)) == [
+        [0.0, 1.0],
+        [],
+        [2.0],
+    ]
+
+
+def test_only_a_strict_frames_candidate_answers_when_the_threshold_is_chosen() -> None:
+    """The fit's loose candidates are samples, not answers: a run answers from strict
+    frames only, so the threshold is chosen as if the loose ones were not there; and
+    given probabilities (out of fold) replace the model's."""
+    model = Calibration(("a",), (4.0,), 0.0, (0.0,), (1.0,), 0.5, {})
+    loose_right = {"a": 0.6, "strict_frame": 0.0}  # p = 0.92
+    strict_wrong = {"a": 0.2, "strict_frame": 1.0}  # p = 0.69
+    rows = [
+        {"extra": [(loose_right, True), (strict_wrong, False)], "extra_right": [True, False]},
+        {"extra": [({"a": 0.0}, False)], "extra_right": [False], "should_abstain": True},
+    ]
+    threshold, figures = FIT.choose_threshold(rows, model, 0.0)
+    # had the loose one answered, a threshold in (0.5, 0.92] would be right on both
+    assert figures["accuracy"] == 0.5 and 0.5 < threshold <= 0.69
+    assert figures["answered_precision"] == 0.0
+    # given probabilities decide: the second case's 0.1 abstains at the grid's floor
+    threshold, figures = FIT.choose_threshold(rows, model, 0.0, [[0.95, 0.9], [0.1]])
+    assert threshold == 0.3 and figures["accuracy"] == 0.5

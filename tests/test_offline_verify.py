@@ -85,7 +85,10 @@ def test_word_pairs_must_stand_together() -> None:
 def test_shipped_model_is_a_probability() -> None:
     model = shipped()
     assert model is not None
-    assert set(model.features) <= set(FEATURES) | set(EXTRA_FEATURES)  # chosen by the fit
+    from sleuth.policies.offline import PAGE_FEATURES
+
+    pool = set(FEATURES) | set(EXTRA_FEATURES) | set(PAGE_FEATURES)
+    assert set(model.features) <= pool  # chosen by the fit
     assert 0.0 <= model.threshold <= 1.0
     assert model.meta["fold"] in ("A", "B") and model.meta["train"] and model.meta["held_out"]
     for values in ({f: 0.0 for f in model.features}, {f: 1.0 for f in model.features}):
@@ -304,6 +307,7 @@ def test_the_rank_counts_only_pages_that_state_the_question() -> None:
     found = _candidates_by_page(goal.frame, [forum, wiki], check)
     [(page, [(reading, values)])] = found
     assert page.url == "w" and reading.value == "Ada Ortiz"
+    assert values["strict_frame"] == 1.0  # the question's own frame reads it too
     assert values["rank"] == 0.0 and values["search_rank"] == 0.4
     found = _candidates_by_page(goal.frame, [forum, other, wiki], check)
     assert [p.url for p, _ in found] == ["w"] and found[0][1][0][1]["rank"] == 0.2
@@ -341,3 +345,5 @@ def test_a_run_answers_from_strict_frames_only() -> None:
     goal = goals_of(state)[0]
     samples = scored_readings(goal, _pages(state), policy.verifier(state))
     assert [reading.value for reading, _ in samples] == ["10th century"]
+    # marked as a loose frame's reading: the fit chooses the threshold without it
+    assert [values["strict_frame"] for _, values in samples] == [0.0]

@@ -341,6 +341,10 @@ def _frame_for(frame: Frame, check: Verifier | None) -> Frame:
     return frame
 
 
+# features `page_candidates` adds to `verify.features`' (the fit's pool has both)
+PAGE_FEATURES = ("strict_frame",)
+
+
 def page_candidates(
     frame: Frame,
     page: _Page,
@@ -350,12 +354,22 @@ def page_candidates(
 ) -> list[tuple[Reading, dict[str, float]]]:
     """The page's readings (``readings``, else read here) that pass the hard rules (and
     the validator), best scored first, at most ``most``, each with its features: the
-    candidates the confidence model ranks at run time and was fitted on."""
+    candidates the confidence model ranks at run time and was fitted on.
+
+    ``strict_frame`` is 1 for a reading the question's own (strict) frame reads too,
+    the only readings a run answers with; 0 for one only a loose frame reads (the
+    fit's extra samples)."""
+    strict = frame
     frame = _frame_for(frame, check)
     if readings is None:
         readings = read_page(frame, page.url, page.title, page.segments)
     if not readings:
         return []
+    strictly = None  # None: every reading is read by the strict frame
+    if frame is not strict:
+        strictly = {
+            (r.start, r.value) for r in read_page(strict, page.url, page.title, page.segments)
+        }
     previous = {r.start: _previous_sentence(page, r.start) for r in readings}
     question = check.question if check is not None else frame.text
     hard = [
@@ -379,6 +393,9 @@ def page_candidates(
             rank=check.ranks.get(page.url, 0) if check is not None else 0,
             idf=idf,
             place=place,
+        )
+        values["strict_frame"] = float(
+            strictly is None or (reading.start, reading.value) in strictly
         )
         out.append((reading, values))
     return out

@@ -15,11 +15,18 @@ before a reading may answer, it is checked against the question:
 * ``number`` — every number and ordinal of the question is stated there too;
 * ``echo`` — the answer is not only words of the question (nor of the page title alone
   when the question names it: "Normans" answers no question about the Normans);
+* ``fragment`` — the answer is not half a code span, a clause cut at punctuation, nor
+  (for an "other" question) a cut clause: one opening with a conjunction or a clause
+  adverb ("because Richard had promised ..."), holding a finite auxiliary, or running
+  past a dash into a verb;
 * ``type`` — a typed question's answer is a span of that type (a date, a number, a
   capitalised name for a person or a place), and a possessive ("Robert's" in "Bohemond,
   Robert's son") names no person or place but for a whose-question;
 * ``polarity`` also — a question about the present ("the current CEO") is not answered
-  by a sentence saying the state ended ("stepped down", "former").
+  by a sentence saying the state ended ("stepped down", "former");
+* ``entity`` — a name that qualifies a word of the question qualifies it in the sentence
+  too: "a Norman general" is not stated by "Norman mercenaries ... a Byzantine general"
+  (`sleuth.policies.modifiers`).
 
 **Features** (`features`) — numbers in [0, 1] that the calibration model
 (`sleuth.policies.calibration`) turns into the probability that the answer is right
@@ -51,7 +58,7 @@ from dataclasses import dataclass
 from sleuth.claims import stated_keys, terms
 from sleuth.text import stem, words
 
-from . import technical
+from . import modifiers, technical
 from .reading import (
     LIGHT_VERBS,
     QUESTION_VERBS,
@@ -165,6 +172,8 @@ def check(
         return Check(False, "echo")
     if reading.value.count("`") % 2 or _FRAGMENT.match(reading.value):
         return Check(False, "fragment")  # half a code span, a clause cut at punctuation
+    if frame.answer_type is AnswerType.OTHER and _clause(reading.value):
+        return Check(False, "fragment")  # "again to Byzantine hands", "because he had ..."
     kind = frame.answer_type
     if kind in (AnswerType.PERSON, AnswerType.PLACE):
         if not any(w[:1].isupper() for w in words(reading.value)):
@@ -173,6 +182,8 @@ def check(
             return Check(False, "type")  # "Robert's son": Robert is whose son he is
     elif kind is not AnswerType.OTHER and not candidates(kind, reading.value):
         return Check(False, "type")
+    if modifiers.swapped(text, reading.sentence, reading.value):
+        return Check(False, "entity")  # "a Norman general" is not "a Byzantine general"
     return Check(True)
 
 
@@ -361,6 +372,36 @@ def _weighed(
     unmatched += 0.5 * sum(w for k, w in weight.items() if k in half)
     rarest = max((w for k, w in weight.items() if k not in said and k not in half), default=0.0)
     return {"unmatched_idf": unmatched / total, "unmatched_max": rarest}
+
+
+# words a noun phrase does not open with (conjunctions, subordinators, clause adverbs),
+# and finite auxiliaries a noun phrase does not hold: an "other" answer with one is a cut
+# of the sentence's clause, not a thing it names
+_CLAUSE_OPENERS = frozenset(
+    """after again also although and because but either eventually however if neither
+    nor or so still than that then though thus ultimately unless when whenever whereas
+    whether which while who whom whose why yet""".split()
+)
+_FINITE = frozenset(
+    """am is are was were be been being has have had do does did will would shall should
+    can could may might must""".split()
+)
+_DASHED_CLAUSE = re.compile(r"[—–]\s*[a-z]")  # "the Adriatic—fell again to ..."
+
+
+def _clause(value: str) -> bool:
+    """Whether an "other" answer reads as a cut clause: it opens with a conjunction or a
+    clause adverb, holds a lowercase finite auxiliary (a capitalised title such as "The
+    Man Who Would Be King" keeps its words), or runs on past a dash into a verb."""
+    parts = words(value)
+    if not parts:
+        return False
+    if parts[0] in _CLAUSE_OPENERS:  # lowercase: a capitalised opener starts a name
+        return True
+    capitalised = sum(1 for w in parts if w[:1].isupper())
+    if capitalised * 2 < len(parts) and any(w in _FINITE for w in parts):
+        return True
+    return bool(_DASHED_CLAUSE.search(value))
 
 
 def _headed(frame: Frame, value: str) -> bool:

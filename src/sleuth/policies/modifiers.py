@@ -1,0 +1,73 @@
+"""A named modifier of the question must modify the same word in the evidence.
+
+SQuAD 2.0's traps keep every word of an answerable question and swap the name that
+qualifies a noun: "When did Hervé serve as a *Norman* general?" over "One of the first
+Norman mercenaries to serve as a *Byzantine* general was Hervé in the 1050s". Every word
+is there ("Norman" too, elsewhere), so matching words one by one accepts the sentence;
+what differs is which name qualifies "general". The rule: when the question writes a
+capitalised word right before a lowercase word ("Norman general"), and the sentence has
+that word right after *another* capitalised word the question does not have ("Byzantine
+general") but never right after the question's, the sentence is about something else.
+
+Names are told by capitals only (no tagger, no word lists), and a capitalised run that
+holds the question's name is that name ("Edward the Confessor returned" states "Edward
+returned"); the question's first word, the answer's words and words split by punctuation
+are left alone.
+"""
+
+from __future__ import annotations
+
+import re
+
+from sleuth.text import STOPWORDS, stem
+
+_TOKEN = re.compile(r"[\w’'-]+|[^\w\s]")
+_JOINERS = frozenset({"the", "of", "de", "von", "van", "da", "del", "di", "du", "la", "le"})
+
+
+def swapped(question: str, sentence: str, answer: str = "") -> tuple[str, str, str] | None:
+    """(the question's name, the word it qualifies, the sentence's other name) when the
+    sentence qualifies the word by another name (see the module); else None."""
+    q = _TOKEN.findall(question)
+    s = _TOKEN.findall(sentence)
+    skip = {_key(w) for w in _TOKEN.findall(answer)}
+    asked = {_key(w) for w in q}
+    s_keys = [_key(w) for w in s]
+    for i in range(1, len(q) - 1):  # the first word is capitalised anyway
+        name, word = q[i], q[i + 1]
+        if not (_capital(name) and _lower_word(word)):
+            continue
+        n, w = _key(name), _key(word)
+        if n in skip or w in skip or w in STOPWORDS or n not in s_keys:
+            continue
+        before = [j for j in range(1, len(s)) if s_keys[j] == w]
+        if not before or any(n in _run_before(s, j) for j in before):
+            continue
+        for j in before:
+            other = s[j - 1]
+            if _capital(other) and _key(other) not in asked and j - 1 > 0:
+                return name, word, other
+    return None
+
+
+def _run_before(tokens: list[str], j: int) -> set[str]:
+    """The keys of the capitalised run (names joined by "the", "of", ...) right before
+    ``tokens[j]``."""
+    run: set[str] = set()
+    k = j - 1
+    while k >= 0 and (_capital(tokens[k]) or (tokens[k].lower() in _JOINERS and run)):
+        run.add(_key(tokens[k]))
+        k -= 1
+    return run
+
+
+def _key(token: str) -> str:
+    return stem(token.lower().strip("’'"))
+
+
+def _capital(token: str) -> bool:
+    return token[:1].isupper()
+
+
+def _lower_word(token: str) -> bool:
+    return token[:1].isalpha() and token[:1].islower()

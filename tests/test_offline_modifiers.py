@@ -1,0 +1,90 @@
+"""The ``entity`` rule (`sleuth.policies.modifiers`): a name that qualifies a word of the
+question must qualify it in the evidence too. Sentences are SQuAD 2.0's (the Normans
+article, the training side of fold A), its adversarial traps beside the answerable
+questions over the same sentences, and the built-in corpus's."""
+
+from __future__ import annotations
+
+import pytest
+
+from sleuth.policies.modifiers import swapped
+from sleuth.policies.reading import Reading, frame_question
+from sleuth.policies.verify import check
+
+HERVE = (
+    "One of the first Norman mercenaries to serve as a Byzantine general was Hervé in the 1050s."
+)
+ARCHITECTURE = (
+    "In England, the period of Norman architecture immediately succeeds that of the "
+    "Anglo-Saxon and precedes the Early Gothic."
+)
+WORDS = (
+    'The English name "Normans" comes from the French words Normans/Normanz, plural of '
+    "Normant, modern French normand."
+)
+EDWARD = (
+    "When finally Edward the Confessor returned from his father's refuge in 1041, at the "
+    "invitation of his half-brother Harthacnut, he brought with him a Norman-educated mind."
+)
+FOUNDED = "Acme Robotics was founded by Ada Ortiz in 2014 in Lisbon."
+
+
+def _reading(sentence: str, value: str) -> Reading:
+    assert value in sentence
+    return Reading("u", 0, len(sentence), sentence, value, 1.0)
+
+
+@pytest.mark.parametrize(
+    ("question", "sentence", "value", "swap"),
+    [
+        # traps: every word is in the sentence, but another name qualifies the noun
+        (
+            "When did Herve serve as a Norman general?",
+            HERVE,
+            "1050s",
+            ("Norman", "general", "Byzantine"),
+        ),
+        (
+            "What precedes the period of Anglo-Saxon architecture?",
+            ARCHITECTURE,
+            "the Early Gothic",
+            ("Anglo-Saxon", "architecture", "Norman"),
+        ),
+        (
+            "What name comes from the English words Normans/Normanz?",
+            WORDS,
+            "plural of Normant",
+            ("English", "words", "French"),
+        ),
+    ],
+)
+def test_a_name_swapped_on_the_qualified_word_is_no_evidence(
+    question: str, sentence: str, value: str, swap: tuple[str, str, str]
+) -> None:
+    assert swapped(question, sentence, value) == swap
+    result = check(frame_question(question), _reading(sentence, value), question=question)
+    assert not result.ok and result.rule == "entity"
+
+
+@pytest.mark.parametrize(
+    ("question", "sentence", "value"),
+    [
+        # the answerable twins over the same sentences
+        ("When did Herve serve as a Byzantine general?", HERVE, "1050s"),
+        # a capitalised run that holds the question's name is that name
+        ("When did Edward return?", EDWARD, "1041"),
+        # a name right before its word, and a name that qualifies nothing
+        ("Who founded Acme Robotics?", FOUNDED, "Ada Ortiz"),
+        ("In what year was Acme Robotics founded?", FOUNDED, "2014"),
+    ],
+)
+def test_the_same_name_on_the_same_word_passes(question: str, sentence: str, value: str) -> None:
+    assert swapped(question, sentence, value) is None
+    assert check(frame_question(question), _reading(sentence, value), question=question).ok
+
+
+def test_the_sentences_first_word_and_the_answer_are_not_the_other_name() -> None:
+    """A capital at the start of the sentence is the sentence's, not a name; and the
+    answer's own words are not a modifier of the question."""
+    assert swapped("When did the Norman army march?", "Byzantine army marched in 1081.") is None
+    assert swapped("Which Norman king ruled?", "The Norman king William ruled.", "William") is None
