@@ -195,6 +195,16 @@ def extract(
             continue  # the question's own identifier answers nothing
         if inline_ids(text):
             continue  # "[https://…]" would read as an inline citation
+        glossed = _GLOSSED.search(sentence, 0, s)
+        if glossed is not None and re.match(r"`*\)", sentence[e:]):
+            # "from underscore (`_`) to hyphen (`-`)": a code span in parentheses names
+            # the word before it; the question's own word is no answer, and a span of
+            # bare symbols is answered with the word it glosses
+            if _stem_in(glossed.group(1), question_terms):
+                continue
+            if not re.search(r"\w", text):
+                s = glossed.start(1)
+                e = e + len(re.match(r"`*\)", sentence[e:]).group(0))  # type: ignore[union-attr]
         spans.append((s, e))
     if not spans:
         return None
@@ -216,6 +226,10 @@ def extract(
     if kind == "name" and "=" in value:
         value = value.split("=")[0]
     return value
+
+
+# a word, then the opening parenthesis (and backticks) of a code span right after it
+_GLOSSED = re.compile(r"\b([A-Za-z][\w-]*)\s+\(`*$")
 
 
 def _stem_in(word: str, question_terms: set[str]) -> bool:

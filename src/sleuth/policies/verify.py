@@ -48,7 +48,7 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from sleuth.claims import stated_keys, terms
+from sleuth.claims import content, stated_keys, terms
 from sleuth.text import stem, words
 
 from . import technical
@@ -141,13 +141,16 @@ def check(
         if key in around:
             continue
         return Check(False, "number" if key.startswith(("#", "ord")) else "polarity")
-    if _qualified_otherwise(text, reading.sentence):
+    if _qualified_otherwise(text, reading.sentence, reading.value):
         return Check(False, "polarity")
     if _ASKS_PRESENT.search(text) and _ENDED.search(reading.sentence):
         return Check(False, "polarity")  # "the current CEO": not one who "stepped down"
     if frame.tech is not None:
         value = reading.value.strip("` ")
-        if not value or value.lower() in text.lower() or not _keys(value):
+        # a code value in capitals states its words ("['GET']": "get" is a stop word in
+        # prose), as the finish validator reads it
+        stated = _keys(value) or content(value, code=True)
+        if not value or value.lower() in text.lower() or not stated:
             return Check(False, "echo")  # the question's own, or nothing a quote can state
         if reading.value.count("`") % 2:
             return Check(False, "fragment")
@@ -191,16 +194,21 @@ _BOUND = (
 _BOUND_BEFORE = re.compile(r"\b(?:before|until|prior\s+to|up\s+to|earlier\s+than)\b", re.I)
 
 
-def _qualified_otherwise(question: str, sentence: str) -> bool:
+def _qualified_otherwise(question: str, sentence: str, value: str = "") -> bool:
     """Whether the sentence bounds the question's version or number the other way:
     "Before version 0.122.0, ... `403`" does not answer "starting with version 0.122.0"
-    (nor "after ..." a question asked "before ...")."""
+    (nor "after ..." a question asked "before ..."). The bound that governs the answer
+    is the last one before it ("Before 0.122.0 ... `403`. Starting with 0.122.0, they
+    use `401`": 401 is bounded by "starting with")."""
     q_before = _BOUND_BEFORE.search(question) is not None
+    at = sentence.rfind(value) if value else -1
     for m in re.finditer(r"\d+(?:\.\d+)+", question):
         number = re.escape(m.group(0))
-        where = re.search(rf"\b({_BOUND})\s+(?:\w+\s+){{0,3}}`?{number}", sentence, re.I)
-        if where is None:
+        bounds = list(re.finditer(rf"\b({_BOUND})\s+(?:\w+\s+){{0,3}}`?{number}", sentence, re.I))
+        if not bounds:
             continue
+        before = [b for b in bounds if b.start() < at] if at >= 0 else []
+        where = before[-1] if before else bounds[0]
         s_before = _BOUND_BEFORE.fullmatch(where.group(1)) is not None
         if s_before != q_before:
             return True
