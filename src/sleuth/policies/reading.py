@@ -474,8 +474,13 @@ def _context_start(text: str, spans: list[tuple[int, int]], i: int, most: int = 
         if "\n" not in gap:
             k -= 1  # the same line: a list item's or a paragraph's earlier sentence
             continue
-        if text[spans[k - 1][0] : spans[k - 1][1]].endswith(":"):
-            k -= 1  # "To generate a secret key use the command:" introduces what follows
+        if text[spans[k - 1][0] : spans[k - 1][1]].endswith(":") and (
+            gap.count("\n") <= 1 or _INTRODUCED.match(text, spans[k][0])
+        ):
+            # "To generate a secret key use the command:" introduces what follows: a code
+            # block, a list or a table (a prose paragraph after it follows something the
+            # page left out, such as an included code file)
+            k -= 1
             continue
         if "\n" in gap.strip(" \t") and gap.count("\n") > 1:
             if k == i and _PRONOUN_SUBJECT.match(text, spans[k][0], spans[k][1]):
@@ -490,6 +495,7 @@ def _context_start(text: str, spans: list[tuple[int, int]], i: int, most: int = 
     return k
 
 
+_INTRODUCED = re.compile(r"```|\$ |\||(?:[-*+]|\d+[.)])[ \t]+\S")
 # a sentence whose subject is a pronoun, after an opening phrase at most: it continues the
 # paragraph before it ("Starting with FastAPI version `0.122.0`, they use ...")
 _PRONOUN_SUBJECT = re.compile(
@@ -553,6 +559,12 @@ def read_sentence(
     value = extract(frame, sentence, question_terms, proper, answer_from)
     if value is None:
         return None
+    unmatched = len(frame.relation) - len(relation) - len(relation_in_title)
+    if unmatched and frame.tech is not None and _rival_spans(frame.tech, sentence, answer_from):
+        # "added in FastAPI 0.119.0 and removed in FastAPI 0.128.0" for "Which version
+        # dropped ...?": with rivals of its kind, the word left unmatched may be the very
+        # one that tells them apart
+        return None
     total = 2 * len(frame.anchors) + len(frame.relation) + 0.5 * len(frame.soft) or 1.0
     got = 2 * len(anchors_in_sentence) + 1.5 * len(anchors_in_title) + len(relation)
     got += 0.5 * len(relation_in_title) + 0.5 * len(soft)
@@ -566,6 +578,12 @@ def read_sentence(
         value=value,
         score=round(got / total + bonus, 4),
     )
+
+
+def _rival_spans(kind: str, sentence: str, start: int = 0) -> bool:
+    """Whether ``sentence`` (from ``start``) has two different candidates of ``kind``."""
+    found = {sentence[a:b].strip("` ") for a, b in technical.candidates(kind, sentence, start)}
+    return len(found) > 1
 
 
 def extract(
