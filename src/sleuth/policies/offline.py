@@ -557,20 +557,40 @@ def _relevant(goal: Goal, opened: OpenedPage) -> bool:
 
 
 def _coverage(frame: Frame, text: str) -> float:
-    """How much of the frame ``text`` states: names 2, relation words 1, soft words 0.5."""
+    """How much of the frame ``text`` states: names 2, relation words 1, soft words and
+    the words of a joined identifier 0.5."""
     said = set(content_terms(text))
     return (
         2 * sum(a in said for a in frame.anchors)
         + sum(r in said for r in frame.relation)
         + 0.5 * sum(s in said for s in frame.soft)
+        + 0.5 * sum(p in said for p in _identifier_parts(frame))
     )
+
+
+def _identifier_parts(frame: Frame) -> set[str]:
+    """The words of the frame's joined identifiers, as stems (``separate_input_output_schemas``:
+    separ, input, output, schema): a page's prose names the thing in words."""
+    parts = {
+        stem(w.lower())
+        for anchor in frame.anchors
+        if re.search(r"[_.]", anchor)
+        for w in re.split(r"[_.]+", anchor)
+        if len(w) > 2
+    }
+    return parts - set(frame.anchors) - set(frame.relation)
+
+
+def _lead_terms(frame: Frame) -> set[str]:
+    """The words a hit must share one of to be worth opening."""
+    return set(frame.anchors) | set(frame.relation) | _identifier_parts(frame)
 
 
 def _best_hit(goal: Goal, state: RunState) -> dict[str, Any] | None:
     """The unread hit (of the top three of each search) whose title and snippet state
     most of the goal's words, the search's order breaking ties; a hit sharing none of
     them is no lead."""
-    terms = set(goal.frame.anchors) | set(goal.frame.relation)
+    terms = _lead_terms(goal.frame)
     found: list[tuple[float, int, dict[str, Any]]] = []
     for step in _search_steps(state):
         for hit in step.observation.data.get("hits", [])[:OPENS_PER_SEARCH]:

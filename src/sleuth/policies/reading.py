@@ -280,13 +280,49 @@ def answer_type_of(question: str) -> AnswerType:
     return AnswerType.OTHER
 
 
+# "... if you don't pass one?", "... when you don't specify one?": what happens without a
+# choice is the default, and documentation says so ("Uses a 307 status code ... by
+# default"; "If not specified ..., it will have a `scope` of `"request"` by default")
+_OMITTED = re.compile(
+    r",?\s*\b(?:if|when|in case)\s+(?:you|one|the user|it)\s+"
+    r"(?:don['’]t|do not|doesn['’]t|does not|didn['’]t|did not|never)\s+"
+    r"(?:pass|specify|set|give|provide|declare|configure|supply|choose|add|change)\b"
+    r"(?:\s+(?:one|it|them|any|anything|a value|another|one explicitly))?",
+    re.IGNORECASE,
+)
+_UNLESS_CHANGED = re.compile(
+    r",?\s*\bunless\s+(?:you|one)\s+(?:change|set|pass|override|configure)\s+(\S+?)(?=\W*$)",
+    re.IGNORECASE,
+)
+
+
+_SINCE_WHICH = re.compile(
+    r"\s*(?:since|starting (?:with|from|in)|beginning with|as of|from)\s+(?=which|what)",
+    re.IGNORECASE,
+)
+
+
+def restate(question: str) -> str:
+    """``question`` with a condition of omission said as what it means, "by default"
+    ("Which status code does a RedirectResponse send if you don't pass one?" asks its
+    default; "... unless you change openapi_version?" asks the default of
+    ``openapi_version``)."""
+    question = _OMITTED.sub(" by default", question)
+    return _UNLESS_CHANGED.sub(lambda m: f" {m.group(1)} by default", question)
+
+
 def frame_question(question: str, field_name: str | None = None) -> Frame:
     """The frame of a question, or of one required field of a brief about it.
 
     A field whose name has a known type takes that type (``venue`` a place, ``price``
     an amount, ``speaker`` a person); type names only rank sentences, while roles
-    ("speaker") and other field names are words the sentence must contain."""
+    ("speaker") and other field names are words the sentence must contain. A question
+    whose wh-phrase names a technical kind ("What is the name of the file where ...")
+    asks for that kind whatever else it says ("where" there places nothing)."""
+    question = restate(question)
     answer_type = answer_type_of(question)
+    if not field_name and technical.kind_of(question, head_only=True) is not None:
+        answer_type = AnswerType.OTHER
     verb, role = _asked_role(question) if answer_type is AnswerType.PERSON else (None, None)
     anchors: dict[str, None] = {}
     relation: dict[str, None] = {}
@@ -348,6 +384,13 @@ def frame_question(question: str, field_name: str | None = None) -> Frame:
             soft.setdefault(key, None)
         if predicate in kind_stems or re.search(r"\b[A-Z]{2,}\W*$", question):
             predicate = None  # "... for CORS?": an acronym is said many ways
+        lead = _SINCE_WHICH.match(question)
+        if tech == "version" and lead is not None:
+            # "Since which release ...?" asks where it began: "added in 0.102.0" says it
+            # without "since" (a bound of its own, "before which", stays required)
+            for word in words(lead.group(0)):
+                relation.pop(stem(word.lower()), None)
+                soft.pop(stem(word.lower()), None)
     else:
         tech = None
     if head_match and answer_type is AnswerType.OTHER and tech is None:

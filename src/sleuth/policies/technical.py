@@ -99,8 +99,9 @@ _WH_PHRASE = re.compile(
 )
 
 
-def kind_of(question: str) -> str | None:
-    """The technical kind a question asks for, or None for a prose question."""
+def kind_of(question: str, head_only: bool = False) -> str | None:
+    """The technical kind a question asks for, or None for a prose question
+    (``head_only``: only a kind its wh-phrase names)."""
     q = question.lower()
     if not re.match(
         r"\s*(?:what|which|in which|in what|as of which|before which|at which|since which|"
@@ -119,6 +120,8 @@ def kind_of(question: str) -> str | None:
         ]
         if found:
             return max(found, key=lambda t: t[0])[1]
+    if head_only:
+        return None
     for kind, pattern in _KIND_OF_QUESTION:
         if re.search(pattern, q):
             return kind
@@ -286,11 +289,17 @@ def extract(
 
     best = min(spans, key=distance)
     value = sentence[best[0] : best[1]].strip()
+    assigned = _ASSIGNMENT.fullmatch(value)
+    if kind == "value" and assigned is not None and _stem_in(assigned.group(1), question_terms):
+        # `Depends(scope="request")` for "Which scope ... by default?": the value given
+        return assigned.group(2)
     if kind in _ASSIGNED and "=" in value:
         value = value.split("=")[0]
     return value
 
 
+# `name=value`, or a call's one keyword argument `f(name=value)`
+_ASSIGNMENT = re.compile(r"(?:[\w.]+\()?([A-Za-z_]\w*)\s*=\s*([^=()]+?)\)?")
 # a word, then the opening parenthesis (and backticks) of a code span right after it
 _GLOSSED = re.compile(r"\b([A-Za-z][\w-]*)\s+\(`*$")
 
