@@ -460,10 +460,61 @@ def read_page(frame: Frame, url: str, title: str, segments: list[tuple[int, str]
         reading = read_sentence(frame, url, sentence, start, title_terms, proper)
         if reading is not None:
             found.append(reading)
+    if frame.tech == "version":
+        found.extend(_read_version_notes(frame, url, title, segments, proper))
     if frame.tech is not None:
         found.extend(_read_pairs(frame, url, segments, title_terms, proper))
     found.sort(key=lambda r: (-r.score, r.start))
     return found
+
+
+# "Added in FastAPI 0.134.0.", "New in version 2.1.", "Deprecated since version 1.2":
+# a note without a subject of its own, about the section it stands in
+_VERSION_NOTE = re.compile(
+    r"\s*(?:added|new|introduced|available|changed|deprecated|removed)\s+(?:in|since|as of)\b",
+    re.IGNORECASE,
+)
+_PASSAGE_SUFFIX = re.compile(r"\s*\[passage \d+/\d+[^\]]*\]\s*$")
+
+
+def _read_version_notes(
+    frame: Frame,
+    url: str,
+    title: str,
+    segments: list[tuple[int, str]],
+    proper: frozenset[str],
+) -> list[Reading]:
+    """Version notes read with their section's heading as their subject: "Added in
+    FastAPI 0.134.0." under "Stream JSON Lines" says when JSON Lines streaming came. Only
+    a note before any sub-heading of the shown text (the heading is the passage's)."""
+    heading = _PASSAGE_SUFFIX.sub("", title)
+    subject = set(content_terms(heading))
+    out = []
+    for offset, text in segments:
+        for s, e in sentence_spans(text):
+            if _VERSION_NOTE.match(text, s, e) is None or _subheading_before(text, s):
+                continue
+            sentence = text[s:e]
+            own = set(content_terms(sentence))
+            reading = read_sentence(
+                frame, url, sentence, offset + s, set(), proper, context=subject | own
+            )
+            if reading is not None:
+                out.append(reading)
+    return out
+
+
+def _subheading_before(text: str, at: int) -> bool:
+    """Whether a line of ``text`` before ``at`` (after its first, the heading path) reads
+    as a heading: a short line of its own, between blank lines, without end punctuation."""
+    lines = text[:at].split("\n")
+    for i, line in enumerate(lines[1:-1], start=1):
+        line = line.strip()
+        if not line or len(line) > 80 or line[-1] in ".:;!?,)`" or line.startswith(("-", "*", "|", "`", "$", "<")):
+            continue
+        if not lines[i - 1].strip() and (i + 1 >= len(lines) or not lines[i + 1].strip()):
+            return True
+    return False
 
 
 def _read_pairs(
@@ -578,12 +629,15 @@ def read_sentence(
     title_terms: set[str],
     proper: frozenset[str] = frozenset(),
     answer_from: int = 0,
+    context: set[str] | None = None,
 ) -> Reading | None:
+    """``sentence`` as an answer to ``frame``, or None. ``context``: the words the
+    sentence states, when it states more than its own (a version note its heading's)."""
     if not frame.anchors and not frame.relation:
         return None  # "Who is he?": nothing to look for
     if is_injection(sentence) or sentence.rstrip(" \"')").endswith("?"):
         return None  # instructions and questions state no facts
-    terms = set(content_terms(sentence))
+    terms = context if context is not None else set(content_terms(sentence))
     anchors_in_sentence = {a for a in frame.anchors if a in terms}
     anchors_in_title = {a for a in frame.anchors if a in title_terms} - anchors_in_sentence
     if len(anchors_in_sentence) + len(anchors_in_title) < frame.required_anchors:
