@@ -509,7 +509,8 @@ def _search_steps(state: RunState) -> list[Step]:
 def _research(goal: Goal, state: RunState, pages: list[_Page]) -> Turn | None:
     for opened in sorted(state.opened.values(), key=lambda p: p.opened_step):
         unseen = _first_unseen(opened.seen, len(opened.page.body))
-        if unseen is not None and _relevant(goal, opened) and _windows_read(state, opened.page.url) < 3:
+        read = _windows_read(state, opened.page.url)
+        if unseen is not None and _relevant(goal, opened) and read < 3:
             return _turn(
                 f"Read on in {opened.page.title!r}: the answer may be further down.",
                 "open",
@@ -520,11 +521,14 @@ def _research(goal: Goal, state: RunState, pages: list[_Page]) -> Turn | None:
         # does (a next passage named by its own heading starts another section: the
         # search's next hit is then a better lead than a neighbour's)
         nxt = _same_section_next(opened.page.title)
-        if nxt and nxt not in state.opened and _relevant(goal, opened):
-            if not _failed_open(state, nxt) and _passages_read(state, nxt) < 3:
-                return _turn(
-                    f"Read the rest of the section, {nxt}.", "open", {"url": nxt}
-                )
+        if (
+            nxt
+            and nxt not in state.opened
+            and _relevant(goal, opened)
+            and not _failed_open(state, nxt)
+            and _passages_read(state, nxt) < 3
+        ):
+            return _turn(f"Read the rest of the section, {nxt}.", "open", {"url": nxt})
     hit = _best_hit(goal, state)
     if hit is not None:
         return _turn(

@@ -453,17 +453,23 @@ def read_page(frame: Frame, url: str, title: str, segments: list[tuple[int, str]
     spans = [(offset + s, text[s:e]) for offset, text in segments for s, e in sentence_spans(text)]
     if any(is_injection(sentence) for _, sentence in spans):
         return []
-    title_terms = set(content_terms(title))
+    # the title without an indexed passage's "[passage 4/7; next: URL]": its words are
+    # the heading path's, not the next passage's address
+    heading = _PASSAGE_SUFFIX.sub("", title)
+    title_terms = set(content_terms(heading))
+    sections = url_is_passage(title)  # its text opens with the heading path
     proper = proper_words(text for _, text in segments)
     found = []
-    for start, sentence in spans:
-        reading = read_sentence(frame, url, sentence, start, title_terms, proper)
-        if reading is not None:
-            found.append(reading)
+    for offset, text in segments:
+        for s, e in sentence_spans(text):
+            context = _section_terms(heading, text, s) if sections else title_terms
+            reading = read_sentence(frame, url, text[s:e], offset + s, context, proper)
+            if reading is not None:
+                found.append(reading)
     if frame.tech == "version":
-        found.extend(_read_version_notes(frame, url, title, segments, proper))
+        found.extend(_read_version_notes(frame, url, title, segments, proper, sections))
     if frame.tech is not None:
-        found.extend(_read_pairs(frame, url, segments, title_terms, proper))
+        found.extend(_read_pairs(frame, url, segments, heading, proper, sections))
     found.sort(key=lambda r: (-r.score, r.start))
     return found
 
@@ -483,46 +489,72 @@ def _read_version_notes(
     title: str,
     segments: list[tuple[int, str]],
     proper: frozenset[str],
+    sections: bool = True,
 ) -> list[Reading]:
     """Version notes read with their section's heading as their subject: "Added in
-    FastAPI 0.134.0." under "Stream JSON Lines" says when JSON Lines streaming came. Only
-    a note before any sub-heading of the shown text (the heading is the passage's)."""
+    FastAPI 0.134.0." under "Stream JSON Lines" says when JSON Lines streaming came (the
+    nearest heading: `_section_terms`)."""
     heading = _PASSAGE_SUFFIX.sub("", title)
-    subject = set(content_terms(heading))
     out = []
     for offset, text in segments:
         for s, e in sentence_spans(text):
-            if _VERSION_NOTE.match(text, s, e) is None or _subheading_before(text, s):
+            if _VERSION_NOTE.match(text, s, e) is None:
                 continue
             sentence = text[s:e]
-            own = set(content_terms(sentence))
+            subject = _section_terms(heading, text, s, sections) | set(content_terms(sentence))
             reading = read_sentence(
-                frame, url, sentence, offset + s, set(), proper, context=subject | own
+                frame, url, sentence, offset + s, set(), proper, context=subject
             )
             if reading is not None:
                 out.append(reading)
     return out
 
 
-def _subheading_before(text: str, at: int) -> bool:
-    """Whether a line of ``text`` before ``at`` (after its first, the heading path) reads
-    as a heading: a short line of its own, between blank lines, without end punctuation."""
+def url_is_passage(title: str) -> bool:
+    """Whether ``title`` is an indexed passage's (its text opens with its heading path)."""
+    return _PASSAGE_SUFFIX.search(title) is not None or " › " in title
+
+
+def _subheading(text: str, at: int) -> str | None:
+    """The last line of ``text`` before ``at`` (after its first, the heading path, and a
+    line repeating the heading) that reads as a heading: a short line of its own, between
+    blank lines, without end punctuation; None when there is none."""
     lines = text[:at].split("\n")
-    for i, line in enumerate(lines[1:-1], start=1):
-        line = line.strip()
-        if not line or len(line) > 80 or line[-1] in ".:;!?,)`" or line.startswith(("-", "*", "|", "`", "$", "<")):
+    last = None
+    first = lines[0].strip()
+    for i, raw in enumerate(lines[1:-1], start=1):
+        line = raw.strip()
+        if not line or len(line) > 80 or line[-1] in ".:;!?,)" or line.startswith(_NOT_HEADING):
             continue
+        if first.endswith(line) and i <= 2:
+            continue  # the section's own heading, under its path
         if not lines[i - 1].strip() and (i + 1 >= len(lines) or not lines[i + 1].strip()):
-            return True
-    return False
+            last = line
+    return last
+
+
+_NOT_HEADING = ("-", "*", "|", "```", "$", "<", "+")
+
+
+def _section_terms(heading: str, text: str, at: int, sections: bool = True) -> set[str]:
+    """The words of the section a sentence stands in: its passage's heading path, or,
+    under a heading inside the passage, that heading with the path above the passage's
+    own section ("Advanced Middleware › `HTTPSRedirectMiddleware`" then "`TrustedHostMiddleware`":
+    the sentences after it are about TrustedHostMiddleware, not HTTPSRedirectMiddleware)."""
+    sub = _subheading(text, at) if sections else None
+    if sub is None:
+        return set(content_terms(heading))
+    parent = heading.rsplit(" › ", 1)[0] if " › " in heading else ""
+    return set(content_terms(f"{parent} {sub}"))
 
 
 def _read_pairs(
     frame: Frame,
     url: str,
     segments: list[tuple[int, str]],
-    title_terms: set[str],
+    heading: str,
     proper: frozenset[str],
+    sections: bool = True,
 ) -> list[Reading]:
     """Technical readings of a sentence with its context: the sentences before it on the
     same line, one that introduces it with a colon, or the list item it is nested under
@@ -538,6 +570,7 @@ def _read_pairs(
             if first == i:
                 continue
             alone = text[cs:ce]
+            title_terms = _section_terms(heading, text, cs, sections)
             if read_sentence(frame, url, alone, offset + cs, title_terms, proper) is not None:
                 continue
             ps = spans[first][0]
@@ -862,7 +895,7 @@ def candidates(
         return [
             part
             for span in names
-            if not _after_place_preposition(sentence, span[0])
+            if not _after_place_preposition(sentence, span[0]) and not _in_quotes(sentence, span[0])
             for part in _person_parts(sentence, span)
             if sentence[part[0] : part[1]].split()[-1] not in _NOT_PERSON_HEADS
         ]
@@ -958,7 +991,52 @@ def _acronym(text: str) -> bool:
 
 
 def _after_place_preposition(sentence: str, start: int) -> bool:
-    return _PLACE_PREPOSITION.search(sentence[max(0, start - 24) : start]) is not None
+    """Whether the name at ``start`` stands where a place does: after a place
+    preposition ("in Laie"), or in apposition to a place named after one ("in Laie,
+    Hawaii"; "in Honolulu County, Hawaii, United States")."""
+    if _PLACE_PREPOSITION.search(sentence[max(0, start - 24) : start]) is not None:
+        return True
+    before = sentence[max(0, start - 120) : start]
+    chain = _PLACE_CHAIN.search(before)
+    return chain is not None and _PLACE_PREPOSITION.search(before[: chain.start()]) is not None
+
+
+# one or more "Name, " right before a name: "Laie, " of "in Laie, Hawaii"
+_PLACE_CHAIN = re.compile(r"(?:[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*,\s+)+$")
+# what only a person does, right after a name: "Hilton said", "Ada married"
+_PERSON_VERB = re.compile(
+    r"\s*(?:,[^,]{0,40},\s*)?(?:said|says|told|tells|married|marries|wrote|writes|believed|"
+    r"argued|thought|claimed|was born|died|resigned)\b"
+)
+
+
+def placed(sentence: str, value: str) -> bool:
+    """Whether every mention of ``value`` in ``sentence`` stands where a place does
+    (`_after_place_preposition`): such a name is no person ("Who wrote ...?" is not
+    answered by "Hawaii" of "a luau in Laie, Hawaii")."""
+    spots = [m.start() for m in re.finditer(re.escape(value), sentence)]
+    return bool(spots) and all(_after_place_preposition(sentence, at) for at in spots)
+
+
+def _in_quotes(sentence: str, at: int) -> bool:
+    """Whether ``at`` is inside a quotation: a name in quotes is a work's title ("The
+    Hukilau Song" is a song written by ...), not a person."""
+    before = sentence[:at]
+    return before.count('"') % 2 == 1 or before.count("“") > before.count("”")
+
+
+def quoted(sentence: str, value: str) -> bool:
+    """Whether every mention of ``value`` in ``sentence`` is inside quotes (`_in_quotes`)."""
+    spots = [m.start() for m in re.finditer(re.escape(value), sentence)]
+    return bool(spots) and all(_in_quotes(sentence, at) for at in spots)
+
+
+def personal(sentence: str, value: str) -> bool:
+    """Whether ``value`` does, in ``sentence``, what only a person does ("Hilton said
+    ..."): such a name is no place."""
+    return any(
+        _PERSON_VERB.match(sentence, m.end()) for m in re.finditer(re.escape(value), sentence)
+    )
 
 
 def _longest(spans: Iterable[tuple[int, int]]) -> list[tuple[int, int]]:
