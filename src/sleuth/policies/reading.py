@@ -189,7 +189,8 @@ _NOT_PERSON_HEADS = _set(
 )
 _PLACE_PREPOSITION = re.compile(
     r"\b(?:in|at|to|from|near|inside|outside|on|above|below|across|into|within)\s+"
-    r"(?:the\s+)?(?:(?:town|city|village|county|region|province)\s+of\s+)?$",
+    r"(?:the\s+)?(?:(?:town|city|village|county|region|province|island|state|country|district|"
+    r"kingdom|capital)\s+of\s+)?$",
     re.IGNORECASE,
 )
 
@@ -728,7 +729,9 @@ def extract(
     if frame.mention:
         return sentence.strip()
     if frame.tech is not None:
-        return technical.extract(frame.tech, sentence, question_terms, frame.text, answer_from)
+        return technical.extract(
+            frame.tech, sentence, question_terms, frame.text, answer_from, frame.predicate
+        )
     if frame.answer_type is AnswerType.OTHER:
         if frame.head is not None:  # "What prize ...?" -> "the Hollis Prize"
             for start, end in _name_spans(sentence):
@@ -1003,11 +1006,6 @@ def _after_place_preposition(sentence: str, start: int) -> bool:
 
 # one or more "Name, " right before a name: "Laie, " of "in Laie, Hawaii"
 _PLACE_CHAIN = re.compile(r"(?:[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*,\s+)+$")
-# what only a person does, right after a name: "Hilton said", "Ada married"
-_PERSON_VERB = re.compile(
-    r"\s*(?:,[^,]{0,40},\s*)?(?:said|says|told|tells|married|marries|wrote|writes|believed|"
-    r"argued|thought|claimed|was born|died|resigned)\b"
-)
 
 
 def placed(sentence: str, value: str) -> bool:
@@ -1029,14 +1027,6 @@ def quoted(sentence: str, value: str) -> bool:
     """Whether every mention of ``value`` in ``sentence`` is inside quotes (`_in_quotes`)."""
     spots = [m.start() for m in re.finditer(re.escape(value), sentence)]
     return bool(spots) and all(_in_quotes(sentence, at) for at in spots)
-
-
-def personal(sentence: str, value: str) -> bool:
-    """Whether ``value`` does, in ``sentence``, what only a person does ("Hilton said
-    ..."): such a name is no place."""
-    return any(
-        _PERSON_VERB.match(sentence, m.end()) for m in re.finditer(re.escape(value), sentence)
-    )
 
 
 def _longest(spans: Iterable[tuple[int, int]]) -> list[tuple[int, int]]:

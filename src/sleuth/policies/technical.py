@@ -247,11 +247,18 @@ def is_kind(kind: str, value: str) -> bool:
 
 
 def extract(
-    kind: str, sentence: str, question_terms: set[str], question: str, start: int = 0
+    kind: str,
+    sentence: str,
+    question_terms: set[str],
+    question: str,
+    start: int = 0,
+    predicate: str | None = None,
 ) -> str | None:
     """The candidate of ``kind`` in ``sentence`` (from ``start``) that answers: not the
     question's own words; after a "defaults to" cue when the kind is a value; else the
-    one nearest the question's words."""
+    one nearest the question's ``predicate`` (its last relation word, the verb asked:
+    "removed" in "added in 0.119.0 and removed in 0.128.0"), then the one nearest the
+    question's words."""
     asked = question.lower()
     spans = []
     for s, e in candidates(kind, sentence, start):
@@ -278,14 +285,29 @@ def extract(
         cued = [sp for sp in spans if _DEFAULT_CUE.search(sentence[: sp[0]].rstrip("` "))]
         if cued:
             spans = cued
-    positions = [
-        m.start() for m in re.finditer(r"[\w]+", sentence) if _stem_in(m.group(0), question_terms)
-    ]
+    matched = [m for m in re.finditer(r"[\w]+", sentence) if _stem_in(m.group(0), question_terms)]
+    # a question word said beside every candidate ("in FastAPI 0.119.0 and removed in
+    # FastAPI 0.128.0") tells none apart: the words said once place the answer
+    counts: dict[str, int] = {}
+    for m in matched:
+        key = stem(m.group(0).lower())
+        counts[key] = counts.get(key, 0) + 1
+    once = [m.start() for m in matched if counts[stem(m.group(0).lower())] == 1]
+    positions = once or [m.start() for m in matched]
 
-    def distance(span: tuple[int, int]) -> tuple[int, int]:
-        if not positions:
-            return (0, span[0])
-        return (min(min(abs(span[0] - p), abs(span[1] - p)) for p in positions), span[0])
+    verb = [m.start() for m in matched if predicate and stem(m.group(0).lower()) == predicate]
+
+    def gap(span: tuple[int, int], spots: list[int]) -> int:
+        return min((min(abs(span[0] - p), abs(span[1] - p)) for p in spots), default=0)
+
+    def after_verb(span: tuple[int, int]) -> int:
+        """How far after the asked verb (its complement follows it: "removed in FastAPI
+        0.128.0"); one before every mention of it comes last."""
+        ahead = [span[0] - p for p in verb if span[0] >= p]
+        return min(ahead) if ahead else (10_000 if verb else 0)
+
+    def distance(span: tuple[int, int]) -> tuple[int, int, int]:
+        return (after_verb(span), gap(span, positions), span[0])
 
     best = min(spans, key=distance)
     value = sentence[best[0] : best[1]].strip()

@@ -62,7 +62,6 @@ from .reading import (
     Reading,
     _name_spans,
     candidates,
-    personal,
     placed,
     quoted,
     restate,
@@ -180,8 +179,6 @@ def check(
             return Check(False, "type")  # "in Laie, Hawaii": a place, not a person
         if kind is AnswerType.PERSON and quoted(reading.sentence, reading.value):
             return Check(False, "type")  # '"The Hukilau Song" is a song': a work's title
-        if kind is AnswerType.PLACE and personal(reading.sentence, reading.value):
-            return Check(False, "type")  # "Hilton said ...": a person, not a place
         if _POSSESSIVE.search(reading.value) and not re.match(r"\s*whose\b", text, re.I):
             return Check(False, "type")  # "Robert's son": Robert is whose son he is
     elif kind is not AnswerType.OTHER and not candidates(kind, reading.value):
