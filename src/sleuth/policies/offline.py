@@ -7,10 +7,14 @@ brief — is a *goal* with a frame from `sleuth.policies.reading`. Per step:
 1. First step: search the question's key words.
 2. While a goal has no accepted sentence, in order:
    a. read on in an opened page that was cut off and mentions the goal's names (at
-      most three windows of a page, or three passages of an indexed document, following
-      the "next:" its passage title names); else open the best unread hit of the
-      searches so far (only the top three hits of each search, and only hits whose
-      title or snippet shares a word with the goal);
+      most three windows of a page); else read the rest of an opened passage's section
+      (the "next:" its passage title names, only while it continues the same section:
+      ``URL#p5``, not a next section's ``URL#heading``; at most three passages of a
+      document); else open the unread hit whose title and snippet state most of the
+      goal's words (names 2, relation words 1, soft words and a joined identifier's
+      words 0.5; the search's order breaks ties; only the top three hits of each search,
+      and only hits sharing a word with the goal). A single-hop lookup is then search,
+      open, finish when the best hit holds the answer;
    b. two-hop: if an opened sentence covers the question's names and part of its
       relation but not all ("the founder of Acme Robotics" → "Ada Ortiz"), search the
       bridge name found there with the missing words ("Ada Ortiz study");
@@ -20,7 +24,8 @@ brief — is a *goal* with a frame from `sleuth.policies.reading`. Per step:
    hits whose title and snippet alone contain every word of the goal (they likely
    state the same fact), because only reading a second source can reveal a conflict. Conflicts
    are declared only between typed values (names, places, dates, times, numbers):
-   two differently worded clauses are not a disagreement.
+   two differently worded clauses, or technical spans, are not a disagreement, so a
+   goal answered by one is not corroborated (a second source could change nothing).
 4. Finish: the short answer and its sentence as evidence; different values from
    different pages become a conflict report; goals without an accepted sentence
    become ``cannot:`` answers. With one step left it finishes with what the opened

@@ -22,7 +22,11 @@ Pure functions, no model. The method, in order:
    predicate — in the sentence itself; and, for
    typed questions, a candidate of the expected type that is not a question word.
    Questions state no facts. A page that addresses AI agents or gives instructions
-   (prompt injection) is never evidence, not one sentence of it.
+   (prompt injection) is never evidence, not one sentence of it. An indexed passage's
+   title is its heading path (never the next passage's address), and a sentence under
+   a heading inside the passage has that heading, not the passage's last one, as its
+   section (`_section_terms`). A condition of omission in the question ("if you don't
+   pass one", "unless you change X") asks the default (`restate`).
 3. **Extract a short answer**: the typed candidate nearest to the matched question
    words; for "other" questions, the clause after the last matched question word (none
    when the sentence ends there: a whole sentence is no short answer). For a role,
@@ -33,11 +37,18 @@ Pure functions, no model. The method, in order:
    sister Z", nor by "X, whose brother Y had married Z"); a passive verb's doer is its
    "by" agent ("Dyrrachium was betrayed ... by the Venetian merchants"); when another
    verb says it, a subject still comes before the question's names. People are
-   capitalised name runs without digits, not after a place preposition (nor a code
-   such as "A0" a place), not ending in an organisation or place word ("Labs", "Robotics",
-   "River"); "X of Y" is one person ("Queen Adela II of Varn"); a lone capitalised word
-   at the start of a sentence counts only if the page also writes it capitalised
-   elsewhere.
+   capitalised name runs without digits, not after a place preposition nor in
+   apposition to a place named after one ("in Laie, Hawaii": both are places, and a
+   code such as "A0" is none), not inside quotes (a work's title), not ending in an
+   organisation or place word ("Labs", "Robotics", "River"); "X of Y" is one person
+   ("Queen Adela II of Varn"); a lone capitalised word at the start of a sentence counts
+   only if the page also writes it capitalised elsewhere. Technical questions read a
+   sentence with its context (`_read_pairs`: the line's earlier sentences, a colon
+   introducing a code block, list or table, a nested item's parent, the paragraph before
+   a sentence whose subject is a pronoun), and a version note ("Added in FastAPI
+   0.134.0.") with its section's heading as subject; with two spans of the kind in the
+   sentence, every relation word must be matched (the one left out may be what tells
+   them apart).
 4. **Score** = weighted coverage (anchors 2, relation 1, soft 0.5; a word found only
    in the title counts 1.5 for an anchor, 0.5 for a relation word) plus a small bonus
    for a typed candidate, so the sentence that states the fact most completely wins.

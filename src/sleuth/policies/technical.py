@@ -18,14 +18,28 @@ found by their shape:
 | ``error`` | which error, exception | a CamelCase name ending in Error / Exception / Warning |
 | ``command`` | what command | a code span with a space, or a shell line after ``$`` |
 | ``package`` | package, library, module, extra | a code span, or a word beside "package" |
-| ``name`` | parameter, argument, option, class, header, file, ... | an identifier in a code span |
+| ``media`` | media type, content type | ``application/json`` |
+| ``header`` | header | a code span shaped as a header name (`X-Process-Time`) |
+| ``file`` | file, filename | a code span with an extension (`uv.lock`, `.env`) |
+| ``option`` | option, flag | a code span `--workers`, or an identifier |
+| ``name`` | parameter, argument, class, marker, ... | a code span identifier (`docs_url`) |
 | ``value`` | default, set to, defaults to | a code span, True / False / None, or a number |
 
+The kind is the one the wh-phrase's head names: its last kind word ("Which command line
+option" asks an option, "What is the name of the file" a file), and only a question
+without one falls back to an env / IP / status pattern or a default cue anywhere in it.
+A technical head wins over "where" or "when" later in the question ("the file where ...").
+
 A candidate is never the question's own words (``REQUESTS_CA_BUNDLE`` does not answer
-"used as fallback if REQUESTS_CA_BUNDLE is not set"), and it comes from the sentence
-itself even when the previous sentence is read with it as context ("`max_age` - Sets
-... responses. Defaults to `600`."). No candidate of the kind, no answer: a technical
-question is never answered by a clause.
+"used as fallback if REQUESTS_CA_BUNDLE is not set"), nor a code span glossing a word of
+the question ("underscore (`_`)"; a span of bare symbols is answered with the word it
+glosses, "hyphen (`-`)"), and it comes from the sentence itself even when the previous
+sentence is read with it as context ("`max_age` - Sets ... responses. Defaults to
+`600`."). Of several, the one after the question's verb wins ("added in 0.119.0 and
+removed in 0.128.0": "removed" places 0.128.0), then the one nearest the question's words
+said once (a word beside every candidate tells none apart); a keyword argument gives its
+value (`Depends(scope="request")` answers which scope with ``"request"``). No candidate of
+the kind, no answer: a technical question is never answered by a clause.
 """
 
 from __future__ import annotations

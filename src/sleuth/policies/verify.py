@@ -17,7 +17,9 @@ before a reading may answer, it is checked against the question:
   when the question names it: "Normans" answers no question about the Normans);
 * ``type`` — a typed question's answer is a span of that type (a date, a number, a
   capitalised name for a person or a place), and a possessive ("Robert's" in "Bohemond,
-  Robert's son") names no person or place but for a whose-question;
+  Robert's son") names no person or place but for a whose-question; a person is not a
+  name the sentence uses as a place (after a place preposition or in apposition to one:
+  "a luau in Laie, Hawaii") nor a quoted title ('"The Hukilau Song" is a song ...');
 * ``polarity`` also — a question about the present ("the current CEO") is not answered
   by a sentence saying the state ended ("stepped down", "former").
 
