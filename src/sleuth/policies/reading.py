@@ -693,12 +693,15 @@ def read_sentence(
         return None
     if frame.relation and not relation:
         return None
-    if frame.predicate is not None and frame.predicate not in terms:
-        # a technical question's last word is most often a noun its section names ("...
-        # for signing JWT tokens?" under "... Bearer with JWT tokens"); a verb ("born")
-        # must be the sentence's own
-        if frame.tech is None or frame.predicate not in title_terms:
-            return None
+    # a technical question's last word is most often a noun its section names ("... for
+    # signing JWT tokens?" under "... Bearer with JWT tokens"); a verb ("born") must be
+    # the sentence's own
+    if (
+        frame.predicate is not None
+        and frame.predicate not in terms
+        and (frame.tech is None or frame.predicate not in title_terms)
+    ):
+        return None
     lowered = {w.lower() for w in words(sentence)}
     soft = {s for s in frame.soft if s in terms or (s in _TEMPORAL and lowered & _TEMPORAL)}
     question_terms = set(frame.anchors) | set(frame.relation) | set(frame.soft)
