@@ -534,9 +534,15 @@ def _subheading(text: str, at: int) -> str | None:
     lines = text[:at].split("\n")
     last = None
     first = lines[0].strip()
+    fenced = False
     for i, raw in enumerate(lines[1:-1], start=1):
         line = raw.strip()
-        if not line or len(line) > 80 or line[-1] in ".:;!?,)" or line.startswith(_NOT_HEADING):
+        if line.startswith("```"):
+            fenced = not fenced  # a code block's lines are no headings
+            continue
+        if fenced or not line or len(line) > 80 or line[-1] in ".:;!?,)":
+            continue
+        if line.startswith(_NOT_HEADING) or _CODE_LIKE.search(line):
             continue
         if first.endswith(line) and i <= 2:
             continue  # the section's own heading, under its path
@@ -545,7 +551,8 @@ def _subheading(text: str, at: int) -> str | None:
     return last
 
 
-_NOT_HEADING = ("-", "*", "|", "```", "$", "<", "+")
+_NOT_HEADING = ("-", "*", "|", "```", "$", "<", "+", ">", "#", "@")
+_CODE_LIKE = re.compile(r"[=(){}\[\];]|^\s*(?:import|from|def|class|return)\s")
 
 
 def _section_terms(heading: str, text: str, at: int, sections: bool = True) -> set[str]:
