@@ -648,3 +648,20 @@ def test_a_technical_answer_is_not_corroborated(docs_index: Any) -> None:
     assert [q.text for q in result.evidence] == [
         "If an incoming request does not validate correctly then a `400` response will be sent."
     ]
+
+
+def test_a_code_line_is_no_heading() -> None:
+    """A short line between blank lines reads as a heading inside a passage, but not a line
+    of code (fenced, or shaped as code): the sentences after it keep the passage's
+    section."""
+    sentence = (
+        "- `minimum_size` - Do not GZip responses that are smaller than this minimum size in "
+        "bytes. Defaults to `500`.\n"
+    )
+    title = "Advanced Middleware › `GZipMiddleware` [passage 5/6; next: file:///d/m.md#p6]"
+    question = "What is the default minimum_size of GZipMiddleware?"
+    for code in ("app.add_middleware(GZipMiddleware)", "```Python\nimport fastapi\n```"):
+        text = f"Advanced Middleware › `GZipMiddleware`\n\n{code}\n\n{sentence}"
+        assert [r.value for r in _read(question, text, title)] == ["500"], code
+    heading = f"Advanced Middleware › `GZipMiddleware`\n\nOther middlewares\n\n{sentence}"
+    assert _read(question, heading, title) == []  # a heading: another section's sentence
