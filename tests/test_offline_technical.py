@@ -13,12 +13,20 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from shared import SHARED_DATA
 from sleuth.policies import technical, verify
-from sleuth.policies.reading import Reading, frame_question, is_injection, read_page
+from sleuth.policies.reading import (
+    AnswerType,
+    Reading,
+    frame_question,
+    is_injection,
+    read_page,
+    restate,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -37,6 +45,16 @@ ROOT = Path(__file__).resolve().parents[1]
         ("What does compresslevel default to in GZipMiddleware?", "value"),
         ("Who founded Acme Robotics?", None),
         ("What is the capital of Normandy?", None),
+        # the head of the wh-phrase names the kind: its last kind word
+        ("Which command line option starts several worker processes?", "option"),
+        ("Which FastAPI CLI option takes the IP addresses that are trusted?", "option"),
+        ("Which custom header does the middleware example add?", "header"),
+        ("Which file records the exact versions selected by uv add?", "file"),
+        ("What is the name of the file where environment variables are placed?", "file"),
+        ("Which media type is form data normally encoded with when it has no files?", "media"),
+        ("What response status does TrustedHostMiddleware send?", "status"),
+        ("Which pytest marker tells pytest to call a test function asynchronously?", "name"),
+        ("Since which FastAPI release can you use separate_input_output_schemas?", "version"),
     ],
 )
 def test_kind_of_question(question: str, kind: str | None) -> None:
@@ -184,6 +202,218 @@ def test_a_bound_the_other_way_is_no_answer() -> None:
     assert verify.check(frame_question(before), readings[0], question=before).ok
 
 
+AUTH_ERRORS = (
+    "Use Old 403 Authentication Error Status Codes\n\n"
+    "Before FastAPI version `0.122.0`, when the integrated security utilities returned an "
+    "error to the client after a failed authentication, they used the HTTP status code "
+    "`403 Forbidden`.\n\n"
+    "Starting with FastAPI version `0.122.0`, they use the more appropriate HTTP status code "
+    "`401 Unauthorized`, and return a sensible `WWW-Authenticate` header in the response, "
+    "following the HTTP specifications, RFC 7235, RFC 9110.\n"
+)
+
+
+def test_a_pronoun_subject_reads_the_paragraph_before_it() -> None:
+    """ "they use ... `401 Unauthorized`" is about the security utilities of the paragraph
+    before it; the bound that governs 401 is its own "Starting with", not the earlier
+    "Before" (which governs 403)."""
+    title = "Use Old 403 Authentication Error Status Codes"
+    since = (
+        "Which HTTP status code do the security utilities use starting with FastAPI "
+        "version 0.122.0?"
+    )
+    before = "Which status code did security utilities return before FastAPI version 0.122.0?"
+    for question, value in ((since, "401 Unauthorized"), (before, "403 Forbidden")):
+        frame = frame_question(question)
+        passing = [
+            r.value
+            for r in _read(question, AUTH_ERRORS, title)
+            if verify.check(frame, r, title, question=question).ok
+        ]
+        assert passing[:1] == [value], question
+
+
+def test_rival_spans_with_a_word_left_unmatched_are_no_answer() -> None:
+    """The sentence has two versions; "dropped" is not in it, and it is the very word that
+    would tell "added in 0.119.0" from "removed in 0.128.0" (answered 0.119.0 before)."""
+    sentence = (
+        "This FastAPI support for `pydantic.v1` models was added in FastAPI 0.119.0 and "
+        "removed in FastAPI 0.128.0."
+    )
+    title = "Migrate from Pydantic v1 to Pydantic v2 › FastAPI support for Pydantic v1 in v2"
+    assert (
+        _read("Which FastAPI version dropped the support for pydantic.v1 models?", sentence, title)
+        == []
+    )
+    added = _read(
+        "In which FastAPI version was support for pydantic.v1 models added?", sentence, title
+    )
+    removed = _read(
+        "In which FastAPI version was support for pydantic.v1 models removed?", sentence, title
+    )
+    assert [r.value for r in added][:1] == ["0.119.0"]
+    assert [r.value for r in removed][:1] == ["0.128.0"]
+
+
+def test_capitals_in_code_state_their_words() -> None:
+    """`['GET']` answers (in prose "get" is a stop word); `['*']` states nothing."""
+    text = (
+        "- `allow_methods` - A list of HTTP methods that should be allowed for cross-origin "
+        "requests. Defaults to `['GET']`. You can use `['*']` to allow all standard methods.\n"
+    )
+    question = "What does allow_methods default to in CORSMiddleware?"
+    frame = frame_question(question)
+    title = "CORS (Cross-Origin Resource Sharing) › Use `CORSMiddleware`"
+    verdicts = {
+        r.value: verify.check(frame, r, title, question=question).rule
+        for r in _read(question, text, title)
+    }
+    assert verdicts == {"['GET']": None, "['*']": "echo"}
+
+
+def test_a_glossed_code_span_is_its_word() -> None:
+    """ "from underscore (`_`) to hyphen (`-`)": `_` glosses the question's own word, and
+    `-` (which states nothing by itself) is answered with the word it glosses."""
+    sentence = (
+        "So, by default, `Header` will convert the parameter names characters from underscore "
+        "(`_`) to hyphen (`-`) to extract and document the headers."
+    )
+    question = "Which character does Header convert underscores to by default?"
+    readings = _read(question, sentence, "Header Parameters › Automatic conversion")
+    assert [r.value for r in readings] == ["hyphen (`-`)"]
+    assert verify.check(frame_question(question), readings[0], question=question).ok
+
+
+@pytest.mark.parametrize(
+    ("question", "text", "value"),
+    [
+        (
+            "Which custom header does the middleware example add with the time it took to "
+            "process the request?",
+            "For example, you could add a custom header `X-Process-Time` containing the time in "
+            "seconds that it took to process the request and generate a response:\n\n"
+            "Here we use `time.perf_counter()` instead of `time.time()` because it can be "
+            "more precise for these use cases.",
+            "X-Process-Time",
+        ),
+        (
+            "Which FastAPI CLI option takes the IP addresses that are trusted to send "
+            "forwarded headers?",
+            "You can start FastAPI CLI with the *CLI Option* `--forwarded-allow-ips` and pass "
+            "the IP addresses that should be trusted to read those forwarded headers.",
+            "--forwarded-allow-ips",
+        ),
+        (
+            "What is the name of the file where environment variables for settings are "
+            "commonly placed?",
+            "This practice is common enough that it has a name, these environment variables "
+            'are commonly placed in a file `.env`, and the file is called a "dotenv".',
+            ".env",
+        ),
+        (
+            "Which pytest marker tells pytest to call a test function asynchronously?",
+            "The marker `@pytest.mark.anyio` tells pytest that this test function should be "
+            "called asynchronously:\n\nNote that the test function is now `async def` instead "
+            "of just `def` as before when using the `TestClient`.",
+            "@pytest.mark.anyio",
+        ),
+        (
+            "Which scope does a dependency with yield have when you don't specify one?",
+            "If not specified and the dependency has `yield`, it will have a `scope` of "
+            '`"request"` by default.',
+            '"request"',
+        ),
+        (
+            "Which scope does a dependency with yield have when you don't specify one?",
+            'And when using `Depends(scope="request")` (the default), the exit code after '
+            "`yield` is executed after the response is sent.",
+            '"request"',
+        ),
+    ],
+)
+def test_kinds_of_their_own_shape(question: str, text: str, value: str) -> None:
+    """Headers, options, files and decorators have shapes of their own (a header is not
+    `time.perf_counter()`); a prose paragraph after a colon is not what the colon
+    introduces (`def` answered the marker question); a keyword argument's value is the
+    value asked."""
+    frame = frame_question(question)
+    assert frame.answer_type is AnswerType.OTHER and frame.tech is not None
+    readings = _read(question, text)
+    assert [r.value for r in readings][:1] == [value]
+    assert verify.check(frame, readings[0], question=question).ok
+
+
+def test_an_omitted_choice_asks_the_default() -> None:
+    assert restate("Which status code does a RedirectResponse send if you don't pass one?") == (
+        "Which status code does a RedirectResponse send by default?"
+    )
+    assert (
+        restate(
+            "Which version of the OpenAPI specification does FastAPI use unless you change "
+            "openapi_version?"
+        )
+        == "Which version of the OpenAPI specification does FastAPI use openapi_version by default?"
+    )
+
+
+STREAM = (
+    "Stream JSON Lines\n\nYou could have a sequence of data that you would like to send in a "
+    '"stream", you could do it with JSON Lines.\n\nAdded in FastAPI 0.134.0.\n\n'
+    "What is a Stream?\n\n"
+    '"Streaming" data means that your app will start sending data items to the client '
+    "without waiting for the entire sequence of items to be ready.\n"
+)
+
+
+def test_a_version_note_is_about_its_section() -> None:
+    """ "Added in FastAPI 0.134.0." has no subject: it is the heading's ("Stream JSON
+    Lines"), and it is no answer about another feature."""
+    title = "Stream JSON Lines [passage 1/5; next: file:///docs/stream-json-lines.md#json-lines]"
+    question = "Starting with which FastAPI version can you stream JSON Lines?"
+    assert [r.value for r in _read(question, STREAM, title)] == ["0.134.0"]
+    assert (
+        _read(
+            "Starting with which FastAPI version can you stream Server-Sent Events?", STREAM, title
+        )
+        == []
+    )
+
+
+MIDDLEWARES = (
+    "Advanced Middleware › `HTTPSRedirectMiddleware`\n\n`HTTPSRedirectMiddleware`\n\n"
+    "Enforces that all incoming requests must either be `https` or `wss`.\n\n"
+    "`TrustedHostMiddleware`\n\n"
+    "Enforces that all incoming requests have a correctly set `Host` header, in order to "
+    "guard against HTTP Host Header attacks.\n\n"
+    "If an incoming request does not validate correctly then a `400` response will be sent.\n"
+)
+
+
+def test_a_heading_inside_a_passage_is_its_sentences_section() -> None:
+    """The passage opens in the HTTPSRedirectMiddleware section; the sentences after the
+    `TrustedHostMiddleware` heading are about that middleware, not the passage's title."""
+    title = (
+        "Advanced Middleware › `HTTPSRedirectMiddleware` [passage 4/6; next: "
+        "file:///docs/advanced/middleware.md#gzipmiddleware]"
+    )
+    asked = "What response status does {} send when a request's host does not validate?"
+    assert [r.value for r in _read(asked.format("TrustedHostMiddleware"), MIDDLEWARES, title)] == [
+        "400"
+    ]
+    assert _read(asked.format("HTTPSRedirectMiddleware"), MIDDLEWARES, title) == []
+
+
+def test_the_next_passages_address_is_no_title_word() -> None:
+    """A passage's title names the next passage by URL; its words ("fastapi" of
+    ".../docs-fastapi/...") are not the page's."""
+    text = "Strict Content-Type Checking\n\nJSON requests must include a `Content-Type` header."
+    question = "Which header must JSON requests to FastAPI include?"
+    bare = "Strict Content-Type Checking"
+    suffixed = f"{bare} [passage 1/4; next: file:///data/docs-fastapi/advanced/x.md#p2]"
+    assert _read(question, text, bare) == _read(question, text, suffixed) == []
+    assert [r.value for r in _read(question, text, f"FastAPI {bare}")] == ["Content-Type"]
+
+
 def test_half_a_code_span_is_a_fragment() -> None:
     frame = frame_question("Where is the OpenAPI schema served?")
     sentence = "By default, the OpenAPI schema is served at `/openapi.json`."
@@ -207,9 +437,14 @@ def _shared_docs() -> Path:
 
 
 @pytest.mark.subprocess
-def test_docs_questions_development_split(tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    ("suite", "least"), [("fastapi.jsonl", 2 / 3), ("fastapi_more.jsonl", 0.5)]
+)
+def test_docs_questions_development_split(tmp_path: Path, suite: str, least: float) -> None:
     """The FastAPI questions (the development split): none answered wrong as
-    ready_for_review, and at least 60% of the answerable ones answered right."""
+    ready_for_review, and at least ``least`` of the answerable ones answered right (19 of
+    25 and 18 of 32 when written; issue 17's target is 2 of 3 over both); a single-hop
+    answer takes at most four steps."""
     docs = _shared_docs()
     env = {**os.environ, "SLEUTH_HOME": str(tmp_path), "SLEUTH_DB": str(tmp_path / "runs.db")}
     run = [sys.executable, "-m", "sleuth"]
@@ -219,9 +454,15 @@ def test_docs_questions_development_split(tmp_path: Path) -> None:
         check=True,
         capture_output=True,
     )
-    suite = ROOT / "benchmarks" / "docs_questions" / "fastapi.jsonl"
     out = subprocess.run(
-        [*run, "eval", str(suite), "--index", str(tmp_path / "idx"), "--json"],
+        [
+            *run,
+            "eval",
+            str(ROOT / "benchmarks" / "docs_questions" / suite),
+            "--index",
+            str(tmp_path / "idx"),
+            "--json",
+        ],
         env=env,
         check=True,
         capture_output=True,
@@ -233,8 +474,9 @@ def test_docs_questions_development_split(tmp_path: Path) -> None:
     # a reading the finish validator would refuse is no answer: never a repair turn spent
     assert [c["case_id"] for c in cases if c["reason"] == "invalid_finish"] == []
     answerable = [c for c in cases if not c["should_abstain"]]
-    right = sum(c["passed"] for c in answerable)
-    assert right * 5 >= 3 * len(answerable)  # 16 of 25 when written (the target is 2 of 3)
+    right = [c for c in answerable if c["passed"]]
+    assert len(right) >= least * len(answerable)
+    assert max(c["steps"] for c in right) <= 4
 
 
 def test_a_technical_answer_is_a_feature_of_the_confidence() -> None:
@@ -291,3 +533,135 @@ def test_a_number_inside_an_identifier_is_no_answer(tmp_path: Path) -> None:
 )
 def test_joined_identifiers_are_one_value_span(sentence: str, values: list[str]) -> None:
     assert [sentence[a:b] for a, b in technical.candidates("value", sentence)] == values
+
+
+# --- trajectories over real documentation: which tools, in which order, what was opened,
+# and why the run stopped. A few pages of ``../shared/data/docs-fastapi`` are indexed on
+# their own (passages, headings and "next:" links as the full index has them).
+
+_PAGES = [
+    "tutorial/cors.md",
+    "tutorial/header-params.md",
+    "tutorial/header-param-models.md",
+    "tutorial/query-params-str-validations.md",
+    "fastapi-cli.md",
+    "advanced/middleware.md",
+    "how-to/authentication-error-status-code.md",
+]
+
+
+@pytest.fixture(scope="module")
+def docs_index(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    import shutil
+
+    from click.testing import CliRunner
+
+    from sleuth.cli_corpus import index_command
+    from sleuth.index import open_index
+
+    source = _shared_docs()
+    root = tmp_path_factory.mktemp("docs")
+    for page in _PAGES:
+        (root / "docs" / page).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(source / page, root / "docs" / page)
+    outcome = CliRunner().invoke(index_command, [str(root / "docs"), "--index", str(root / "idx")])
+    assert outcome.exit_code == 0, outcome.output
+    index = open_index(root / "idx")
+    yield index.corpus()
+    index.close()
+
+
+def _trajectory(corpus: Any, question: str) -> tuple[list[Any], Any]:
+    from sleuth import OfflinePolicy, Task
+    from sleuth.runtime import run_steps
+
+    gen = run_steps(Task(question), corpus, OfflinePolicy())
+    steps = []
+    while True:
+        try:
+            steps.append(next(gen))
+        except StopIteration as stop:
+            return steps, stop.value
+
+
+def _where(url: str) -> str:
+    return url.split("/docs/", 1)[1]
+
+
+def test_a_lookup_opens_the_hit_that_names_it(docs_index: Any) -> None:
+    """Search, open, finish: the hit opened is the one whose snippet names `allow_methods`
+    (the second in the search's order), not the first, which only names the middleware."""
+    steps, result = _trajectory(docs_index, "What does allow_methods default to in CORSMiddleware?")
+    assert [s.tool for s in steps] == ["search", "open", "finish"]
+    hits = [_where(h["url"]) for h in steps[0].observation.data["hits"]]
+    assert hits[:2] == ["tutorial/cors.md#use-corsmiddleware", "tutorial/cors.md#p5"]
+    assert _where(steps[1].args["url"]) == "tutorial/cors.md#p5"
+    assert result.status == "ready_for_review" and result.answer == "['GET']"
+    assert [q.text for q in result.evidence] == [
+        "- `allow_methods` - A list of HTTP methods that should be allowed for cross-origin "
+        "requests. Defaults to `['GET']`."
+    ]
+
+
+def test_the_rest_of_a_section_is_read_before_other_hits(docs_index: Any) -> None:
+    """The opened passage starts the section and its next passage (#p5, no heading of its
+    own) goes on with it: read that, then finish."""
+    steps, result = _trajectory(
+        docs_index, "What is the default value of max_age in CORSMiddleware?"
+    )
+    assert [s.tool for s in steps] == ["search", "open", "open", "finish"]
+    opened = [_where(s.args["url"]) for s in steps if s.tool == "open"]
+    assert opened == ["tutorial/cors.md#use-corsmiddleware", "tutorial/cors.md#p5"]
+    assert steps[2].thought.startswith("Read the rest of the section")
+    assert result.answer == "600"
+
+
+def test_a_next_passage_of_another_section_is_not_followed(docs_index: Any) -> None:
+    """The passage opened ends where `GZipMiddleware` begins: its "next:" starts another
+    section, so the run opens the search's next relevant hit instead, and abstains."""
+    question = (
+        "What response status does HTTPSRedirectMiddleware send when a request's host does "
+        "not validate?"
+    )
+    steps, result = _trajectory(docs_index, question)
+    first = steps[1]
+    assert _where(first.args["url"]) == "advanced/middleware.md#httpsredirectmiddleware"
+    assert first.observation.data["title"].endswith("/advanced/middleware.md#gzipmiddleware]")
+    opened = [_where(s.args["url"]) for s in steps if s.tool == "open"]
+    assert "advanced/middleware.md#gzipmiddleware" not in opened
+    hits = {_where(h["url"]) for h in steps[0].observation.data["hits"]}
+    assert set(opened) <= hits  # every page opened was a search hit
+    assert steps[-1].tool == "finish"
+    assert result.cannot_answer and result.reason.value == "fact_missing"
+
+
+def test_a_technical_answer_is_not_corroborated(docs_index: Any) -> None:
+    """Two technical spans from differently worded sentences are never a conflict, so a
+    second source would be a wasted step: the lookup stops after the page that answers."""
+    steps, result = _trajectory(
+        docs_index,
+        "What response status does TrustedHostMiddleware send when a request's host does "
+        "not validate?",
+    )
+    assert [s.tool for s in steps] == ["search", "open", "finish"]
+    assert result.answer == "400"
+    assert [q.text for q in result.evidence] == [
+        "If an incoming request does not validate correctly then a `400` response will be sent."
+    ]
+
+
+def test_a_code_line_is_no_heading() -> None:
+    """A short line between blank lines reads as a heading inside a passage, but not a line
+    of code (fenced, or shaped as code): the sentences after it keep the passage's
+    section."""
+    sentence = (
+        "- `minimum_size` - Do not GZip responses that are smaller than this minimum size in "
+        "bytes. Defaults to `500`.\n"
+    )
+    title = "Advanced Middleware › `GZipMiddleware` [passage 5/6; next: file:///d/m.md#p6]"
+    question = "What is the default minimum_size of GZipMiddleware?"
+    for code in ("app.add_middleware(GZipMiddleware)", "```Python\nimport fastapi\n```"):
+        text = f"Advanced Middleware › `GZipMiddleware`\n\n{code}\n\n{sentence}"
+        assert [r.value for r in _read(question, text, title)] == ["500"], code
+    heading = f"Advanced Middleware › `GZipMiddleware`\n\nOther middlewares\n\n{sentence}"
+    assert _read(question, heading, title) == []  # a heading: another section's sentence

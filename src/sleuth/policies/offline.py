@@ -7,10 +7,14 @@ brief — is a *goal* with a frame from `sleuth.policies.reading`. Per step:
 1. First step: search the question's key words.
 2. While a goal has no accepted sentence, in order:
    a. read on in an opened page that was cut off and mentions the goal's names (at
-      most three windows of a page, or three passages of an indexed document, following
-      the "next:" its passage title names); else open the best unread hit of the
-      searches so far (only the top three hits of each search, and only hits whose
-      title or snippet shares a word with the goal);
+      most three windows of a page); else read the rest of an opened passage's section
+      (the "next:" its passage title names, only while it continues the same section:
+      ``URL#p5``, not a next section's ``URL#heading``; at most three passages of a
+      document); else open the unread hit whose title and snippet state most of the
+      goal's words (names 2, relation words 1, soft words and a joined identifier's
+      words 0.5; the search's order breaks ties; only the top three hits of each search,
+      and only hits sharing a word with the goal). A single-hop lookup is then search,
+      open, finish when the best hit holds the answer;
    b. two-hop: if an opened sentence covers the question's names and part of its
       relation but not all ("the founder of Acme Robotics" → "Ada Ortiz"), search the
       bridge name found there with the missing words ("Ada Ortiz study");
@@ -20,7 +24,8 @@ brief — is a *goal* with a frame from `sleuth.policies.reading`. Per step:
    hits whose title and snippet alone contain every word of the goal (they likely
    state the same fact), because only reading a second source can reveal a conflict. Conflicts
    are declared only between typed values (names, places, dates, times, numbers):
-   two differently worded clauses are not a disagreement.
+   two differently worded clauses, or technical spans, are not a disagreement, so a
+   goal answered by one is not corroborated (a second source could change nothing).
 4. Finish: the short answer and its sentence as evidence; different values from
    different pages become a conflict report; goals without an accepted sentence
    become ``cannot:`` answers. With one step left it finishes with what the opened
@@ -53,6 +58,7 @@ from typing import Any, Literal
 from sleuth.contract import Turn
 from sleuth.decision import Decision
 from sleuth.effects import PUBLISH_BRIEF
+from sleuth.passages import parse_passage_url
 from sleuth.state import OpenedPage, RunState, Step
 from sleuth.text import content_terms, normalize_query, stem, words
 from sleuth.validate import is_inline_id, validate_finish
@@ -305,11 +311,10 @@ def answer_for(goal: Goal, pages: list[_Page], check: Verifier | None = None) ->
             best, confidence, chosen = max(kept, key=lambda k: k[1] or 0.0)
         else:
             best, confidence, chosen = max(kept, key=lambda k: k[0].score)
-        typed = goal.frame.answer_type is not AnswerType.OTHER  # clauses differ in wording
         conflicts = tuple(
             r
             for r in rivals
-            if typed
+            if _conflicts_declared(goal.frame)
             if r.url != best.url
             and r.score >= CONFLICT_SCORE_RATIO * best.score
             and not same_value(r.value, best.value)
@@ -331,6 +336,13 @@ def answer_for(goal: Goal, pages: list[_Page], check: Verifier | None = None) ->
                     break
                 return Answer(readings=(bridge, reading), confidence=second, features=values)
     return None
+
+
+def _conflicts_declared(frame: Frame) -> bool:
+    """Whether two pages' different answers to ``frame`` are a conflict: only typed
+    values (names, places, dates, times, numbers) are; two clauses, or two technical
+    spans read from differently worded sentences, are not a disagreement."""
+    return frame.answer_type is not AnswerType.OTHER
 
 
 def _frame_for(frame: Frame, check: Verifier | None) -> Frame:
@@ -517,35 +529,35 @@ def _search_steps(state: RunState) -> list[Step]:
 
 
 def _research(goal: Goal, state: RunState, pages: list[_Page]) -> Turn | None:
-    terms = set(goal.frame.anchors) | set(goal.frame.relation)
     for opened in sorted(state.opened.values(), key=lambda p: p.opened_step):
         unseen = _first_unseen(opened.seen, len(opened.page.body))
-        relevant = not goal.frame.anchors or set(goal.frame.anchors) & set(
-            content_terms(opened.page.title + " " + opened.seen_text())
-        )
-        if unseen is not None and relevant and _windows_read(state, opened.page.url) < 3:
+        read = _windows_read(state, opened.page.url)
+        if unseen is not None and _relevant(goal, opened) and read < 3:
             return _turn(
                 f"Read on in {opened.page.title!r}: the answer may be further down.",
                 "open",
                 {"url": opened.page.url, "offset": unseen},
             )
-        following = _NEXT_PASSAGE.search(opened.page.title)  # an indexed document's passage
-        if following and relevant and following.group(1) not in state.opened:
-            nxt = following.group(1)
-            if not _failed_open(state, nxt) and _passages_read(state, nxt) < 3:
-                return _turn(f"Read the next passage, {nxt}.", "open", {"url": nxt})
-    for step in _search_steps(state):
-        for hit in step.observation.data.get("hits", [])[:OPENS_PER_SEARCH]:
-            if hit["url"] in state.opened or _failed_open(state, hit["url"]):
-                continue
-            hit_terms = set(content_terms(f"{hit['title']} {hit['snippet']}"))
-            if terms and not terms & hit_terms:
-                continue
-            return _turn(
-                f"Open the unread result {hit['title']!r} to look for the answer.",
-                "open",
-                {"url": hit["url"]},
-            )
+    for opened in sorted(state.opened.values(), key=lambda p: p.opened_step):
+        # an indexed document's passage goes on in the next one; only while the section
+        # does (a next passage named by its own heading starts another section: the
+        # search's next hit is then a better lead than a neighbour's)
+        nxt = _same_section_next(opened.page.title)
+        if (
+            nxt
+            and nxt not in state.opened
+            and _relevant(goal, opened)
+            and not _failed_open(state, nxt)
+            and _passages_read(state, nxt) < 3
+        ):
+            return _turn(f"Read the rest of the section, {nxt}.", "open", {"url": nxt})
+    hit = _best_hit(goal, state)
+    if hit is not None:
+        return _turn(
+            f"Open the unread result {hit['title']!r} to look for the answer.",
+            "open",
+            {"url": hit["url"]},
+        )
     searched = state.searched
     hop = _bridge(goal, pages)
     if hop is not None and normalize_query(hop[1].query) not in searched:
@@ -563,6 +575,60 @@ def _research(goal: Goal, state: RunState, pages: list[_Page]) -> Turn | None:
     return None
 
 
+def _relevant(goal: Goal, opened: OpenedPage) -> bool:
+    """Whether an opened page names one of the goal's names (any page when it has none)."""
+    anchors = set(goal.frame.anchors)
+    text = opened.page.title + " " + opened.seen_text()
+    return not anchors or bool(anchors & set(content_terms(text)))
+
+
+def _coverage(frame: Frame, text: str) -> float:
+    """How much of the frame ``text`` states: names 2, relation words 1, soft words and
+    the words of a joined identifier 0.5."""
+    said = set(content_terms(text))
+    return (
+        2 * sum(a in said for a in frame.anchors)
+        + sum(r in said for r in frame.relation)
+        + 0.5 * sum(s in said for s in frame.soft)
+        + 0.5 * sum(p in said for p in _identifier_parts(frame))
+    )
+
+
+def _identifier_parts(frame: Frame) -> set[str]:
+    """The words of the frame's joined identifiers, as stems (``separate_input_output_schemas``:
+    separ, input, output, schema): a page's prose names the thing in words."""
+    parts = {
+        stem(w.lower())
+        for anchor in frame.anchors
+        if re.search(r"[_.]", anchor)
+        for w in re.split(r"[_.]+", anchor)
+        if len(w) > 2
+    }
+    return parts - set(frame.anchors) - set(frame.relation)
+
+
+def _lead_terms(frame: Frame) -> set[str]:
+    """The words a hit must share one of to be worth opening."""
+    return set(frame.anchors) | set(frame.relation) | _identifier_parts(frame)
+
+
+def _best_hit(goal: Goal, state: RunState) -> dict[str, Any] | None:
+    """The unread hit (of the top three of each search) whose title and snippet state
+    most of the goal's words, the search's order breaking ties; a hit sharing none of
+    them is no lead."""
+    terms = _lead_terms(goal.frame)
+    found: list[tuple[float, int, dict[str, Any]]] = []
+    for step in _search_steps(state):
+        for hit in step.observation.data.get("hits", [])[:OPENS_PER_SEARCH]:
+            if hit["url"] in state.opened or _failed_open(state, hit["url"]):
+                continue
+            text = f"{hit['title']} {hit['snippet']}"
+            if terms and not terms & set(content_terms(text)):
+                continue
+            found.append((-_coverage(goal.frame, text), len(found), hit))
+    return min(found, key=lambda t: (t[0], t[1]))[2] if found else None
+
+
 def _first_unseen(seen: list[tuple[int, int]], length: int) -> int | None:
     """The first offset of the page not shown yet, or None when all of it was."""
     position = 0
@@ -574,6 +640,17 @@ def _first_unseen(seen: list[tuple[int, int]], length: int) -> int | None:
 
 
 _NEXT_PASSAGE = re.compile(r"next: (\S+?)\]")
+
+
+def _same_section_next(title: str) -> str | None:
+    """The next passage a passage's title names (``[passage 4/7; next: URL#p5]``) when it
+    continues the same section: one that starts a section is named by its heading's
+    anchor (``URL#simple-requests``), not ``#pN``."""
+    following = _NEXT_PASSAGE.search(title)
+    if following is None:
+        return None
+    url = following.group(1)
+    return url if parse_passage_url(url) is not None else None
 
 
 def _passages_read(state: RunState, passage: str) -> int:
@@ -610,6 +687,8 @@ def _corroboration(
                 answer = answers[goal]
                 if answer is None or answer.conflicts or len(answer.readings) > 1:
                     continue
+                if not _conflicts_declared(goal.frame):
+                    continue  # a second source could not reveal a conflict: a wasted step
                 frame = goal.frame
                 if set(frame.anchors) | set(frame.relation) <= hit_terms:
                     return _turn(

@@ -22,7 +22,11 @@ Pure functions, no model. The method, in order:
    predicate — in the sentence itself; and, for
    typed questions, a candidate of the expected type that is not a question word.
    Questions state no facts. A page that addresses AI agents or gives instructions
-   (prompt injection) is never evidence, not one sentence of it.
+   (prompt injection) is never evidence, not one sentence of it. An indexed passage's
+   title is its heading path (never the next passage's address), and a sentence under
+   a heading inside the passage has that heading, not the passage's last one, as its
+   section (`_section_terms`). A condition of omission in the question ("if you don't
+   pass one", "unless you change X") asks the default (`restate`).
 3. **Extract a short answer**: the typed candidate nearest to the matched question
    words; for "other" questions, the clause after the last matched question word (none
    when the sentence ends there: a whole sentence is no short answer). For a role,
@@ -33,11 +37,18 @@ Pure functions, no model. The method, in order:
    sister Z", nor by "X, whose brother Y had married Z"); a passive verb's doer is its
    "by" agent ("Dyrrachium was betrayed ... by the Venetian merchants"); when another
    verb says it, a subject still comes before the question's names. People are
-   capitalised name runs without digits, not after a place preposition (nor a code
-   such as "A0" a place), not ending in an organisation or place word ("Labs", "Robotics",
-   "River"); "X of Y" is one person ("Queen Adela II of Varn"); a lone capitalised word
-   at the start of a sentence counts only if the page also writes it capitalised
-   elsewhere.
+   capitalised name runs without digits, not after a place preposition nor in
+   apposition to a place named after one ("in Laie, Hawaii": both are places, and a
+   code such as "A0" is none), not inside quotes (a work's title), not ending in an
+   organisation or place word ("Labs", "Robotics", "River"); "X of Y" is one person
+   ("Queen Adela II of Varn"); a lone capitalised word at the start of a sentence counts
+   only if the page also writes it capitalised elsewhere. Technical questions read a
+   sentence with its context (`_read_pairs`: the line's earlier sentences, a colon
+   introducing a code block, list or table, a nested item's parent, the paragraph before
+   a sentence whose subject is a pronoun), and a version note ("Added in FastAPI
+   0.134.0.") with its section's heading as subject; with two spans of the kind in the
+   sentence, every relation word must be matched (the one left out may be what tells
+   them apart).
 4. **Score** = weighted coverage (anchors 2, relation 1, soft 0.5; a word found only
    in the title counts 1.5 for an anchor, 0.5 for a relation word) plus a small bonus
    for a typed candidate, so the sentence that states the fact most completely wins.
@@ -189,7 +200,8 @@ _NOT_PERSON_HEADS = _set(
 )
 _PLACE_PREPOSITION = re.compile(
     r"\b(?:in|at|to|from|near|inside|outside|on|above|below|across|into|within)\s+"
-    r"(?:the\s+)?(?:(?:town|city|village|county|region|province)\s+of\s+)?$",
+    r"(?:the\s+)?(?:(?:town|city|village|county|region|province|island|state|country|district|"
+    r"kingdom|capital)\s+of\s+)?$",
     re.IGNORECASE,
 )
 
@@ -280,13 +292,49 @@ def answer_type_of(question: str) -> AnswerType:
     return AnswerType.OTHER
 
 
+# "... if you don't pass one?", "... when you don't specify one?": what happens without a
+# choice is the default, and documentation says so ("Uses a 307 status code ... by
+# default"; "If not specified ..., it will have a `scope` of `"request"` by default")
+_OMITTED = re.compile(
+    r",?\s*\b(?:if|when|in case)\s+(?:you|one|the user|it)\s+"
+    r"(?:don['’]t|do not|doesn['’]t|does not|didn['’]t|did not|never)\s+"
+    r"(?:pass|specify|set|give|provide|declare|configure|supply|choose|add|change)\b"
+    r"(?:\s+(?:one|it|them|any|anything|a value|another|one explicitly))?",
+    re.IGNORECASE,
+)
+_UNLESS_CHANGED = re.compile(
+    r",?\s*\bunless\s+(?:you|one)\s+(?:change|set|pass|override|configure)\s+(\S+?)(?=\W*$)",
+    re.IGNORECASE,
+)
+
+
+_SINCE_WHICH = re.compile(
+    r"\s*(?:since|starting (?:with|from|in)|beginning with|as of|from)\s+(?=which|what)",
+    re.IGNORECASE,
+)
+
+
+def restate(question: str) -> str:
+    """``question`` with a condition of omission said as what it means, "by default"
+    ("Which status code does a RedirectResponse send if you don't pass one?" asks its
+    default; "... unless you change openapi_version?" asks the default of
+    ``openapi_version``)."""
+    question = _OMITTED.sub(" by default", question)
+    return _UNLESS_CHANGED.sub(lambda m: f" {m.group(1)} by default", question)
+
+
 def frame_question(question: str, field_name: str | None = None) -> Frame:
     """The frame of a question, or of one required field of a brief about it.
 
     A field whose name has a known type takes that type (``venue`` a place, ``price``
     an amount, ``speaker`` a person); type names only rank sentences, while roles
-    ("speaker") and other field names are words the sentence must contain."""
+    ("speaker") and other field names are words the sentence must contain. A question
+    whose wh-phrase names a technical kind ("What is the name of the file where ...")
+    asks for that kind whatever else it says ("where" there places nothing)."""
+    question = restate(question)
     answer_type = answer_type_of(question)
+    if not field_name and technical.kind_of(question, head_only=True) is not None:
+        answer_type = AnswerType.OTHER
     verb, role = _asked_role(question) if answer_type is AnswerType.PERSON else (None, None)
     anchors: dict[str, None] = {}
     relation: dict[str, None] = {}
@@ -348,6 +396,13 @@ def frame_question(question: str, field_name: str | None = None) -> Frame:
             soft.setdefault(key, None)
         if predicate in kind_stems or re.search(r"\b[A-Z]{2,}\W*$", question):
             predicate = None  # "... for CORS?": an acronym is said many ways
+        lead = _SINCE_WHICH.match(question)
+        if tech == "version" and lead is not None:
+            # "Since which release ...?" asks where it began: "added in 0.102.0" says it
+            # without "since" (a bound of its own, "before which", stays required)
+            for word in words(lead.group(0)):
+                relation.pop(stem(word.lower()), None)
+                soft.pop(stem(word.lower()), None)
     else:
         tech = None
     if head_match and answer_type is AnswerType.OTHER and tech is None:
@@ -410,25 +465,115 @@ def read_page(frame: Frame, url: str, title: str, segments: list[tuple[int, str]
     spans = [(offset + s, text[s:e]) for offset, text in segments for s, e in sentence_spans(text)]
     if any(is_injection(sentence) for _, sentence in spans):
         return []
-    title_terms = set(content_terms(title))
+    # the title without an indexed passage's "[passage 4/7; next: URL]": its words are
+    # the heading path's, not the next passage's address
+    heading = _PASSAGE_SUFFIX.sub("", title)
+    title_terms = set(content_terms(heading))
+    sections = url_is_passage(title)  # its text opens with the heading path
     proper = proper_words(text for _, text in segments)
     found = []
-    for start, sentence in spans:
-        reading = read_sentence(frame, url, sentence, start, title_terms, proper)
-        if reading is not None:
-            found.append(reading)
+    for offset, text in segments:
+        for s, e in sentence_spans(text):
+            context = _section_terms(heading, text, s) if sections else title_terms
+            reading = read_sentence(frame, url, text[s:e], offset + s, context, proper)
+            if reading is not None:
+                found.append(reading)
+    if frame.tech == "version":
+        found.extend(_read_version_notes(frame, url, title, segments, proper, sections))
     if frame.tech is not None:
-        found.extend(_read_pairs(frame, url, segments, title_terms, proper))
+        found.extend(_read_pairs(frame, url, segments, heading, proper, sections))
     found.sort(key=lambda r: (-r.score, r.start))
     return found
+
+
+# "Added in FastAPI 0.134.0.", "New in version 2.1.", "Deprecated since version 1.2":
+# a note without a subject of its own, about the section it stands in
+_VERSION_NOTE = re.compile(
+    r"\s*(?:added|new|introduced|available|changed|deprecated|removed)\s+(?:in|since|as of)\b",
+    re.IGNORECASE,
+)
+_PASSAGE_SUFFIX = re.compile(r"\s*\[passage \d+/\d+[^\]]*\]\s*$")
+
+
+def _read_version_notes(
+    frame: Frame,
+    url: str,
+    title: str,
+    segments: list[tuple[int, str]],
+    proper: frozenset[str],
+    sections: bool = True,
+) -> list[Reading]:
+    """Version notes read with their section's heading as their subject: "Added in
+    FastAPI 0.134.0." under "Stream JSON Lines" says when JSON Lines streaming came (the
+    nearest heading: `_section_terms`)."""
+    heading = _PASSAGE_SUFFIX.sub("", title)
+    out = []
+    for offset, text in segments:
+        for s, e in sentence_spans(text):
+            if _VERSION_NOTE.match(text, s, e) is None:
+                continue
+            sentence = text[s:e]
+            subject = _section_terms(heading, text, s, sections) | set(content_terms(sentence))
+            reading = read_sentence(
+                frame, url, sentence, offset + s, set(), proper, context=subject
+            )
+            if reading is not None:
+                out.append(reading)
+    return out
+
+
+def url_is_passage(title: str) -> bool:
+    """Whether ``title`` is an indexed passage's (its text opens with its heading path)."""
+    return _PASSAGE_SUFFIX.search(title) is not None or " › " in title
+
+
+def _subheading(text: str, at: int) -> str | None:
+    """The last line of ``text`` before ``at`` (after its first, the heading path, and a
+    line repeating the heading) that reads as a heading: a short line of its own, between
+    blank lines, without end punctuation; None when there is none."""
+    lines = text[:at].split("\n")
+    last = None
+    first = lines[0].strip()
+    fenced = False
+    for i, raw in enumerate(lines[1:-1], start=1):
+        line = raw.strip()
+        if line.startswith("```"):
+            fenced = not fenced  # a code block's lines are no headings
+            continue
+        if fenced or not line or len(line) > 80 or line[-1] in ".:;!?,)":
+            continue
+        if line.startswith(_NOT_HEADING) or _CODE_LIKE.search(line):
+            continue
+        if first.endswith(line) and i <= 2:
+            continue  # the section's own heading, under its path
+        if not lines[i - 1].strip() and (i + 1 >= len(lines) or not lines[i + 1].strip()):
+            last = line
+    return last
+
+
+_NOT_HEADING = ("-", "*", "|", "```", "$", "<", "+", ">", "#", "@")
+_CODE_LIKE = re.compile(r"[=(){}\[\];]|^\s*(?:import|from|def|class|return)\s")
+
+
+def _section_terms(heading: str, text: str, at: int, sections: bool = True) -> set[str]:
+    """The words of the section a sentence stands in: its passage's heading path, or,
+    under a heading inside the passage, that heading with the path above the passage's
+    own section ("Advanced Middleware › `HTTPSRedirectMiddleware`" then "`TrustedHostMiddleware`":
+    the sentences after it are about TrustedHostMiddleware, not HTTPSRedirectMiddleware)."""
+    sub = _subheading(text, at) if sections else None
+    if sub is None:
+        return set(content_terms(heading))
+    parent = heading.rsplit(" › ", 1)[0] if " › " in heading else ""
+    return set(content_terms(f"{parent} {sub}"))
 
 
 def _read_pairs(
     frame: Frame,
     url: str,
     segments: list[tuple[int, str]],
-    title_terms: set[str],
+    heading: str,
     proper: frozenset[str],
+    sections: bool = True,
 ) -> list[Reading]:
     """Technical readings of a sentence with its context: the sentences before it on the
     same line, one that introduces it with a colon, or the list item it is nested under
@@ -444,6 +589,7 @@ def _read_pairs(
             if first == i:
                 continue
             alone = text[cs:ce]
+            title_terms = _section_terms(heading, text, cs, sections)
             if read_sentence(frame, url, alone, offset + cs, title_terms, proper) is not None:
                 continue
             ps = spans[first][0]
@@ -474,10 +620,17 @@ def _context_start(text: str, spans: list[tuple[int, int]], i: int, most: int = 
         if "\n" not in gap:
             k -= 1  # the same line: a list item's or a paragraph's earlier sentence
             continue
-        if text[spans[k - 1][0] : spans[k - 1][1]].endswith(":"):
-            k -= 1  # "To generate a secret key use the command:" introduces what follows
+        if text[spans[k - 1][0] : spans[k - 1][1]].endswith(":") and (
+            gap.count("\n") <= 1 or _INTRODUCED.match(text, spans[k][0])
+        ):
+            # "To generate a secret key use the command:" introduces what follows: a code
+            # block, a list or a table (a prose paragraph after it follows something the
+            # page left out, such as an included code file)
+            k -= 1
             continue
         if "\n" in gap.strip(" \t") and gap.count("\n") > 1:
+            if k == i and _PRONOUN_SUBJECT.match(text, spans[k][0], spans[k][1]):
+                k -= 1  # "Starting with version 0.122.0, they use ...": who they are
             break  # a blank line ends the context
         indent, item = _indent(text, spans[k][0])
         parent, _ = _indent(text, spans[k - 1][0])
@@ -488,6 +641,12 @@ def _context_start(text: str, spans: list[tuple[int, int]], i: int, most: int = 
     return k
 
 
+_INTRODUCED = re.compile(r"```|\$ |\||(?:[-*+]|\d+[.)])[ \t]+\S")
+# a sentence whose subject is a pronoun, after an opening phrase at most: it continues the
+# paragraph before it ("Starting with FastAPI version `0.122.0`, they use ...")
+_PRONOUN_SUBJECT = re.compile(
+    r"(?:[^,;:\n]{0,60},\s*)?(?:they|it|this|these|he|she)\s", re.IGNORECASE
+)
 _ITEM_START = re.compile(r"\n[ \t]*(?=(?:[-*+]|\d+[.)])[ \t]+\S)")
 
 
@@ -522,12 +681,15 @@ def read_sentence(
     title_terms: set[str],
     proper: frozenset[str] = frozenset(),
     answer_from: int = 0,
+    context: set[str] | None = None,
 ) -> Reading | None:
+    """``sentence`` as an answer to ``frame``, or None. ``context``: the words the
+    sentence states, when it states more than its own (a version note its heading's)."""
     if not frame.anchors and not frame.relation:
         return None  # "Who is he?": nothing to look for
     if is_injection(sentence) or sentence.rstrip(" \"')").endswith("?"):
         return None  # instructions and questions state no facts
-    terms = set(content_terms(sentence))
+    terms = context if context is not None else set(content_terms(sentence))
     anchors_in_sentence = {a for a in frame.anchors if a in terms}
     anchors_in_title = {a for a in frame.anchors if a in title_terms} - anchors_in_sentence
     if len(anchors_in_sentence) + len(anchors_in_title) < frame.required_anchors:
@@ -538,13 +700,26 @@ def read_sentence(
         return None
     if frame.relation and not relation:
         return None
-    if frame.predicate is not None and frame.predicate not in terms:
+    # a technical question's last word is most often a noun its section names ("... for
+    # signing JWT tokens?" under "... Bearer with JWT tokens"); a verb ("born") must be
+    # the sentence's own
+    if (
+        frame.predicate is not None
+        and frame.predicate not in terms
+        and (frame.tech is None or frame.predicate not in title_terms)
+    ):
         return None
     lowered = {w.lower() for w in words(sentence)}
     soft = {s for s in frame.soft if s in terms or (s in _TEMPORAL and lowered & _TEMPORAL)}
     question_terms = set(frame.anchors) | set(frame.relation) | set(frame.soft)
     value = extract(frame, sentence, question_terms, proper, answer_from)
     if value is None:
+        return None
+    unmatched = len(frame.relation) - len(relation) - len(relation_in_title)
+    if unmatched and frame.tech is not None and _rival_spans(frame.tech, sentence, answer_from):
+        # "added in FastAPI 0.119.0 and removed in FastAPI 0.128.0" for "Which version
+        # dropped ...?": with rivals of its kind, the word left unmatched may be the very
+        # one that tells them apart
         return None
     total = 2 * len(frame.anchors) + len(frame.relation) + 0.5 * len(frame.soft) or 1.0
     got = 2 * len(anchors_in_sentence) + 1.5 * len(anchors_in_title) + len(relation)
@@ -561,6 +736,12 @@ def read_sentence(
     )
 
 
+def _rival_spans(kind: str, sentence: str, start: int = 0) -> bool:
+    """Whether ``sentence`` (from ``start``) has two different candidates of ``kind``."""
+    found = {sentence[a:b].strip("` ") for a, b in technical.candidates(kind, sentence, start)}
+    return len(found) > 1
+
+
 def extract(
     frame: Frame,
     sentence: str,
@@ -573,7 +754,9 @@ def extract(
     if frame.mention:
         return sentence.strip()
     if frame.tech is not None:
-        return technical.extract(frame.tech, sentence, question_terms, frame.text, answer_from)
+        return technical.extract(
+            frame.tech, sentence, question_terms, frame.text, answer_from, frame.predicate
+        )
     if frame.answer_type is AnswerType.OTHER:
         if frame.head is not None:  # "What prize ...?" -> "the Hollis Prize"
             for start, end in _name_spans(sentence):
@@ -740,7 +923,7 @@ def candidates(
         return [
             part
             for span in names
-            if not _after_place_preposition(sentence, span[0])
+            if not _after_place_preposition(sentence, span[0]) and not _in_quotes(sentence, span[0])
             for part in _person_parts(sentence, span)
             if sentence[part[0] : part[1]].split()[-1] not in _NOT_PERSON_HEADS
         ]
@@ -836,7 +1019,39 @@ def _acronym(text: str) -> bool:
 
 
 def _after_place_preposition(sentence: str, start: int) -> bool:
-    return _PLACE_PREPOSITION.search(sentence[max(0, start - 24) : start]) is not None
+    """Whether the name at ``start`` stands where a place does: after a place
+    preposition ("in Laie"), or in apposition to a place named after one ("in Laie,
+    Hawaii"; "in Honolulu County, Hawaii, United States")."""
+    if _PLACE_PREPOSITION.search(sentence[max(0, start - 24) : start]) is not None:
+        return True
+    before = sentence[max(0, start - 120) : start]
+    chain = _PLACE_CHAIN.search(before)
+    return chain is not None and _PLACE_PREPOSITION.search(before[: chain.start()]) is not None
+
+
+# one or more "Name, " right before a name: "Laie, " of "in Laie, Hawaii"
+_PLACE_CHAIN = re.compile(r"(?:[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*,\s+)+$")
+
+
+def placed(sentence: str, value: str) -> bool:
+    """Whether every mention of ``value`` in ``sentence`` stands where a place does
+    (`_after_place_preposition`): such a name is no person ("Who wrote ...?" is not
+    answered by "Hawaii" of "a luau in Laie, Hawaii")."""
+    spots = [m.start() for m in re.finditer(re.escape(value), sentence)]
+    return bool(spots) and all(_after_place_preposition(sentence, at) for at in spots)
+
+
+def _in_quotes(sentence: str, at: int) -> bool:
+    """Whether ``at`` is inside a quotation: a name in quotes is a work's title ("The
+    Hukilau Song" is a song written by ...), not a person."""
+    before = sentence[:at]
+    return before.count('"') % 2 == 1 or before.count("“") > before.count("”")
+
+
+def quoted(sentence: str, value: str) -> bool:
+    """Whether every mention of ``value`` in ``sentence`` is inside quotes (`_in_quotes`)."""
+    spots = [m.start() for m in re.finditer(re.escape(value), sentence)]
+    return bool(spots) and all(_in_quotes(sentence, at) for at in spots)
 
 
 def _longest(spans: Iterable[tuple[int, int]]) -> list[tuple[int, int]]:

@@ -18,14 +18,28 @@ found by their shape:
 | ``error`` | which error, exception | a CamelCase name ending in Error / Exception / Warning |
 | ``command`` | what command | a code span with a space, or a shell line after ``$`` |
 | ``package`` | package, library, module, extra | a code span, or a word beside "package" |
-| ``name`` | parameter, argument, option, class, header, file, ... | an identifier in a code span |
+| ``media`` | media type, content type | ``application/json`` |
+| ``header`` | header | a code span shaped as a header name (`X-Process-Time`) |
+| ``file`` | file, filename | a code span with an extension (`uv.lock`, `.env`) |
+| ``option`` | option, flag | a code span `--workers`, or an identifier |
+| ``name`` | parameter, argument, class, marker, ... | a code span identifier (`docs_url`) |
 | ``value`` | default, set to, defaults to | a code span, True / False / None, or a number |
 
+The kind is the one the wh-phrase's head names: its last kind word ("Which command line
+option" asks an option, "What is the name of the file" a file), and only a question
+without one falls back to an env / IP / status pattern or a default cue anywhere in it.
+A technical head wins over "where" or "when" later in the question ("the file where ...").
+
 A candidate is never the question's own words (``REQUESTS_CA_BUNDLE`` does not answer
-"used as fallback if REQUESTS_CA_BUNDLE is not set"), and it comes from the sentence
-itself even when the previous sentence is read with it as context ("`max_age` - Sets
-... responses. Defaults to `600`."). No candidate of the kind, no answer: a technical
-question is never answered by a clause.
+"used as fallback if REQUESTS_CA_BUNDLE is not set"), nor a code span glossing a word of
+the question ("underscore (`_`)"; a span of bare symbols is answered with the word it
+glosses, "hyphen (`-`)"), and it comes from the sentence itself even when the previous
+sentence is read with it as context ("`max_age` - Sets ... responses. Defaults to
+`600`."). Of several, the one after the question's verb wins ("added in 0.119.0 and
+removed in 0.128.0": "removed" places 0.128.0), then the one nearest the question's words
+said once (a word beside every candidate tells none apart); a keyword argument gives its
+value (`Depends(scope="request")` answers which scope with ``"request"``). No candidate of
+the kind, no answer: a technical question is never answered by a clause.
 """
 
 from __future__ import annotations
@@ -40,43 +54,87 @@ KIND_WORDS: dict[str, frozenset[str]] = {
     "env": frozenset("environment variable variables env var vars".split()),
     "version": frozenset("version versions release".split()),
     "ip": frozenset("ip address host".split()),
-    "status": frozenset("status code http".split()),
+    "status": frozenset("status code http response error".split()),
     "url": frozenset("url urls path endpoint route address".split()),
     "error": frozenset("error exception warning".split()),
     "command": frozenset("command".split()),
     "package": frozenset("package library module extra dependency pip".split()),
+    "media": frozenset("media content mime type".split()),
+    "header": frozenset("header headers".split()),
+    "file": frozenset("file files filename".split()),
+    "option": frozenset("option options flag flags".split()),
     "name": frozenset(
-        "parameter argument option attribute field setting flag keyword class function "
-        "method header decorator key file".split()
+        "parameter argument attribute field setting keyword class function "
+        "method decorator key marker".split()
     ),
     "value": frozenset("value".split()),  # "default" stays required: a sentence must say it
 }
 
-_KIND_OF_QUESTION = [
+# The kind a question's wh-phrase names by its head: the last kind word of the noun
+# phrase after "which" / "what" ("Which command line option" asks for an option, "Which
+# HTTP status code" for a status); a kind said anywhere else in the question is only a
+# fallback (the env / IP / status patterns, and the default-value cues).
+_HEAD_KINDS = [
     ("env", r"\benv(?:ironment)?\s+var(?:iable)?s?\b"),
-    ("ip", r"\bip\s+address\b|\bwhich\s+host\b"),
-    ("status", r"\bstatus\s+code\b"),
-    ("version", r"\b(?:what|which)\s+(?:\w+\s+)?(?:version|release)\b"),
-    ("error", r"\b(?:what|which)\s+(?:\w+\s+)?(?:error|exception|warning)\b"),
-    ("command", r"\b(?:what|which)\s+(?:\w+\s+)?command\b"),
-    ("url", r"\b(?:what|which|at which|at what)\s+(?:\w+\s+)?(?:url|path|endpoint|route)\b"),
-    ("package", r"\b(?:what|which)\s+(?:\w+\s+)?(?:package|library|module|extra|dependency)\b"),
+    ("ip", r"\bip\s+address(?:es)?\b|\bhost\b"),
+    ("status", r"\bstatus(?:\s+code)?\b|\bhttp\s+(?:error|response)\b"),
+    ("media", r"\b(?:media|content|mime)\s+type\b"),
+    ("version", r"\bversion\b|\brelease\b"),
+    ("error", r"\b(?:error|exception|warning)\b"),
+    ("command", r"\bcommand\b"),
+    ("url", r"\b(?:url|path|endpoint|route)\b"),
+    ("package", r"\b(?:package|library|module|extra|dependency)\b"),
+    ("header", r"\bheaders?\b"),
+    ("file", r"\bfile(?:name)?\b"),
+    ("option", r"\b(?:option|flag)\b"),
     (
         "name",
-        r"\b(?:what|which)\s+(?:\w+\s+)?(?:parameter|argument|option|attribute|field|setting|"
-        r"flag|keyword|class|function|method|header|decorator|key|file)\b",
+        r"\b(?:parameter|argument|attribute|field|setting|keyword|class|function|method|"
+        r"decorator|key|marker)\b",
     ),
+]
+_KIND_OF_QUESTION = [
+    ("env", r"\benv(?:ironment)?\s+var(?:iable)?s?\b"),
+    ("ip", r"\bip\s+address\b"),
+    ("status", r"\bstatus\s+code\b"),
     (
         "value",
         r"\bdefaults?\b|\bset\s+to\b|\bdefault\s+value\b",
     ),
 ]
+# the wh-phrase: "which" / "what" and up to three words before the verb or a preposition
+_WH_PHRASE = re.compile(
+    r"^\s*(?:(?:in|at|as of|before|since|starting with|from|with)\s+)?(?:which|what)\s+"
+    r"((?:(?!(?:is|are|was|were|do|does|did|can|could|should|must|will|would|has|have|had|"
+    r"of|in|for|to|on|from|with|by|the|a|an|if|when|that)\b)[\w.-]+\s+){0,2}"
+    r"(?:(?!(?:is|are|was|were|do|does|did|can|could|should|must|will|would|has|have|had|"
+    r"of|in|for|to|on|from|with|by|the|a|an|if|when|that)\b)[\w.-]+))",
+    re.IGNORECASE,
+)
 
 
-def kind_of(question: str) -> str | None:
-    """The technical kind a question asks for, or None for a prose question."""
+def kind_of(question: str, head_only: bool = False) -> str | None:
+    """The technical kind a question asks for, or None for a prose question
+    (``head_only``: only a kind its wh-phrase names)."""
     q = question.lower()
-    if not re.match(r"\s*(?:what|which|in which|in what|as of which|before which|at which)\b", q):
+    if not re.match(
+        r"\s*(?:what|which|in which|in what|as of which|before which|at which|since which|"
+        r"starting with which|from which)\b",
+        q,
+    ):
+        return None
+    # "What is the name of the file where ...": the head is the named noun
+    q = re.sub(r"^\s*what\s+is\s+the\s+name\s+of\s+(?:the|a|an)\s+", "which ", q)
+    phrase = _WH_PHRASE.match(q)
+    if phrase is not None:
+        found = [
+            (m.end(), kind)
+            for kind, pattern in _HEAD_KINDS
+            for m in re.finditer(pattern, phrase.group(1))
+        ]
+        if found:
+            return max(found, key=lambda t: t[0])[1]
+    if head_only:
         return None
     for kind, pattern in _KIND_OF_QUESTION:
         if re.search(pattern, q):
@@ -94,7 +152,11 @@ _URL = re.compile(r"https?://[^\s`'\"<>)\]]+|(?<![\w.:/])/[\w.{}-]+(?:/[\w.{}-]+
 _ERROR = re.compile(r"(?<![\w.])(?:[\w]+\.)*[A-Z]\w*(?:Error|Exception|Warning)\b")
 _COMMAND_LINE = re.compile(r"(?:^|\n)\s*\$\s+([^\n]+)")
 _PACKAGE = re.compile(r"^[A-Za-z][\w.-]*(?:\[[\w,-]+\])?$")
-_IDENTIFIER = re.compile(r"^[A-Za-z_][\w.]*(?:\(\))?$")
+_IDENTIFIER = re.compile(r"^@?[A-Za-z_][\w.]*(?:\(\))?$")  # docs_url, @pytest.mark.anyio
+_HEADER = re.compile(r"^[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*$")  # X-Process-Time
+_FILE = re.compile(r"^[\w./-]*\.[A-Za-z0-9]+$")  # uv.lock, .env, 404.html, app/main.py
+_OPTION = re.compile(r"^--?[A-Za-z][\w-]*$")  # --workers
+_MEDIA = re.compile(r"(?<![\w/.-])(?:application|text|image|audio|video|multipart|font)/[\w.+-]+\w")
 # a number inside an identifier ("5" of gpt-5-mini, "3" of py3/lib) is no literal
 _LITERAL = re.compile(
     r"(?<![\w./-])(?:True|False|None|\d+(?:\.\d+)?(?:\s?(?:seconds?|bytes|ms))?)(?![\w/-]|\.\w)"
@@ -150,6 +212,19 @@ def _candidates(kind: str, sentence: str) -> list[tuple[int, int]]:
         return [m.span(1) if m.group(1) else m.span(2) for m in beside]
     if kind == "name":
         return [(s, e) for s, e in code if _IDENTIFIER.match(sentence[s:e].split("=")[0])]
+    if kind == "header":
+        return [(s, e) for s, e in code if _HEADER.match(sentence[s:e].split(":")[0])]
+    if kind == "file":
+        return [(s, e) for s, e in code if _FILE.match(sentence[s:e])]
+    if kind == "option":
+        return [
+            (s, e)
+            for s, e in code
+            if _OPTION.match(sentence[s:e].split("=")[0])
+            or _IDENTIFIER.match(sentence[s:e].split("=")[0])
+        ]
+    if kind == "media":
+        return [m.span() for m in _MEDIA.finditer(sentence)]
     if kind == "value":
         found = code + [m.span() for m in _LITERAL.finditer(sentence)]
         found += [m.span() for m in _JOINED.finditer(sentence) if _joined(m.group(0))]
@@ -173,28 +248,50 @@ def _joined(token: str) -> bool:
     )
 
 
+# kinds answered by a code span: an answer of them is the span's text without its backticks
+_CODE_KINDS = frozenset("command package name value header file option".split())
+_ASSIGNED = frozenset(("name", "option"))  # `docs_url=None`, `--workers=4`: the name
+
+
 def is_kind(kind: str, value: str) -> bool:
     """Whether ``value`` (an answer) is itself a span of ``kind``."""
     return any(s == 0 and e == len(value) for s, e in _candidates(kind, value)) or (
-        kind in ("command", "package", "name", "value") and bool(value.strip())
+        kind in _CODE_KINDS and bool(value.strip())
     )
 
 
 def extract(
-    kind: str, sentence: str, question_terms: set[str], question: str, start: int = 0
+    kind: str,
+    sentence: str,
+    question_terms: set[str],
+    question: str,
+    start: int = 0,
+    predicate: str | None = None,
 ) -> str | None:
     """The candidate of ``kind`` in ``sentence`` (from ``start``) that answers: not the
     question's own words; after a "defaults to" cue when the kind is a value; else the
-    one nearest the question's words."""
+    one nearest the question's ``predicate`` (its last relation word, the verb asked:
+    "removed" in "added in 0.119.0 and removed in 0.128.0"), then the one nearest the
+    question's words."""
     asked = question.lower()
     spans = []
     for s, e in candidates(kind, sentence, start):
         text = sentence[s:e].strip()
-        name = text.split("=")[0] if kind == "name" else text
+        name = text.split("=")[0] if kind in _ASSIGNED else text
         if name.lower() in asked:
             continue  # the question's own identifier answers nothing
         if inline_ids(text):
             continue  # "[https://…]" would read as an inline citation
+        glossed = _GLOSSED.search(sentence, 0, s)
+        if glossed is not None and re.match(r"`*\)", sentence[e:]):
+            # "from underscore (`_`) to hyphen (`-`)": a code span in parentheses names
+            # the word before it; the question's own word is no answer, and a span of
+            # bare symbols is answered with the word it glosses
+            if _stem_in(glossed.group(1), question_terms):
+                continue
+            if not re.search(r"\w", text):
+                s = glossed.start(1)
+                e = e + len(re.match(r"`*\)", sentence[e:]).group(0))  # type: ignore[union-attr]
         spans.append((s, e))
     if not spans:
         return None
@@ -202,20 +299,45 @@ def extract(
         cued = [sp for sp in spans if _DEFAULT_CUE.search(sentence[: sp[0]].rstrip("` "))]
         if cued:
             spans = cued
-    positions = [
-        m.start() for m in re.finditer(r"[\w]+", sentence) if _stem_in(m.group(0), question_terms)
-    ]
+    matched = [m for m in re.finditer(r"[\w]+", sentence) if _stem_in(m.group(0), question_terms)]
+    # a question word said beside every candidate ("in FastAPI 0.119.0 and removed in
+    # FastAPI 0.128.0") tells none apart: the words said once place the answer
+    counts: dict[str, int] = {}
+    for m in matched:
+        key = stem(m.group(0).lower())
+        counts[key] = counts.get(key, 0) + 1
+    once = [m.start() for m in matched if counts[stem(m.group(0).lower())] == 1]
+    positions = once or [m.start() for m in matched]
 
-    def distance(span: tuple[int, int]) -> tuple[int, int]:
-        if not positions:
-            return (0, span[0])
-        return (min(min(abs(span[0] - p), abs(span[1] - p)) for p in positions), span[0])
+    verb = [m.start() for m in matched if predicate and stem(m.group(0).lower()) == predicate]
+
+    def gap(span: tuple[int, int], spots: list[int]) -> int:
+        return min((min(abs(span[0] - p), abs(span[1] - p)) for p in spots), default=0)
+
+    def after_verb(span: tuple[int, int]) -> int:
+        """How far after the asked verb (its complement follows it: "removed in FastAPI
+        0.128.0"); one before every mention of it comes last."""
+        ahead = [span[0] - p for p in verb if span[0] >= p]
+        return min(ahead) if ahead else (10_000 if verb else 0)
+
+    def distance(span: tuple[int, int]) -> tuple[int, int, int]:
+        return (after_verb(span), gap(span, positions), span[0])
 
     best = min(spans, key=distance)
     value = sentence[best[0] : best[1]].strip()
-    if kind == "name" and "=" in value:
+    assigned = _ASSIGNMENT.fullmatch(value)
+    if kind == "value" and assigned is not None and _stem_in(assigned.group(1), question_terms):
+        # `Depends(scope="request")` for "Which scope ... by default?": the value given
+        return assigned.group(2)
+    if kind in _ASSIGNED and "=" in value:
         value = value.split("=")[0]
     return value
+
+
+# `name=value`, or a call's one keyword argument `f(name=value)`
+_ASSIGNMENT = re.compile(r"(?:[\w.]+\()?([A-Za-z_]\w*)\s*=\s*([^=()]+?)\)?")
+# a word, then the opening parenthesis (and backticks) of a code span right after it
+_GLOSSED = re.compile(r"\b([A-Za-z][\w-]*)\s+\(`*$")
 
 
 def _stem_in(word: str, question_terms: set[str]) -> bool:

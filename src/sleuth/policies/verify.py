@@ -21,7 +21,9 @@ before a reading may answer, it is checked against the question:
   past a dash into a verb;
 * ``type`` — a typed question's answer is a span of that type (a date, a number, a
   capitalised name for a person or a place), and a possessive ("Robert's" in "Bohemond,
-  Robert's son") names no person or place but for a whose-question;
+  Robert's son") names no person or place but for a whose-question; a person is not a
+  name the sentence uses as a place (after a place preposition or in apposition to one:
+  "a luau in Laie, Hawaii") nor a quoted title ('"The Hukilau Song" is a song ...');
 * ``polarity`` also — a question about the present ("the current CEO") is not answered
   by a sentence saying the state ended ("stepped down", "former");
 * ``entity`` — a name that qualifies a word of the question qualifies it in the sentence
@@ -55,7 +57,7 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from sleuth.claims import stated_keys, terms
+from sleuth.claims import content, stated_keys, terms
 from sleuth.text import stem, words
 
 from . import modifiers, technical
@@ -69,6 +71,9 @@ from .reading import (
     Reading,
     _name_spans,
     candidates,
+    placed,
+    quoted,
+    restate,
 )
 
 # A few synonyms that questions use for what a sentence says with another word, as stems.
@@ -122,7 +127,7 @@ def question_keys(question: str) -> list[str]:
     """The question's content keys (stems, polar words, numbers) in order, without its
     grammar ("what", "did") and answer-type words ("year")."""
     out: dict[str, None] = {}
-    for term in terms(question):
+    for term in terms(restate(question)):
         low = term.surface.lower()
         if low in _SKIP_KEYS:
             continue
@@ -139,7 +144,7 @@ def check(
     frame: Frame, reading: Reading, title: str = "", previous: str = "", question: str = ""
 ) -> Check:
     """Whether ``reading`` may answer ``frame``'s question at all (see the module)."""
-    text = question or frame.text
+    text = restate(question or frame.text)
     qkeys = question_keys(text)
     around = _keys(reading.sentence) | _keys(previous) | _keys(title)
     for key in qkeys:
@@ -148,13 +153,16 @@ def check(
         if key in around:
             continue
         return Check(False, "number" if key.startswith(("#", "ord")) else "polarity")
-    if _qualified_otherwise(text, reading.sentence):
+    if _qualified_otherwise(text, reading.sentence, reading.value):
         return Check(False, "polarity")
     if _ASKS_PRESENT.search(text) and _ENDED.search(reading.sentence):
         return Check(False, "polarity")  # "the current CEO": not one who "stepped down"
     if frame.tech is not None:
         value = reading.value.strip("` ")
-        if not value or value.lower() in text.lower() or not _keys(value):
+        # a code value in capitals states its words ("['GET']": "get" is a stop word in
+        # prose), as the finish validator reads it
+        stated = _keys(value) or content(value, code=True)
+        if not value or value.lower() in text.lower() or not stated:
             return Check(False, "echo")  # the question's own, or nothing a quote can state
         if reading.value.count("`") % 2:
             return Check(False, "fragment")
@@ -178,6 +186,10 @@ def check(
     if kind in (AnswerType.PERSON, AnswerType.PLACE):
         if not any(w[:1].isupper() for w in words(reading.value)):
             return Check(False, "type")  # names are capitalised
+        if kind is AnswerType.PERSON and placed(reading.sentence, reading.value):
+            return Check(False, "type")  # "in Laie, Hawaii": a place, not a person
+        if kind is AnswerType.PERSON and quoted(reading.sentence, reading.value):
+            return Check(False, "type")  # '"The Hukilau Song" is a song': a work's title
         if _POSSESSIVE.search(reading.value) and not re.match(r"\s*whose\b", text, re.I):
             return Check(False, "type")  # "Robert's son": Robert is whose son he is
     elif kind is not AnswerType.OTHER and not candidates(kind, reading.value):
@@ -202,16 +214,21 @@ _BOUND = (
 _BOUND_BEFORE = re.compile(r"\b(?:before|until|prior\s+to|up\s+to|earlier\s+than)\b", re.I)
 
 
-def _qualified_otherwise(question: str, sentence: str) -> bool:
+def _qualified_otherwise(question: str, sentence: str, value: str = "") -> bool:
     """Whether the sentence bounds the question's version or number the other way:
     "Before version 0.122.0, ... `403`" does not answer "starting with version 0.122.0"
-    (nor "after ..." a question asked "before ...")."""
+    (nor "after ..." a question asked "before ..."). The bound that governs the answer
+    is the last one before it ("Before 0.122.0 ... `403`. Starting with 0.122.0, they
+    use `401`": 401 is bounded by "starting with")."""
     q_before = _BOUND_BEFORE.search(question) is not None
+    at = sentence.rfind(value) if value else -1
     for m in re.finditer(r"\d+(?:\.\d+)+", question):
         number = re.escape(m.group(0))
-        where = re.search(rf"\b({_BOUND})\s+(?:\w+\s+){{0,3}}`?{number}", sentence, re.I)
-        if where is None:
+        bounds = list(re.finditer(rf"\b({_BOUND})\s+(?:\w+\s+){{0,3}}`?{number}", sentence, re.I))
+        if not bounds:
             continue
+        before = [b for b in bounds if b.start() < at] if at >= 0 else []
+        where = before[-1] if before else bounds[0]
         s_before = _BOUND_BEFORE.fullmatch(where.group(1)) is not None
         if s_before != q_before:
             return True
@@ -280,7 +297,7 @@ def features(
     ``idf`` weighs the question's words by how rare they are on the page (`page_idf`; a
     word the page never says weighs most), ``place`` is the reading's place among the
     page's readings that pass the hard rules (0: the best scored)."""
-    text = question or frame.text
+    text = restate(question or frame.text)
     qkeys = [k for k in question_keys(text) if not _polar(k)]
     value_keys = _keys(reading.value)
     asked = [k for k in qkeys if k not in value_keys] or qkeys
