@@ -88,3 +88,34 @@ def test_the_sentences_first_word_and_the_answer_are_not_the_other_name() -> Non
     answer's own words are not a modifier of the question."""
     assert swapped("When did the Norman army march?", "Byzantine army marched in 1081.") is None
     assert swapped("Which Norman king ruled?", "The Norman king William ruled.", "William") is None
+
+
+HASTINGS = (
+    "In 1066, Duke William II of Normandy conquered England killing King Harold II at the "
+    "Battle of Hastings."
+)
+SCOTLAND = (
+    "William invaded Scotland in 1072, riding as far as Abernethy where he met up with his "
+    "fleet of ships."
+)
+DYRRACHIUM = (
+    "The further decline of Byzantine state-of-affairs paved the road to a third attack in "
+    "1185, when a large Norman army invaded Dyrrachium, owing to the betrayal of high "
+    "Byzantine officials."
+)
+
+
+def test_the_named_subject_must_do_the_verb() -> None:
+    """The ``role`` rule (`sleuth.policies.doers`): SQuAD's trap swaps who conquered whom;
+    the answerable questions over the same kind of sentence pass, as do a verb used as a
+    noun ("a third attack") or an infinitive ("to serve as")."""
+    trap = "When did King Harold II conquer England?"
+    result = check(frame_question(trap), _reading(HASTINGS, "1066"), question=trap)
+    assert not result.ok and result.rule == "role"
+    for question, sentence, value in [
+        ("When did William invade Scotland?", SCOTLAND, "1072"),
+        ("When did Edward return?", EDWARD, "1041"),
+        ("When did the Normans attack Dyrrachium?", DYRRACHIUM, "1185"),
+        ("When did Herve serve as a Byzantine general?", HERVE, "1050s"),
+    ]:
+        assert check(frame_question(question), _reading(sentence, value), question=question).ok

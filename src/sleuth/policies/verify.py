@@ -28,7 +28,10 @@ before a reading may answer, it is checked against the question:
   by a sentence saying the state ended ("stepped down", "former");
 * ``entity`` — a name that qualifies a word of the question qualifies it in the sentence
   too: "a Norman general" is not stated by "Norman mercenaries ... a Byzantine general"
-  (`sleuth.policies.modifiers`).
+  (`sleuth.policies.modifiers`);
+* ``role`` — the named subject of "When did NAME VERB ...?" does the verb in the
+  sentence: "When did King Harold II conquer England?" is not stated by "Duke William
+  II of Normandy conquered England killing King Harold II" (`sleuth.policies.doers`).
 
 **Features** (`features`) — numbers in [0, 1] that the calibration model
 (`sleuth.policies.calibration`) turns into the probability that the answer is right
@@ -60,7 +63,7 @@ from dataclasses import dataclass
 from sleuth.claims import content, stated_keys, terms
 from sleuth.text import stem, words
 
-from . import modifiers, technical
+from . import doers, modifiers, technical
 from .reading import (
     LIGHT_VERBS,
     QUESTION_VERBS,
@@ -196,6 +199,8 @@ def check(
         return Check(False, "type")
     if modifiers.swapped(text, reading.sentence, reading.value):
         return Check(False, "entity")  # "a Norman general" is not "a Byzantine general"
+    if doers.other_doer(text, reading.sentence):
+        return Check(False, "role")  # "When did Harold conquer England?": William did
     return Check(True)
 
 
