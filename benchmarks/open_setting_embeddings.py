@@ -352,8 +352,7 @@ def main(argv: list[str] | None = None) -> int:
             result["parts"][label] = run_part(
                 spec, derive, args.limit, indexes, not args.no_memory, Path(work)
             )
-        if not args.json:
-            print(f"[{label} done, {time.perf_counter() - started:.0f} s]", file=sys.stderr)
+        print(f"[{label} done, {time.perf_counter() - started:.0f} s]", file=sys.stderr)
     result["wall_s"] = round(time.perf_counter() - started, 1)
     print(json.dumps(result, indent=1) if args.json else render(result))
     return 0
