@@ -59,7 +59,7 @@ from sleuth.cli_common import make_policy
 from sleuth.corpus import Corpus, Page
 from sleuth.datasets import Dataset, EvalCase, export_jsonl, load_dataset
 from sleuth.evals.runner import run_eval
-from sleuth.evals.suite import Expect, Suite, SuiteCase, dataset_suite
+from sleuth.evals.suite import Suite, dataset_cases, dataset_suite
 from sleuth.index import open_index
 from sleuth.index.view import IndexedCorpus
 from sleuth.search import Hit
@@ -163,23 +163,7 @@ def index_suite(dataset: Dataset, corpus: IndexedCorpus) -> Suite:
         view = IndexWithout.hiding(corpus, frozenset(case.removed))
         return lambda: view
 
-    return Suite(
-        name=f"{dataset.name} (open, {corpus.name})",
-        cases=[
-            SuiteCase(
-                id=case.id,
-                question=case.question,
-                corpus=source(case),
-                expect=Expect(
-                    cannot_answer=not case.answerable,
-                    answers=case.answers,
-                    gold=case.gold_urls,
-                    squad_scored=True,
-                ),
-            )
-            for case in dataset.cases
-        ],
-    )
+    return Suite(name=f"{dataset.name} (open, {corpus.name})", cases=dataset_cases(dataset, source))
 
 
 def recall_at(dataset: Dataset, corpus: IndexedCorpus, k: int = RECALL_K) -> float | None:

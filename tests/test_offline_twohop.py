@@ -605,6 +605,21 @@ def _run_on(corpus: Corpus, question: str) -> tuple[list[Step], Result]:
             return steps, stop.value
 
 
+def _compared(corpus: Corpus, question: str, answer: str, quotes: tuple[str, str]) -> Result:
+    """Run a comparison: search the question, open the page of each side, finish with
+    ``answer``, citing both opened pages with a quote from each (``quotes`` among them)."""
+    steps, result = _run_on(corpus, question)
+    assert [s.tool for s in steps] == ["search", "open", "open", "finish"]
+    assert result.status is Status.READY_FOR_REVIEW
+    assert result.answer == answer
+    assert len(result.citations) == 2
+    assert sorted(result.citations) == sorted(_opened(steps))
+    assert sorted(q.url for q in result.evidence) == sorted(result.citations)
+    texts = " | ".join(q.text for q in result.evidence)
+    assert all(q in texts for q in quotes)
+    return result
+
+
 @pytest.mark.parametrize(
     ("question", "answer", "quotes"),
     [
@@ -629,13 +644,7 @@ def _run_on(corpus: Corpus, question: str) -> tuple[list[Step], Result]:
 def test_numbers_with_units_are_compared_in_code(
     question: str, answer: str, quotes: tuple[str, str]
 ) -> None:
-    steps, result = _run_on(_TOWERS, question)
-    assert [s.tool for s in steps] == ["search", "open", "open", "finish"]
-    assert result.status is Status.READY_FOR_REVIEW
-    assert result.answer == answer
-    assert sorted(result.citations) == sorted(_opened(steps))
-    texts = " | ".join(q.text for q in result.evidence)
-    assert all(q in texts for q in quotes)
+    result = _compared(_TOWERS, question, answer, quotes)
     assert result.confidence == twohop_confidence.confidence("comparison:number")
 
 
@@ -1141,16 +1150,7 @@ _FIRST_HALF_PAGES = Corpus(
 def test_more_comparison_kinds_end_to_end(
     question: str, answer: str, quotes: tuple[str, str]
 ) -> None:
-    steps, result = _run_on(_FIRST_HALF_PAGES, question)
-    # search the question, open the page of each side, finish
-    assert [s.tool for s in steps] == ["search", "open", "open", "finish"]
-    assert result.status is Status.READY_FOR_REVIEW
-    assert result.answer == answer
-    assert len(result.citations) == 2
-    assert sorted(result.citations) == sorted(_opened(steps))
-    assert sorted(q.url for q in result.evidence) == sorted(result.citations)
-    texts = " | ".join(q.text for q in result.evidence)
-    assert all(q in texts for q in quotes)
+    result = _compared(_FIRST_HALF_PAGES, question, answer, quotes)
     plan = parse(question)
     assert plan is not None
     assert result.confidence == twohop_confidence.confidence(twohop.path_of(plan))
@@ -1383,10 +1383,4 @@ _STARTS = Corpus(
     ],
 )
 def test_start_dates_are_compared(question: str, answer: str, quotes: tuple[str, str]) -> None:
-    steps, result = _run_on(_STARTS, question)
-    assert [s.tool for s in steps] == ["search", "open", "open", "finish"]
-    assert result.status is Status.READY_FOR_REVIEW
-    assert result.answer == answer
-    assert sorted(result.citations) == sorted(_opened(steps))
-    texts = " | ".join(q.text for q in result.evidence)
-    assert all(q in texts for q in quotes)
+    _compared(_STARTS, question, answer, quotes)

@@ -30,7 +30,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from sleuth.corpus import Corpus, builtin_dir, builtin_names, load_corpus
-from sleuth.datasets import Dataset, Skipped, load_dataset
+from sleuth.datasets import Dataset, EvalCase, Skipped, load_dataset
 from sleuth.errors import UsageError
 from sleuth.jsonl import load_jsonl
 from sleuth.result import ConflictRule, Status
@@ -239,23 +239,31 @@ def dataset_suite(
     )
     return Suite(
         name=f"{dataset.name} ({setting})",
-        cases=[
-            SuiteCase(
-                id=case.id,
-                question=case.question,
-                corpus=_dataset_corpus(dataset, case),
-                expect=Expect(
-                    cannot_answer=not case.answerable,
-                    answers=case.answers,
-                    gold=case.gold_urls,
-                    squad_scored=True,
-                ),
-            )
-            for case in dataset.cases
-        ],
+        cases=dataset_cases(dataset, lambda case: _dataset_corpus(dataset, case)),
         skipped=dataset.skipped,
     )
 
 
-def _dataset_corpus(dataset: Dataset, case: Any) -> Callable[[], Corpus]:
+def dataset_cases(
+    dataset: Dataset, source: Callable[[EvalCase], Callable[[], Corpus]]
+) -> list[SuiteCase]:
+    """The dataset's cases as suite cases, each researching ``source(case)``: accepted
+    answers for EM/F1, gold pages for the source and failure graders."""
+    return [
+        SuiteCase(
+            id=case.id,
+            question=case.question,
+            corpus=source(case),
+            expect=Expect(
+                cannot_answer=not case.answerable,
+                answers=case.answers,
+                gold=case.gold_urls,
+                squad_scored=True,
+            ),
+        )
+        for case in dataset.cases
+    ]
+
+
+def _dataset_corpus(dataset: Dataset, case: EvalCase) -> Callable[[], Corpus]:
     return lambda: dataset.corpus_for(case)
