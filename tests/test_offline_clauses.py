@@ -23,6 +23,18 @@ EXPORTS = (
     "exporting fighting horsemen for more than a generation."
 )
 VOICE = "Our brand voice is warm, plain and confident."
+LANGUAGE = (
+    "The Anglo-Norman language was eventually absorbed into the Anglo-Saxon language of their "
+    "subjects (see Old English) and influenced it, helping (along with the Norse language of "
+    "the earlier Anglo-Norse settlers and the Latin used by the church) in the development of "
+    "Middle English."
+)
+CULTURE = (
+    "The descendants of Rollo's Vikings and their Frankish wives would replace the Norse "
+    "religion and Old Norse language with Catholicism (Christianity) and the Gallo-Romance "
+    "language of the local people, blending their maternal Frankish heritage with Old Norse "
+    'traditions and customs to synthesize a unique "Norman" culture in the north of France.'
+)
 
 
 def _check(question: str, sentence: str, value: str) -> tuple[bool, str | None]:
@@ -44,6 +56,17 @@ def _check(question: str, sentence: str, value: str) -> tuple[bool, str | None]:
             "What was the naval base called?",
             DYRRACHIUM,
             "the Adriatic—fell again to Byzantine hands",
+        ),
+        # SQuAD traps (unanswerable) the reader answered with a stretch of the sentence
+        (
+            "What was absorbed into the Anglo-Norman language?",
+            LANGUAGE,
+            "-Norse settlers and the Latin used by the church",
+        ),
+        (
+            "What was replace with the Norse religion?",
+            CULTURE,
+            'traditions and customs to synthesize a unique "Norman" culture in the north of France',
         ),
     ],
 )

@@ -411,13 +411,21 @@ _FINITE = frozenset(
 _DASHED_CLAUSE = re.compile(r"[—–]\s*[a-z]")  # "the Adriatic—fell again to ..."
 
 
+_LONGEST_PHRASE = 8  # words: a longer "other" answer is a stretch of its sentence
+_CUT_WORD = re.compile(r"^\s*-[^\W\d_]")  # "-Norse settlers" out of "Anglo-Norse settlers"
+
+
 def _clause(value: str) -> bool:
     """Whether an "other" answer reads as a cut clause: it opens with a conjunction or a
     clause adverb, holds a lowercase finite auxiliary (a capitalised title such as "The
-    Man Who Would Be King" keeps its words), or runs on past a dash into a verb."""
+    Man Who Would Be King" keeps its words), runs on past a dash into a verb, starts in
+    the middle of a hyphenated word, or runs past eight words (the reader's phrases are
+    short; on fold A's training side every longer one was a stretch of its sentence)."""
     parts = words(value)
     if not parts:
         return False
+    if len(parts) > _LONGEST_PHRASE or _CUT_WORD.match(value):
+        return True
     if parts[0] in _CLAUSE_OPENERS:  # lowercase: a capitalised opener starts a name
         return True
     capitalised = sum(1 for w in parts if w[:1].isupper())
