@@ -23,6 +23,7 @@ import gc
 import importlib.util
 import itertools
 import os
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -123,6 +124,25 @@ def pytest_runtest_makereport(
     if call.when == "teardown":
         GUARD.test = None
     return report
+
+
+@pytest.fixture(scope="session")
+def _folders(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, Iterator[int]]]:
+    """Where `tmp_path` makes its folders, and their numbers."""
+    yield tmp_path_factory.mktemp("tests"), itertools.count()
+
+
+@pytest.fixture
+def tmp_path(request: pytest.FixtureRequest, _folders: tuple[Path, Iterator[int]]) -> Path:
+    """pytest's ``tmp_path``, cheaper: a fresh empty folder named after the test
+    (``tests0/<n>-<name>`` in the run's ``pytest-<n>`` folder), made by one ``mkdir``.
+    pytest's own lists every earlier test's folder to number the next and links the newest
+    of each name: about a second of a `make unit` run."""
+    root, numbers = _folders
+    name = re.sub(r"[^\w.-]", "_", request.node.name)[:30]
+    path = root / f"{next(numbers)}-{name}"
+    path.mkdir()
+    return path
 
 
 @pytest.fixture(scope="session")
