@@ -237,34 +237,18 @@ def load_squad2(
     if not isinstance(raw.get("data"), list):
         got = "nothing" if "data" not in raw else f"a JSON {json_type(raw['data'])}"
         raise CorpusError(f"{where}: data: expected a list of articles, got {got}")
-    for a, item in enumerate(raw["data"]):
-        if load.full():
-            break
-        article = problems.check(_SquadArticle, item, f"{where}: data[{a}]")
-        if article is None:
-            continue
+    for _, article_at, article in load.each(_SquadArticle, raw["data"], f"{where}: data"):
         if not article.paragraphs:
-            problems.bad(f"{where}: data[{a}]", "paragraphs: the article has no paragraphs")
-        for number, item in enumerate(article.paragraphs):
-            if load.full():
-                break
-            at = f"{where}: data[{a}].paragraphs[{number}]"
-            paragraph = problems.check(_SquadParagraph, item, at)
-            if paragraph is None:
-                continue
+            problems.bad(article_at, "paragraphs: the article has no paragraphs")
+        paragraphs = load.each(_SquadParagraph, article.paragraphs, f"{article_at}.paragraphs")
+        for number, at, paragraph in paragraphs:
             if not paragraph.context.strip():
                 problems.bad(at, "context: the paragraph has no text")
                 continue
             url = table.add(
                 f"squad2://{url_part(article.title)}/p{number}", article.title, paragraph.context
             )
-            for q, item in enumerate(paragraph.qas):
-                if load.full():
-                    break
-                label = f"{at}.qas[{q}]{_id_note(item)}"
-                qa = problems.check(_SquadQuestion, item, label)
-                if qa is None:
-                    continue
+            for _, label, qa in load.each(_SquadQuestion, paragraph.qas, f"{at}.qas", True):
                 answers = [] if qa.is_impossible else _unique(x.text for x in qa.answers)
                 if not qa.question.strip():
                     problems.bad(label, "question: empty")
@@ -586,6 +570,20 @@ class _Load:
     def full(self) -> bool:
         """Whether the limit of questions is reached."""
         return self.limit is not None and len(self.cases) >= self.limit
+
+    def each(
+        self, model: type[_M], items: list[Any], where: str, noted: bool = False
+    ) -> Iterator[tuple[int, str, _M]]:
+        """The good ``model`` items of the list at ``where``, each with its index and its
+        label (``where[n]``, and with ``noted`` the item's id when it has one), until the
+        limit (a bad one is reported, and skipped)."""
+        for n, item in enumerate(items):
+            if self.full():
+                return
+            at = f"{where}[{n}]" + (_id_note(item) if noted else "")
+            checked = self.problems.check(model, item, at)
+            if checked is not None:
+                yield n, at, checked
 
     def records(self, model: type[_R]) -> Iterator[_R]:
         """The records of a JSON list or JSONL file that are good ``model`` records with a
