@@ -86,6 +86,10 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 def pytest_configure(config: pytest.Config) -> None:
     tier_guard.install()  # fast-tier tests start no server or process, nor use a database
+    # The cyclic garbage collector runs after 50,000 new objects rather than 700: a `make
+    # unit` run spent about 1 s of CPU in 1,500 collections, 0.3 s in 16 this way (memory
+    # is freed as before when the last reference goes; only cycles wait a little longer).
+    gc.set_threshold(50_000, 50, 100)
     # schemathesis' pytest plugin takes a third of a second to load, for one module of
     # server tests (test_service_schema.py): pyproject's addopts leaves it out
     # (-p no:schemathesis), and it is loaded here when server tests may run (unless a run
