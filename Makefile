@@ -50,10 +50,10 @@ TEST_PYTHON := $(if $(PYCACHE),PYTHONDONTWRITEBYTECODE= PYTHONPYCACHEPREFIX=$(PY
 # unmarked); under 20 s here.
 # Its temporary folders (TMPDIR: pytest's tmp_path, and every temporary file the code
 # makes) are on the RAM disk /dev/shm where that is a tmpfs with 1 GiB free: the
-# indexes' and stores' commits sync to disk, and on this machine's disk that is about a
-# third of the tier's wall time when others use the disk too (sys time 3-5 s, 2 s on
-# tmpfs). A run takes about 70 MB there, and pytest keeps the last three runs' folders;
-# `make unit TEST_TMPDIR=` runs with the system's temporary folder.
+# indexes' and stores' commits sync to disk, which here cost a run 3.5 to 5.5 s of system
+# time (under 2 s on tmpfs) and more of wall time while others use the disk. A run takes
+# about 65 MB there, and pytest keeps the last three runs' folders; `make unit
+# TEST_TMPDIR=` runs with the system's temporary folder.
 TEST_TMPDIR ?= $(shell [ "$$(stat -f -c %T /dev/shm 2>/dev/null)" = tmpfs ] && [ -w /dev/shm ] \
 	&& [ "$$(df -P -k /dev/shm | awk 'NR == 2 { print $$4 }')" -gt 1048576 ] && echo /dev/shm)
 
