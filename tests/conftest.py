@@ -23,6 +23,7 @@ import gc
 import importlib.util
 import itertools
 import os
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -85,6 +86,10 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 def pytest_configure(config: pytest.Config) -> None:
     tier_guard.install()  # fast-tier tests start no server or process, nor use a database
+    # The cyclic garbage collector runs after 50,000 new objects rather than 700: a `make
+    # unit` run spent about 1 s of CPU in 1,500 collections, 0.3 s in 16 this way (memory
+    # is freed as before when the last reference goes; only cycles wait a little longer).
+    gc.set_threshold(50_000, 50, 100)
     # schemathesis' pytest plugin takes a third of a second to load, for one module of
     # server tests (test_service_schema.py): pyproject's addopts leaves it out
     # (-p no:schemathesis), and it is loaded here when server tests may run (unless a run
@@ -123,6 +128,25 @@ def pytest_runtest_makereport(
     if call.when == "teardown":
         GUARD.test = None
     return report
+
+
+@pytest.fixture(scope="session")
+def _folders(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, Iterator[int]]]:
+    """Where `tmp_path` makes its folders, and their numbers."""
+    yield tmp_path_factory.mktemp("tests"), itertools.count()
+
+
+@pytest.fixture
+def tmp_path(request: pytest.FixtureRequest, _folders: tuple[Path, Iterator[int]]) -> Path:
+    """pytest's ``tmp_path``, cheaper: a fresh empty folder named after the test
+    (``tests0/<n>-<name>`` in the run's ``pytest-<n>`` folder), made by one ``mkdir``.
+    pytest's own lists every earlier test's folder to number the next and links the newest
+    of each name: about a second of a `make unit` run."""
+    root, numbers = _folders
+    name = re.sub(r"[^\w.-]", "_", request.node.name)[:30]
+    path = root / f"{next(numbers)}-{name}"
+    path.mkdir()
+    return path
 
 
 @pytest.fixture(scope="session")

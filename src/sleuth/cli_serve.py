@@ -6,11 +6,9 @@ The web framework is imported only when `serve` runs, so `sleuth keys` works wit
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 import socket
-from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -193,20 +191,11 @@ def worker_app() -> FastAPI:
     then the app from the parent's config. Its spans are flushed when the app shuts down:
     a worker ends by re-raising the signal that stopped it, so exit hooks never run."""
     from sleuth.service.app import app_from_env
+    from sleuth.service.gate import close_after
 
     app = app_from_env()
     if telemetry.configure(force=os.environ.get(OTEL_ENV) == "1"):
-        serving = app.router.lifespan_context
-
-        @contextlib.asynccontextmanager
-        async def lifespan(app: Any) -> AsyncIterator[Any]:
-            try:
-                async with serving(app) as state:
-                    yield state
-            finally:
-                telemetry.shutdown()
-
-        app.router.lifespan_context = lifespan
+        close_after(app, telemetry.shutdown)
     return app
 
 

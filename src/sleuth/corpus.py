@@ -19,7 +19,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, StrictInt, ValidationError, field_validator
 
 from sleuth.errors import CorpusError
-from sleuth.jsonl import MAX_LINE_BYTES, BadLine, read_jsonl
+from sleuth.jsonl import MAX_LINE_BYTES, BadLine, first_problem, read_jsonl
 
 DEFAULT_CORPUS = "acme"
 MAX_PAGE_CHARS = 5_000_000
@@ -237,9 +237,7 @@ def _page(url: str, fields: Any) -> Page:
     try:
         page = _PageIn.model_validate(fields)
     except ValidationError as exc:
-        first = exc.errors()[0]
-        field = ".".join(str(p) for p in first["loc"]) or "page"
-        raise CorpusError(f"page {url!r}: {field}: {first['msg']}") from None
+        raise CorpusError(f"page {url!r}: {first_problem(exc, 'page')}") from None
     return Page(
         url=url,
         title=page.title or url,

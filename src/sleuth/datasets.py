@@ -226,9 +226,8 @@ def load_squad2(
     case per question; ``is_impossible`` questions are unanswerable with no gold page.
     A bad article, paragraph (with its questions) or question is skipped, or with
     ``strict`` an error."""
-    where = Path(path)
-    mode, limit = _setting(setting), _limit(limit)
-    name = f"squad2:{where.name}"
+    load = _Load.of("squad2", path, setting, limit, strict)
+    where, problems, table = load.where, load.problems, load.table
     raw = _parse_json(where, _read(where))
     if not isinstance(raw, dict):
         raise CorpusError(
@@ -238,38 +237,18 @@ def load_squad2(
     if not isinstance(raw.get("data"), list):
         got = "nothing" if "data" not in raw else f"a JSON {json_type(raw['data'])}"
         raise CorpusError(f"{where}: data: expected a list of articles, got {got}")
-    problems = _Problems(strict)
-    table = _PageTable()
-    cases: list[EvalCase] = []
-    ids = _Ids()
-    for a, item in enumerate(raw["data"]):
-        if limit is not None and len(cases) >= limit:
-            break
-        article = problems.check(_SquadArticle, item, f"{where}: data[{a}]")
-        if article is None:
-            continue
+    for _, article_at, article in load.each(_SquadArticle, raw["data"], f"{where}: data"):
         if not article.paragraphs:
-            problems.bad(f"{where}: data[{a}]", "paragraphs: the article has no paragraphs")
-        for number, item in enumerate(article.paragraphs):
-            if limit is not None and len(cases) >= limit:
-                break
-            at = f"{where}: data[{a}].paragraphs[{number}]"
-            paragraph = problems.check(_SquadParagraph, item, at)
-            if paragraph is None:
-                continue
+            problems.bad(article_at, "paragraphs: the article has no paragraphs")
+        paragraphs = load.each(_SquadParagraph, article.paragraphs, f"{article_at}.paragraphs")
+        for number, at, paragraph in paragraphs:
             if not paragraph.context.strip():
                 problems.bad(at, "context: the paragraph has no text")
                 continue
             url = table.add(
                 f"squad2://{url_part(article.title)}/p{number}", article.title, paragraph.context
             )
-            for q, item in enumerate(paragraph.qas):
-                if limit is not None and len(cases) >= limit:
-                    break
-                label = f"{at}.qas[{q}]{_id_note(item)}"
-                qa = problems.check(_SquadQuestion, item, label)
-                if qa is None:
-                    continue
+            for _, label, qa in load.each(_SquadQuestion, paragraph.qas, f"{at}.qas", True):
                 answers = [] if qa.is_impossible else _unique(x.text for x in qa.answers)
                 if not qa.question.strip():
                     problems.bad(label, "question: empty")
@@ -277,29 +256,49 @@ def load_squad2(
                 if not qa.is_impossible and not answers:
                     problems.bad(label, "answers: none given, but is_impossible is false")
                     continue
-                if not ids.add(qa.id, label, problems):
+                if not load.ids.add(qa.id, label, problems):
                     continue
-                cases.append(
-                    EvalCase(
-                        id=qa.id,
-                        question=qa.question,
-                        answers=answers,
-                        gold_urls=[url] if answers else [],
-                        answerable=bool(answers),
-                        derived=False,
-                        pages=[url],
-                        dataset=name,
-                    )
-                )
-    return _dataset(where, name, mode, table, cases, problems)
+                load.add(qa.id, qa.question, answers, [url] if answers else [], [url])
+    return load.dataset()
 
 
-class _HotpotRecord(_In):
+class _Record(_In):
+    """A record of a JSON list or JSONL file: one question."""
+
+    id: str
+
+    def problem(self) -> str | None:
+        """Why the record is bad, beyond its fields' types; None when it is good."""
+        raise NotImplementedError
+
+
+class _HotpotRecord(_Record):
     id: str = Field(validation_alias=AliasChoices("_id", "id"))
     question: str
     answer: str
     supporting_facts: list[tuple[str, int]]
     context: list[tuple[str, list[str]]]
+
+    @cached_property
+    def paragraphs(self) -> list[tuple[str, str]]:
+        """The context's paragraphs as (title, text)."""
+        return [(title, join_sentences(sentences)) for title, sentences in self.context]
+
+    def problem(self) -> str | None:
+        titles = {title for title, _ in self.paragraphs}
+        return (
+            _blank(self.question, "question")
+            or _blank(self.answer, "answer")
+            or _no_paragraphs(self.paragraphs, "context")
+            or next(
+                (
+                    f"supporting_facts: title {title!r} is not in the context"
+                    for title, _ in self.supporting_facts
+                    if title not in titles
+                ),
+                None,
+            )
+        )
 
 
 def load_hotpotqa(
@@ -313,61 +312,20 @@ def load_hotpotqa(
     paragraph (``hotpotqa://TITLE``, its sentences joined by one space), gold pages from
     the ``supporting_facts`` titles; every question is answerable. A bad record is
     skipped, or with ``strict`` an error."""
-    where = Path(path)
-    mode, limit = _setting(setting), _limit(limit)
-    name = f"hotpotqa:{where.name}"
-    problems = _Problems(strict)
-    table = _PageTable()
-    cases: list[EvalCase] = []
-    ids = _Ids()
-    for label, raw in _records(where, problems):
-        record = problems.check(_HotpotRecord, raw, label)
-        if record is None:
-            continue
-        paragraphs = [(title, join_sentences(sentences)) for title, sentences in record.context]
-        titles = {title for title, _ in paragraphs}
-        reason = (
-            _blank(record.question, "question")
-            or _blank(record.answer, "answer")
-            or _no_paragraphs(paragraphs, "context")
-            or next(
-                (
-                    f"supporting_facts: title {title!r} is not in the context"
-                    for title, _ in record.supporting_facts
-                    if title not in titles
-                ),
-                None,
-            )
-        )
-        if reason is not None:
-            problems.bad(label, reason)
-            continue
-        if not ids.add(record.id, label, problems):
-            continue
+    load = _Load.of("hotpotqa", path, setting, limit, strict)
+    for record in load.records(_HotpotRecord):
         urls: list[str] = []
         by_title: dict[str, list[str]] = {}
-        for title, text in paragraphs:
-            url = table.add(f"hotpotqa://{url_part(title)}", title, text)
+        for title, text in record.paragraphs:
+            url = load.table.add(f"hotpotqa://{url_part(title)}", title, text)
             by_title.setdefault(title, []).append(url)
             urls.append(url)
         gold = {url for title, _ in record.supporting_facts for url in by_title[title]}
         pages = _unique(urls)
-        cases.append(
-            EvalCase(
-                id=record.id,
-                question=record.question,
-                answers=_unique([record.answer]),
-                gold_urls=[u for u in pages if u in gold],
-                answerable=True,
-                derived=False,
-                pages=pages,
-                dataset=name,
-            )
-        )
-        if limit is not None and len(cases) >= limit:
-            break
-    cases = _derive(cases) if derive_unanswerable else cases
-    return _dataset(where, name, mode, table, cases, problems)
+        answers = _unique([record.answer])
+        gold_urls = [u for u in pages if u in gold]
+        load.add(record.id, record.question, answers, gold_urls, pages, answerable=True)
+    return load.dataset(derive_unanswerable)
 
 
 class _MusiqueParagraph(_In):
@@ -376,13 +334,24 @@ class _MusiqueParagraph(_In):
     is_supporting: bool = False
 
 
-class _MusiqueRecord(_In):
-    id: str
+class _MusiqueRecord(_Record):
     question: str
     answer: str
     answer_aliases: list[str] = []
     answerable: bool = True
     paragraphs: list[_MusiqueParagraph]
+
+    @property
+    def answers(self) -> list[str]:
+        """The answer and its aliases; none when the question is unanswerable."""
+        return _unique([self.answer, *self.answer_aliases]) if self.answerable else []
+
+    def problem(self) -> str | None:
+        return (
+            _blank(self.question, "question")
+            or ("answer: empty" if self.answerable and not self.answers else None)
+            or _no_paragraphs([(p.title, p.paragraph_text) for p in self.paragraphs], "paragraphs")
+        )
 
 
 def load_musique(
@@ -396,56 +365,20 @@ def load_musique(
     (``musique://TITLE``), gold pages those with ``is_supporting``, answers the answer
     plus its aliases; ``answerable`` comes from the file (true when absent). A bad
     record is skipped, or with ``strict`` an error."""
-    where = Path(path)
-    mode, limit = _setting(setting), _limit(limit)
-    name = f"musique:{where.name}"
-    problems = _Problems(strict)
-    table = _PageTable()
-    cases: list[EvalCase] = []
-    ids = _Ids()
-    for label, raw in _records(where, problems):
-        record = problems.check(_MusiqueRecord, raw, label)
-        if record is None:
-            continue
-        answers = _unique([record.answer, *record.answer_aliases]) if record.answerable else []
-        reason = (
-            _blank(record.question, "question")
-            or ("answer: empty" if record.answerable and not answers else None)
-            or _no_paragraphs(
-                [(p.title, p.paragraph_text) for p in record.paragraphs], "paragraphs"
-            )
-        )
-        if reason is not None:
-            problems.bad(label, reason)
-            continue
-        if not ids.add(record.id, label, problems):
-            continue
+    load = _Load.of("musique", path, setting, limit, strict)
+    for record in load.records(_MusiqueRecord):
         urls: list[str] = []
         gold: set[str] = set()
         for paragraph in record.paragraphs:
-            url = table.add(
-                f"musique://{url_part(paragraph.title)}", paragraph.title, paragraph.paragraph_text
-            )
+            title, text = paragraph.title, paragraph.paragraph_text
+            url = load.table.add(f"musique://{url_part(title)}", title, text)
             urls.append(url)
             if paragraph.is_supporting:
                 gold.add(url)
         pages = _unique(urls)
-        cases.append(
-            EvalCase(
-                id=record.id,
-                question=record.question,
-                answers=answers,
-                gold_urls=[u for u in pages if u in gold] if record.answerable else [],
-                answerable=record.answerable,
-                derived=False,
-                pages=pages,
-                dataset=name,
-            )
-        )
-        if limit is not None and len(cases) >= limit:
-            break
-    cases = _derive(cases) if derive_unanswerable else cases
-    return _dataset(where, name, mode, table, cases, problems)
+        gold_urls = [u for u in pages if u in gold] if record.answerable else []
+        load.add(record.id, record.question, record.answers, gold_urls, pages, record.answerable)
+    return load.dataset(derive_unanswerable)
 
 
 def _blank(text: str, name: str) -> str | None:
@@ -608,25 +541,111 @@ class _Problems:
             return None
 
 
-def _dataset(
-    path: Path,
-    name: str,
-    setting: Setting,
-    table: _PageTable,
-    cases: list[EvalCase],
-    problems: _Problems,
-) -> Dataset:
-    """The loaded dataset; a file that keeps no question is an error."""
-    if not cases:
-        if problems.skipped:
-            raise CorpusError(
-                f"{path}: no good record: all {len(problems.skipped)} were skipped "
-                f"(the first: {problems.skipped[0]})"
+_R = TypeVar("_R", bound=_Record)
+
+
+@dataclass
+class _Load:
+    """One file being loaded: its dataset's name, setting and limit, and the pages,
+    cases, ids and bad records so far."""
+
+    where: Path
+    name: str
+    setting: Setting
+    limit: int | None
+    problems: _Problems
+    table: _PageTable = field(default_factory=_PageTable)
+    cases: list[EvalCase] = field(default_factory=list)
+    ids: _Ids = field(default_factory=_Ids)
+
+    @classmethod
+    def of(
+        cls, kind: str, path: str | Path, setting: str, limit: int | None, strict: bool
+    ) -> _Load:
+        """A load of ``path`` as ``kind``, the setting and limit checked."""
+        where = Path(path)
+        mode, checked = _setting(setting), _limit(limit)
+        return cls(where, f"{kind}:{where.name}", mode, checked, _Problems(strict))
+
+    def full(self) -> bool:
+        """Whether the limit of questions is reached."""
+        return self.limit is not None and len(self.cases) >= self.limit
+
+    def each(
+        self, model: type[_M], items: list[Any], where: str, noted: bool = False
+    ) -> Iterator[tuple[int, str, _M]]:
+        """The good ``model`` items of the list at ``where``, each with its index and its
+        label (``where[n]``, and with ``noted`` the item's id when it has one), until the
+        limit (a bad one is reported, and skipped)."""
+        for n, item in enumerate(items):
+            if self.full():
+                return
+            at = f"{where}[{n}]" + (_id_note(item) if noted else "")
+            checked = self.problems.check(model, item, at)
+            if checked is not None:
+                yield n, at, checked
+
+    def records(self, model: type[_R]) -> Iterator[_R]:
+        """The records of a JSON list or JSONL file that are good ``model`` records with a
+        new id (the others are bad records), until the caller has added the limit's
+        cases (one a record)."""
+        for label, raw in _records(self.where, self.problems):
+            record = self.problems.check(model, raw, label)
+            if record is None:
+                continue
+            reason = record.problem()
+            if reason is not None:
+                self.problems.bad(label, reason)
+                continue
+            if not self.ids.add(record.id, label, self.problems):
+                continue
+            yield record
+            if self.full():
+                break
+
+    def add(
+        self,
+        case_id: str,
+        question: str,
+        answers: list[str],
+        gold_urls: list[str],
+        pages: list[str],
+        answerable: bool | None = None,
+    ) -> None:
+        """A case from the file (not derived); answerable, unless said, when it has
+        answers."""
+        self.cases.append(
+            EvalCase(
+                id=case_id,
+                question=question,
+                answers=answers,
+                gold_urls=gold_urls,
+                answerable=bool(answers) if answerable is None else answerable,
+                derived=False,
+                pages=pages,
+                dataset=self.name,
             )
-        raise CorpusError(f"{path}: the file has no questions")
-    return Dataset(
-        name=name, setting=setting, pages=table.pages, cases=cases, skipped=tuple(problems.skipped)
-    )
+        )
+
+    def dataset(self, derive_unanswerable: bool = False) -> Dataset:
+        """The loaded dataset (with the derived cases when asked); a file that keeps no
+        question is an error."""
+        cases = _derive(self.cases) if derive_unanswerable else self.cases
+        problems = self.problems
+        if not cases:
+            if problems.skipped:
+                raise CorpusError(
+                    f"{self.where}: no good record: all {len(problems.skipped)} were skipped "
+                    f"(the first: {problems.skipped[0]})"
+                )
+            raise CorpusError(f"{self.where}: the file has no questions")
+        return Dataset(
+            name=self.name,
+            setting=self.setting,
+            pages=self.table.pages,
+            cases=cases,
+            skipped=tuple(problems.skipped),
+        )
 
 
 def _setting(value: str) -> Setting:

@@ -25,6 +25,8 @@ from json.scanner import make_scanner
 from pathlib import Path
 from typing import Any
 
+from pydantic import ValidationError
+
 from sleuth.errors import CorpusError
 
 __all__ = ["MAX_LINE_BYTES", "BadLine", "json_type", "load_jsonl", "read_jsonl"]
@@ -44,6 +46,14 @@ class BadLine:
 
     def where(self, file: str | Path) -> str:
         return f"{file}" if self.line is None else f"{file}:{self.line}"
+
+
+def first_problem(exc: ValidationError, whole: str) -> str:
+    """The first problem pydantic found in a JSON value, as ``path: message`` (the path's
+    parts joined by dots; ``whole`` when the problem is the whole value's)."""
+    first = exc.errors()[0]
+    where = ".".join(str(p) for p in first["loc"]) or whole
+    return f"{where}: {first['msg']}"
 
 
 def json_type(value: Any) -> str:

@@ -40,7 +40,7 @@ import contextlib
 import json
 import logging
 import threading
-from collections.abc import AsyncIterator, Callable
+from collections.abc import Callable
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
@@ -59,7 +59,7 @@ from sleuth.policies.offline import OfflinePolicy
 from sleuth.result import Result
 from sleuth.runtime import Policy
 from sleuth.service.access import caller_of
-from sleuth.service.gate import Caller, Gate
+from sleuth.service.gate import Caller, Gate, close_after
 from sleuth.service.ratelimit import RateLimiter
 from sleuth.sources import Sources
 from sleuth.state import Step
@@ -333,17 +333,7 @@ def gated_app(server: Any, host: str, keys: KeyStore, limiter: RateLimiter, max_
     is its HTTP status (401, 429 with Retry-After, 413, 415, 503) with a JSON-RPC error
     as its body."""
     app = http_app(server, host)
-    serving = app.router.lifespan_context
-
-    @contextlib.asynccontextmanager
-    async def lifespan(app: Any) -> AsyncIterator[Any]:
-        try:
-            async with serving(app) as state:
-                yield state
-        finally:
-            await limiter.aclose()  # a Redis limiter's connections
-
-    app.router.lifespan_context = lifespan
+    close_after(app, limiter.aclose)  # a Redis limiter's connections
     return Gate(
         app,
         host=host,

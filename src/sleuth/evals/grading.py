@@ -42,6 +42,11 @@ class Grade:
     value: float | None = None
     counts: bool = True  # False for diagnostics that do not decide a pass
 
+    @classmethod
+    def unless(cls, name: str, wrong: list[str], ok: str, saying: str) -> Grade:
+        """Passed when nothing is ``wrong``, as ``ok``; else failed, ``saying`` what is."""
+        return cls(name, not wrong, f"{saying} {', '.join(wrong)}" if wrong else ok)
+
 
 @dataclass(frozen=True)
 class Graded:
@@ -228,25 +233,12 @@ def grade(expect: Expect, result: Result, steps: Sequence[Step], corpus: Corpus)
         pages = _opened(result, corpus)
         claims = [f.answer for f in fields if not f.cannot_answer] if fields else [result.answer]
         missing_terms = [t for claim in claims for t in unsupported_terms(claim, pages)]
-        grades.append(
-            Grade(
-                "supported",
-                not missing_terms,
-                "every name and number is in an opened page"
-                if not missing_terms
-                else f"unsupported: {', '.join(missing_terms)}",
-            )
-        )
+        supported = "every name and number is in an opened page"
+        grades.append(Grade.unless("supported", missing_terms, supported, "unsupported:"))
     missing = [u for u in expect.cites if u not in cited]
     if expect.cites:
         grades.append(
-            Grade(
-                "right_source",
-                not missing,
-                "cited the expected source"
-                if not missing
-                else f"did not cite {', '.join(missing)}",
-            )
+            Grade.unless("right_source", missing, "cited the expected source", "did not cite")
         )
     if expect.gold and not expect.abstains and not result.cannot_answer:
         ok = bool(cited & set(expect.gold))
@@ -259,24 +251,10 @@ def grade(expect: Expect, result: Result, steps: Sequence[Step], corpus: Corpus)
         )
     unopened = [u for u in expect.opened if u not in opened]
     if expect.opened:
-        grades.append(
-            Grade(
-                "opened",
-                not unopened,
-                "opened the expected page"
-                if not unopened
-                else f"never opened {', '.join(unopened)}",
-            )
-        )
+        grades.append(Grade.unless("opened", unopened, "opened the expected page", "never opened"))
     wrongly = [u for u in expect.never_cited if u in cited]
     if expect.never_cited:
-        grades.append(
-            Grade(
-                "never_cited",
-                not wrongly,
-                "no forbidden citation" if not wrongly else f"cited {', '.join(wrongly)}",
-            )
-        )
+        grades.append(Grade.unless("never_cited", wrongly, "no forbidden citation", "cited"))
     if expect.conflict_values:
         have = {c.value for c in result.conflicts}
         have |= {c.value for f in (result.fields or {}).values() for c in f.conflicts}

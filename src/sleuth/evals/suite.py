@@ -32,7 +32,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from sleuth.corpus import Corpus, builtin_dir, builtin_names, load_corpus
 from sleuth.datasets import Dataset, EvalCase, Skipped, load_dataset
 from sleuth.errors import UsageError
-from sleuth.jsonl import load_jsonl
+from sleuth.jsonl import first_problem, load_jsonl
 from sleuth.result import ConflictRule, Status
 
 
@@ -180,9 +180,7 @@ def _from_lines(
         try:
             raw = _CaseIn.model_validate(line)
         except ValidationError as exc:
-            first = exc.errors()[0]
-            where = ".".join(str(p) for p in first["loc"]) or "case"
-            raise UsageError(f"{path}:{lineno}: {where}: {first['msg']}") from None
+            raise UsageError(f"{path}:{lineno}: {first_problem(exc, 'case')}") from None
         spec = raw.corpus or default_corpus
         if source is None and spec is not None and spec not in builtin_names():
             located = Path(_relative(spec, path))

@@ -35,8 +35,9 @@ class EngineWriter(Protocol):
 class LexicalEngine(Protocol):
     name: str
 
-    def writer(self) -> EngineWriter:
-        """Start a batch of changes (one writer at a time)."""
+    def writer(self, size: int | None = None) -> EngineWriter:
+        """Start a batch of changes (one writer at a time). ``size``, when known, is at
+        most how many bytes of text the batch adds: an engine may size its buffers to it."""
         ...
 
     def search(self, query: str, k: int) -> list[tuple[str, float]]:

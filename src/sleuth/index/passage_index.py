@@ -348,10 +348,12 @@ class PassageIndex:
     # --- writing -------------------------------------------------------------------------
 
     @contextmanager
-    def update(self) -> Iterator[Update]:
-        """A batch of changes: committed by `Update.commit`, rolled back otherwise."""
+    def update(self, size: int | None = None) -> Iterator[Update]:
+        """A batch of changes: committed by `Update.commit`, rolled back otherwise.
+        ``size``, when known, is at most how many bytes of text it adds (the engine's
+        writer is sized to it)."""
         try:
-            writer = self.engine.writer()
+            writer = self.engine.writer(size)
         except ValueError as exc:  # Tantivy's lock: one writer per index
             raise CorpusError(
                 f"{self.path}: cannot write the index (is another `sleuth index` running?): {exc}"

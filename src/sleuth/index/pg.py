@@ -639,7 +639,7 @@ class PostgresEngine:
         self._title_boost = title_boost
         self._analysed: dict[str, str] = {}  # word -> its term ("" for a stop word)
 
-    def writer(self) -> PostgresWriter:
+    def writer(self, size: int | None = None) -> PostgresWriter:
         return PostgresWriter(self)
 
     def terms(self, query: str) -> list[str]:

@@ -35,6 +35,12 @@ TITLE_BOOST = 0.75
 #: passages equally fast on 2 cores; the analyser's stemming and Tantivy's own indexing
 #: are most of an ingest's CPU time (see `sleuth.search_bench`).
 WRITER_HEAP_BYTES = 256_000_000
+#: A batch known to add at most this many bytes of text is indexed by one thread with
+#: Tantivy's smallest heap (15 MB a thread): starting and joining a thread per core costs
+#: a small batch more than it gains (on 2 cores, a 30-passage batch took about 20 ms with
+#: one thread, 35 ms with two; the 1.9 MB of docs-fastapi was faster with two).
+SMALL_BATCH_BYTES = 256 * 1024
+SMALL_WRITER_HEAP_BYTES = 15_000_000
 _WORD = re.compile(r"[^\W_]+")  # what the simple tokenizer calls a word
 _document = tantivy.Document.from_dict
 
@@ -65,10 +71,13 @@ class TantivyWriter:
     waiting for its merges); a `rollback` after it ended does nothing, since whatever
     was committed stays committed."""
 
-    def __init__(self, index: tantivy.Index, schema: tantivy.Schema) -> None:
+    def __init__(self, index: tantivy.Index, schema: tantivy.Schema, size: int | None) -> None:
         self._index = index
         self._schema = schema
-        self._writer = index.writer(heap_size=WRITER_HEAP_BYTES)
+        if size is not None and size <= SMALL_BATCH_BYTES:
+            self._writer = index.writer(heap_size=SMALL_WRITER_HEAP_BYTES, num_threads=1)
+        else:
+            self._writer = index.writer(heap_size=WRITER_HEAP_BYTES)
         self._add = self._writer.add_document
         self._done = False
 
@@ -111,8 +120,8 @@ class TantivyEngine:
         self._title_boost = title_boost
         self._analysed: dict[str, str] = {}  # word -> its term ("" for a stop word)
 
-    def writer(self) -> TantivyWriter:
-        return TantivyWriter(self._index, self._schema)
+    def writer(self, size: int | None = None) -> TantivyWriter:
+        return TantivyWriter(self._index, self._schema, size)
 
     def terms(self, query: str) -> list[str]:
         clean = query.encode("utf-8", "replace").decode("utf-8")  # no lone surrogates

@@ -182,7 +182,7 @@ def ingest(
         embedder = load_embedder()
     with (
         open_index(index_dir, create=True, repair=True) as index,
-        index.update() as update,
+        index.update(size=total) as update,
     ):
         report.repaired.extend(index.repaired)
         model = index.store.meta().get("dense")

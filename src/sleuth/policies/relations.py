@@ -135,15 +135,17 @@ NATION_OF = {
 COUNTRY = re.compile(
     r"\b(?:" + "|".join(sorted((re.escape(c) for c in COUNTRIES), key=len, reverse=True)) + r")\b"
 )
-_US_STATES = re.compile(
+#: A US state's name as a whole word (a pattern to compose; a city, county, street or
+#: river named after a state is left to the lookahead of each use).
+US_STATE = (
     r"\b(?:Alabama|Alaska|Arizona|Arkansas|California|Colorado|Connecticut|Delaware|"
     r"Florida|Georgia|Hawaii|Idaho|Illinois|Indiana|Iowa|Kansas|Kentucky|Louisiana|Maine|"
     r"Maryland|Massachusetts|Michigan|Minnesota|Mississippi|Missouri|Montana|Nebraska|"
     r"Nevada|New Hampshire|New Jersey|New Mexico|New York|North Carolina|North Dakota|"
     r"Ohio|Oklahoma|Oregon|Pennsylvania|Rhode Island|South Carolina|South Dakota|"
     r"Tennessee|Texas|Utah|Vermont|Virginia|Washington|West Virginia|Wisconsin|Wyoming)\b"
-    r"(?!\s+(?:City|County|Avenue|Street|River)\b)"
 )
+_US_STATES = re.compile(US_STATE + r"(?!\s+(?:City|County|Avenue|Street|River)\b)")
 #: A proper name: capitalised words, with short lower-case joiners inside ("Duchy of
 #: Normandy", "Boeing B-29").
 _NAME = (

@@ -100,15 +100,7 @@ _DATE = re.compile(
     rf"|(?P<my>(?P<m3>{_MONTH})\s+(?P<y3>{_YEAR}))"
     rf"|(?P<y>\b{_YEAR}\b)"
 )
-_STATES = re.compile(
-    r"\b(?:Alabama|Alaska|Arizona|Arkansas|California|Colorado|Connecticut|Delaware|"
-    r"Florida|Georgia|Hawaii|Idaho|Illinois|Indiana|Iowa|Kansas|Kentucky|Louisiana|Maine|"
-    r"Maryland|Massachusetts|Michigan|Minnesota|Mississippi|Missouri|Montana|Nebraska|"
-    r"Nevada|New Hampshire|New Jersey|New Mexico|New York|North Carolina|North Dakota|"
-    r"Ohio|Oklahoma|Oregon|Pennsylvania|Rhode Island|South Carolina|South Dakota|"
-    r"Tennessee|Texas|Utah|Vermont|Virginia|Washington|West Virginia|Wisconsin|Wyoming)\b"
-    r"(?!\s+(?:City|County|Avenue|Street)\b)"
-)
+_STATES = re.compile(relations.US_STATE + r"(?!\s+(?:City|County|Avenue|Street)\b)")
 _COPULA = re.compile(r"\b(?:is|was|are|were)\b")
 _NATION_OF = relations.NATION_OF
 _COUNTRY_OF = {n: c for c, n in _NATION_OF.items()} | {"Argentinian": "Argentina"}

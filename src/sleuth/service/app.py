@@ -142,6 +142,10 @@ class Service:
         return "required" if required else "open"
 
 
+#: A run id in a path.
+RunId = Annotated[str, Path(max_length=100)]
+
+
 def _error(status: int, code: str, message: str, **extra: Any) -> JSONResponse:
     detail: dict[str, Any] = {"code": code, "message": message}
     detail.update({k: v for k, v in extra.items() if v is not None})
@@ -373,61 +377,31 @@ def _routes(app: FastAPI, service: Service, bearer: HTTPBearer) -> None:
         **_responses(404, 409, 422, 502),
     }
 
-    @app.post(
-        "/v1/runs/{run_id}/approve",
-        response_model=Result,
-        dependencies=secured,
-        responses=continued,
-    )
-    async def approve(
-        request: Request,
-        run_id: Annotated[str, Path(max_length=100)],
-        body: DecisionIn | None = None,
-    ) -> Any:
+    def continuing(action: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+        """The route of an action that goes on with a paused or interrupted run."""
+        path = f"/v1/runs/{{run_id}}/{action}"
+        return app.post(path, response_model=Result, dependencies=secured, responses=continued)
+
+    @continuing("approve")
+    async def approve(request: Request, run_id: RunId, body: DecisionIn | None = None) -> Any:
         """Approve a paused run's side-effecting call: it is applied exactly once (a second
         approve is a 409), then the run goes on to its end."""
-        return await _decide(
-            service, run_id, True, body or DecisionIn(), _decider(request), caller_of(request)
-        )
+        return await _decide(service, request, run_id, True, body or DecisionIn())
 
-    @app.post(
-        "/v1/runs/{run_id}/reject",
-        response_model=Result,
-        dependencies=secured,
-        responses=continued,
-    )
-    async def reject(
-        request: Request,
-        run_id: Annotated[str, Path(max_length=100)],
-        body: DecisionIn | None = None,
-    ) -> Any:
+    @continuing("reject")
+    async def reject(request: Request, run_id: RunId, body: DecisionIn | None = None) -> Any:
         """Reject a paused run's side-effecting call: nothing is applied and the run ends
         ``incomplete`` with reason ``rejected``."""
-        return await _decide(
-            service, run_id, False, body or DecisionIn(), _decider(request), caller_of(request)
-        )
+        return await _decide(service, request, run_id, False, body or DecisionIn())
 
-    @app.post(
-        "/v1/runs/{run_id}/resume",
-        response_model=Result,
-        dependencies=secured,
-        responses=continued,
-    )
-    async def resume(
-        request: Request,
-        run_id: Annotated[str, Path(max_length=100)],
-        body: ResumeIn | None = None,
-    ) -> Any:
+    @continuing("resume")
+    async def resume(request: Request, run_id: RunId, body: ResumeIn | None = None) -> Any:
         """Go on with an ``interrupted`` run (its process died) from its last completed
         step, with what is left of its budgets."""
         body = body or ResumeIn()
-        run = await asyncio.to_thread(service.store.get_run, run_id)
-        if not visible(run, run_id, caller_of(request)):
-            return _error(404, "unknown_run", f"no run {run_id[:100]!r}")
-        assert run is not None
-        problem = _unservable(service, run)
-        if problem is not None:
-            return problem
+        run = await _servable_run(service, run_id, caller_of(request))
+        if isinstance(run, JSONResponse):
+            return run
         try:
             await asyncio.to_thread(lifecycle.claim, service.store, run)
         except lifecycle.AlreadyResuming:
@@ -449,17 +423,15 @@ def _routes(app: FastAPI, service: Service, bearer: HTTPBearer) -> None:
             **_responses(404, 409, 422),
         },
     )
-    async def cancel(request: Request, run_id: Annotated[str, Path(max_length=100)]) -> Any:
+    async def cancel(request: Request, run_id: RunId) -> Any:
         """Cancel a run. One that no process runs (awaiting approval, or interrupted) ends
         now, ``incomplete`` / ``cancelled``, and its waiting call is never applied: 200
         with its Result. A running one — in this worker, another, or another machine on
         the same store — ends so after its step in flight: 202 (read it with ``GET
         /v1/runs/{id}``). A run that has ended is a 409 ``already_ended``."""
-        caller = caller_of(request)
-        run = await asyncio.to_thread(service.store.get_run, run_id)
-        if not visible(run, run_id, caller):
-            return _error(404, "unknown_run", f"no run {run_id[:100]!r}")
-        assert run is not None
+        run = await _visible_run(service, run_id, caller_of(request))
+        if isinstance(run, JSONResponse):
+            return run
         cancel = functools.partial(lifecycle.cancel, by=_decider(request))
         try:
             done = await asyncio.to_thread(cancel, service.store, run)
@@ -501,16 +473,15 @@ def _routes(app: FastAPI, service: Service, bearer: HTTPBearer) -> None:
     )
     async def show_run(
         request: Request,
-        run_id: Annotated[str, Path(max_length=100)],
+        run_id: RunId,
         thoughts: Annotated[
             bool, Query(description="include thoughts and the model's raw output")
         ] = False,
     ) -> Any:
         """One stored run: its task, steps and Result (or error)."""
-        run = await asyncio.to_thread(service.store.get_run, run_id)
-        if not visible(run, run_id, caller_of(request)):
-            return _error(404, "unknown_run", f"no run {run_id[:100]!r}")
-        assert run is not None
+        run = await _visible_run(service, run_id, caller_of(request))
+        if isinstance(run, JSONResponse):
+            return run
         hidden = () if thoughts else THINKING
         return JSONResponse(run.to_json(hidden, status=_status(service, run), approval_view=True))
 
@@ -629,20 +600,13 @@ def _decider(request: Request) -> str | None:
 
 
 async def _decide(
-    service: Service,
-    run_id: str,
-    approved: bool,
-    body: DecisionIn,
-    by: str | None,
-    caller: Caller | None,
+    service: Service, request: Request, run_id: str, approved: bool, body: DecisionIn
 ) -> Any:
-    run = await asyncio.to_thread(service.store.get_run, run_id)
-    if not visible(run, run_id, caller):
-        return _error(404, "unknown_run", f"no run {run_id[:100]!r}")
-    assert run is not None
-    problem = _unservable(service, run)
-    if problem is not None:
-        return problem
+    """Approve or reject the call that run ``run_id`` waits on, then go on with it."""
+    by = _decider(request)
+    run = await _servable_run(service, run_id, caller_of(request))
+    if isinstance(run, JSONResponse):
+        return run
     corpus = await asyncio.to_thread(service.corpus, run.corpus)
     decide = functools.partial(
         lifecycle.decide, corpus=corpus, note=body.note, step=body.step, by=by
@@ -663,6 +627,27 @@ async def _decide(
         status = _status(service, refused.run)
         return _error(409, "not_awaiting_approval", f"run {run_id} is {status}")
     return await _answer(service, _resumed_job(service, run), body.stream, body.thoughts)
+
+
+async def _visible_run(
+    service: Service, run_id: str, caller: Caller | None
+) -> StoredRun | JSONResponse:
+    """The stored run ``run_id`` if ``caller`` may see it, else a 404 (as for no run)."""
+    run = await asyncio.to_thread(service.store.get_run, run_id)
+    if not visible(run, run_id, caller):
+        return _error(404, "unknown_run", f"no run {run_id[:100]!r}")
+    assert run is not None
+    return run
+
+
+async def _servable_run(
+    service: Service, run_id: str, caller: Caller | None
+) -> StoredRun | JSONResponse:
+    """`_visible_run`, and a 409 when this server cannot go on with it (`_unservable`)."""
+    run = await _visible_run(service, run_id, caller)
+    if isinstance(run, JSONResponse):
+        return run
+    return _unservable(service, run) or run
 
 
 def _unservable(service: Service, run: StoredRun) -> JSONResponse | None:

@@ -16,9 +16,11 @@ too). Keys are never logged: only key ids are. Refusals are JSON, ``{"error": {"
 
 from __future__ import annotations
 
+import contextlib
+import inspect
 import json
 import logging
-from collections.abc import Awaitable, Callable, MutableMapping
+from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from dataclasses import dataclass
 from email.message import Message
 from typing import Any
@@ -253,3 +255,21 @@ def _replay(body: bytes, receive: Receive) -> Receive:
         return await receive()  # after the body: wait for the disconnect, as usual
 
     return replayed
+
+
+def close_after(app: Any, close: Callable[[], Awaitable[None] | None]) -> None:
+    """Have a Starlette (or FastAPI) ``app`` call ``close`` (and await it when it is a
+    coroutine) when its lifespan ends, after the app's own shutdown, however that ends."""
+    serving = app.router.lifespan_context
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Any) -> AsyncIterator[Any]:
+        try:
+            async with serving(app) as state:
+                yield state
+        finally:
+            closing = close()
+            if inspect.isawaitable(closing):
+                await closing
+
+    app.router.lifespan_context = lifespan
