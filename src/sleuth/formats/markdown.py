@@ -341,7 +341,11 @@ def _inline_match(match: re.Match[str]) -> str:
         links = _found.links
         if links is not None and match.group(2):
             links.append(match.group(2))
-        return _prose(match.group(1) or "")  # a link's text may hold markup of its own
+        label = match.group(1)
+        if not label:
+            return ""
+        # a link's text may hold markup of its own
+        return _prose(label) if _PROSE.search(label) else label
     if first == "<":
         if match.group(3):
             links = _found.links
@@ -402,20 +406,42 @@ def convert_inline(raw: str) -> str:
     if "`" not in raw:
         return _prose(raw)
     codes: list[str] = []
+    if "``" in raw:  # runs of backticks: the general rule
 
-    def hold(span: re.Match[str]) -> str:  # a code span, out of the way of the markup
-        code = span.group()
-        codes.append(" ".join(code.split()) if "\n" in code else code)
-        return f"\ue000{len(codes) - 1}\ue001"
+        def hold(span: re.Match[str]) -> str:  # a code span, out of the way of the markup
+            code = span.group()
+            codes.append(" ".join(code.split()) if "\n" in code else code)
+            return f"\ue000{len(codes) - 1}\ue001"
 
-    text = _prose(_CODE_SPAN.sub(hold, raw))
-    if not codes:
+        held = _CODE_SPAN.sub(hold, raw)
+    else:  # single backticks only (the usual case): each pair is a code span
+        parts = raw.split("`")
+        pairs = (len(parts) - 1) // 2  # an odd backtick at the end opens none
+        kept: list[str] = []
+        for j in range(pairs):
+            code = f"`{parts[2 * j + 1]}`"
+            codes.append(" ".join(code.split()) if "\n" in code else code)
+            kept.append(parts[2 * j])
+            kept.append(f"\ue000{j}\ue001")
+        kept.append("`".join(parts[2 * pairs :]))
+        held = "".join(kept)
+    text = _prose(held)
+    if not codes or "\ue000" not in text:
         return text
-    return _HELD.sub(lambda m: codes[int(m.group(1))], text)
+    pieces = text.split("\ue000")  # the code spans back in place of their marks
+    out = [pieces[0]]
+    for piece in pieces[1:]:
+        number, mark, rest = piece.partition("\ue001")
+        if mark and number.isdigit() and number.isascii() and int(number) < len(codes):
+            out.append(codes[int(number)])
+            out.append(rest)
+        else:
+            out.append("\ue000" + piece)
+    return "".join(out)
 
 
 _NEEDS = re.compile(r"[\[<\\&*_~\n]")
-_HELD = re.compile("\ue000([0-9]+)\ue001")
+_PROSE = re.compile(r"[\[<\\&*_~\n\ue010-\ue012]")  # what `_prose` reads
 
 
 _BLOCK_NAMES = frozenset(
