@@ -936,6 +936,133 @@ def test_sections_are_named_by_their_explicit_ids(tmp_path: Path) -> None:
         assert "timeout defaults to 30 seconds" in corpus.pages[url].body
 
 
+@pytest.mark.parametrize(
+    ("heading", "anchor"),
+    [
+        ('<h2 id="query-params">Query Parameters</h2>', "query-params"),  # MkDocs, Docusaurus
+        ('<h2><a name="query-params"></a>Query Parameters</h2>', "query-params"),  # old HTML
+        ('<h2><a id="query-params"></a>Query Parameters</h2>', "query-params"),
+        ('<span id="query-params"></span><h2>Query Parameters</h2>', "query-params"),  # Sphinx
+        (
+            '<section id="query-params"><h2>Query Parameters'
+            '<a class="headerlink" href="#query-params">¶</a></h2><p>Text.</p></section>',
+            "query-params",
+        ),
+        (
+            '<div class="section" id="query-params"><h2>Query Parameters</h2></div>',
+            "query-params",
+        ),
+        (
+            '<h2>Query Parameters<a class="hash-link" href="#query-params">#</a></h2>',
+            "query-params",
+        ),
+        ('<section id="s"><p>First.</p><h2>Query Parameters</h2></section>', ""),  # not its own
+        ('<h2 id="two words">Query Parameters</h2>', ""),  # no URL fragment: the slug
+        ("<h2>Query Parameters</h2>", ""),
+    ],
+)
+def test_an_html_heading_id_is_the_heading_anchor(heading: str, anchor: str) -> None:
+    html = f"<html><body><main><h1>Doc</h1><p>Intro.</p>{heading}<p>Text.</p></main></body></html>"
+    (block,) = [b for b in parse("html", html).blocks if b.text == "Query Parameters"]
+    assert block == Block("heading", "Query Parameters", 2, anchor)
+
+
+RST_LABELS = """\
+Guide
+=====
+
+Intro.
+
+.. _verification:
+
+SSL Cert Verification
+---------------------
+
+Certificates are verified.
+
+.. _not-a-section:
+
+A paragraph the label names.
+
+Next Section
+------------
+
+Text.
+
+.. _two-levels:
+
+Sub Section
+^^^^^^^^^^^
+
+Deeper text.
+
+.. _up-again:
+
+Back Up
+-------
+
+A label at the end of a deeper section names the next section, wherever it is.
+
+.. _elsewhere: https://example.org/
+
+Linked
+------
+
+An external target names no section.
+"""
+
+
+def test_a_rst_label_before_a_section_is_its_anchor(tmp_path: Path) -> None:
+    headings = {b.text: b.anchor for b in parse("rst", RST_LABELS).blocks if b.kind == "heading"}
+    assert headings == {
+        "Guide": "",
+        "SSL Cert Verification": "verification",
+        "Next Section": "",  # the label before it named a paragraph
+        "Sub Section": "two-levels",
+        "Back Up": "up-again",
+        "Linked": "",
+    }
+    long = RST_LABELS.replace(".\n", ". " + "Words that make each section long. " * 40 + "\n")
+    doc = write(tmp_path / "docs" / "guide.rst", long)
+    item = read(doc)
+    named: dict[str, str] = {}
+    for (_, _, heading), anchor in zip(item.spans, item.anchors, strict=True):
+        named.setdefault(heading.rsplit(" › ", 1)[-1], anchor)  # a section's first passage
+    assert named["SSL Cert Verification"] == "verification"
+    assert named["Next Section"] == "next-section"  # its slug
+    ingest([doc.parent], tmp_path / "i")
+    with open_index(tmp_path / "i") as index:
+        page = index.page(f"{doc.resolve().as_uri()}#verification")
+        assert page is not None and "Certificates are verified." in page.body
+
+
+def test_an_html_heading_id_names_its_passage_in_the_index(tmp_path: Path) -> None:
+    doc = write(
+        tmp_path / "site" / "page.html",
+        "<html><body><main><h1>Client</h1><p>" + "The client sends requests. " * 60 + "</p>"
+        '<section id="timeouts-section"><h2>Timeouts<a class="headerlink" '
+        'href="#timeouts-section">¶</a></h2><p>Timeouts default to 30 seconds.</p></section>'
+        "</main></body></html>",
+    )
+    ingest([doc.parent], tmp_path / "i")
+    with open_index(tmp_path / "i") as index:
+        (hit,) = index.search("timeouts default seconds", 1)
+        assert hit.url == f"{doc.resolve().as_uri()}#timeouts-section"
+
+
+def test_requests_labels_are_the_anchors_of_their_sections(tmp_path: Path) -> None:
+    root = SHARED / "docs-requests" / "user"
+    if not (root / "advanced.rst").is_file():
+        pytest.skip(f"{root} is not here")
+    item = read(root / "advanced.rst")
+    named: dict[str, str] = {}
+    for (_, _, heading), anchor in zip(item.spans, item.anchors, strict=True):
+        named.setdefault(heading.rsplit(" › ", 1)[-1], anchor)
+    # ``.. _verification:`` stands before "SSL Cert Verification": Sphinx's :ref: target
+    assert named["SSL Cert Verification"] == "verification"
+    assert named["Chunk-Encoded Requests"] == "chunk-encoding"
+
+
 def test_links_in_code_are_code_not_links() -> None:
     text = (
         "# Links\n\nSee [the guide](guide.md) and <https://example.org/a>.\n\n"
