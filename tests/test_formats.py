@@ -19,6 +19,7 @@ from sleuth.formats import Block, parse, render
 from sleuth.formats.markdown import convert_inline
 from sleuth.index import open_index
 from sleuth.ingest import Problem, Sectioned, discover, ingest, read_documents
+from sleuth.ingest.discover import PARTIAL
 from sleuth.passages import section_anchors, split_blocks
 from sleuth.state import OpenedPage
 from sleuth.tools import run_open
@@ -204,6 +205,102 @@ def test_inline_markdown_is_read_as_text(raw: str, shown: str) -> None:
 def test_markdown_front_matter_errors_name_the_line() -> None:
     with pytest.raises(CorpusError, match="front matter line 2"):
         parse("md", "---\nnot a key\n---\ntext")
+
+
+# --- MDX partials (Docusaurus) ------------------------------------------------------------------
+
+PAGE_MDX = """---
+title: Install
+---
+import Requirements from './_requirements.mdx';
+import Tabs from '@theme/Tabs';
+
+# Install
+
+Before you start:
+
+<Requirements />
+
+Then run the installer.
+
+```mdx
+<Requirements />
+```
+"""
+
+
+def test_an_mdx_partial_is_read_where_it_is_imported(tmp_path: Path) -> None:
+    docs = tmp_path / "docs"
+    page = write(docs / "install.mdx", PAGE_MDX)
+    write(
+        docs / "_requirements.mdx",
+        "---\nsidebar_label: hidden\n---\nimport Python from './shared/_python.mdx';\n\n"
+        'You need **Python** and a network.\n\n<Python version="3.11" />\n',
+    )
+    write(docs / "shared" / "_python.mdx", "Python 3.11 or newer, from python.org.\n")
+    report = ingest([docs], tmp_path / "i")
+    assert report.added == 1 and not report.problems and not report.warnings
+    assert {Path(p.file).name: p.message for p in report.ignored} == {
+        "_requirements.mdx": f"{PARTIAL}, not a document",
+        "_python.mdx": f"{PARTIAL}, not a document",
+    }
+    body = read(page).page.body
+    start = body.index("Before you start:")
+    assert body.index("You need Python and a network.") > start
+    assert body.index("Python 3.11 or newer") < body.index("Then run the installer.")
+    for junk in ("import ", "sidebar_label", "<Python", "---"):
+        assert junk not in body.split("```")[0], junk
+    assert "```mdx\n<Requirements />\n```" in body  # in code it is code
+    with open_index(tmp_path / "i") as index:
+        (hit,) = index.search("python network", 1)
+        assert hit.url.startswith(page.resolve().as_uri())
+
+
+def test_a_changed_partial_reads_its_page_again(tmp_path: Path) -> None:
+    docs = tmp_path / "docs"
+    write(docs / "install.mdx", PAGE_MDX)
+    partial = write(docs / "_requirements.mdx", "You need Python.\n")
+    ingest([docs], tmp_path / "i")
+    write(partial, "You need Rust.\n")
+    report = ingest([docs], tmp_path / "i")
+    assert report.updated == 1
+    with open_index(tmp_path / "i") as index:
+        assert index.search("rust", 1) and not index.search("python", 1)
+
+
+@pytest.mark.parametrize(
+    ("files", "warning"),
+    [
+        ({}, "no readable file of that name inside the folder"),  # missing
+        ({"../outside/_requirements.mdx": "Secret."}, "no readable file"),  # out of the folder
+        (
+            {"_requirements.mdx": "import Back from './_back.mdx';\n\nA.\n\n<Back />\n",
+             "_back.mdx": "import Req from './_requirements.mdx';\n\nB.\n\n<Req />\n"},
+            "it includes itself (a cycle)",
+        ),
+    ],
+)  # fmt: skip
+def test_a_partial_that_cannot_be_read_is_a_warning(
+    tmp_path: Path, files: dict[str, str], warning: str
+) -> None:
+    docs = tmp_path / "docs"
+    page = write(docs / "install.mdx", PAGE_MDX.replace("./_req", "../outside/_req"
+                                                        if "../outside/_requirements.mdx" in files
+                                                        else "./_req"))  # fmt: skip
+    for name, text in files.items():
+        write(docs / name, text)
+    runner = CliRunner()
+    done = runner.invoke(index_command, [str(docs), "--index", str(tmp_path / "i"), "--json"])
+    assert done.exit_code == 0, done.output
+    shown = json.loads(done.output)
+    assert shown["added"] == 1 and shown["skipped"] == []
+    (found,) = shown["warnings"]
+    assert found["file"] == str(page.resolve()) and warning in found["warning"], found
+    body = read(page).page.body
+    assert "Before you start:" in body and "Then run the installer." in body
+    assert "Secret" not in body
+    strict = runner.invoke(index_command, [str(docs), "--index", str(tmp_path / "i2"), "--strict"])
+    assert strict.exit_code == 0 and "warning " in strict.output  # said, not fatal
 
 
 # --- reStructuredText ---------------------------------------------------------------------------

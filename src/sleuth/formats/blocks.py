@@ -37,6 +37,7 @@ class Parsed:
     blocks: list[Block]
     title: str | None = None
     meta: dict[str, Any] = field(default_factory=dict)  # published, version, tags, ...
+    warnings: list[str] = field(default_factory=list)  # what was read but not whole
 
 
 #: At most this many link targets are kept per document.

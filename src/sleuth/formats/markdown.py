@@ -17,6 +17,8 @@ fences only:
   it (`sleuth.formats.includes`, `sleuth.ingest.includes`: Markdown as Markdown, other files as
   code); the rest go, as do mkdocstrings ``::: package.name`` blocks and
   ``*[ABBR]: ...`` definitions;
+- MDX partials (``import Foo from './_foo.mdx'`` and ``<Foo />``) are replaced by the
+  partial's text, read the same way (`sleuth.formats.partials`);
 - heading attributes (``## Title { #anchor }``) go from the text; an explicit id in them
   is the heading's ``anchor`` (its section's anchor, `sleuth.passages.section_anchors`).
 
@@ -37,6 +39,7 @@ from .blocks import Block, Include, Parsed, link_targets
 from .fences import fence_end, without_fences
 from .frontmatter import front_matter, iso_date
 from .includes import expand_includes
+from .partials import expand_partials
 
 __all__ = ["convert_inline", "front_matter", "iso_date", "parse_markdown", "table_in"]
 
@@ -80,8 +83,11 @@ def parse_markdown(text: str, include: Include | None = None) -> Parsed:
     without it they leave nothing."""
     meta, body = front_matter(text)
     blocks: list[Block] = []
+    warnings: list[str] = []
     if include is not None and ("8<-" in body or "{!" in body or "{*" in body):
         body = expand_includes(body, include)
+    if include is not None and "/>" in body and "import" in body:
+        body = expand_partials(body, include, warnings)
     text = prepare(body)
     found: list[str] = []
     _found.links = found  # the walk's inline links, autolinks and hrefs, in order
@@ -104,7 +110,7 @@ def parse_markdown(text: str, include: Include | None = None) -> Parsed:
         links = link_targets(target for target in found if not _IMAGE.search(target))
         if links:
             meta["links"] = links
-    return Parsed(blocks=blocks, title=title, meta=meta)
+    return Parsed(blocks=blocks, title=title, meta=meta, warnings=warnings)
 
 
 class _Found(threading.local):
