@@ -269,24 +269,29 @@ def test_a_changed_partial_reads_its_page_again(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(
-    ("files", "warning"),
+    ("target", "files", "warning"),
     [
-        ({}, "no readable file of that name inside the folder"),  # missing
-        ({"../outside/_requirements.mdx": "Secret."}, "no readable file"),  # out of the folder
+        ("./_requirements.mdx", {}, "no readable file of that name inside the folder"),
         (
-            {"_requirements.mdx": "import Back from './_back.mdx';\n\nA.\n\n<Back />\n",
-             "_back.mdx": "import Req from './_requirements.mdx';\n\nB.\n\n<Req />\n"},
+            "../outside/_requirements.mdx",
+            {"../outside/_requirements.mdx": "Secret."},
+            "no readable file",  # out of the folder
+        ),
+        (
+            "./_requirements.mdx",
+            {
+                "_requirements.mdx": "import Back from './_back.mdx';\n\nA.\n\n<Back />\n",
+                "_back.mdx": "import Req from './_requirements.mdx';\n\nB.\n\n<Req />\n",
+            },
             "it includes itself (a cycle)",
         ),
     ],
-)  # fmt: skip
+)
 def test_a_partial_that_cannot_be_read_is_a_warning(
-    tmp_path: Path, files: dict[str, str], warning: str
+    tmp_path: Path, target: str, files: dict[str, str], warning: str
 ) -> None:
     docs = tmp_path / "docs"
-    page = write(docs / "install.mdx", PAGE_MDX.replace("./_req", "../outside/_req"
-                                                        if "../outside/_requirements.mdx" in files
-                                                        else "./_req"))  # fmt: skip
+    page = write(docs / "install.mdx", PAGE_MDX.replace("./_requirements.mdx", target))
     for name, text in files.items():
         write(docs / name, text)
     runner = CliRunner()
