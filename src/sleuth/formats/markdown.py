@@ -368,6 +368,25 @@ def _inline_match(match: re.Match[str]) -> str:
     return _SHIELD.get(char, char)  # an escaped * _ ~ must not make emphasis
 
 
+# a link whose text holds no markup, to a target without spaces, parentheses or a title
+# (most links): read without a call back into Python for each one
+_PLAIN_LINK = re.compile(r"(?<!!)\[([^\[\]\\<>&*_~\n\ue010-\ue012]+)\]\(([^()\s<>]+)\)")
+_PLAIN_TARGET = re.compile(r"(?<!!)\[[^\[\]\\<>&*_~\n\ue010-\ue012]+\]\(([^()\s<>]+)\)")
+
+
+def _plain_links(text: str) -> str:
+    """``text`` (with no ``<``, ``\\`` or ``&``) with its plain links read as `_INLINE`
+    reads them, when they are all the markup `_INLINE` would find in it; else ``text``
+    as it is, for `_INLINE`."""
+    read = _PLAIN_LINK.sub(r"\1", text)
+    if "[" in read or read is text:
+        return text  # other brackets (an image, a reference, nested text): `_INLINE`'s
+    links = _found.links
+    if links is not None:
+        links.extend(_PLAIN_TARGET.findall(text))
+    return read
+
+
 #: escaped emphasis characters, kept out of `_EMPHASIS`'s way until it has run
 _SHIELD = {"*": "\ue010", "_": "\ue011", "~": "\ue012"}
 _UNSHIELD = str.maketrans({v: k for k, v in _SHIELD.items()})
@@ -383,6 +402,8 @@ def _emphasis_match(match: re.Match[str]) -> str:
 
 
 def _prose(text: str) -> str:
+    if "[" in text and "<" not in text and "\\" not in text and "&" not in text:
+        text = _plain_links(text)
     if "[" in text or "<" in text or "\\" in text or "&" in text:
         text = _INLINE.sub(_inline_match, text)
         if "&" in text:
