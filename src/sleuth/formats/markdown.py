@@ -369,21 +369,25 @@ def _inline_match(match: re.Match[str]) -> str:
 
 
 # a link whose text holds no markup, to a target without spaces, parentheses or a title
-# (most links): read without a call back into Python for each one
-_PLAIN_LINK = re.compile(r"(?<!!)\[([^\[\]\\<>&*_~\n\ue010-\ue012]+)\]\(([^()\s<>]+)\)")
-_PLAIN_TARGET = re.compile(r"(?<!!)\[[^\[\]\\<>&*_~\n\ue010-\ue012]+\]\(([^()\s<>]+)\)")
+# (most links; not an image): read by `_plain_links` without a call into Python for each
+_PLAIN_LINK = re.compile(r"\[(?<!!\[)([^\[\]\\<>&*_~\n\ue010-\ue012]+)\]\(([^()\s<>]+)\)")
 
 
 def _plain_links(text: str) -> str:
     """``text`` (with no ``<``, ``\\`` or ``&``) with its plain links read as `_INLINE`
     reads them, when they are all the markup `_INLINE` would find in it; else ``text``
     as it is, for `_INLINE`."""
-    read = _PLAIN_LINK.sub(r"\1", text)
-    if "[" in read or read is text:
+    parts = _PLAIN_LINK.split(text)  # text, link text, target, text, ...
+    if len(parts) == 1:
+        return text
+    targets = parts[2::3]
+    parts[2::3] = [""] * len(targets)
+    read = "".join(parts)
+    if "[" in read:
         return text  # other brackets (an image, a reference, nested text): `_INLINE`'s
     links = _found.links
     if links is not None:
-        links.extend(_PLAIN_TARGET.findall(text))
+        links.extend(targets)
     return read
 
 
