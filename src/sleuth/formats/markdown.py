@@ -557,9 +557,11 @@ def _paragraph(raw: str, out: list[Block]) -> None:
         out.append(Block("table", "\n".join(found[1])))
 
 
-# a delimiter row: cells of hyphens, with a colon at either end for the alignment
+# a delimiter row: cells of hyphens, with a colon at either end for the alignment; found
+# from the line break before it (the first line is never one), a literal the engine
+# searches for fast rather than trying ``^`` at every character
 _DELIMITER = re.compile(
-    r"^[ \t]*\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$", re.MULTILINE
+    r"\n([ \t]*\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*)(?=\n|\Z)"
 )
 _CELL_BAR = re.compile(r"(?<!\\)\|")
 _MARKUP = re.compile(r"[\[<\\&*_~]")  # what `convert_inline` reads in one line
@@ -572,12 +574,12 @@ def table_in(raw: str) -> tuple[str, list[str]] | None:
     every line after them is a row. Rows are the cells' text joined by `` | ``, the
     delimiter row left out, empty rows dropped. None when there is no table."""
     for match in _DELIMITER.finditer(raw):
-        at = match.start()
-        if at == 0 or _indent(match.group()) >= 4:
+        at, row = match.start(1), match.group(1)
+        if _indent(row) >= 4:
             continue
         begin = raw.rfind("\n", 0, at - 1) + 1  # the header line: the one before
         header = raw[begin : at - 1]
-        if _indent(header) >= 4 or len(_cells(header)) != len(_cells(match.group())):
+        if _indent(header) >= 4 or len(_cells(header)) != len(_cells(row)):
             continue
         return raw[: max(begin - 1, 0)], _rows(header + raw[match.end() :])
     return None
