@@ -24,8 +24,8 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from sleuth.datasets import export_jsonl, load_dataset
 from sleuth import search_bench as bench
+from sleuth.datasets import export_jsonl, load_dataset
 
 SETS = (
     ("HotpotQA", "hotpotqa", "hotpotqa-train100-distractor.json"),
