@@ -16,7 +16,8 @@ default) or ``--kind markdown`` (table-heavy Markdown pages only).
 ``--against REV`` measures another revision's ingest on the same folder in the same run:
 its ``src/sleuth`` is exported with ``git archive`` and both are run in fresh processes,
 alternately, ``--repeat`` times each; reported are the best wall and CPU seconds of each
-and their ratios (new / old), the figures to compare per page.
+and their ratios (new / old), the figures to compare per page (also per document, when
+the two read different numbers of documents: a format only the new one reads).
 """
 
 from __future__ import annotations
@@ -191,12 +192,20 @@ def against(folder: Path, rev: str, repeat: int) -> dict[str, Any]:
         for side, rs in runs.items()
     }
     old_best, new_best = best["old"], best["new"]
+    # per document: the two may read different numbers of pages (a format one does not read)
+    pages = max(old_best["documents"], 1) / max(new_best["documents"], 1)
     return {
         "rev": rev,
         "old": old_best,
         "new": new_best,
         "wall_ratio": round(new_best["wall_s"] / max(old_best["wall_s"], 1e-9), 2),
         "cpu_ratio": round(new_best["cpu_s"] / max(old_best["cpu_s"], 1e-9), 2),
+        "wall_ratio_per_document": round(
+            new_best["wall_s"] / max(old_best["wall_s"], 1e-9) * pages, 2
+        ),
+        "cpu_ratio_per_document": round(
+            new_best["cpu_s"] / max(old_best["cpu_s"], 1e-9) * pages, 2
+        ),
     }
 
 
@@ -308,6 +317,11 @@ def main(argv: list[str] | None = None) -> int:
             f"({a['cpu_ratio']:.2f}x); {old['documents']} -> {new['documents']} documents, "
             f"{old['passages']} -> {new['passages']} passages (best of {args.repeat} each)"
         )
+        if old["documents"] != new["documents"]:
+            print(
+                f"  per document: wall {a['wall_ratio_per_document']:.2f}x, "
+                f"CPU {a['cpu_ratio_per_document']:.2f}x"
+            )
     return 0
 
 

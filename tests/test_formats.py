@@ -19,6 +19,7 @@ from sleuth.formats import Block, parse, render
 from sleuth.formats.markdown import convert_inline
 from sleuth.index import open_index
 from sleuth.ingest import Problem, Sectioned, discover, ingest, read_documents
+from sleuth.ingest.discover import PARTIAL
 from sleuth.passages import section_anchors, split_blocks
 from sleuth.state import OpenedPage
 from sleuth.tools import run_open
@@ -204,6 +205,107 @@ def test_inline_markdown_is_read_as_text(raw: str, shown: str) -> None:
 def test_markdown_front_matter_errors_name_the_line() -> None:
     with pytest.raises(CorpusError, match="front matter line 2"):
         parse("md", "---\nnot a key\n---\ntext")
+
+
+# --- MDX partials (Docusaurus) ------------------------------------------------------------------
+
+PAGE_MDX = """---
+title: Install
+---
+import Requirements from './_requirements.mdx';
+import Tabs from '@theme/Tabs';
+
+# Install
+
+Before you start:
+
+<Requirements />
+
+Then run the installer.
+
+```mdx
+<Requirements />
+```
+"""
+
+
+def test_an_mdx_partial_is_read_where_it_is_imported(tmp_path: Path) -> None:
+    docs = tmp_path / "docs"
+    page = write(docs / "install.mdx", PAGE_MDX)
+    write(
+        docs / "_requirements.mdx",
+        "---\nsidebar_label: hidden\n---\nimport Python from './shared/_python.mdx';\n\n"
+        'You need **Python** and a network.\n\n<Python version="3.11" />\n',
+    )
+    write(docs / "shared" / "_python.mdx", "Python 3.11 or newer, from python.org.\n")
+    report = ingest([docs], tmp_path / "i")
+    assert report.added == 1 and not report.problems and not report.warnings
+    assert {Path(p.file).name: p.message for p in report.ignored} == {
+        "_requirements.mdx": f"{PARTIAL}, not a document",
+        "_python.mdx": f"{PARTIAL}, not a document",
+    }
+    body = read(page).page.body
+    start = body.index("Before you start:")
+    assert body.index("You need Python and a network.") > start
+    assert body.index("Python 3.11 or newer") < body.index("Then run the installer.")
+    for junk in ("import ", "sidebar_label", "<Python", "---"):
+        assert junk not in body.split("```")[0], junk
+    assert "```mdx\n<Requirements />\n```" in body  # in code it is code
+    with open_index(tmp_path / "i") as index:
+        (hit,) = index.search("python network", 1)
+        assert hit.url.startswith(page.resolve().as_uri())
+
+
+def test_a_changed_partial_reads_its_page_again(tmp_path: Path) -> None:
+    docs = tmp_path / "docs"
+    write(docs / "install.mdx", PAGE_MDX)
+    partial = write(docs / "_requirements.mdx", "You need Python.\n")
+    ingest([docs], tmp_path / "i")
+    write(partial, "You need Rust.\n")
+    report = ingest([docs], tmp_path / "i")
+    assert report.updated == 1
+    with open_index(tmp_path / "i") as index:
+        assert index.search("rust", 1) and not index.search("python", 1)
+
+
+@pytest.mark.parametrize(
+    ("target", "files", "warning"),
+    [
+        ("./_requirements.mdx", {}, "no readable file of that name inside the folder"),
+        (
+            "../outside/_requirements.mdx",
+            {"../outside/_requirements.mdx": "Secret."},
+            "no readable file",  # out of the folder
+        ),
+        (
+            "./_requirements.mdx",
+            {
+                "_requirements.mdx": "import Back from './_back.mdx';\n\nA.\n\n<Back />\n",
+                "_back.mdx": "import Req from './_requirements.mdx';\n\nB.\n\n<Req />\n",
+            },
+            "it includes itself (a cycle)",
+        ),
+    ],
+)
+def test_a_partial_that_cannot_be_read_is_a_warning(
+    tmp_path: Path, target: str, files: dict[str, str], warning: str
+) -> None:
+    docs = tmp_path / "docs"
+    page = write(docs / "install.mdx", PAGE_MDX.replace("./_requirements.mdx", target))
+    for name, text in files.items():
+        write(docs / name, text)
+    runner = CliRunner()
+    done = runner.invoke(index_command, [str(docs), "--index", str(tmp_path / "i"), "--json"])
+    assert done.exit_code == 0, done.output
+    shown = json.loads(done.output)
+    assert shown["added"] == 1 and shown["skipped"] == []
+    (found,) = shown["warnings"]
+    assert found["file"] == str(page.resolve()) and warning in found["warning"], found
+    body = read(page).page.body
+    assert "Before you start:" in body and "Then run the installer." in body
+    assert "Secret" not in body
+    strict = runner.invoke(index_command, [str(docs), "--index", str(tmp_path / "i2"), "--strict"])
+    assert strict.exit_code == 0 and "warning " in strict.output  # said, not fatal
 
 
 # --- reStructuredText ---------------------------------------------------------------------------
@@ -934,6 +1036,133 @@ def test_sections_are_named_by_their_explicit_ids(tmp_path: Path) -> None:
         url = f"{doc.resolve().as_uri()}#agent-params"
         assert url in corpus.pages
         assert "timeout defaults to 30 seconds" in corpus.pages[url].body
+
+
+@pytest.mark.parametrize(
+    ("heading", "anchor"),
+    [
+        ('<h2 id="query-params">Query Parameters</h2>', "query-params"),  # MkDocs, Docusaurus
+        ('<h2><a name="query-params"></a>Query Parameters</h2>', "query-params"),  # old HTML
+        ('<h2><a id="query-params"></a>Query Parameters</h2>', "query-params"),
+        ('<span id="query-params"></span><h2>Query Parameters</h2>', "query-params"),  # Sphinx
+        (
+            '<section id="query-params"><h2>Query Parameters'
+            '<a class="headerlink" href="#query-params">¶</a></h2><p>Text.</p></section>',
+            "query-params",
+        ),
+        (
+            '<div class="section" id="query-params"><h2>Query Parameters</h2></div>',
+            "query-params",
+        ),
+        (
+            '<h2>Query Parameters<a class="hash-link" href="#query-params">#</a></h2>',
+            "query-params",
+        ),
+        ('<section id="s"><p>First.</p><h2>Query Parameters</h2></section>', ""),  # not its own
+        ('<h2 id="two words">Query Parameters</h2>', ""),  # no URL fragment: the slug
+        ("<h2>Query Parameters</h2>", ""),
+    ],
+)
+def test_an_html_heading_id_is_the_heading_anchor(heading: str, anchor: str) -> None:
+    html = f"<html><body><main><h1>Doc</h1><p>Intro.</p>{heading}<p>Text.</p></main></body></html>"
+    (block,) = [b for b in parse("html", html).blocks if b.text == "Query Parameters"]
+    assert block == Block("heading", "Query Parameters", 2, anchor)
+
+
+RST_LABELS = """\
+Guide
+=====
+
+Intro.
+
+.. _verification:
+
+SSL Cert Verification
+---------------------
+
+Certificates are verified.
+
+.. _not-a-section:
+
+A paragraph the label names.
+
+Next Section
+------------
+
+Text.
+
+.. _two-levels:
+
+Sub Section
+^^^^^^^^^^^
+
+Deeper text.
+
+.. _up-again:
+
+Back Up
+-------
+
+A label at the end of a deeper section names the next section, wherever it is.
+
+.. _elsewhere: https://example.org/
+
+Linked
+------
+
+An external target names no section.
+"""
+
+
+def test_a_rst_label_before_a_section_is_its_anchor(tmp_path: Path) -> None:
+    headings = {b.text: b.anchor for b in parse("rst", RST_LABELS).blocks if b.kind == "heading"}
+    assert headings == {
+        "Guide": "",
+        "SSL Cert Verification": "verification",
+        "Next Section": "",  # the label before it named a paragraph
+        "Sub Section": "two-levels",
+        "Back Up": "up-again",
+        "Linked": "",
+    }
+    long = RST_LABELS.replace(".\n", ". " + "Words that make each section long. " * 40 + "\n")
+    doc = write(tmp_path / "docs" / "guide.rst", long)
+    item = read(doc)
+    named: dict[str, str] = {}
+    for (_, _, heading), anchor in zip(item.spans, item.anchors, strict=True):
+        named.setdefault(heading.rsplit(" › ", 1)[-1], anchor)  # a section's first passage
+    assert named["SSL Cert Verification"] == "verification"
+    assert named["Next Section"] == "next-section"  # its slug
+    ingest([doc.parent], tmp_path / "i")
+    with open_index(tmp_path / "i") as index:
+        page = index.page(f"{doc.resolve().as_uri()}#verification")
+        assert page is not None and "Certificates are verified." in page.body
+
+
+def test_an_html_heading_id_names_its_passage_in_the_index(tmp_path: Path) -> None:
+    doc = write(
+        tmp_path / "site" / "page.html",
+        "<html><body><main><h1>Client</h1><p>" + "The client sends requests. " * 60 + "</p>"
+        '<section id="timeouts-section"><h2>Timeouts<a class="headerlink" '
+        'href="#timeouts-section">¶</a></h2><p>Timeouts default to 30 seconds.</p></section>'
+        "</main></body></html>",
+    )
+    ingest([doc.parent], tmp_path / "i")
+    with open_index(tmp_path / "i") as index:
+        (hit,) = index.search("timeouts default seconds", 1)
+        assert hit.url == f"{doc.resolve().as_uri()}#timeouts-section"
+
+
+def test_requests_labels_are_the_anchors_of_their_sections(tmp_path: Path) -> None:
+    root = SHARED / "docs-requests" / "user"
+    if not (root / "advanced.rst").is_file():
+        pytest.skip(f"{root} is not here")
+    item = read(root / "advanced.rst")
+    named: dict[str, str] = {}
+    for (_, _, heading), anchor in zip(item.spans, item.anchors, strict=True):
+        named.setdefault(heading.rsplit(" › ", 1)[-1], anchor)
+    # ``.. _verification:`` stands before "SSL Cert Verification": Sphinx's :ref: target
+    assert named["SSL Cert Verification"] == "verification"
+    assert named["Chunk-Encoded Requests"] == "chunk-encoding"
 
 
 def test_links_in_code_are_code_not_links() -> None:

@@ -538,3 +538,24 @@ def test_a_document_url_ending_like_a_passage_is_a_problem(tmp_path: Path) -> No
     with open_index(tmp_path / "index") as index:
         assert index.corpus().pages["https://x/doc#p1"].body == "alpha"
         assert "https://x/doc#p2" not in index.corpus().pages
+
+
+@pytest.mark.subprocess
+def test_a_local_ingest_never_loads_the_postgresql_index(tmp_path: Path) -> None:
+    """`sleuth.index.pg` (a thousand lines) is loaded only for a ``postgresql://`` index:
+    part of keeping an ingest within 2x of its speed before formats were read."""
+    import subprocess
+    import sys
+
+    write_file = tmp_path / "docs" / "a.md"
+    write_file.parent.mkdir()
+    write_file.write_text("# A\n\nFalcons nest on cliffs.\n", encoding="utf-8")
+    script = (
+        "import sys; from sleuth.ingest import ingest; import sleuth.index as index; "
+        f"ingest([{str(write_file.parent)!r}], {str(tmp_path / 'i')!r}); "
+        "assert 'sleuth.index.pg' not in sys.modules, 'loaded'; "
+        "assert index.PostgresIndex.__name__ == 'PostgresIndex'; "
+        "assert 'sleuth.index.pg' in sys.modules"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr

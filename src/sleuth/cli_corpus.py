@@ -217,9 +217,11 @@ def _print_report(index_dir: str | Path, report: IngestReport) -> None:
             "them all)",
             err=True,
         )
+    for warning in report.warnings:
+        click.echo(f"warning {warning}", err=True)
     if report.ignored:
         click.echo(
-            f"ignored {len(report.ignored)} hidden or site settings files and folders "
+            f"ignored {len(report.ignored)} hidden, site settings or partial files and folders "
             "(--json lists them)",
             err=True,
         )

@@ -4,11 +4,12 @@ dispatches to them both import it, and not each other."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-__all__ = ["MAX_LINKS", "Block", "Include", "Parsed", "link_targets"]
+__all__ = ["MAX_LINKS", "Block", "Include", "Parsed", "explicit_anchor", "link_targets"]
 
 #: How a reader follows an include: ``include(target, within)`` is the text and key of
 #: the file ``target`` (as written in the directive) names, read from the file ``within``
@@ -20,7 +21,8 @@ Include = Callable[[str, str | None], tuple[str, str] | None]
 class Block(NamedTuple):
     """One block of a document: ``kind`` is heading, text, list, table or code;
     ``level`` is a heading's level (1 for a title), 0 otherwise; ``anchor`` is a heading's
-    explicit id (``## Title {#custom-id}``), "" when it has none (its slug is used)."""
+    explicit id (Markdown's ``## Title {#custom-id}``, HTML's ``<h2 id="...">``, a reST
+    label ``.. _label:`` before a section), "" when it has none (its slug is used)."""
 
     kind: str
     text: str
@@ -35,6 +37,7 @@ class Parsed:
     blocks: list[Block]
     title: str | None = None
     meta: dict[str, Any] = field(default_factory=dict)  # published, version, tags, ...
+    warnings: list[str] = field(default_factory=list)  # what was read but not whole
 
 
 #: At most this many link targets are kept per document.
@@ -53,3 +56,13 @@ def link_targets(targets: Any) -> tuple[str, ...]:
         if len(out) >= MAX_LINKS:
             break
     return tuple(out)
+
+
+_ANCHOR = re.compile(r"[^\s{}#\"'<>]+")
+
+
+def explicit_anchor(value: str | None) -> str:
+    """An id written in a document, as a section's anchor: ``""`` when there is none or
+    it could not stand after ``#`` in a URL (spaces, quotes, brackets, ``#``)."""
+    value = (value or "").strip()
+    return value if _ANCHOR.fullmatch(value) else ""

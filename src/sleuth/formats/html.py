@@ -7,6 +7,12 @@ navigation, headers, footers, asides, forms, tables of contents, breadcrumbs and
 heading anchors (Sphinx's ``¶``) are dropped. ``h1``-``h6`` become headings, lists one
 item a line, tables one row a line, ``<pre>`` code blocks, and every other block element
 a paragraph.
+
+A heading's anchor (its section's, `sleuth.passages.section_anchors`) is the id the page
+gives it: the heading's own ``id``, else an ``id`` or ``<a name>`` inside it, else the
+``id`` of an empty ``<span>`` or ``<a>`` just before it (Sphinx writes its labels so),
+else the ``id`` of the ``<section>`` (or Sphinx's ``div.section``) it opens, else the
+``#id`` its own permalink (``a.headerlink``, ``a.hash-link``) points at.
 """
 
 from __future__ import annotations
@@ -15,7 +21,7 @@ from typing import Any
 
 from sleuth.errors import CorpusError, UsageError
 
-from .blocks import Block, Parsed, link_targets
+from .blocks import Block, Parsed, explicit_anchor, link_targets
 from .markdown import iso_date
 
 __all__ = ["parse_html"]
@@ -151,7 +157,7 @@ def _walk(root: Any, blocks: list[Block], skip: frozenset[str] = _SKIP_TAGS) -> 
             flush()
             text = _clean(_inline_text(node))
             if text:
-                blocks.append(Block("heading", text, level))
+                blocks.append(Block("heading", text, level, _heading_anchor(node)))
             continue
         if tag in ("ul", "ol"):
             flush()
@@ -177,6 +183,50 @@ def _walk(root: Any, blocks: list[Block], skip: frozenset[str] = _SKIP_TAGS) -> 
             stack.append(_PARAGRAPH)
         stack.extend(reversed(children))
     flush()
+
+
+_PERMALINK = ".headerlink, .hash-link, .anchor-link"
+
+
+def _heading_anchor(node: Any) -> str:
+    """The id the page gives a heading (see the module docstring), or ``""``."""
+    anchor = explicit_anchor(node.attributes.get("id"))
+    if anchor:
+        return anchor
+    for inner in node.css("[id], a[name]"):
+        attrs = inner.attributes
+        anchor = explicit_anchor(attrs.get("id") or attrs.get("name"))
+        if anchor:
+            return anchor
+    label, first = "", True  # an empty <span id> just before it (Sphinx's labels)
+    before = node.prev
+    while before is not None:
+        if before.is_text_node and not (before.text_content or "").strip():
+            before = before.prev
+            continue
+        if before.is_element_node and before.tag in ("span", "a") and not before.text().strip():
+            attrs = before.attributes
+            label = explicit_anchor(attrs.get("id") or attrs.get("name")) or label
+            before = before.prev
+            continue
+        first = False  # text before it: the heading does not open its parent
+        break
+    if label:
+        return label
+    parent = node.parent
+    if first and parent is not None and parent.tag in ("section", "div"):
+        attrs = parent.attributes
+        if parent.tag == "section" or "section" in (attrs.get("class") or "").split():
+            anchor = explicit_anchor(attrs.get("id"))
+            if anchor:
+                return anchor
+    for link in node.css(_PERMALINK):
+        href = link.attributes.get("href") or ""
+        if href.startswith("#"):
+            anchor = explicit_anchor(href[1:])
+            if anchor:
+                return anchor
+    return ""
 
 
 def _text_blocks(text: str, blocks: list[Block]) -> None:

@@ -17,6 +17,8 @@ fences only:
   it (`sleuth.formats.includes`, `sleuth.ingest.includes`: Markdown as Markdown, other files as
   code); the rest go, as do mkdocstrings ``::: package.name`` blocks and
   ``*[ABBR]: ...`` definitions;
+- MDX partials (``import Foo from './_foo.mdx'`` and ``<Foo />``) are replaced by the
+  partial's text, read the same way (`sleuth.formats.partials`);
 - heading attributes (``## Title { #anchor }``) go from the text; an explicit id in them
   is the heading's ``anchor`` (its section's anchor, `sleuth.passages.section_anchors`).
 
@@ -37,6 +39,7 @@ from .blocks import Block, Include, Parsed, link_targets
 from .fences import fence_end, without_fences
 from .frontmatter import front_matter, iso_date
 from .includes import expand_includes
+from .partials import expand_partials
 
 __all__ = ["convert_inline", "front_matter", "iso_date", "parse_markdown", "table_in"]
 
@@ -80,8 +83,11 @@ def parse_markdown(text: str, include: Include | None = None) -> Parsed:
     without it they leave nothing."""
     meta, body = front_matter(text)
     blocks: list[Block] = []
+    warnings: list[str] = []
     if include is not None and ("8<-" in body or "{!" in body or "{*" in body):
         body = expand_includes(body, include)
+    if include is not None and "/>" in body and "import" in body:
+        body = expand_partials(body, include, warnings)
     text = prepare(body)
     found: list[str] = []
     _found.links = found  # the walk's inline links, autolinks and hrefs, in order
@@ -104,7 +110,7 @@ def parse_markdown(text: str, include: Include | None = None) -> Parsed:
         links = link_targets(target for target in found if not _IMAGE.search(target))
         if links:
             meta["links"] = links
-    return Parsed(blocks=blocks, title=title, meta=meta)
+    return Parsed(blocks=blocks, title=title, meta=meta, warnings=warnings)
 
 
 class _Found(threading.local):
@@ -341,7 +347,11 @@ def _inline_match(match: re.Match[str]) -> str:
         links = _found.links
         if links is not None and match.group(2):
             links.append(match.group(2))
-        return _prose(match.group(1) or "")  # a link's text may hold markup of its own
+        label = match.group(1)
+        if not label:
+            return ""
+        # a link's text may hold markup of its own
+        return _prose(label) if _PROSE.search(label) else label
     if first == "<":
         if match.group(3):
             links = _found.links
@@ -356,6 +366,29 @@ def _inline_match(match: re.Match[str]) -> str:
         return ""
     char = match.group(6) or ""
     return _SHIELD.get(char, char)  # an escaped * _ ~ must not make emphasis
+
+
+# a link whose text holds no markup, to a target without spaces, parentheses or a title
+# (most links; not an image): read by `_plain_links` without a call into Python for each
+_PLAIN_LINK = re.compile(r"\[(?<!!\[)([^\[\]\\<>&*_~\n\ue010-\ue012]+)\]\(([^()\s<>]+)\)")
+
+
+def _plain_links(text: str) -> str:
+    """``text`` (with no ``<``, ``\\`` or ``&``) with its plain links read as `_INLINE`
+    reads them, when they are all the markup `_INLINE` would find in it; else ``text``
+    as it is, for `_INLINE`."""
+    parts = _PLAIN_LINK.split(text)  # text, link text, target, text, ...
+    if len(parts) == 1:
+        return text
+    targets = parts[2::3]
+    parts[2::3] = [""] * len(targets)
+    read = "".join(parts)
+    if "[" in read:
+        return text  # other brackets (an image, a reference, nested text): `_INLINE`'s
+    links = _found.links
+    if links is not None:
+        links.extend(targets)
+    return read
 
 
 #: escaped emphasis characters, kept out of `_EMPHASIS`'s way until it has run
@@ -373,6 +406,8 @@ def _emphasis_match(match: re.Match[str]) -> str:
 
 
 def _prose(text: str) -> str:
+    if "[" in text and "<" not in text and "\\" not in text and "&" not in text:
+        text = _plain_links(text)
     if "[" in text or "<" in text or "\\" in text or "&" in text:
         text = _INLINE.sub(_inline_match, text)
         if "&" in text:
@@ -402,20 +437,42 @@ def convert_inline(raw: str) -> str:
     if "`" not in raw:
         return _prose(raw)
     codes: list[str] = []
+    if "``" in raw:  # runs of backticks: the general rule
 
-    def hold(span: re.Match[str]) -> str:  # a code span, out of the way of the markup
-        code = span.group()
-        codes.append(" ".join(code.split()) if "\n" in code else code)
-        return f"\ue000{len(codes) - 1}\ue001"
+        def hold(span: re.Match[str]) -> str:  # a code span, out of the way of the markup
+            code = span.group()
+            codes.append(" ".join(code.split()) if "\n" in code else code)
+            return f"\ue000{len(codes) - 1}\ue001"
 
-    text = _prose(_CODE_SPAN.sub(hold, raw))
-    if not codes:
+        held = _CODE_SPAN.sub(hold, raw)
+    else:  # single backticks only (the usual case): each pair is a code span
+        parts = raw.split("`")
+        pairs = (len(parts) - 1) // 2  # an odd backtick at the end opens none
+        kept: list[str] = []
+        for j in range(pairs):
+            code = f"`{parts[2 * j + 1]}`"
+            codes.append(" ".join(code.split()) if "\n" in code else code)
+            kept.append(parts[2 * j])
+            kept.append(f"\ue000{j}\ue001")
+        kept.append("`".join(parts[2 * pairs :]))
+        held = "".join(kept)
+    text = _prose(held)
+    if not codes or "\ue000" not in text:
         return text
-    return _HELD.sub(lambda m: codes[int(m.group(1))], text)
+    pieces = text.split("\ue000")  # the code spans back in place of their marks
+    out = [pieces[0]]
+    for piece in pieces[1:]:
+        number, mark, rest = piece.partition("\ue001")
+        if mark and number.isdigit() and number.isascii() and int(number) < len(codes):
+            out.append(codes[int(number)])
+            out.append(rest)
+        else:
+            out.append("\ue000" + piece)
+    return "".join(out)
 
 
 _NEEDS = re.compile(r"[\[<\\&*_~\n]")
-_HELD = re.compile("\ue000([0-9]+)\ue001")
+_PROSE = re.compile(r"[\[<\\&*_~\n\ue010-\ue012]")  # what `_prose` reads
 
 
 _BLOCK_NAMES = frozenset(
@@ -500,9 +557,11 @@ def _paragraph(raw: str, out: list[Block]) -> None:
         out.append(Block("table", "\n".join(found[1])))
 
 
-# a delimiter row: cells of hyphens, with a colon at either end for the alignment
+# a delimiter row: cells of hyphens, with a colon at either end for the alignment; found
+# from the line break before it (the first line is never one), a literal the engine
+# searches for fast rather than trying ``^`` at every character
 _DELIMITER = re.compile(
-    r"^[ \t]*\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$", re.MULTILINE
+    r"\n([ \t]*\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*)(?=\n|\Z)"
 )
 _CELL_BAR = re.compile(r"(?<!\\)\|")
 _MARKUP = re.compile(r"[\[<\\&*_~]")  # what `convert_inline` reads in one line
@@ -515,12 +574,12 @@ def table_in(raw: str) -> tuple[str, list[str]] | None:
     every line after them is a row. Rows are the cells' text joined by `` | ``, the
     delimiter row left out, empty rows dropped. None when there is no table."""
     for match in _DELIMITER.finditer(raw):
-        at = match.start()
-        if at == 0 or _indent(match.group()) >= 4:
+        at, row = match.start(1), match.group(1)
+        if _indent(row) >= 4:
             continue
         begin = raw.rfind("\n", 0, at - 1) + 1  # the header line: the one before
         header = raw[begin : at - 1]
-        if _indent(header) >= 4 or len(_cells(header)) != len(_cells(match.group())):
+        if _indent(header) >= 4 or len(_cells(header)) != len(_cells(row)):
             continue
         return raw[: max(begin - 1, 0)], _rows(header + raw[match.end() :])
     return None

@@ -7,6 +7,10 @@ their text: ``code-block`` is code, ``versionadded`` / ``deprecated`` / ``seeals
 their words, ``autoclass`` and its kin name what they document, ``toctree`` and other
 build instructions leave nothing. ``include`` and ``raw`` are never followed, and
 docutils' own warnings about anything else it does not know are not text.
+
+An explicit label before a section (``.. _label:``, what Sphinx's ``:ref:`` points at)
+is that section's anchor, as Sphinx writes it in the page's HTML (the label's id); a
+label before anything else (a paragraph, a directive) names no section.
 """
 
 from __future__ import annotations
@@ -17,7 +21,7 @@ from typing import Any
 
 from sleuth.errors import CorpusError
 
-from .blocks import Block, Parsed, link_targets
+from .blocks import Block, Parsed, explicit_anchor, link_targets
 
 __all__ = ["parse_rst"]
 
@@ -220,17 +224,29 @@ _CONTAINERS = frozenset(
 )
 
 
-def _blocks(node: Any, out: list[Block], depth: int) -> None:
+def _blocks(node: Any, out: list[Block], depth: int, labels: list[str] | None = None) -> None:
+    """The blocks under ``node``; ``labels`` are the explicit labels (``.. _label:``)
+    seen since the last block, waiting for the section they may name."""
+    if labels is None:
+        labels = []
     for child in node.children:
         name = child.tagname
+        if name == "target":
+            label = _label(child)
+            if label:
+                labels.append(label)
+            continue
         if name in _SKIP:
             continue
         if name == "section":
-            _blocks(child, out, depth + 1)
-        elif name in ("title", "rubric"):
+            _blocks(child, out, depth + 1, labels)
+            continue
+        anchor = labels[0] if labels and name == "title" and node.tagname == "section" else ""
+        labels.clear()  # a label names what follows it: this, not a later section
+        if name in ("title", "rubric"):
             text = _inline(child).strip()
             if text:
-                out.append(Block("heading", text, max(depth, 1)))
+                out.append(Block("heading", text, max(depth, 1), anchor))
         elif name in ("paragraph", "caption", "line", "attribution", "term"):
             text = " ".join(_inline(child).split())
             if text:
@@ -253,6 +269,17 @@ def _blocks(node: Any, out: list[Block], depth: int) -> None:
                 out.append(Block("table", "\n".join(rows)))
         elif name in _CONTAINERS or hasattr(child, "children"):
             _blocks(child, out, depth)
+
+
+def _label(target: Any) -> str:
+    """The id of an explicit label (``.. _label:``: a target that points at what
+    follows it, not at a URL or another target), else ``""``."""
+    if target.children or target.get("anonymous"):
+        return ""
+    if target.get("refuri") or target.get("refname") or target.get("refid"):
+        return ""
+    ids = target.get("ids") or []
+    return explicit_anchor(ids[0]) if ids else ""
 
 
 def _inline(node: Any) -> str:

@@ -19,13 +19,16 @@ same way.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from .dense import Embedder
 from .engine import EngineWriter, LexicalEngine
 from .passage_index import PassageIndex, Update, index_exists, is_postgres_url, make_snippet
-from .pg import PostgresIndex
 from .tantivy_engine import TantivyEngine
 from .view import IndexedCorpus, PassagePages
+
+if TYPE_CHECKING:
+    from .pg import PostgresIndex
 
 __all__ = [
     "EngineWriter",
@@ -52,5 +55,18 @@ def open_index(
     """The index in a folder (`PassageIndex`) or at a ``postgresql://`` URL
     (`PostgresIndex`); a `CorpusError` with one line when there is none. ``create``,
     ``embedder`` and ``repair`` are `PassageIndex.open`'s."""
-    opener = PostgresIndex.open if is_postgres_url(path) else PassageIndex.open
-    return opener(path, create=create, embedder=embedder, repair=repair)
+    if is_postgres_url(path):
+        from .pg import PostgresIndex
+
+        return PostgresIndex.open(path, create=create, embedder=embedder, repair=repair)
+    return PassageIndex.open(path, create=create, embedder=embedder, repair=repair)
+
+
+def __getattr__(name: str) -> Any:
+    """`PostgresIndex`, imported when first named: a local index (and every
+    ``sleuth index`` into a folder) never loads the PostgreSQL module."""
+    if name == "PostgresIndex":
+        from .pg import PostgresIndex
+
+        return PostgresIndex
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

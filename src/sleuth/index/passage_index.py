@@ -396,22 +396,33 @@ class Update:
         self._repair = repair
         self._engine = engine
         self._was_empty = store.counts()[0] == 0  # then nothing has an owner yet
+        # a first ingest: no source has a stamp or documents but those this batch wrote,
+        # so asking the store for each file's (and flushing its queued rows) is not needed
+        self._fresh = self._was_empty and not store.has_sources()
+        self._touched: set[str] = set()  # sources this batch wrote
         self._changed = repair  # anything written: the commit is a new build
         self.committed = False
 
     def source_fingerprint(self, source: str) -> str | None:
+        if self._fresh and source not in self._touched:
+            return None
         return self._store.stamp(source)
 
     def set_source(self, source: str, stamp: str) -> None:
+        self._touched.add(source)
         self._store.set_stamp(source, stamp)
 
     def sources(self) -> list[str]:
         return self._store.sources()
 
     def documents_of(self, source: str) -> list[str]:
+        if self._fresh and source not in self._touched:
+            return []
         return self._store.documents_of(source)
 
     def document_hashes(self, source: str) -> dict[str, str]:
+        if self._fresh and source not in self._touched:
+            return {}
         return self._store.document_hashes(source)
 
     def owner(self, url: str) -> str | None:
@@ -436,6 +447,7 @@ class Update:
         the engine may then hold passages of documents the store does not know."""
         url, title, add = page.url, page.title, self._writer.add
         self._changed = True
+        self._touched.add(source)
         if owner is not None:
             self._store.remove(url)
         if owner is not None or self._repair:
@@ -455,6 +467,7 @@ class Update:
 
     def remove_source(self, source: str) -> int:
         """Remove a source and its documents; returns how many documents went."""
+        self._touched.add(source)
         urls = self._store.remove_source(source)
         self._changed = self._changed or bool(urls)
         for url in urls:

@@ -169,6 +169,11 @@ class DocumentTables:
 
     # --- sources and documents (writing inside `begin` ... `commit`) -------------------------
 
+    def has_sources(self) -> bool:
+        """Whether any source (a file read before, with or without documents) is stored."""
+        with self._lock:
+            return self._one(f"SELECT 1 FROM {self.SOURCES} LIMIT 1") is not None
+
     def stamp(self, source: str) -> str | None:
         with self._lock:
             row = self._one(f"SELECT stamp FROM {self.SOURCES} WHERE path = ?", (source,))

@@ -17,8 +17,11 @@ Every file under a folder that is not read is reported (`Problem`): an unsupport
 a format whose extra is not installed, an empty, binary, non-UTF-8 or oversized file, a
 broken symbolic link or a link back into the folder. Hidden files and folders, and a site
 generator's settings files (``_category_.json``, ``sidebars.js``, ``docusaurus.config.ts``,
-``mkdocs.yml``, Sphinx's ``conf.py``: `SITE_FILES`), are passed over and listed in the
-report's ``ignored``.
+``mkdocs.yml``, Sphinx's ``conf.py``: `SITE_FILES`), and Docusaurus' MDX partials
+(``_name.mdx``: not published as pages, read where a page imports them), are passed over
+and listed in the report's ``ignored``. What a page names but could not be read (an MDX
+partial that is not there, or a cycle of partials) is a warning in the report's
+``warnings``: the page itself is indexed.
 
 A file's documents get stable URLs: ``file://`` + its absolute path, or, with
 ``base_url``, the base URL + its path relative to the folder given (JSON and JSONL pages

@@ -36,6 +36,10 @@ SITE_FILES: dict[str, str] = {
     "mkdocs.yaml": "the MkDocs site configuration",
     "conf.py": "the Sphinx configuration",
 }
+#: An ``_``-prefixed ``.mdx`` file in a folder: a Docusaurus partial, which the site does
+#: not publish as a page; its text is read where a page imports it
+#: (`sleuth.formats.partials`).
+PARTIAL = "an MDX partial (its name starts with _; read where a page imports it)"
 
 
 class IngestError(CorpusError):
@@ -87,9 +91,10 @@ def discover(
     file that will not be read: an unsupported type, a format whose extra is not
     installed, a broken symbolic link, a symbolic link back into a folder being read
     (a loop), a FIFO or device. Hidden files and folders inside folders, a site
-    generator's settings files there (`SITE_FILES`), and the folder ``skip`` (the index
-    itself), are passed over; each hidden or settings file is added to ``ignored`` when
-    it is given. A path that does not exist is an `IngestError`."""
+    generator's settings files there (`SITE_FILES`), MDX partials there (`PARTIAL`),
+    and the folder ``skip`` (the index itself), are passed over; each hidden, settings
+    or partial file is added to ``ignored`` when it is given. A path that does not exist
+    is an `IngestError`."""
     skip = skip.expanduser().resolve() if skip is not None else None
     sources: dict[Path, Source] = {}
     problems: list[Problem] = []
@@ -153,6 +158,8 @@ def _walk(
                     ignored.append(Problem(str(path), "hidden file"))
                 continue
             site = SITE_FILES.get(name.lower())
+            if site is None and name.startswith("_") and name.lower().endswith(".mdx"):
+                site = PARTIAL
             if site is not None:
                 if ignored is not None:
                     ignored.append(Problem(str(path), f"{site}, not a document"))

@@ -42,12 +42,14 @@ class Sectioned:
     heading path)`` spans that partition its body (`sleuth.passages.split_blocks`), and
     the section anchor of each (``""``: the passage starts no section); ``followed``: the
     files inside the docs root its includes named (`sleuth.ingest.includes`), found or
-    not, so that it is read again when one of them changes."""
+    not, so that it is read again when one of them changes; ``warnings``: what was read
+    but not whole (an MDX partial that could not be included)."""
 
     page: Page
     spans: list[tuple[int, int, str]]
     anchors: list[str] = field(default_factory=list)
     followed: tuple[str, ...] = ()
+    warnings: tuple[str, ...] = ()
 
 
 def read_source(
@@ -156,7 +158,8 @@ def _sectioned(source: Source, content: bytes | str, passage_chars: int) -> Sect
     page, blocks = _page(source.doc_url, parsed, source.path.stem)
     spans = split_blocks(page.body, blocks, passage_chars)
     followed = tuple(sorted(include.followed)) if include is not None else ()
-    return Sectioned(page, spans, section_anchors(blocks, spans), followed)
+    anchors = section_anchors(blocks, spans)
+    return Sectioned(page, spans, anchors, followed, tuple(parsed.warnings))
 
 
 def too_big(size: int, limit: int) -> str:

@@ -35,7 +35,7 @@ log = logging.getLogger("sleuth")
 
 #: Bumped whenever reading or splitting changes, so every file is read again (and every
 #: document read from a file is written again: the version is part of its hash).
-INGEST_VERSION = "4"
+INGEST_VERSION = "5"
 
 
 ProgressCallback = Callable[[int, int], None]  # (bytes done, bytes in all)
@@ -56,6 +56,7 @@ class IngestReport:
     passages_embedded: int = 0  # dense vectors computed (an index with embeddings)
     problems: list[Problem] = field(default_factory=list)
     ignored: list[Problem] = field(default_factory=list)  # hidden files, site settings
+    warnings: list[Problem] = field(default_factory=list)  # read, but not whole
     repaired: list[str] = field(default_factory=list)  # damage found in the index and fixed
     documents: int = 0  # in the index afterwards
     passages: int = 0  # in the index afterwards
@@ -77,6 +78,7 @@ class IngestReport:
                 "skipped": len({p.file for p in self.problems}),
             },
             "ignored": [{"file": p.file, "reason": p.message} for p in self.ignored],
+            "warnings": [{"file": p.file, "warning": p.message} for p in self.warnings],
             "repaired": list(self.repaired),
             "passages_written": self.passages_written,
             "passages_embedded": self.passages_embedded,
@@ -291,7 +293,10 @@ class _Run:
                 if type(read) is Sectioned:
                     item: Page | Problem = read.page
                     spans, anchors = read.spans, read.anchors
-                    includes = includes or bool(read.followed)
+                    # read again next time: a change to what it includes is seen, and
+                    # a warning is said again until it is fixed
+                    includes = includes or bool(read.followed) or bool(read.warnings)
+                    report.warnings.extend(Problem(key, w) for w in read.warnings)
                 else:
                     item = read  # type: ignore[assignment]  # a Page or a Problem
                 if isinstance(item, Problem):
