@@ -76,7 +76,7 @@ def expand_includes(
             continue  # names no file: left for `prepare` to drop
         parts.append(text[at : match.start()])
         joined = "\n".join(pieces).rstrip("\n")
-        parts.append("\n".join(indent + line if line else line for line in joined.split("\n")))
+        parts.append(indented(joined, indent))
         at = match.end()
     if not parts:
         return text
@@ -108,3 +108,9 @@ def _included(content: str, key: str, include: Include, seen: tuple[str, ...], c
     fence = "`" * max(3, 1 + max((len(r) for r in re.findall(r"`+", content)), default=0))
     language = _LANGUAGES.get(suffix, suffix[1:])
     return f"\n{fence}{language}\n{content.rstrip()}\n{fence}\n"
+
+
+def indented(text: str, indent: str) -> str:
+    """``text`` with ``indent`` before each of its lines but the empty ones: an included
+    text stands where its directive stood, inside a list item or an admonition."""
+    return "\n".join(indent + line if line else line for line in text.split("\n"))

@@ -21,6 +21,7 @@ from sleuth.errors import CorpusError
 from .blocks import Include
 from .fences import fence_spans
 from .frontmatter import front_matter
+from .includes import indented
 
 __all__ = ["MAX_PARTIAL_DEPTH", "expand_partials"]
 
@@ -64,8 +65,7 @@ def expand_partials(
         if name not in texts:
             texts[name] = _partial(imports[name], include, warnings, within, seen)
         parts.append(text[at : match.start()])
-        content = texts[name]
-        parts.append("\n".join(indent + line if line else line for line in content.split("\n")))
+        parts.append(indented(texts[name], indent))
         at = match.end()
     if not parts:
         return text
