@@ -7,7 +7,7 @@ SQuAD 2.0 writes such traps by swapping who does what. The who-question reads ro
 already (`reading._by_role`); this is the same check for the other questions with an
 active verb and a named subject: "When/where/what did NAME VERB ...?". When the sentence
 uses that verb as a verb (not "a third attack", not "to serve as"), one of the subject's
-names must stand before it in its clause, in the active voice (`reading._doer_before`).
+names must stand before it in its clause, in the active voice (`reading.doer_before`).
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ import re
 
 from sleuth.text import STOPWORDS, stem, words
 
-from .reading import _doer_before
+from .reading import doer_before
 
 _ASKED = re.compile(r"^\s*(?!who\b|whom\b)[\w\s]*?\b(?:did|does|do)\s+(?P<rest>.+)$", re.I)
 _JOINERS = frozenset({"the", "of", "de", "von", "van", "da", "del", "di", "du", "la", "le"})
@@ -68,4 +68,4 @@ def other_doer(question: str, sentence: str) -> bool:
         if before and before[-1].lower() in _NOT_A_VERB:
             continue
         uses.append(match.start())
-    return bool(uses) and not any(_doer_before(sentence, at, names) for at in uses)
+    return bool(uses) and not any(doer_before(sentence, at, names) for at in uses)

@@ -826,7 +826,7 @@ _PASSIVE = re.compile(
 _PRONOUN = re.compile(r"\b(?:he|she|they|it|we|i|you|his|her|their|its)\b", re.IGNORECASE)
 
 
-def _doer_before(sentence: str, at: int, anchors: Iterable[str]) -> bool:
+def doer_before(sentence: str, at: int, anchors: Iterable[str]) -> bool:
     """Whether the question's subject does the verb at ``at`` (for "Who did X marry?"):
     the verb is active and one of the question's names (or, when the sentence names
     none of them, a pronoun standing for the page's subject) is in its clause before
@@ -865,7 +865,7 @@ def _by_role(
         if role == "object":
             # "X were encouraged ... by the Lombards": the one after "by" is the doer
             done_to = [sp for sp in after if not _AFTER_BY.search(sentence[: sp[0]])]
-            if done_to and _doer_before(sentence, match.start(), anchors):
+            if done_to and doer_before(sentence, match.start(), anchors):
                 return min(done_to)
             continue
         follows = sentence[match.end() :]
