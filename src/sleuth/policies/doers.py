@@ -16,10 +16,10 @@ import re
 
 from sleuth.text import STOPWORDS, stem, words
 
+from .modifiers import NAME_JOINERS
 from .reading import doer_before
 
 _ASKED = re.compile(r"^\s*(?!who\b|whom\b)[\w\s]*?\b(?:did|does|do)\s+(?P<rest>.+)$", re.I)
-_JOINERS = frozenset({"the", "of", "de", "von", "van", "da", "del", "di", "du", "la", "le"})
 _ROMAN = re.compile(r"^[IVXLC]+$")
 _TOKEN = re.compile(r"[\w’'-]+")
 # a word right before the verb that makes it a noun or an infinitive
@@ -38,7 +38,7 @@ def subject_and_verb(question: str) -> tuple[frozenset[str], str] | None:
     names: list[str] = []
     i = 0
     while i < len(tokens) and (
-        tokens[i][:1].isupper() or (tokens[i].lower() in _JOINERS and (names or i == 0))
+        tokens[i][:1].isupper() or (tokens[i].lower() in NAME_JOINERS and (names or i == 0))
     ):
         if tokens[i][:1].isupper() and not _ROMAN.match(tokens[i]):
             names.append(tokens[i])

@@ -22,7 +22,8 @@ import re
 from sleuth.text import STOPWORDS, stem
 
 _TOKEN = re.compile(r"[\w’'-]+|[^\w\s]")
-_JOINERS = frozenset({"the", "of", "de", "von", "van", "da", "del", "di", "du", "la", "le"})
+# lower-case words inside a name ("Edward the Confessor", "Roger de Tosny")
+NAME_JOINERS = frozenset({"the", "of", "de", "von", "van", "da", "del", "di", "du", "la", "le"})
 
 
 def swapped(question: str, sentence: str, answer: str = "") -> tuple[str, str, str] | None:
@@ -55,7 +56,7 @@ def _run_before(tokens: list[str], j: int) -> set[str]:
     ``tokens[j]``."""
     run: set[str] = set()
     k = j - 1
-    while k >= 0 and (_capital(tokens[k]) or (tokens[k].lower() in _JOINERS and run)):
+    while k >= 0 and (_capital(tokens[k]) or (tokens[k].lower() in NAME_JOINERS and run)):
         run.add(_key(tokens[k]))
         k -= 1
     return run
