@@ -13,6 +13,11 @@ Names are told by capitals only (no tagger, no word lists), and a capitalised ru
 holds the question's name is that name ("Edward the Confessor returned" states "Edward
 returned"); the question's first word, the answer's words and words split by punctuation
 are left alone.
+
+A possessive picks out another thing by its name (`possessed`): "When did Edward the
+Confessor's *son* return ...?" asks about the son, so a sentence about Edward the
+Confessor himself ("When finally Edward the Confessor returned ... in 1041") does not
+answer it unless it states the possessed noun too (or its neighbour sentence does).
 """
 
 from __future__ import annotations
@@ -20,6 +25,8 @@ from __future__ import annotations
 import re
 
 from sleuth.text import STOPWORDS, stem
+
+from .reading import SOFT_WORDS
 
 _TOKEN = re.compile(r"[\w’'-]+|[^\w\s]")
 # lower-case words inside a name ("Edward the Confessor", "Roger de Tosny")
@@ -49,6 +56,38 @@ def swapped(question: str, sentence: str, answer: str = "") -> tuple[str, str, s
             if _capital(other) and _key(other) not in asked and j - 1 > 0:
                 return name, word, other
     return None
+
+
+_WHOSE = frozenset({"who's", "who’s", "whose"})
+
+
+def possessed(question: str, stated: str, answer: str = "") -> str | None:
+    """The noun a capitalised possessive of the question owns ("son" in "Edward the
+    Confessor's son") when ``stated`` (the sentence, with its neighbour) does not state
+    it; else None. A noun of the answer, a stop word or an answer-type word ("What is
+    Tancred's name?") is left alone."""
+    q = _TOKEN.findall(question)
+    have = {_key(w) for w in _TOKEN.findall(stated)} | {_key(w) for w in _TOKEN.findall(answer)}
+    for i in range(len(q) - 1):
+        owner = q[i]
+        if owner.lower() in _WHOSE or not _capital(owner) or not owner.endswith(("'s", "’s")):
+            continue
+        j = i + 1
+        while j < len(q) - 1 and (q[j].lower() in _ORDER_WORDS or q[j].lower() in SOFT_WORDS):
+            j += 1  # "William's eldest son": the son (the order word is `polarity`'s)
+        noun = q[j].removesuffix("'s").removesuffix("’s")
+        if not _lower_word(noun) or noun.lower() in STOPWORDS or noun.lower() in _TYPE_NOUNS:
+            continue
+        if _key(noun) not in have:
+            return noun
+    return None
+
+
+# nouns that name the answer's kind, not a thing of the owner's ("What was Tancred's name?")
+_TYPE_NOUNS = frozenset({"name", "names", "title"})
+_ORDER_WORDS = frozenset(
+    "first second third last eldest oldest youngest elder younger only main late former".split()
+)
 
 
 def _run_before(tokens: list[str], j: int) -> set[str]:

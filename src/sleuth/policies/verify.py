@@ -104,6 +104,22 @@ _POSSESSIVE = re.compile(r"['’]s?$")
 _FRAGMENT = re.compile(r"^\s*[^\w\s`'\"“‘$/(\[€£-]")
 
 
+# "What was the name of ...?", "What is Tancred's nephew's name?": a name answers it
+_ASKS_NAME = re.compile(
+    r"\b(?:what|which)\s+(?:is|was|are|were)\s+the\s+(?:\w+\s+)?names?\s+of\b"
+    r"|\b(?:what|which)\s+(?:is|was|are|were)\s+\S+['’]s\s+(?:\w+['’]s\s+)?names?\b",
+    re.I,
+)
+
+
+def _named(value: str) -> bool:
+    """Whether ``value`` is a name: it opens (after an article) with a capitalised word,
+    a number, a quote or code, or it is an identifier (``uv.lock``, ``max_age``); "with an
+    army of Italo-Normans" is a phrase about one."""
+    head = re.sub(r"^\s*(?:the|a|an)\s+", "", value, flags=re.I)
+    return bool(re.match(r"[\"“‘'`(]?[A-Z0-9]", head) or re.search(r"\w[_./]\w", head))
+
+
 def _canon(key: str) -> str:
     return _CANON.get(key, key)
 
@@ -158,6 +174,8 @@ def check(
         return Check(False, "number" if key.startswith(("#", "ord")) else "polarity")
     if _qualified_otherwise(text, reading.sentence, reading.value):
         return Check(False, "polarity")
+    if "not" not in qkeys and _negates(reading.sentence, qkeys, reading.value):
+        return Check(False, "polarity")  # "the Normans did not have the rich traditions"
     if _ASKS_PRESENT.search(text) and _ENDED.search(reading.sentence):
         return Check(False, "polarity")  # "the current CEO": not one who "stepped down"
     if frame.tech is not None:
@@ -186,6 +204,8 @@ def check(
     if frame.answer_type is AnswerType.OTHER and _clause(reading.value):
         return Check(False, "fragment")  # "again to Byzantine hands", "because he had ..."
     kind = frame.answer_type
+    if kind is AnswerType.OTHER and _ASKS_NAME.search(text) and not _named(reading.value):
+        return Check(False, "type")  # "the name of Tancred's nephew": not "with an army"
     if kind in (AnswerType.PERSON, AnswerType.PLACE):
         if not any(w[:1].isupper() for w in words(reading.value)):
             return Check(False, "type")  # names are capitalised
@@ -199,6 +219,8 @@ def check(
         return Check(False, "type")
     if modifiers.swapped(text, reading.sentence, reading.value):
         return Check(False, "entity")  # "a Norman general" is not "a Byzantine general"
+    if modifiers.possessed(text, f"{previous} {reading.sentence}", reading.value):
+        return Check(False, "entity")  # "Edward's son" is not Edward
     if doers.other_doer(text, reading.sentence):
         return Check(False, "role")  # "When did Harold conquer England?": William did
     return Check(True)
@@ -217,6 +239,34 @@ _BOUND = (
     r"|after|since|starting\s+(?:with|from)|from|as\s+of)"
 )
 _BOUND_BEFORE = re.compile(r"\b(?:before|until|prior\s+to|up\s+to|earlier\s+than)\b", re.I)
+
+
+_NEGATION = re.compile(r"\b(?:not|never)\b|n['’]t\b", re.I)
+_NOT_ONLY = re.compile(r"\s*(?:only|just|merely|until|least)\b", re.I)
+
+
+def _negates(sentence: str, qkeys: list[str], value: str = "") -> bool:
+    """Whether ``sentence`` negates what a question without a negation asks: a "not",
+    "never" or "n't" followed within three words by one of the question's words, in the
+    answer's clause ("In the visual arts, the Normans did not have the rich ...
+    traditions of the cultures they conquered" for "What kind of art did the Normans have
+    a rich tradition of?"; but "didn't support OpenAPI 3.1.0 (it does since 5.0.0)"
+    states 5.0.0). "not only" and "not until" are left alone."""
+    asked = {k for k in qkeys if not _polar(k)} | {_canon(k) for k in qkeys}
+    at = sentence.find(value) if value else -1
+    for m in _NEGATION.finditer(sentence):
+        if _NOT_ONLY.match(sentence, m.end()):
+            continue
+        after = words(sentence[m.end() :])[:3]
+        if not any(_canon(stem(w.lower())) in asked for w in after):
+            continue
+        between = sentence[min(at, m.start()) : max(at, m.end())] if at >= 0 else ""
+        if at < 0 or not _CLAUSE_BREAK.search(between):
+            return True
+    return False
+
+
+_CLAUSE_BREAK = re.compile(r"[(;:—–)]|\bbut\b|\bwhile\b|\bwhereas\b|\bhowever\b", re.I)
 
 
 def _qualified_otherwise(question: str, sentence: str, value: str = "") -> bool:
