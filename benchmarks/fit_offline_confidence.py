@@ -97,6 +97,17 @@ SHARED = _shared()
 MODEL_PATH = Path(calibration_module.__file__).with_name(MODEL_FILE)
 HALF = 50
 DOCS_QUESTIONS = Path(__file__).resolve().parent / "docs_questions"
+# documentation folders vendored in the repo (their licences beside them), by name
+DOCS_CORPORA = Path(__file__).resolve().parent / "docs_corpora"
+
+
+def docs_folder(name: str) -> Path:
+    """The documentation folder of a ``docs:NAME`` part: ``SHARED/docs-NAME``, or the
+    vendored ``benchmarks/docs_corpora/NAME``."""
+    vendored = DOCS_CORPORA / name
+    return vendored if vendored.is_dir() else SHARED / f"docs-{name}"
+
+
 L2_GRID = (0.1, 0.3, 1.0, 3.0, 10.0, 30.0, 100.0)
 # the features the selection may choose from: `verify`'s fitted and extra features
 # but the plain search rank: a page of questions (a forum thread's title) or of another
@@ -174,8 +185,16 @@ def fold(name: str) -> tuple[list[Part], list[Part]]:
         ]
 
     docs = (
-        [Part("docs:fastapi", "index"), Part("docs:fastapi/fastapi_more", "index")],
-        [Part("docs:requests", "index"), Part("docs:requests/requests_heldout", "index")],
+        [
+            Part("docs:fastapi", "index"),
+            Part("docs:fastapi/fastapi_more", "index"),
+            Part("docs:flask/flask_train", "index"),
+        ],
+        [
+            Part("docs:requests", "index"),
+            Part("docs:requests/requests_heldout", "index"),
+            Part("docs:click/click_heldout", "index"),
+        ],
     )
     return parts(train_sq, first) + docs[0], parts(test_sq, second) + docs[1]
 
@@ -222,9 +241,10 @@ def cases_of(part: Part) -> list[SuiteCase]:
 
 @cache
 def _docs_index(name: str) -> Any:
-    """An index of ``SHARED/docs-NAME``, built once per process in a temporary folder."""
+    """An index of the folder of ``docs:NAME`` (`docs_folder`), built once per process in
+    a temporary folder."""
     folder = Path(tempfile.mkdtemp(prefix=f"sleuth-docs-{name}-")) / "idx"
-    command = [sys.executable, "-m", "sleuth", "index", str(SHARED / f"docs-{name}")]
+    command = [sys.executable, "-m", "sleuth", "index", str(docs_folder(name))]
     subprocess.run([*command, "--index", str(folder)], check=True, capture_output=True)
     corpus, _ = open_corpus(None, folder)
     return corpus

@@ -215,7 +215,7 @@ def _reference_run(src: Path, part: fit.Part, home: Path) -> dict[str, float]:
         name, file = part.docs
         index = home / "idx"
         subprocess.run(
-            [*sleuth, "index", str(fit.SHARED / f"docs-{name}"), "--index", str(index)],
+            [*sleuth, "index", str(fit.docs_folder(name)), "--index", str(index)],
             check=True,
             capture_output=True,
             env=env,

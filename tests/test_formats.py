@@ -1179,3 +1179,48 @@ def test_links_in_code_are_code_not_links() -> None:
     parsed = parse("md", text)
     assert parsed.meta["links"] == ("guide.md", "https://example.org/a", "more.md")
     assert "[a link](https://in-code.example/fence)" in render(parsed.blocks)[0]  # still code
+
+
+RST_DESCRIBED = """\
+Configuration
+=============
+
+Builtin Values
+--------------
+
+.. py:data:: SESSION_COOKIE_NAME
+
+    The name of the session cookie.
+
+    Default: ``'session'``
+
+.. function:: url_for(endpoint, **values)
+
+   Generates a URL to the given endpoint.
+
+.. envvar:: FLASK_APP
+
+   Where the application is.
+"""
+
+
+def test_a_sphinx_object_description_is_a_section_anchored_at_its_name() -> None:
+    """``.. py:data:: NAME`` and its kin (as Flask's config.rst writes each setting) are
+    sections of their own, headed by the signature and anchored at the name as Sphinx's
+    HTML is; the text under one is not glued to the next one's name."""
+    blocks = parse("rst", RST_DESCRIBED).blocks
+    headings = [(b.text, b.level, b.anchor) for b in blocks if b.kind == "heading"]
+    assert headings == [
+        ("Configuration", 1, ""),
+        ("Builtin Values", 2, ""),
+        ("`SESSION_COOKIE_NAME`", 3, "SESSION_COOKIE_NAME"),
+        ("`url_for(endpoint, **values)`", 3, "url_for"),
+        ("`FLASK_APP`", 3, "FLASK_APP"),
+    ]
+    texts = [b.text for b in blocks if b.kind == "text"]
+    assert texts == [
+        "The name of the session cookie.",
+        "Default: `'session'`",
+        "Generates a URL to the given endpoint.",
+        "Where the application is.",
+    ]

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from sleuth.policies.modifiers import swapped
+from sleuth.policies.modifiers import possessed, swapped
 from sleuth.policies.reading import Reading, frame_question
 from sleuth.policies.verify import check
 
@@ -119,3 +119,66 @@ def test_the_named_subject_must_do_the_verb() -> None:
         ("When did Herve serve as a Byzantine general?", HERVE, "1050s"),
     ]:
         assert check(frame_question(question), _reading(sentence, value), question=question).ok
+
+
+EXPORTS = (
+    "Most Norman knights remained poor and land-hungry, and by 1066 Normandy had been "
+    "exporting fighting horsemen for more than a generation."
+)
+TANCRED = (
+    "In 1096, Crusaders passing by the siege of Amalfi were joined by Bohemond of Taranto "
+    "and his nephew Tancred with an army of Italo-Normans."
+)
+ARTS = (
+    "In the visual arts, the Normans did not have the rich and distinctive traditions of "
+    "the cultures they conquered."
+)
+
+
+def test_a_possessed_noun_must_be_stated() -> None:
+    """SQuAD 2.0's trap asks about Edward the Confessor's *son* over a sentence about
+    Edward himself (`modifiers.possessed`); the answerable question, and one whose
+    possessed noun the sentence states ("the Norman's major exports": "exporting"),
+    pass."""
+    trap = "When did Edward the Confessor's son return from his fathers refuge?"
+    assert possessed(trap, EDWARD) == "son"
+    result = check(frame_question(trap), _reading(EDWARD, "1041"), question=trap)
+    assert not result.ok and result.rule == "entity"
+    fair = "When did Edward the Confessor return from his father's refuge?"
+    assert possessed(fair, EDWARD) is None
+    assert check(frame_question(fair), _reading(EDWARD, "1041"), question=fair).ok
+    exports = "What was one of the Norman's major exports?"
+    assert possessed(exports, EXPORTS) is None
+    # whose-questions and answer-type nouns own nothing to look for
+    assert possessed("Who's arristocracy served?", "The Normans served.") is None
+    assert possessed("What is Tancred's name?", TANCRED) is None
+
+
+def test_the_name_of_something_is_a_name() -> None:
+    """ "What was the name of Tancred's nephew?" is not answered by the phrase "with an
+    army of Italo-Normans" (a trap: the sentence names Bohemond's nephew); a name is."""
+    question = "What was the name of Tancred's nephew?"
+    result = check(
+        frame_question(question), _reading(TANCRED, "with an army of Italo-Normans"), question
+    )
+    assert not result.ok and result.rule == "type"
+    fair = "What was the name of Bohemond's nephew?"
+    assert check(frame_question(fair), _reading(TANCRED, "Tancred"), question=fair).ok
+
+
+def test_a_negated_statement_answers_no_positive_question() -> None:
+    """ "the Normans did not have the rich ... traditions of the cultures they conquered"
+    does not say what rich tradition they had; a "not" in another clause ("didn't support
+    OpenAPI 3.1.0 (it does since 5.0.0)") does not negate the answer, nor does "not
+    only"."""
+    question = "What kind of art did the Normans have a rich tradition of?"
+    result = check(
+        frame_question(question), _reading(ARTS, "the cultures they conquered"), question
+    )
+    assert not result.ok and result.rule == "polarity"
+    swagger = "Swagger UI didn't support OpenAPI 3.1.0 (it does since 5.0.0)."
+    since = "Since which Swagger UI version does Swagger UI support OpenAPI 3.1.0?"
+    assert check(frame_question(since), _reading(swagger, "5.0.0"), question=since).ok
+    only = "The Normans were not only soldiers but farmers in 1066."
+    farmers = "When were the Normans farmers?"
+    assert check(frame_question(farmers), _reading(only, "1066"), question=farmers).ok

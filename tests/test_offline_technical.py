@@ -268,7 +268,11 @@ def test_capitals_in_code_state_their_words() -> None:
         r.value: verify.check(frame, r, title, question=question).rule
         for r in _read(question, text, title)
     }
-    assert verdicts == {"['GET']": None, "['*']": "echo"}
+    # the second sentence says no default, so it gives no value at all
+    assert verdicts == {"['GET']": None}
+    use = "You can use `['*']` to allow all standard methods."
+    star = Reading("u", 0, len(use), use, "['*']", 1.0)
+    assert verify.check(frame, star, title, question=question).rule == "echo"
 
 
 def test_a_glossed_code_span_is_its_word() -> None:
@@ -665,3 +669,71 @@ def test_a_code_line_is_no_heading() -> None:
         assert [r.value for r in _read(question, text, title)] == ["500"], code
     heading = f"Advanced Middleware › `GZipMiddleware`\n\nOther middlewares\n\n{sentence}"
     assert _read(question, heading, title) == []  # a heading: another section's sentence
+
+
+# -- Flask's documentation (benchmarks/docs_corpora/flask, a training corpus) ----------
+
+
+def test_the_span_a_kind_word_names_is_the_answer() -> None:
+    """ "Which decorator ...?" over "put them by hand into the `jinja_env` of the
+    application or use the `template_filter()` decorator": the decorator is the span the
+    sentence calls one (Flask's templating.rst)."""
+    sentence = (
+        "If you want to register your own filters in Jinja you have two ways to do that. You "
+        "can either put them by hand into the `jinja_env` of the application or use the "
+        "`template_filter()` decorator."
+    )
+    question = "Which decorator registers your own Jinja filter?"
+    assert [r.value for r in _read(question, sentence, "Templates › Registering Filters")] == [
+        "template_filter()"
+    ]
+
+
+def test_an_exception_is_what_the_sentence_raises() -> None:
+    """A CamelCase code span in a sentence about raising is an exception, without an
+    Error suffix (Flask's errorhandling.rst); one in a sentence about something else is
+    not."""
+    raised = (
+        'If a route receives an unallowed request method, a "405 Method Not Allowed" '
+        "(`MethodNotAllowed`) will be raised."
+    )
+    question = "Which exception is raised when a route receives an unallowed request method?"
+    frame = frame_question(question)
+    readings = _read(question, raised, "Handling Application Errors › Error Handlers")
+    assert [r.value for r in readings] == ["MethodNotAllowed"]
+    assert verify.check(frame, readings[0], question=question).ok
+    assert technical.candidates("error", "Use the `MethodNotAllowed` class.") == []
+
+
+def test_a_constant_is_no_name() -> None:
+    """`False` is what an attribute is set to, not an attribute: it is no rival of
+    `View.init_every_request` (Flask's views.rst)."""
+    sentence = (
+        "To avoid this, set `View.init_every_request` to `False`, which will only create one "
+        "instance of the class and use it for every request."
+    )
+    question = (
+        "Which View attribute do I set to False so only one instance of my view class is "
+        "created and reused for every request?"
+    )
+    assert [r.value for r in _read(question, sentence, "Class-based Views")] == [
+        "View.init_every_request"
+    ]
+
+
+def test_a_default_question_needs_a_sentence_that_says_the_default() -> None:
+    """ "the default max_form_memory_size" qualifies a name, it gives no default ("at
+    most 500MB" is a consequence); "It is set to 500kB by default" does (Flask's
+    web-security.rst)."""
+    question = "What is the default of MAX_FORM_MEMORY_SIZE?"
+    consequence = (
+        "Combined with the default max_form_memory_size, this means that a form will occupy "
+        "at most 500MB of memory."
+    )
+    stated = (
+        "`MAX_FORM_MEMORY_SIZE` or `.Request.max_form_memory_size` controls how large any "
+        "non-file `multipart/form-data` field can be. It is set to 500kB by default."
+    )
+    title = "Security Considerations › Resource Use"
+    assert _read(question, consequence, title) == []
+    assert [r.value for r in _read(question, stated, title)] == ["500kB"]

@@ -913,3 +913,35 @@ def test_citation_matching_is_as_lenient_as_open(opened: dict[str, OpenedPage]) 
         validate_finish(answer("Lisbon", citations=[f" {REGISTRY}/ "], evidence=quote), opened)
     )
     assert result.single is not None and result.single.citations == [REGISTRY]
+
+
+CONFIG = "file:///docs/config.rst#SESSION_COOKIE_NAME"
+CONFIG_BODY = (
+    "`SESSION_COOKIE_NAME`\n\nThe name of the session cookie. Can be changed in case you "
+    "already have a cookie with the same name.\n\nDefault: `'session'`"
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "ok"),
+    [
+        ("'session'", True),  # a part of the question's identifier is a value, not an echo
+        ("`'session'`", True),
+        ("SESSION_COOKIE_NAME", False),  # the identifier itself is
+        ("session cookie name", False),  # and so are its parts said together
+    ],
+)
+def test_an_identifier_of_the_question_is_one_word_of_it(text: str, ok: bool) -> None:
+    """Flask's config page says the default of ``SESSION_COOKIE_NAME`` is ``'session'``:
+    a right answer, which the echo rule rejected because "session" is in the question."""
+    page = Page(CONFIG, "Configuration › `SESSION_COOKIE_NAME`", CONFIG_BODY)
+    opened = {CONFIG: opened_page(page, 2)}
+    finish = answer(text=text, citations=[CONFIG], evidence="Default: `'session'`")
+    result = validate_finish(
+        finish, opened, (), "What is the default value of SESSION_COOKIE_NAME?"
+    )
+    if ok:
+        accepted(result)
+    else:
+        assert [p.code for p in problems(result)] == ["ungrounded"]
+        assert "only repeats the question's words" in problems(result)[0].detail

@@ -509,7 +509,12 @@ def _grounding(
             "or phrase the quoted evidence states)"
         )
     keys = [t.key for t in said]
-    if question and set(keys) <= asked and not _new_name(keys, claim, question, quotes, opened):
+    # an identifier of the question is one word of it: "session" is no echo of
+    # "SESSION_COOKIE_NAME" (its default is 'session'); the identifier itself is, and so
+    # are two or more of its parts ("session cookie name")
+    whole = {t.key for t in content(_joined(claim)) or content(_joined(claim), code=True)}
+    echo = bool(question) and (len(whole) > 1 or whole <= stated_keys([_joined(question)]))
+    if echo and set(keys) <= asked and not _new_name(keys, claim, question, quotes, opened):
         echoed = ", ".join(repr(t.surface) for t in said)
         return (
             f"the answer only repeats the question's words ({echoed}): answer with what the "
@@ -527,6 +532,15 @@ def _grounding(
             "quote the sentence that gives the name, or leave it out"
         )
     return None
+
+
+_IDENTIFIER = re.compile(r"\b\w+(?:[_.]\w+)+\b")
+
+
+def _joined(text: str) -> str:
+    """``text`` with each identifier (``SESSION_COOKIE_NAME``, ``app.config``) written as
+    one word, so that its parts are not words of their own."""
+    return _IDENTIFIER.sub(lambda m: re.sub(r"[_.]", "", m.group(0)), text)
 
 
 def _misplaced_polarity(

@@ -35,10 +35,13 @@ _DROP = (
     "sectionauthor codeauthor moduleauthor literalinclude only-not py:module py:currentmodule "
     "testsetup testcleanup"
 ).split()
-_NAMED = (
-    "autoclass autofunction automethod autoattribute autoexception autodata py:class "
-    "py:function py:method py:attribute py:exception py:data function class method attribute "
-    "exception data"
+_NAMED = "autoclass autofunction automethod autoattribute autoexception autodata".split()
+# what a page describes by hand (Sphinx's object descriptions): each is a section of its
+# own, headed by its signature and anchored at its name, as Sphinx's HTML gives it an id
+_DESCRIBED = (
+    "py:class py:function py:method py:attribute py:exception py:data py:decorator "
+    "py:property py:classmethod py:staticmethod function class method attribute exception "
+    "data decorator envvar option confval describe object program"
 ).split()
 _CODE = "code-block sourcecode code testcode doctest".split()
 _BODY = "seealso glossary only tab tabs tab-set tab-item centered hlist container".split()
@@ -95,6 +98,18 @@ def _setup() -> tuple[Any, Any]:
                 out.append(box)
             return out
 
+    class Described(Generic):
+        def run(self) -> list[Any]:
+            signature = " ".join(" ".join(self.arguments).split())
+            if not signature:
+                return []
+            name = re.split(r"[\s(\[=:]", signature, maxsplit=1)[0] or signature
+            section = nodes.section("", ids=[explicit_anchor(name)], described=True)
+            section += nodes.title("", "", nodes.literal(signature, signature))
+            if self.content:
+                self.state.nested_parse(self.content, self.content_offset, section)
+            return [section]
+
     class Code(Generic):
         def run(self) -> list[Any]:
             code = "\n".join(self.content)
@@ -123,8 +138,8 @@ def _setup() -> tuple[Any, Any]:
             self.state.nested_parse(self.content, self.content_offset, box)
             return [box]
 
-    for names, cls in ((_DROP, Drop), (_NAMED, Named), (_CODE, Code), (_BODY, Body),
-                       (list(_VERSION), Version)):  # fmt: skip
+    for names, cls in ((_DROP, Drop), (_NAMED, Named), (_DESCRIBED, Described), (_CODE, Code),
+                       (_BODY, Body), (list(_VERSION), Version)):  # fmt: skip
         for name in names:
             directives.register_directive(name, cls)
     parser = Parser()
@@ -242,6 +257,8 @@ def _blocks(node: Any, out: list[Block], depth: int, labels: list[str] | None = 
             _blocks(child, out, depth + 1, labels)
             continue
         anchor = labels[0] if labels and name == "title" and node.tagname == "section" else ""
+        if not anchor and name == "title" and node.get("described"):
+            anchor = (node.get("ids") or [""])[0]  # an object description's name
         labels.clear()  # a label names what follows it: this, not a later section
         if name in ("title", "rubric"):
             text = _inline(child).strip()

@@ -66,7 +66,7 @@ def possessed(question: str, stated: str, answer: str = "") -> str | None:
     Confessor's son") when ``stated`` (the sentence, with its neighbour) does not state
     it; else None. A noun of the answer, a stop word or an answer-type word ("What is
     Tancred's name?") is left alone."""
-    q = _TOKEN.findall(question)
+    q: list[str] = _TOKEN.findall(question)
     have = {_key(w) for w in _TOKEN.findall(stated)} | {_key(w) for w in _TOKEN.findall(answer)}
     for i in range(len(q) - 1):
         owner = q[i]

@@ -629,7 +629,7 @@ def _context_start(text: str, spans: list[tuple[int, int]], i: int, most: int = 
             k -= 1
             continue
         if "\n" in gap.strip(" \t") and gap.count("\n") > 1:
-            if k == i and _PRONOUN_SUBJECT.match(text, spans[k][0], spans[k][1]):
+            if k == i and PRONOUN_SUBJECT.match(text, spans[k][0], spans[k][1]):
                 k -= 1  # "Starting with version 0.122.0, they use ...": who they are
             break  # a blank line ends the context
         indent, item = _indent(text, spans[k][0])
@@ -644,7 +644,7 @@ def _context_start(text: str, spans: list[tuple[int, int]], i: int, most: int = 
 _INTRODUCED = re.compile(r"```|\$ |\||(?:[-*+]|\d+[.)])[ \t]+\S")
 # a sentence whose subject is a pronoun, after an opening phrase at most: it continues the
 # paragraph before it ("Starting with FastAPI version `0.122.0`, they use ...")
-_PRONOUN_SUBJECT = re.compile(
+PRONOUN_SUBJECT = re.compile(
     r"(?:[^,;:\n]{0,60},\s*)?(?:they|it|this|these|he|she)\s", re.IGNORECASE
 )
 _ITEM_START = re.compile(r"\n[ \t]*(?=(?:[-*+]|\d+[.)])[ \t]+\S)")

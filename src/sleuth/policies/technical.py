@@ -150,6 +150,11 @@ _IP = re.compile(r"(?<![\w.])\d{1,3}(?:\.\d{1,3}){3}(?![\w.]*\d)")
 _STATUS = re.compile(r"(?<![\w.])[1-5]\d\d(?:\s+[A-Z][a-z]+(?:\s+[A-Z][a-z]+)*)?(?![\w.])")
 _URL = re.compile(r"https?://[^\s`'\"<>)\]]+|(?<![\w.:/])/[\w.{}-]+(?:/[\w.{}-]+)*/?")
 _ERROR = re.compile(r"(?<![\w.])(?:[\w]+\.)*[A-Z]\w*(?:Error|Exception|Warning)\b")
+# a sentence about raising: its CamelCase code spans are exceptions by what it says of them
+_RAISED = re.compile(r"\b(?:rais(?:e|es|ed|ing)|throw(?:s|n)?|thrown)\b", re.IGNORECASE)
+_CAMEL = re.compile(r"(?:[A-Za-z_]\w*\.)*[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+")
+# values, not names: `False` is what a setting is set to, never the setting
+_CONSTANTS = frozenset({"True", "False", "None", "true", "false", "null"})
 _COMMAND_LINE = re.compile(r"(?:^|\n)\s*\$\s+([^\n]+)")
 _PACKAGE = re.compile(r"^[A-Za-z][\w.-]*(?:\[[\w,-]+\])?$")
 _IDENTIFIER = re.compile(r"^@?[A-Za-z_][\w.]*(?:\(\))?$")  # docs_url, @pytest.mark.anyio
@@ -168,9 +173,23 @@ _JOINED = re.compile(
     r"[A-Za-z0-9][\w.-]*(?:/[\w.-]+)*(?<![.-])(?![\w/@-])"
 )
 _DEFAULT_CUE = re.compile(
-    r"\b(?:defaults?\s+(?:to|is|of)|default\s+(?:value\s+)?(?:is|of)|set\s+to|by\s+default(?:\s+is)?)\s*$",
+    r"\b(?:defaults?\s+(?:to|is|of)|default\s+(?:value\s+)?(?:is|of)|set\s+to|by\s+default(?:\s+is)?"
+    r"|default(?:\s+value)?\s*[:=]|\(\s*default|default\s+(?:[\w-]+\s+){1,2}(?:is|are|was))\s*$",
     re.IGNORECASE,
 )
+# a default said after its value: "`500` by default", "`True` (the default)", "is the default"
+_DEFAULT_AFTER = re.compile(
+    r"^`*\s*(?:\w+\s+)?(?:by\s+default|\(?(?:the\s+)?default\b\)?|is\s+the\s+default)",
+    re.IGNORECASE,
+)
+# a sentence that says what is the default, wherever its value stands: "By default,
+# `app.frontend()` uses `fallback="auto"`", "Header will by default convert ..."
+_SAYS_DEFAULT = re.compile(
+    r"\bby\s+default\b|\bdefaults?\s+(?:to|is)\b|\bdefault\s*[:=]"
+    r"|\bdefault\s+(?:[\w-]+\s+){0,2}(?:is|are|was|of)\b|\(\s*(?:the\s+)?default\b",
+    re.I,
+)
+_ASKS_DEFAULT = re.compile(r"\bdefaults?\b|\bby\s+default\b", re.IGNORECASE)
 
 
 def _code_spans(sentence: str) -> list[tuple[int, int]]:
@@ -197,7 +216,10 @@ def _candidates(kind: str, sentence: str) -> list[tuple[int, int]]:
     if kind == "url":
         return [m.span() for m in _URL.finditer(sentence)]
     if kind == "error":
-        return [m.span() for m in _ERROR.finditer(sentence)]
+        found = [m.span() for m in _ERROR.finditer(sentence)]
+        if _RAISED.search(sentence):  # "a 405 (`MethodNotAllowed`) will be raised"
+            found += [(s, e) for s, e in code if _CAMEL.fullmatch(sentence[s:e])]
+        return sorted(set(found))
     if kind == "command":
         lines = [m.span(1) for m in _COMMAND_LINE.finditer(sentence)]
         return lines + [(s, e) for s, e in code if " " in sentence[s:e].strip()]
@@ -211,7 +233,11 @@ def _candidates(kind: str, sentence: str) -> list[tuple[int, int]]:
         )
         return [m.span(1) if m.group(1) else m.span(2) for m in beside]
     if kind == "name":
-        return [(s, e) for s, e in code if _IDENTIFIER.match(sentence[s:e].split("=")[0])]
+        return [
+            (s, e)
+            for s, e in code
+            if _IDENTIFIER.match(sentence[s:e].split("=")[0]) and sentence[s:e] not in _CONSTANTS
+        ]
     if kind == "header":
         return [(s, e) for s, e in code if _HEADER.match(sentence[s:e].split(":")[0])]
     if kind == "file":
@@ -221,7 +247,7 @@ def _candidates(kind: str, sentence: str) -> list[tuple[int, int]]:
             (s, e)
             for s, e in code
             if _OPTION.match(sentence[s:e].split("=")[0])
-            or _IDENTIFIER.match(sentence[s:e].split("=")[0])
+            or (_IDENTIFIER.match(sentence[s:e].split("=")[0]) and sentence[s:e] not in _CONSTANTS)
         ]
     if kind == "media":
         return [m.span() for m in _MEDIA.finditer(sentence)]
@@ -255,8 +281,10 @@ _ASSIGNED = frozenset(("name", "option"))  # `docs_url=None`, `--workers=4`: the
 
 def is_kind(kind: str, value: str) -> bool:
     """Whether ``value`` (an answer) is itself a span of ``kind``."""
-    return any(s == 0 and e == len(value) for s, e in _candidates(kind, value)) or (
-        kind in _CODE_KINDS and bool(value.strip())
+    return (
+        any(s == 0 and e == len(value) for s, e in _candidates(kind, value))
+        or (kind in _CODE_KINDS and bool(value.strip()))
+        or (kind == "error" and _CAMEL.fullmatch(value.strip("`")) is not None)
     )
 
 
@@ -296,9 +324,23 @@ def extract(
     if not spans:
         return None
     if kind == "value":
-        cued = [sp for sp in spans if _DEFAULT_CUE.search(sentence[: sp[0]].rstrip("` "))]
+        cued = [
+            sp
+            for sp in spans
+            if _DEFAULT_CUE.search(sentence[: sp[0]].rstrip("` "))
+            or _DEFAULT_AFTER.match(sentence[sp[1] :])
+        ]
         if cued:
             spans = cued
+        elif _ASKS_DEFAULT.search(question) and not _SAYS_DEFAULT.search(sentence, start):
+            # "Combined with the default max_form_memory_size, ... at most 500MB": the
+            # sentence's "default" qualifies something else, and a sentence read with
+            # the one before it ("... default model is X. The timeout is 30 seconds.")
+            # says no default of its own: no value is said to be the default
+            return None
+    labelled = [sp for sp in spans if _labelled(sentence, sp, question_terms)]
+    if labelled:
+        spans = labelled  # "use the `template_filter()` decorator": the decorator asked
     matched = [m for m in re.finditer(r"[\w]+", sentence) if _stem_in(m.group(0), question_terms)]
     # a question word said beside every candidate ("in FastAPI 0.119.0 and removed in
     # FastAPI 0.128.0") tells none apart: the words said once place the answer
@@ -332,6 +374,22 @@ def extract(
     if kind in _ASSIGNED and "=" in value:
         value = value.split("=")[0]
     return value
+
+
+_ALL_KIND_WORDS = frozenset().union(*KIND_WORDS.values()) - {"value", "error", "response"}
+
+
+def _labelled(sentence: str, span: tuple[int, int], question_terms: set[str]) -> bool:
+    """Whether the sentence names ``span`` by a kind word of the question right beside it:
+    "the `template_filter()` decorator", "the option `--reload`"."""
+    after = re.match(r"`*\)?\s+([A-Za-z]+)", sentence[span[1] :])
+    before = re.search(r"\b([A-Za-z]+)\s+\(?`*$", sentence[: span[0]])
+    return any(
+        m is not None
+        and m.group(1).lower() in _ALL_KIND_WORDS
+        and _stem_in(m.group(1), question_terms)
+        for m in (after, before)
+    )
 
 
 # `name=value`, or a call's one keyword argument `f(name=value)`

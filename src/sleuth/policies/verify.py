@@ -66,6 +66,7 @@ from sleuth.text import stem, words
 from . import doers, modifiers, technical
 from .reading import (
     LIGHT_VERBS,
+    PRONOUN_SUBJECT,
     QUESTION_VERBS,
     SOFT_WORDS,
     TYPE_WORDS,
@@ -77,6 +78,7 @@ from .reading import (
     placed,
     quoted,
     restate,
+    sentence_spans,
 )
 
 # A few synonyms that questions use for what a sentence says with another word, as stems.
@@ -627,6 +629,14 @@ def _distance(asked: list[str], reading: Reading) -> float:
         for m in re.finditer(r"\w+", reading.sentence)
         if any(_canon(t.key) in asked_set for t in terms(m.group(0)))
     ]
+    # a sentence read with the one before it, whose subject is a pronoun ("... the Kest
+    # Observatory ... . It sits on a ridge above the town of Hollow Bay."): the pronoun
+    # stands for the question's words
+    for s, _ in sentence_spans(reading.sentence)[1:]:
+        if s <= at:
+            pronoun = PRONOUN_SUBJECT.match(reading.sentence, s)
+            if pronoun is not None:
+                positions.append(pronoun.end() - 1)
     if not positions:
         return 1.0
     end = at + len(reading.value)
