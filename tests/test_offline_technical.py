@@ -607,16 +607,19 @@ def test_a_lookup_opens_the_hit_that_names_it(docs_index: Any) -> None:
     ]
 
 
-def test_the_rest_of_a_section_is_read_before_other_hits(docs_index: Any) -> None:
-    """The opened passage starts the section and its next passage (#p5, no heading of its
-    own) goes on with it: read that, then finish."""
+def test_a_hit_whose_snippet_states_the_answer_is_opened_first(docs_index: Any) -> None:
+    """The section's second passage (#p5) is a hit of the search, lower than the passage
+    that starts the section, and its snippet states the default beside `max_age`: it is
+    opened first, and the lookup takes three steps (the section's first passage would
+    have taken four; `tests/test_cli_corpus.py` follows a section's "next:" passage)."""
     steps, result = _trajectory(
         docs_index, "What is the default value of max_age in CORSMiddleware?"
     )
-    assert [s.tool for s in steps] == ["search", "open", "open", "finish"]
-    opened = [_where(s.args["url"]) for s in steps if s.tool == "open"]
-    assert opened == ["tutorial/cors.md#use-corsmiddleware", "tutorial/cors.md#p5"]
-    assert steps[2].thought.startswith("Read the rest of the section")
+    assert [s.tool for s in steps] == ["search", "open", "finish"]
+    hits = [_where(h["url"]) for h in steps[0].observation.data["hits"]]
+    assert "tutorial/cors.md#p5" in hits
+    assert hits.index("tutorial/cors.md#p5") > 0
+    assert [_where(s.args["url"]) for s in steps if s.tool == "open"] == ["tutorial/cors.md#p5"]
     assert result.answer == "600"
 
 
@@ -737,3 +740,91 @@ def test_a_default_question_needs_a_sentence_that_says_the_default() -> None:
     title = "Security Considerations › Resource Use"
     assert _read(question, consequence, title) == []
     assert [r.value for r in _read(question, stated, title)] == ["500kB"]
+
+
+def test_a_synonym_or_an_identifier_states_a_question_word() -> None:
+    """ "turns on" is "enable" (`synonyms`), and `FLASK_DEBUG` states "debug": "Which
+    environment variable turns on debug mode?" reads Flask's config.rst, whose sentence
+    names the variable under "Whether debug mode is enabled"."""
+    text = (
+        "Whether debug mode is enabled. The `debug` attribute maps to this config key. This "
+        "is set with the `FLASK_DEBUG` environment variable."
+    )
+    question = "Which environment variable turns on debug mode?"
+    assert "enabl" in frame_question(question).relation
+    readings = _read(question, text, "Configuration Handling › Builtin Configuration Values")
+    assert [r.value for r in readings] == ["FLASK_DEBUG"]
+    # "turns off" is not "turns on"
+    assert "disabl" in frame_question("Which variable turns off debug mode?").relation
+
+
+def test_a_long_question_may_leave_two_words_unmatched() -> None:
+    """A user's question of six relation words says some of them its own way: four of six
+    must be stated ("My cookies are getting big: above how many bytes ..."); of five, all
+    but one ("... created and reused for every request?" over "... create one instance of
+    the class and use it for every request"), as of four."""
+    frame = frame_question(
+        "Which View attribute do I set to False so only one instance of my view class is "
+        "created and reused for every request?"
+    )
+    assert len(frame.relation) == 5 and frame.required_relation == 4
+    six = frame_question(
+        "My cookies are getting big: above how many bytes does Flask start warning about a "
+        "cookie header?"
+    )
+    assert len(six.relation) == 6 and six.required_relation == 4
+    four = frame_question("When did the Norman army attack the port walls?")
+    assert len(four.relation) == 4 and four.required_relation == 3
+
+
+def test_a_lower_hit_whose_snippet_reads_is_opened(tmp_path: Path) -> None:
+    """The first two hits of the search talk about debug mode; the third's snippet names
+    the environment variable: that one is opened, and the lookup takes three steps."""
+    from click.testing import CliRunner
+
+    from sleuth import OfflinePolicy, Task
+    from sleuth.cli_corpus import index_command
+    from sleuth.index import open_index
+    from sleuth.runtime import run_steps
+
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "quickstart.md").write_text(
+        "# Quickstart\n\n## Debug Mode\n\nDebug mode shows an interactive debugger. To enable "
+        "debug mode, use the `--debug` option. Debug mode is for development: enable debug "
+        "mode only there. The environment of a server is no place for debug mode, whatever "
+        "a variable of that environment says.\n",
+        encoding="utf-8",
+    )
+    (docs / "cli.md").write_text(
+        "# Command Line\n\n## Debug Mode\n\nIn debug mode, the `run` command will enable the "
+        "debugger and the reloader. Enable debug mode while you develop; each variable of "
+        "the environment is read again in debug mode.\n",
+        encoding="utf-8",
+    )
+    (docs / "config.md").write_text(
+        "# Configuration\n\n## Builtin Values\n\n"
+        + "Many values are read when the application starts up and configures itself. " * 8
+        + "Whether debug mode is enabled. The `debug` attribute maps to this config key. This "
+        "is set with the `FLASK_DEBUG` environment variable.\n",
+        encoding="utf-8",
+    )
+    outcome = CliRunner().invoke(index_command, [str(docs), "--index", str(tmp_path / "idx")])
+    assert outcome.exit_code == 0, outcome.output
+    with open_index(tmp_path / "idx") as index:
+        gen = run_steps(Task("Which environment variable turns on debug mode?"), index.corpus(),
+                        OfflinePolicy(min_confidence=0.0))  # fmt: skip
+        steps = []
+        while True:
+            try:
+                steps.append(next(gen))
+            except StopIteration as stop:
+                result = stop.value
+                break
+    hits = [h["url"].rsplit("/", 1)[-1] for h in steps[0].observation.data["hits"]]
+    assert hits[2].startswith("config.md"), hits
+    assert [s.tool for s in steps] == ["search", "open", "finish"], [
+        (s.tool, s.args, s.observation.data.get("title")) for s in steps
+    ]
+    assert steps[1].args["url"].rsplit("/", 1)[-1].startswith("config.md")
+    assert result.answer == "FLASK_DEBUG"

@@ -82,6 +82,9 @@ from .reading import (
 # answer (Normans open: 45 of 47 answers from the first page opened) and cost a step
 # on every question it could not answer (issue 17: steps as few as the question needs)
 OPENS_PER_SEARCH = 2
+# ... but a lower hit whose snippet itself reads as an answer (`_snippet_reads`) is a lead
+# worth a step: the question's words and a span of its kind stand in it together
+SNIPPET_LEADS = 5
 MAX_CORROBORATIONS = 2
 SEARCH_K = 5
 CONFLICT_SCORE_RATIO = 0.85
@@ -620,16 +623,37 @@ def _best_hit(goal: Goal, state: RunState) -> dict[str, Any] | None:
     most of the goal's words, the search's order breaking ties; a hit sharing none of
     them is no lead."""
     terms = _lead_terms(goal.frame)
-    found: list[tuple[float, int, dict[str, Any]]] = []
+    found: list[tuple[bool, float, int, dict[str, Any]]] = []
     for step in _search_steps(state):
-        for hit in step.observation.data.get("hits", [])[:OPENS_PER_SEARCH]:
+        for rank, hit in enumerate(step.observation.data.get("hits", [])[:SNIPPET_LEADS]):
             if hit["url"] in state.opened or _failed_open(state, hit["url"]):
+                continue
+            reads = _snippet_reads(goal.frame, hit)
+            if rank >= OPENS_PER_SEARCH and not reads:
                 continue
             text = f"{hit['title']} {hit['snippet']}"
             if terms and not terms & set(content_terms(text)):
                 continue
-            found.append((-_coverage(goal.frame, text), len(found), hit))
-    return min(found, key=lambda t: (t[0], t[1]))[2] if found else None
+            found.append((not reads, -_coverage(goal.frame, text), len(found), hit))
+    return min(found, key=lambda t: t[:3])[3] if found else None
+
+
+def _snippet_reads(frame: Frame, hit: dict[str, Any]) -> bool:
+    """Whether a hit's snippet, read as a page of its own, holds an answer to ``frame``:
+    the strict frame reads one of its sentences, or, for a technical question, a loose
+    frame finds a span of the asked kind beside the question's words (a snippet is cut
+    from its section, whose heading and earlier sentences may state the rest; the page
+    itself is verified when opened)."""
+    snippet = str(hit.get("snippet", "")).strip(" …")
+    if not snippet:
+        return False
+    title, url = str(hit.get("title", "")), str(hit["url"])
+    if read_page(frame, url, title, [(0, snippet)]):
+        return True
+    if frame.tech is None:
+        return False
+    lead = replace(loose(frame), predicate=None)  # the section may name the last word
+    return bool(read_page(lead, url, title, [(0, snippet)]))
 
 
 def _first_unseen(seen: list[tuple[int, int]], length: int) -> int | None:

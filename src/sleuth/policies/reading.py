@@ -67,6 +67,7 @@ from enum import StrEnum
 from sleuth.text import STOPWORDS, content_terms, sentences, stem, words
 
 from . import technical
+from .synonyms import canon
 
 
 class AnswerType(StrEnum):
@@ -242,7 +243,7 @@ class Frame:
         n = len(self.relation)
         if self.loose:
             return min(1, n)
-        return n if n <= 3 else n - 1
+        return n if n <= 3 else n - 1 if n <= 5 else n - 2
 
 
 def loose(frame: Frame) -> Frame:
@@ -320,7 +321,14 @@ def restate(question: str) -> str:
     default; "... unless you change openapi_version?" asks the default of
     ``openapi_version``)."""
     question = _OMITTED.sub(" by default", question)
+    question = _SWITCHED.sub(
+        lambda m: "enable" if m.group(1).lower() == "on" else "disable", question
+    )
     return _UNLESS_CHANGED.sub(lambda m: f" {m.group(1)} by default", question)
+
+
+# "turns on debug mode" says "enables debug mode" (`synonyms`: "turn" alone says neither)
+_SWITCHED = re.compile(r"\b(?:turn|switch)(?:s|ed|ing)?\s+(on|off)\b", re.IGNORECASE)
 
 
 def frame_question(question: str, field_name: str | None = None) -> Frame:
@@ -694,7 +702,9 @@ def read_sentence(
     anchors_in_title = {a for a in frame.anchors if a in title_terms} - anchors_in_sentence
     if len(anchors_in_sentence) + len(anchors_in_title) < frame.required_anchors:
         return None
-    relation = {r for r in frame.relation if r in terms}
+    # "enabled" states "enable" and "activate"; `FLASK_DEBUG` states "debug"
+    said = terms | {canon(t) for t in terms} | _identifier_words(terms)
+    relation = {r for r in frame.relation if r in said or canon(r) in said}
     relation_in_title = {r for r in frame.relation if r in title_terms} - relation
     if len(relation) + len(relation_in_title) < frame.required_relation:
         return None
@@ -705,7 +715,8 @@ def read_sentence(
     # the sentence's own
     if (
         frame.predicate is not None
-        and frame.predicate not in terms
+        and frame.predicate not in said
+        and canon(frame.predicate) not in said
         and (frame.tech is None or frame.predicate not in title_terms)
     ):
         return None
@@ -734,6 +745,18 @@ def read_sentence(
         value=value,
         score=round(got / total + bonus, 4),
     )
+
+
+def _identifier_words(terms: set[str]) -> set[str]:
+    """The words of the joined identifiers among ``terms`` (``flask_debug``: flask,
+    debug), as stems."""
+    return {
+        stem(part)
+        for t in terms
+        if "_" in t or "." in t
+        for part in re.split(r"[_.]+", t)
+        if len(part) > 2
+    }
 
 
 def _rival_spans(kind: str, sentence: str, start: int = 0) -> bool:

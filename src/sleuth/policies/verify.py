@@ -80,23 +80,8 @@ from .reading import (
     restate,
     sentence_spans,
 )
+from .synonyms import canon
 
-# A few synonyms that questions use for what a sentence says with another word, as stems.
-_SYNONYMS = [
-    "start begin commenc",
-    "end finish conclud",
-    "larg big huge",
-    "small littl tini",
-    "buy purchas",
-    "kill slay murder",
-    "locat situat",
-    "famous known renown",
-    "name call",
-    "old ancient",
-    "live resid",
-    "begun began start",
-]
-_CANON: dict[str, str] = {w: group.split()[0] for group in _SYNONYMS for w in group.split()}
 _WH = frozenset("what which who whom whose when where why how".split())
 _SKIP_KEYS = frozenset(QUESTION_VERBS | TYPE_WORDS | _WH)
 # words the reader never requires ("current", "located", "take place"): not in the frame
@@ -123,7 +108,7 @@ def _named(value: str) -> bool:
 
 
 def _canon(key: str) -> str:
-    return _CANON.get(key, key)
+    return canon(key)
 
 
 def _polar(key: str) -> bool:

@@ -1,0 +1,44 @@
+"""Words a question says with another word than its sentence, as stems.
+
+A question paraphrases ("Which environment variable *turns on* debug mode?" over "This is
+set with the ``FLASK_DEBUG`` environment variable ... whether debug mode is *enabled*";
+"How *big* ..." over "larger"); a reader that matches stems only misses it. Each group is
+a set of stems that say the same thing in a question and in a sentence; `canon` maps a
+stem to its group's first. Only plain synonyms: never antonyms, never a word and its
+negation, and no word whose sense changes with its context ("turn" is "enable" only in
+"turn on", which `sleuth.policies.reading.restate` writes as "enable").
+"""
+
+from __future__ import annotations
+
+GROUPS = (
+    "start begin commenc begun began launch",
+    "end finish conclud",
+    "larg big huge",
+    "larger bigger",
+    "small littl tini",
+    "smaller littler",
+    "buy purchas",
+    "kill slay murder",
+    "locat situat",
+    "famous known renown",
+    "name call",
+    "old ancient",
+    "live resid",
+    "enabl activ",
+    "disabl deactiv",
+    "requir need",
+    "allow permit",
+    "creat generat",
+    "remov delet",
+    "chang modifi alter",
+    "recommend suggest advis",
+    "faster quicker",
+    "stop halt",
+)
+_CANON: dict[str, str] = {w: group.split()[0] for group in GROUPS for w in group.split()}
+
+
+def canon(key: str) -> str:
+    """The first stem of ``key``'s group (``key`` itself when it has none)."""
+    return _CANON.get(key, key)
