@@ -828,3 +828,51 @@ def test_a_lower_hit_whose_snippet_reads_is_opened(tmp_path: Path) -> None:
     ]
     assert steps[1].args["url"].rsplit("/", 1)[-1].startswith("config.md")
     assert result.answer == "FLASK_DEBUG"
+
+
+def test_the_page_address_names_its_subject() -> None:
+    """ "Which library are Flask's signals implemented with?" over Flask's signals page,
+    whose text never names Flask: the address ``.../flask/signals.rst`` does; and the
+    library is the capitalised name beside "library"."""
+    from sleuth.policies.reading import url_terms
+
+    sentence = "Signals are implemented by the Blinker library."
+    frame = frame_question("Which library are Flask's signals implemented with?")
+    assert "flask" in url_terms("file:///srv/docs/flask/signals.rst#p1")
+    url = "file:///srv/docs/flask/signals.rst#p1"
+    assert [r.value for r in read_page(frame, url, "Signals", [(0, sentence)])] == ["Blinker"]
+    assert read_page(frame, "file:///srv/docs/other/signals.rst", "Signals", [(0, sentence)]) == []
+    assert technical.candidates("package", "Use the library, or the Blinker library.") == [(24, 31)]
+
+
+def test_otherwise_states_without() -> None:
+    """ "... without the application/json Content-Type header?" is stated by "the header
+    must be sent as well, otherwise Flask will return a 415" (Flask's javascript.rst)."""
+    sentence = (
+        "When sending JSON data, the `Content-Type: application/json` header must be sent as "
+        "well, otherwise Flask will return a 415 Unsupported Media Type error."
+    )
+    question = (
+        "What status code does Flask return when I send JSON from fetch without the "
+        "application/json Content-Type header?"
+    )
+    frame = frame_question(question)
+    readings = _read(question, sentence, "JavaScript, fetch, and JSON › Making a Request")
+    assert [r.value for r in readings] == ["415 Unsupported Media Type"]
+    assert verify.check(frame, readings[0], question=question).ok
+    plain = "When sending JSON data, the header must be sent. Flask will return a 415 error."
+    reading = Reading("u", 0, len(plain), plain, "415", 1.0)
+    assert verify.check(frame, reading, question=question).rule == "polarity"
+
+
+def test_an_opening_clause_and_the_askers_words() -> None:
+    """ "If you're using the app factory pattern, which option ...?" asks an option (the
+    wh-phrase after the opening clause), and "you're" / "lets you" are no words to find."""
+    question = (
+        "If you're using the app factory pattern, which option do you pass to waitress-serve?"
+    )
+    assert technical.kind_of(question) == "option"
+    frame = frame_question(question)
+    assert frame.tech == "option" and "you'r" not in frame.relation
+    lets = frame_question("Which test client method lets you set a value in the session?")
+    assert "let" not in lets.relation

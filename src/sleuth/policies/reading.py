@@ -101,6 +101,10 @@ LIGHT_VERBS = _set(
 )
 # "current" in a question is matched by any of these in a sentence ("is now the CEO").
 _TEMPORAL = _set("current currently now present presently today")
+# A user's pronouns and "lets you": the asker's, never a fact to look for.
+_CHATTER = frozenset(
+    "you're i'm we're they're it's you've i've we've i'd you'd i'll you'll let's lets".split()
+)
 # Words that name the answer's type rather than the fact itself.
 TYPE_WORDS = _set(
     "year years date day time times place city country town location name when where century "
@@ -352,7 +356,7 @@ def frame_question(question: str, field_name: str | None = None) -> Frame:
     tokens = words(question)
     for i, word in enumerate(tokens):
         low = word.lower()
-        if low in STOPWORDS or low in QUESTION_VERBS:
+        if low in STOPWORDS or low in QUESTION_VERBS or low.replace("’", "'") in _CHATTER:
             continue
         if i > 0 and tokens[i - 1].lower() == "how":
             soft.setdefault(stem(low), None)  # "how long": ranks "820 metres long" first
@@ -479,10 +483,14 @@ def read_page(frame: Frame, url: str, title: str, segments: list[tuple[int, str]
     title_terms = set(content_terms(heading))
     sections = url_is_passage(title)  # its text opens with the heading path
     proper = proper_words(text for _, text in segments)
+    # a name the page's address holds is the page's subject, as its title's would be
+    # (".../flask/signals.rst" is Flask's page on signals, whose text seldom names Flask)
+    named = set(frame.anchors) & url_terms(url)
     found = []
     for offset, text in segments:
         for s, e in sentence_spans(text):
             context = _section_terms(heading, text, s) if sections else title_terms
+            context = context | named if named else context
             reading = read_sentence(frame, url, text[s:e], offset + s, context, proper)
             if reading is not None:
                 found.append(reading)
@@ -528,6 +536,13 @@ def _read_version_notes(
             if reading is not None:
                 out.append(reading)
     return out
+
+
+def url_terms(url: str) -> set[str]:
+    """The words of a page's address (its host and path, not its scheme or fragment), as
+    stems: ``file:///docs/flask/signals.rst#p1`` holds flask, signal, rst."""
+    address = re.sub(r"^[a-z][\w+.-]*://", "", url.split("#", 1)[0])
+    return set(content_terms(re.sub(r"[/._-]+", " ", address)))
 
 
 def url_is_passage(title: str) -> bool:

@@ -46,7 +46,7 @@ from __future__ import annotations
 
 import re
 
-from sleuth.text import stem
+from sleuth.text import STOPWORDS, stem
 from sleuth.validate import inline_ids
 
 # the head words that name a kind: they rank sentences but need not be in them
@@ -58,7 +58,9 @@ KIND_WORDS: dict[str, frozenset[str]] = {
     "url": frozenset("url urls path endpoint route address".split()),
     "error": frozenset("error exception warning".split()),
     "command": frozenset("command".split()),
-    "package": frozenset("package library module extra dependency pip".split()),
+    "package": frozenset(
+        "package library module extra dependency pip extension plugin framework".split()
+    ),
     "media": frozenset("media content mime type".split()),
     "header": frozenset("header headers".split()),
     "file": frozenset("file files filename".split()),
@@ -83,7 +85,7 @@ _HEAD_KINDS = [
     ("error", r"\b(?:error|exception|warning)\b"),
     ("command", r"\bcommand\b"),
     ("url", r"\b(?:url|path|endpoint|route)\b"),
-    ("package", r"\b(?:package|library|module|extra|dependency)\b"),
+    ("package", r"\b(?:package|library|module|extra|dependency|extension|plugin|framework)\b"),
     ("header", r"\bheaders?\b"),
     ("file", r"\bfile(?:name)?\b"),
     ("option", r"\b(?:option|flag)\b"),
@@ -117,6 +119,9 @@ def kind_of(question: str, head_only: bool = False) -> str | None:
     """The technical kind a question asks for, or None for a prose question
     (``head_only``: only a kind its wh-phrase names)."""
     q = question.lower()
+    # "If you're using the app factory pattern, which option ...?", "On a Mac, port 5000
+    # is taken. Which service ...?": the wh-phrase may follow an opening clause
+    q = q[_opening_clause_end(q) :]
     if not re.match(
         r"\s*(?:what|which|in which|in what|as of which|before which|at which|since which|"
         r"starting with which|from which)\b",
@@ -140,6 +145,16 @@ def kind_of(question: str, head_only: bool = False) -> str | None:
         if re.search(pattern, q):
             return kind
     return None
+
+
+def _opening_clause_end(question: str) -> int:
+    """Where the question starts after an opening clause ("If ..., which ...",
+    "On a Mac, ... . Which ..."): after the last comma or sentence end before its
+    wh-word, else 0."""
+    if re.match(r"\s*(?:what|which|in|as|before|at|since|starting|from)\b", question):
+        return 0
+    wh = re.search(r"(?:,|[.:;!?])\s+(?=(?:which|what)\b)", question)
+    return wh.end() if wh is not None else 0
 
 
 _CODE = re.compile(r"`+([^`\n]+?)`+")
@@ -228,10 +243,12 @@ def _candidates(kind: str, sentence: str) -> list[tuple[int, int]]:
         if found:
             return found
         beside = re.finditer(
-            r"\b(?:package|library|module)\s+([a-z][\w.-]*)|\b([a-z][\w.-]*)\s+(?:package|library)\b",
+            r"\b(?:package|library|module)\s+([a-z][\w.-]*)"
+            r"|\b([A-Za-z][\w.-]*)\s+(?:package|library|extension|plugin|framework)\b",
             sentence,
         )
-        return [m.span(1) if m.group(1) else m.span(2) for m in beside]
+        spans = [m.span(1) if m.group(1) else m.span(2) for m in beside]
+        return [(s, e) for s, e in spans if sentence[s:e].lower() not in STOPWORDS]
     if kind == "name":
         return [
             (s, e)

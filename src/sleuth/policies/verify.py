@@ -82,6 +82,8 @@ from .reading import (
 )
 from .synonyms import canon
 
+# conditions that say "if not" ("without the header" is "otherwise" of "must be sent")
+_IF_NOT = frozenset({"otherw", "unless"})
 _WH = frozenset("what which who whom whose when where why how".split())
 _SKIP_KEYS = frozenset(QUESTION_VERBS | TYPE_WORDS | _WH)
 # words the reader never requires ("current", "located", "take place"): not in the frame
@@ -153,6 +155,8 @@ def check(
     text = restate(question or frame.text)
     qkeys = question_keys(text)
     around = _keys(reading.sentence) | _keys(previous) | _keys(title)
+    if around & _IF_NOT:
+        around |= {"not"}  # "must be sent as well, otherwise ...": what happens without it
     for key in qkeys:
         if not _polar(key):
             continue
