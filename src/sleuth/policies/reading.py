@@ -335,6 +335,26 @@ def restate(question: str) -> str:
 _SWITCHED = re.compile(r"\b(?:turn|switch)(?:s|ed|ing)?\s+(on|off)\b", re.IGNORECASE)
 
 
+_SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+(?=[A-Z])|:\s+")
+_WH_WORD = re.compile(r"\b(?:what|which|who|whom|whose|when|where|why|how)\b", re.I)
+
+
+def split_preamble(question: str) -> tuple[str, str]:
+    """(what the user says before the question, the question): "On a Mac, port 5000 is
+    taken before I even start anything. Which service is using it?" is asked by its last
+    sentence (also after a colon: "My cookies are getting big: above how many bytes
+    ...?"); ("", question) when it is one sentence."""
+    parts = _SENTENCE_BREAK.split(question.strip())
+    if len(parts) < 2 or not _WH_WORD.search(parts[-1]) or any(p.endswith("?") for p in parts[:-1]):
+        return "", question
+    return " ".join(parts[:-1]), parts[-1]
+
+
+def asked_part(question: str) -> str:
+    """The question without the user's preamble (`split_preamble`)."""
+    return split_preamble(question)[1]
+
+
 def frame_question(question: str, field_name: str | None = None) -> Frame:
     """The frame of a question, or of one required field of a brief about it.
 
@@ -344,6 +364,29 @@ def frame_question(question: str, field_name: str | None = None) -> Frame:
     whose wh-phrase names a technical kind ("What is the name of the file where ...")
     asks for that kind whatever else it says ("where" there places nothing)."""
     question = restate(question)
+    preamble, asked = split_preamble(question)
+    if preamble and not field_name:
+        # "Gunicorn isn't printing a line per request. Which option shows access logs on
+        # stdout?": the question is the last sentence; what the user says before it is
+        # context, words that rank pages and sentences but need not be in them
+        inner = frame_question(asked)
+        said = [
+            w
+            for w in words(preamble)
+            if w.lower() not in STOPWORDS
+            and w.lower() not in QUESTION_VERBS
+            and w.lower().replace("’", "'") not in _CHATTER
+            and "'" not in w
+            and "’" not in w
+        ]
+        taken = set(inner.anchors) | set(inner.relation)
+        extra = [stem(w.lower()) for w in said if stem(w.lower()) not in taken]
+        return replace(
+            inner,
+            text=question,
+            soft=tuple(dict.fromkeys([*inner.soft, *extra])),
+            query=" ".join(dict.fromkeys([*inner.query.split(), *said])),
+        )
     answer_type = answer_type_of(question)
     if not field_name and technical.kind_of(question, head_only=True) is not None:
         answer_type = AnswerType.OTHER

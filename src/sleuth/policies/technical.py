@@ -147,6 +147,13 @@ def kind_of(question: str, head_only: bool = False) -> str | None:
     return None
 
 
+# a sentence or list item that opens with a name and its verb: "Watchdog provides ..."
+_NAMED_SUBJECT = re.compile(
+    r"\s*(?:[-*+]\s+)?(?:The\s+)?([A-Z][\w.]*(?:-[\w.]+)*)\s+"
+    r"(?:provides|is|adds|offers|enables|supports|implements|gives|makes|lets|allows)\b"
+)
+
+
 def _opening_clause_end(question: str) -> int:
     """Where the question starts after an opening clause ("If ..., which ...",
     "On a Mac, ... . Which ..."): after the last comma or sentence end before its
@@ -248,7 +255,13 @@ def _candidates(kind: str, sentence: str) -> list[tuple[int, int]]:
             sentence,
         )
         spans = [m.span(1) if m.group(1) else m.span(2) for m in beside]
-        return [(s, e) for s, e in spans if sentence[s:e].lower() not in STOPWORDS]
+        spans = [(s, e) for s, e in spans if sentence[s:e].lower() not in STOPWORDS]
+        if spans:
+            return spans
+        # "- Watchdog provides a faster, more efficient reloader": a list item (or a
+        # sentence) whose subject is a name, the link text of a project
+        subject = _NAMED_SUBJECT.match(sentence)
+        return [subject.span(1)] if subject is not None else []
     if kind == "name":
         return [
             (s, e)

@@ -74,6 +74,7 @@ from .reading import (
     Frame,
     Reading,
     _name_spans,
+    asked_part,
     candidates,
     placed,
     quoted,
@@ -135,7 +136,7 @@ def question_keys(question: str) -> list[str]:
     """The question's content keys (stems, polar words, numbers) in order, without its
     grammar ("what", "did") and answer-type words ("year")."""
     out: dict[str, None] = {}
-    for term in terms(restate(question)):
+    for term in terms(asked_part(restate(question))):
         low = term.surface.lower()
         if low in _SKIP_KEYS:
             continue
@@ -152,7 +153,7 @@ def check(
     frame: Frame, reading: Reading, title: str = "", previous: str = "", question: str = ""
 ) -> Check:
     """Whether ``reading`` may answer ``frame``'s question at all (see the module)."""
-    text = restate(question or frame.text)
+    text = asked_part(restate(question or frame.text))
     qkeys = question_keys(text)
     around = _keys(reading.sentence) | _keys(previous) | _keys(title)
     if around & _IF_NOT:
@@ -343,7 +344,7 @@ def features(
     ``idf`` weighs the question's words by how rare they are on the page (`page_idf`; a
     word the page never says weighs most), ``place`` is the reading's place among the
     page's readings that pass the hard rules (0: the best scored)."""
-    text = restate(question or frame.text)
+    text = asked_part(restate(question or frame.text))
     qkeys = [k for k in question_keys(text) if not _polar(k)]
     value_keys = _keys(reading.value)
     asked = [k for k in qkeys if k not in value_keys] or qkeys
