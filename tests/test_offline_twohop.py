@@ -1384,3 +1384,96 @@ _STARTS = Corpus(
 )
 def test_start_dates_are_compared(question: str, answer: str, quotes: tuple[str, str]) -> None:
     _compared(_STARTS, question, answer, quotes)
+
+
+# --- a place chain inside a "where" clause; names listed with "and" ----------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "phrase", "subject"),
+    [
+        # the comma of a place chain before the clause's verb stays in the clause
+        (
+            "What county shares a border with the county in which Johnnycake, West Virginia "
+            "is located?",
+            "the county in which Johnnycake, West Virginia is located",
+            "Johnnycake, West Virginia",
+        ),
+        # a comma after the clause ends it, as before
+        (
+            "When did the country where the village of Clonbrook is located, become a member "
+            "of CARICOM?",
+            "the country where the village of Clonbrook is located",
+            "Clonbrook",
+        ),
+    ],
+)
+def test_a_where_clause_keeps_its_place_chain(question: str, phrase: str, subject: str) -> None:
+    bridge = parse_bridge(question)
+    assert bridge is not None and bridge.relation is not None
+    assert bridge.phrase == phrase
+    assert bridge.relation.subject == subject
+
+
+@pytest.mark.parametrize(
+    ("subject", "title", "own"),
+    [
+        ("Johnnycake, West Virginia", "Johnnycake, West Virginia", True),
+        ("Johnnycake", "Johnnycake, West Virginia", True),
+        # the same name in another place, or the subject's place named by another page
+        ("Johnnycake, West Virginia", "Johnnycake, Kentucky", False),
+        ("Johnnycake, West Virginia", "Alta, Fayette County, West Virginia", False),
+    ],
+)
+def test_a_subject_written_with_its_place_needs_that_place_in_the_title(
+    subject: str, title: str, own: bool
+) -> None:
+    assert relations.is_page_of(subject, title) is own
+
+
+_LINVILLE = (
+    "Linville Falls Tavern, now known as Famous Louise's Rock House Restaurant, is a historic "
+    "tavern located at Linville Falls, Avery County and McDowell County, North Carolina."
+)
+
+
+@pytest.mark.parametrize(
+    ("bridge", "body", "answer"),
+    [
+        # two counties listed with "and" are two names: the one that is not the bridge
+        ("McDowell County", _LINVILLE, "Avery County"),
+        ("Avery County", _LINVILLE, "McDowell County"),
+        # a sentence naming the bridge and no other county answers nothing
+        (
+            "McDowell County",
+            "Johnnycake is an unincorporated community in McDowell County, West Virginia, "
+            "United States.",
+            None,
+        ),
+    ],
+)
+def test_names_listed_with_and_are_read_one_by_one(
+    bridge: str, body: str, answer: str | None
+) -> None:
+    found = relations.named_in("county", bridge, _one_page(body))
+    assert (found.value if found else None) == answer
+
+
+def test_a_place_chain_bridge_reads_the_county_then_its_neighbour() -> None:
+    """The subject's own page gives its county; the second hop names the other county of
+    a sentence about that one (MuSiQue's answer); the derived copy, without the
+    tavern's page, reads the bridge and then no neighbour."""
+    case = _musique("What county shares a border with the county in which Johnnycake")
+    steps, result = _run(case)
+    assert [s.tool for s in steps] == ["search", "open", "search", "open", "finish"]
+    assert _opened(steps) == [
+        "musique://Johnnycake,%20West%20Virginia",
+        "musique://Linville%20Falls%20Tavern",
+    ]
+    assert result.answer == "Avery County" and result.answer in case.answers
+    assert "McDowell County" in result.evidence[0].text
+    steps, result = _run(
+        _musique("What county shares a border with the county in which Johnnycake", True)
+    )
+    assert result.reason is Reason.FACT_MISSING
+    assert steps[-1].args["answer"] == "cannot: no opened page states the answer through the bridge"
