@@ -991,13 +991,8 @@ def test_the_holder_of_an_office_is_one_full_name(body: str, leader: str | None)
 @pytest.mark.parametrize(
     ("start", "tools", "opened", "why"),
     [
-        # the film's page names seven actors: which one is the actress is not guessed
-        (
-            "The Curse of the Jade Scorpion",
-            ["search", "open", "finish"],
-            ["hotpotqa://The%20Curse%20of%20the%20Jade%20Scorpion"],
-            "the bridge",
-        ),
+        # (the film's page naming seven actors: see
+        # test_an_open_descriptive_bridge_takes_the_one_listed_candidate_its_page_fits)
         # the bridge is read ("the television series \"Charmed\""), but Charmed's page says
         # "broadcast by The WB" where the question asks "broadcast on": no verified reading
         (
@@ -1384,3 +1379,253 @@ _STARTS = Corpus(
 )
 def test_start_dates_are_compared(question: str, answer: str, quotes: tuple[str, str]) -> None:
     _compared(_STARTS, question, answer, quotes)
+
+
+# --- a place chain inside a "where" clause; names listed with "and" ----------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "phrase", "subject"),
+    [
+        # the comma of a place chain before the clause's verb stays in the clause
+        (
+            "What county shares a border with the county in which Johnnycake, West Virginia "
+            "is located?",
+            "the county in which Johnnycake, West Virginia is located",
+            "Johnnycake, West Virginia",
+        ),
+        # a comma after the clause ends it, as before
+        (
+            "When did the country where the village of Clonbrook is located, become a member "
+            "of CARICOM?",
+            "the country where the village of Clonbrook is located",
+            "Clonbrook",
+        ),
+    ],
+)
+def test_a_where_clause_keeps_its_place_chain(question: str, phrase: str, subject: str) -> None:
+    bridge = parse_bridge(question)
+    assert bridge is not None and bridge.relation is not None
+    assert bridge.phrase == phrase
+    assert bridge.relation.subject == subject
+
+
+@pytest.mark.parametrize(
+    ("subject", "title", "own"),
+    [
+        ("Johnnycake, West Virginia", "Johnnycake, West Virginia", True),
+        ("Johnnycake", "Johnnycake, West Virginia", True),
+        # the same name in another place, or the subject's place named by another page
+        ("Johnnycake, West Virginia", "Johnnycake, Kentucky", False),
+        ("Johnnycake, West Virginia", "Alta, Fayette County, West Virginia", False),
+    ],
+)
+def test_a_subject_written_with_its_place_needs_that_place_in_the_title(
+    subject: str, title: str, own: bool
+) -> None:
+    assert relations.is_page_of(subject, title) is own
+
+
+_LINVILLE = (
+    "Linville Falls Tavern, now known as Famous Louise's Rock House Restaurant, is a historic "
+    "tavern located at Linville Falls, Avery County and McDowell County, North Carolina."
+)
+
+
+@pytest.mark.parametrize(
+    ("bridge", "body", "answer"),
+    [
+        # two counties listed with "and" are two names: the one that is not the bridge
+        ("McDowell County", _LINVILLE, "Avery County"),
+        ("Avery County", _LINVILLE, "McDowell County"),
+        # a sentence naming the bridge and no other county answers nothing
+        (
+            "McDowell County",
+            "Johnnycake is an unincorporated community in McDowell County, West Virginia, "
+            "United States.",
+            None,
+        ),
+    ],
+)
+def test_names_listed_with_and_are_read_one_by_one(
+    bridge: str, body: str, answer: str | None
+) -> None:
+    found = relations.named_in("county", bridge, _one_page(body))
+    assert (found.value if found else None) == answer
+
+
+def test_a_place_chain_bridge_reads_the_county_then_its_neighbour() -> None:
+    """The subject's own page gives its county; the second hop names the other county of
+    a sentence about that one (MuSiQue's answer); the derived copy, without the
+    tavern's page, reads the bridge and then no neighbour."""
+    case = _musique("What county shares a border with the county in which Johnnycake")
+    steps, result = _run(case)
+    assert [s.tool for s in steps] == ["search", "open", "search", "open", "finish"]
+    assert _opened(steps) == [
+        "musique://Johnnycake,%20West%20Virginia",
+        "musique://Linville%20Falls%20Tavern",
+    ]
+    assert result.answer == "Avery County" and result.answer in case.answers
+    assert "McDowell County" in result.evidence[0].text
+    steps, result = _run(
+        _musique("What county shares a border with the county in which Johnnycake", True)
+    )
+    assert result.reason is Reason.FACT_MISSING
+    assert steps[-1].args["answer"] == "cannot: no opened page states the answer through the bridge"
+
+
+# --- an open descriptive bridge: candidates listed on the subject's page; the gap the
+# bridge's own page fills between the question's words ------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("start", "candidate_page", "answer"),
+    [
+        # "The cast also features Helen Hunt, Dan Aykroyd, …": of the seven, only Helen
+        # Hunt's page is found, and it calls her an American actress; "She starred in the
+        # sitcom "Mad About You" for seven years"
+        (
+            "The Curse of the Jade Scorpion",
+            "hotpotqa://Helen%20Hunt",
+            "Mad About You",
+        ),
+        # "biographer of Thomas Pitera, Richard Kuklinski, …": Kuklinski's page calls him
+        # an American contract killer; "He was associated with members of the American
+        # Mafia, namely the DeCavalcante crime family …" (not "New York City")
+        (
+            "Philip Carlo was a biographer",
+            "hotpotqa://Richard%20Kuklinski",
+            "DeCavalcante crime family",
+        ),
+    ],
+)
+def test_an_open_descriptive_bridge_takes_the_one_listed_candidate_its_page_fits(
+    start: str, candidate_page: str, answer: str
+) -> None:
+    case = _case(start)
+    steps, result = _run(case)
+    assert [s.tool for s in steps] == ["search", "open", "search", "open", "finish"]
+    assert _opened(steps)[1] == candidate_page
+    assert result.answer == answer and answer in case.answers
+    assert result.citations[1] == candidate_page
+    _, derived = _run(_case(start, derived=True))
+    assert derived.cannot_answer and derived.reason in (Reason.FACT_MISSING, Reason.NO_HITS)
+
+
+def _cast_corpus(*pages: tuple[str, str]) -> Corpus:
+    film = (
+        "The Curse of the Jade Scorpion is a 2001 crime comedy film written, directed and "
+        "starring Woody Allen. The cast also features Helen Hunt, Dan Aykroyd, Elizabeth "
+        "Berkley, John Schuck, Wallace Shawn, David Ogden Stiers and Charlize Theron."
+    )
+    every = [("The Curse of the Jade Scorpion", film), *pages]
+    return Corpus(
+        "cast", {f"t://{i}": Page(f"t://{i}", title, body) for i, (title, body) in enumerate(every)}
+    )
+
+
+_HUNT = (
+    "Helen Elizabeth Hunt (born June 15, 1963) is an American actress, director, and "
+    'screenwriter. She starred in the sitcom "Mad About You" for seven years.'
+)
+_JADE = (
+    "The Curse of the Jade Scorpion is a 2001 crime comedy film featuring an American "
+    "actress who starred in what for seven years?"
+)
+
+
+@pytest.mark.parametrize(
+    ("pages", "answer"),
+    [
+        ((("Helen Hunt", _HUNT),), "Mad About You"),
+        # two listed candidates whose pages both fit: neither is guessed
+        (
+            (
+                ("Helen Hunt", _HUNT),
+                (
+                    "Elizabeth Berkley",
+                    "Elizabeth Berkley (born July 28, 1972) is an American actress. She "
+                    'starred in the sitcom "Saved by the Bell" for seven years.',
+                ),
+            ),
+            None,
+        ),
+        # the one candidate page found does not fit the description (every word of it)
+        (
+            (
+                (
+                    "Dan Aykroyd",
+                    "Daniel Edward Aykroyd (born July 1, 1952) is a Canadian actor. He "
+                    'starred in the sketch show "Saturday Night Live" for seven years.',
+                ),
+            ),
+            None,
+        ),
+    ],
+)
+def test_listed_candidates_are_told_apart_only_by_their_own_pages(
+    pages: tuple[tuple[str, str], ...], answer: str | None
+) -> None:
+    _, result = _run_on(_cast_corpus(*pages), _JADE)
+    assert (None if result.cannot_answer else result.answer) == answer
+
+
+@pytest.mark.parametrize(
+    ("rest", "bridge", "body", "answer"),
+    [
+        (
+            "starred in what for seven years",
+            "Helen Hunt",
+            _HUNT,
+            "Mad About You",
+        ),
+        (
+            "was associated with members of what crime family",
+            "Richard Kuklinski",
+            "Richard Leonard Kuklinski (April 11, 1935 – March 5, 2006) was an American "
+            "contract killer. He was associated with members of the American Mafia, namely "
+            "the DeCavalcante crime family of Newark, New Jersey, and the Five Families of "
+            "New York City.",
+            "DeCavalcante crime family",
+        ),
+        (
+            "was formed in what year",
+            "Adelaide Lightning",
+            "The Adelaide Lightning are an Australian professional women's basketball team. "
+            "The club was formed in 1993 and they play in the 8,000-seat Titanium Security "
+            "Arena.",
+            "1993",
+        ),
+        # traps: "broadcast by" where the question asks "broadcast on"; a sentence about
+        # someone else ("Her brother starred …"); the asked words with no such name after
+        (
+            "originally broadcast on what station",
+            "Charmed",
+            "Charmed is an American television series. The series was originally broadcast "
+            "by The WB for eight seasons from October 7, 1998, until May 21, 2006.",
+            None,
+        ),
+        (
+            "starred in what for seven years",
+            "Helen Hunt",
+            "Helen Hunt is an American actress. Her brother starred in the sitcom "
+            '"Hunter" for seven years.',
+            None,
+        ),
+        (
+            "was associated with members of what crime family",
+            "Richard Kuklinski",
+            "Richard Kuklinski was an American contract killer. He was associated with "
+            "members of the American Mafia in New York City.",
+            None,
+        ),
+    ],
+)
+def test_an_open_description_is_answered_by_the_gap_between_the_question_s_words(
+    rest: str, bridge: str, body: str, answer: str | None
+) -> None:
+    shape = described.Described("X", "featuring", "thing", "", "open", "", rest)
+    opened = OpenedPage(page=Page("t://p", bridge, body), opened_step=1)
+    opened.mark_seen(0, len(body))
+    found = described.answer_open(shape, bridge, {"t://p": opened})
+    assert (found.value if found else None) == answer

@@ -131,11 +131,19 @@ def _decide_described(
     subject = bridge.relation or relations.Relation("described", shape.target, shape.subject)
     hop1 = described.bridge_in(shape, state.opened)
     if hop1 is None:
-        return _research_first(dataclasses.replace(bridge, relation=subject), state, _no_step)
+        names = described.candidates(shape, state.opened)
+        if not names:
+            return _research_first(dataclasses.replace(bridge, relation=subject), state, _no_step)
+        hop1 = described.chosen(shape, names, state.opened)
+        look = _look_for_candidates(shape, names, state)
+        if hop1 is None or look is not None:
+            return look or cannot("the bridge")
     hop2 = described.answer_in(shape, hop1.value, state.opened)
     if shape.target == "open" and described.fits(shape, hop1.value, state.opened):
-        outer = shape.outer(hop1.value)
-        hop2 = second_hop(outer, hop1.value, asking(state, outer), single)
+        hop2 = described.answer_open(shape, hop1.value, state.opened)
+        if hop2 is None:
+            outer = shape.outer(hop1.value)
+            hop2 = second_hop(outer, hop1.value, asking(state, outer), single)
     if hop2 is not None and not _within(hop2.value, hop1.value):
         return _finish(bridge, hop1, hop2, state, threshold)
     if relations.page_of(hop1.value, state.opened) is None and state.steps_left > 1:
@@ -146,6 +154,28 @@ def _decide_described(
         if normalize_query(hop1.value) not in state.searched and state.steps_left > 2:
             return _search(f"{hop1.value!r} is the bridge; search for its page.", hop1.value)
     return cannot("the answer through the bridge")
+
+
+def _look_for_candidates(
+    shape: described.Described, names: list[relations.Found], state: RunState
+) -> Turn | None:
+    """The next step towards the candidates' own pages (`described.candidates`): open
+    one found and not opened yet, or search the description; None when every candidate
+    page found is opened (`described.chosen` then decides), cannot-answer when one is
+    left that the budget cannot open (a candidate not looked at is not ruled out)."""
+    hit = unopened_hit(
+        state, lambda title: any(relations.is_page_of(n.value, title) for n in names)
+    )
+    if hit is not None:
+        if state.steps_left > 2:
+            thought = f"Open a page of one of the candidates for the {shape.description}."
+            return Turn(parsed=Decision(tool="open", args={"url": hit}, thought=thought))
+        return cannot("the bridge")
+    query = frame_question(f"{shape.description} {shape.clause} {shape.rest}").query
+    if normalize_query(query) not in state.searched and state.steps_left > 3:
+        thought = f"{len(names)} candidates for the {shape.description}: search the description."
+        return _search(thought, query)
+    return None
 
 
 def _no_step(state: RunState) -> Turn:

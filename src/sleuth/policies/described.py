@@ -22,8 +22,15 @@ that thing is. Both hops are verified, or nothing is answered:
    (`relations.place_of`) the question asks for; for "where", the place as written
    ("Columbus, Ohio").
 
-Only these typed places are read: a description asked about anything else ("starred in
-what for seven years?") is not parsed, and goes to the single-hop reader.
+A description asked about otherwise ("an American actress who starred in what for seven
+years?", the "open" target) is read on the bridge's own page as the gap between the
+question's own words (`answer_open`: "She starred in the sitcom "Mad About You" for seven
+years"), else by the single-hop reader there, verified. When the subject's page names no
+single bridge but lists full names after the link's own word ("The cast also features
+Helen Hunt, Dan Aykroyd, …"), those are candidates (`candidates`): the description is
+searched, the candidates' pages found are opened, and the one whose page holds every word
+of the description is the bridge (`chosen`); two such pages, or none, is no bridge, and a
+candidate whose page the search does not find is not taken.
 """
 
 from __future__ import annotations
@@ -36,6 +43,7 @@ from sleuth.state import OpenedPage
 from sleuth.text import content_terms
 
 from . import relations
+from .reading import sentence_spans
 from .relations import NAME, Found, fold, lead, page_of
 
 #: How many sentences from a page's start the bridge, the description and the place
@@ -159,6 +167,13 @@ def bridge_in(described: Described, opened: Mapping[str, OpenedPage]) -> Found |
     page = page_of(described.subject, opened)
     if page is None:
         return None
+    found = _named(described, page)
+    return found if isinstance(found, Found) else None
+
+
+def _named(described: Described, page: OpenedPage) -> Found | list[Found] | None:
+    """The one name the subject's page gives the described thing (a `Found`), the names
+    when the first rule that reads any reads two or more, or None."""
     head = re.escape(described.head)
     link = re.escape(described.link.split()[-1])
     verb = described.link.split()[0] if len(described.link.split()) > 1 else ""
@@ -185,9 +200,57 @@ def bridge_in(described: Described, opened: Mapping[str, OpenedPage]) -> Found |
         if len(found) == 1:
             hit = next(iter(found.values()))
             return Found(hit.value, hit.sentence, page.page.url)
-        if found:
-            return None  # two candidates: no bridge is guessed
+        if found:  # two candidates: no bridge is guessed (see `candidates`)
+            return [Found(f.value, f.sentence, page.page.url) for f in found.values()]
     return None
+
+
+def candidates(described: Described, opened: Mapping[str, OpenedPage]) -> list[Found]:
+    """The names the subject's own page might mean by the description when no rule of
+    `bridge_in` reads any: the full names listed after the link's own word ("best
+    selling biographer of Thomas Pitera, Richard Kuklinski, …" for "a biographer for an
+    American contract killer"; "The cast also features Helen Hunt, Dan Aykroyd, …" for
+    "featuring an American actress"). Empty when a rule of `bridge_in` reads one name,
+    or several that the page itself gives the description ("by singer-songwriter Jane
+    Roe and singer-songwriter John Doe": their pages cannot tell them apart)."""
+    page = page_of(described.subject, opened)
+    if page is None:
+        return []
+    if _named(described, page) is not None:
+        return []  # one name, or several the page itself gives the description: no choice
+    words = described.link.split()
+    word = words[0] if words[-1] in _STOPS else words[-1]  # "biographer for", "featuring"
+    stem = re.sub(r"(?:ing|ers?|ed|es|s)$", "", word)
+    if len(stem) < 4:
+        return []
+    listed = rf"{NAME}(?:,\s+(?:and\s+)?{NAME})*(?:,?\s+and\s+{NAME})?"
+    rule = rf"\b{re.escape(stem)}\w*\s+(?:[a-z-]+\s+){{0,2}}?(?P<list>(?=[A-Z]){listed})"
+    out: dict[str, Found] = {}
+    subject = set(content_terms(fold(described.subject)))
+    for sentence in lead(page, LEAD):
+        for m in re.finditer(rule, sentence):
+            for name in re.split(r",\s+(?:and\s+)?|\s+and\s+", m.group("list")):
+                name = relations.clean(name) or ""
+                if len(name.split()) < 2 or set(content_terms(fold(name))) <= subject:
+                    continue  # a full name only; never the subject itself
+                out.setdefault(
+                    " ".join(content_terms(fold(name))), Found(name, sentence, page.page.url)
+                )
+    return list(out.values())
+
+
+def chosen(
+    described: Described, names: list[Found], opened: Mapping[str, OpenedPage]
+) -> Found | None:
+    """The one candidate whose own opened page fits the description strictly (every
+    content word and number of it in the page's opening sentences), or None when none or
+    two do."""
+    fit = []
+    for name in names:
+        page = page_of(name.value, opened)
+        if page is not None and _describes(described, " ".join(lead(page, LEAD)), strict=True):
+            fit.append(name)
+    return fit[0] if len(fit) == 1 else None
 
 
 def _fits(rule: str, name: str, described: Described) -> bool:
@@ -223,9 +286,79 @@ def answer_in(described: Described, bridge: str, opened: Mapping[str, OpenedPage
     return None
 
 
-def _describes(described: Described, text: str) -> bool:
+def _describes(described: Described, text: str, strict: bool = False) -> bool:
     want = content_terms(fold(f"{described.description} {described.clause}"))
     got = set(content_terms(fold(text)))
     numbers = [w for w in want if w.isdigit()]
     have = [w for w in want if w in got]
+    if strict:
+        return bool(have) and len(have) == len(want)
     return bool(have) and 2 * len(have) >= len(want) and all(n in got for n in numbers)
+
+
+#: Who a sentence of the bridge's own page is about, before the question's own words.
+_PRONOUN = re.compile(r"(?:He|She|It|They|The\s+[a-z]+)")
+_STOPS = frozenset("for in on at by of to from with as during since after before".split())
+
+
+def answer_open(
+    described: Described, bridge: str, opened: Mapping[str, OpenedPage]
+) -> Found | None:
+    """What an "open" description asks of the bridge, read as the gap its own page
+    fills between the question's own words: "… starred in what for seven years?" and
+    "She starred in the sitcom "Mad About You" for seven years" give "Mad About You";
+    "… associated with members of what crime family?" the name carrying the asked words
+    ("the DeCavalcante crime family"); "what year" the year right after them. The
+    sentence opens with the bridge's name or a pronoun; None unless exactly one value is
+    read."""
+    page = page_of(bridge, opened)
+    m = re.fullmatch(r"(?P<left>.+?)\s+(?:what|which)\b(?P<after>.*)", described.rest)
+    if page is None or m is None:
+        return None
+    after = m.group("after").split()
+    noun: list[str] = []
+    while after and len(noun) < 2 and after[0].islower() and after[0] not in _STOPS:
+        noun.append(after.pop(0))
+    left = r"\s+".join(re.escape(w) for w in m.group("left").split())
+    right = r"\s+".join(re.escape(w) for w in after)
+    own = set(content_terms(fold(bridge)))
+    values: dict[str, Found] = {}
+    for _, text in page.segments():
+        for s, e in sentence_spans(text):
+            sentence = text[s:e]
+            anchor = re.search(rf"\b{left}\b", sentence, flags=re.IGNORECASE)
+            if anchor is None:
+                continue
+            prefix = sentence[: anchor.start()].strip()
+            terms = set(content_terms(fold(prefix)))
+            if not (_PRONOUN.fullmatch(prefix) or (terms and terms <= own)):
+                continue  # the sentence is about something else
+            value = _gap(sentence[anchor.end() :], noun, right)
+            if value and not set(content_terms(fold(value))) <= own:
+                values.setdefault(
+                    " ".join(content_terms(fold(value))), Found(value, sentence, page.page.url)
+                )
+    return next(iter(values.values())) if len(values) == 1 else None
+
+
+def _gap(tail: str, noun: list[str], right: str) -> str | None:
+    """The value right after the question's words before "what" (see `answer_open`)."""
+    if noun and noun != ["year"]:
+        asked = r"\s+".join(re.escape(w) for w in noun)
+        m = re.search(rf"(?P<v>(?:[A-Z][\w'’.-]*\s+)+{asked})\b", tail)
+        return m.group("v") if m else None
+    if noun == ["year"]:
+        m = re.match(r"\s+(?:[a-z]+\s+){0,2}?(?P<v>1[0-9]{3}|20[0-9]{2})\b", tail)
+        return m.group("v") if m else None
+    if right:
+        m = re.match(rf"\s+(?P<v>[^.;]{{1,80}}?)\s+{right}\b", tail)
+    else:
+        m = re.match(r"\s+(?P<v>[^.;,]{1,80})", tail)
+    if m is None:
+        return None
+    span = m.group("v")
+    quoted = re.search(r"[\"“](?P<q>[^\"”]+)[\"”]", span)
+    if quoted is not None:
+        return quoted.group("q").strip()
+    named = re.match(rf"(?:[a-z-]+\s+){{0,3}}?(?P<v>(?=[A-Z0-9]){NAME})$", span.strip())
+    return named.group("v") if named else None

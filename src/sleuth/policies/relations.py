@@ -230,11 +230,14 @@ def head(title: str) -> str:
 
 def is_page_of(subject: str, title: str) -> bool:
     """Whether the page titled ``title`` is ``subject``'s own page: every word of the
-    subject is in the title's head, and the head has at most one word more (a
-    "Municipality", a middle name)."""
-    want = set(content_terms(fold(subject)))
+    subject's head is in the title's head, and the title's head has at most one word
+    more (a "Municipality", a middle name); a subject written with its place
+    ("Johnnycake, West Virginia") needs that place in the title too."""
+    want = set(content_terms(fold(head(subject))))
     got = set(content_terms(fold(head(title))))
-    return bool(want) and want <= got and len(got - want) <= 1
+    if not want or not want <= got or len(got - want) > 1:
+        return False
+    return set(content_terms(fold(subject))) - want <= set(content_terms(fold(title)))
 
 
 def page_of(subject: str, opened: Mapping[str, OpenedPage]) -> OpenedPage | None:
@@ -546,12 +549,16 @@ def _names_of(noun: str, sentence: str) -> list[str]:
         word = noun.capitalize()
         out = []
         for m in re.finditer(_NAME, sentence):
-            name = m.group(0).strip(" .,")
-            if word not in name.split() or len(name.split()) < 2:
-                continue
-            pieces = re.split(r"(\s+of\s+(?:the\s+)?)", name)
-            at = next(i for i in range(0, len(pieces), 2) if word in pieces[i].split())
-            out.append("".join(pieces[at:]))  # "Anglican Church of Canada" of "… of the …"
+            # "Avery County and McDowell County": two names, when each carries the noun
+            parts = re.split(r"\s+and\s+", m.group(0).strip(" .,"))
+            if not all(word in part.split() for part in parts):
+                parts = [m.group(0).strip(" .,")]
+            for name in parts:
+                if word not in name.split() or len(name.split()) < 2:
+                    continue
+                pieces = re.split(r"(\s+of\s+(?:the\s+)?)", name)
+                at = next(i for i in range(0, len(pieces), 2) if word in pieces[i].split())
+                out.append("".join(pieces[at:]))  # "Anglican Church of Canada" of "… of the …"
         return out
     nouns = _SAME_NOUN.get(noun, re.escape(noun))
     defined = re.match(

@@ -702,8 +702,12 @@ def _turn(thought: str, tool: str, query: str) -> Turn:
 # --- bridge questions ---------------------------------------------------------------------
 
 _PLACE_KINDS = "city|country|state|town|county|place|village|region|area|location|province|nation"
+#: A comma inside a "where" clause only in a place chain before its verb ("the county in
+#: which Johnnycake, West Virginia is located").
+_CHAIN = r"\s+(?-i:[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*){0,2})\s+(?:is|was|are|were)\b"
 _WHERE = re.compile(
-    rf"\bthe (?P<kind>{_PLACE_KINDS})\s+(?:where|in which)\s+(?P<clause>[^?,;]+?)\s*(?=[?,;]|$)",
+    rf"\bthe (?P<kind>{_PLACE_KINDS})\s+(?:where|in which)\s+"
+    rf"(?P<clause>(?:[^?,;]|,(?={_CHAIN}))+?)\s*(?=[?;]|,(?!{_CHAIN})|$)",
     re.IGNORECASE,
 )
 _ROLES = (
