@@ -920,3 +920,18 @@ def test_a_named_subject_is_the_package() -> None:
     readings = _read(question, item, "Installation › Optional dependencies")
     assert [r.value for r in readings] == ["Watchdog"]
     assert technical.candidates("package", "- the server provides a reloader.") == []
+
+
+def test_a_generic_verb_is_said_by_the_kind() -> None:
+    """ "Which status code does a RedirectResponse send if you don't pass one?" over
+    "Uses a 307 status code (Temporary Redirect) by default" (FastAPI's
+    custom-response.md): a status code is what a response sends; the name and "default"
+    are still needed, and a sentence without any other word of the question reads
+    nothing."""
+    question = "Which status code does a RedirectResponse send if you don't pass one?"
+    title = "Custom Response - HTML, Stream, File, others › `RedirectResponse`"
+    text = "Returns an HTTP redirect. Uses a 307 status code (Temporary Redirect) by default."
+    assert [r.value for r in _read(question, text, title)][:1] == ["307"]
+    assert _read(question, "Uses a 307 status code (Temporary Redirect).", title) == []
+    other = "Returns an HTTP redirect. Uses a 307 status code (Temporary Redirect) by default."
+    assert _read(question, other, "Custom Response › `HTMLResponse`") == []

@@ -105,6 +105,10 @@ _TEMPORAL = _set("current currently now present presently today")
 _CHATTER = frozenset(
     "you're i'm we're they're it's you've i've we've i'd you'd i'll you'll let's lets".split()
 )
+# Verbs a documentation question uses for what any span of its kind does ("Which status
+# code does X send?" over "Uses a 307 status code"): they rank sentences, the kind and
+# the question's other words say what is asked.
+_TECH_LIGHT = frozenset(stem(w) for w in "send return use give pass accept provide".split())
 # Words that name the answer's type rather than the fact itself.
 TYPE_WORDS = _set(
     "year years date day time times place city country town location name when where century "
@@ -762,17 +766,21 @@ def read_sentence(
         return None
     # "enabled" states "enable" and "activate"; `FLASK_DEBUG` states "debug"
     said = terms | {canon(t) for t in terms} | _identifier_words(terms)
-    relation = {r for r in frame.relation if r in said or canon(r) in said}
+    stated = {r for r in frame.relation if r in said or canon(r) in said}
+    # a documentation question's generic verb ("send", "use") is said by the span's kind
+    free = {r for r in frame.relation if frame.tech is not None and r in _TECH_LIGHT} - stated
+    relation = stated | free
     relation_in_title = {r for r in frame.relation if r in title_terms} - relation
     if len(relation) + len(relation_in_title) < frame.required_relation:
         return None
-    if frame.relation and not relation:
+    if frame.relation and not stated:
         return None
     # a technical question's last word is most often a noun its section names ("... for
     # signing JWT tokens?" under "... Bearer with JWT tokens"); a verb ("born") must be
     # the sentence's own
     if (
         frame.predicate is not None
+        and frame.predicate not in free
         and frame.predicate not in said
         and canon(frame.predicate) not in said
         and (frame.tech is None or frame.predicate not in title_terms)
