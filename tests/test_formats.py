@@ -1224,3 +1224,23 @@ def test_a_sphinx_object_description_is_a_section_anchored_at_its_name() -> None
         "Generates a URL to the given endpoint.",
         "Where the application is.",
     ]
+
+
+def test_a_directive_docutils_does_not_know_keeps_its_text() -> None:
+    """Flask's docs put shell examples in ``.. tabs::`` / ``.. group-tab::`` (sphinx-tabs),
+    which docutils does not know: their text and code stay, their options do not."""
+    text = (
+        "Title\n=====\n\nSet them in the shell:\n\n.. tabs::\n\n   .. group-tab:: Bash\n\n"
+        "      .. code-block:: text\n\n         $ export FLASK_SECRET_KEY=5f35\n\n"
+        "   .. group-tab:: Fish\n\n      Fish text here.\n\n"
+        ".. some-extension-directive::\n   :hide-code:\n\n   Its body.\n\nThe end.\n"
+    )
+    blocks = parse("rst", text).blocks
+    assert [(b.kind, b.text) for b in blocks] == [
+        ("heading", "Title"),
+        ("text", "Set them in the shell:"),
+        ("code", "```\n$ export FLASK_SECRET_KEY=5f35\n```"),
+        ("text", "Fish text here."),
+        ("text", "Its body."),
+        ("text", "The end."),
+    ]

@@ -44,9 +44,15 @@ _DESCRIBED = (
     "data decorator envvar option confval describe object program"
 ).split()
 _CODE = "code-block sourcecode code testcode doctest".split()
-_BODY = "seealso glossary only tab tabs tab-set tab-item centered hlist container".split()
+_BODY = (
+    "seealso glossary only tab tabs tab-set tab-item group-tab code-tab centered hlist "
+    "container rst-class"
+).split()
 _VERSION = {"versionadded": "New in version", "versionchanged": "Changed in version",
             "deprecated": "Deprecated since version"}  # fmt: skip
+
+
+_FALLBACK: list[Any] = []  # the directive class an unknown directive is read with
 
 
 @lru_cache(maxsize=1)
@@ -138,6 +144,7 @@ def _setup() -> tuple[Any, Any]:
             self.state.nested_parse(self.content, self.content_offset, box)
             return [box]
 
+    _FALLBACK.append(Body)
     for names, cls in ((_DROP, Drop), (_NAMED, Named), (_DESCRIBED, Described), (_CODE, Code),
                        (_BODY, Body), (list(_VERSION), Version)):  # fmt: skip
         for name in names:
@@ -182,6 +189,7 @@ def parse_rst(text: str, source: str = "<rst>") -> Parsed:
     from docutils.utils import new_document
 
     parser, settings = _setup()
+    _know_directives(text)
     document = new_document(source, settings)
     try:
         parser.parse(text, document)
@@ -205,6 +213,23 @@ def parse_rst(text: str, source: str = "<rst>") -> Parsed:
         if links:
             meta["links"] = links
     return Parsed(blocks=blocks, title=title, meta=meta)
+
+
+_DIRECTIVE = re.compile(r"^[ \t]*\.\.[ \t]+([A-Za-z][\w:+.-]*)::", re.MULTILINE)
+
+
+def _know_directives(text: str) -> None:
+    """Every directive of ``text`` that docutils does not know (a Sphinx extension's:
+    ``tabs``, ``group-tab``, ``jupyter-execute``, ...) keeps its body as text, instead of
+    vanishing with docutils' error (its options and arguments are not text)."""
+    if ".. " not in text:
+        return
+    from docutils.parsers.rst import directives
+
+    for name in set(_DIRECTIVE.findall(text)):
+        known = name in directives._directives or name in directives._directive_registry
+        if not known:
+            directives.register_directive(name, _FALLBACK[0])
 
 
 #: where an undefined substitution was (Sphinx's ``|version|``, ``|release|``, ``|today|``
