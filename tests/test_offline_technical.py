@@ -935,3 +935,33 @@ def test_a_generic_verb_is_said_by_the_kind() -> None:
     assert _read(question, "Uses a 307 status code (Temporary Redirect).", title) == []
     other = "Returns an HTTP redirect. Uses a 307 status code (Temporary Redirect) by default."
     assert _read(question, other, "Custom Response › `HTMLResponse`") == []
+
+
+def test_the_oldest_version_is_the_one_and_newer() -> None:
+    """ "What is the oldest Python version Flask supports?" asks a version (the noun after
+    "what is the"), and "Flask supports Python 3.9 and newer" states the oldest (Flask's
+    installation.rst); "3.9 and older" does not."""
+    question = "What is the oldest Python version Flask supports?"
+    frame = frame_question(question)
+    assert frame.tech == "version"
+    readings = _read(question, "Flask supports Python 3.9 and newer.", "Installation")
+    assert [r.value for r in readings] == ["3.9"]
+    assert verify.check(frame, readings[0], question=question).ok
+    assert _read(question, "Flask supports Python 3.9 and older.", "Installation") == []
+
+
+def test_kinds_named_by_two_words_and_errors_by_their_code() -> None:
+    """A "template file extension" is a file's (not an extension package), and "What error
+    do I get ...?" is answered by a status code the sentence calls an error (Flask's
+    quickstart.rst: "produces a 404 "Not Found" error")."""
+    assert technical.kind_of("Which template file extension gets autoescaping?") == "file"
+    assert technical.kind_of("Which extension manages HTTPS?") == "package"
+    sentence = (
+        'Accessing the URL with a trailing slash (`/about/`) produces a 404 "Not Found" error.'
+    )
+    spans = technical.candidates("error", sentence)
+    assert [sentence[s:e] for s, e in spans] == ["404"]
+    assert technical.is_kind("error", "404")
+    assert technical.candidates("error", "It answers with a 404 page.") == []
+    question = "If a request's host isn't in TRUSTED_HOSTS, which exception gets raised?"
+    assert "isn't" not in frame_question(question).relation

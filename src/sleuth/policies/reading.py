@@ -67,7 +67,7 @@ from enum import StrEnum
 from sleuth.text import STOPWORDS, content_terms, sentences, stem, words
 
 from . import technical
-from .synonyms import canon
+from .synonyms import canon, phrase_keys
 
 
 class AnswerType(StrEnum):
@@ -405,6 +405,8 @@ def frame_question(question: str, field_name: str | None = None) -> Frame:
         low = word.lower()
         if low in STOPWORDS or low in QUESTION_VERBS or low.replace("’", "'") in _CHATTER:
             continue
+        if low.endswith(("n't", "n’t")):
+            continue  # "isn't": a negation (`verify`'s polarity), no word to find
         if i > 0 and tokens[i - 1].lower() == "how":
             soft.setdefault(stem(low), None)  # "how long": ranks "820 metres long" first
             continue
@@ -765,7 +767,7 @@ def read_sentence(
     if len(anchors_in_sentence) + len(anchors_in_title) < frame.required_anchors:
         return None
     # "enabled" states "enable" and "activate"; `FLASK_DEBUG` states "debug"
-    said = terms | {canon(t) for t in terms} | _identifier_words(terms)
+    said = terms | {canon(t) for t in terms} | _identifier_words(terms) | phrase_keys(sentence)
     stated = {r for r in frame.relation if r in said or canon(r) in said}
     # a documentation question's generic verb ("send", "use") is said by the span's kind
     free = {r for r in frame.relation if frame.tech is not None and r in _TECH_LIGHT} - stated

@@ -11,6 +11,8 @@ negation, and no word whose sense changes with its context ("turn" is "enable" o
 
 from __future__ import annotations
 
+import re
+
 GROUPS = (
     "start begin commenc begun began launch",
     "end finish conclud",
@@ -35,10 +37,23 @@ GROUPS = (
     "recommend suggest advis",
     "faster quicker",
     "stop halt",
+    "oldest earliest lowest minimum",
+    "newest latest highest maximum",
 )
 _CANON: dict[str, str] = {w: group.split()[0] for group in GROUPS for w in group.split()}
+
+# phrases that say a word of a question: "3.9 and newer" states the oldest version
+_PHRASES = (
+    (re.compile(r"\b(?:and|or)\s+(?:newer|later|above|higher)\b|\bat\s+least\b", re.I), "oldest"),
+    (re.compile(r"\b(?:and|or)\s+(?:older|earlier|below|lower)\b|\bat\s+most\b", re.I), "newest"),
+)
 
 
 def canon(key: str) -> str:
     """The first stem of ``key``'s group (``key`` itself when it has none)."""
     return _CANON.get(key, key)
+
+
+def phrase_keys(text: str) -> set[str]:
+    """The question words ``text`` says by a phrase ("3.9 and newer": oldest)."""
+    return {key for pattern, key in _PHRASES if pattern.search(text)}

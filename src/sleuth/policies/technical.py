@@ -87,7 +87,7 @@ _HEAD_KINDS = [
     ("url", r"\b(?:url|path|endpoint|route)\b"),
     ("package", r"\b(?:package|library|module|extra|dependency|extension|plugin|framework)\b"),
     ("header", r"\bheaders?\b"),
-    ("file", r"\bfile(?:name)?\b"),
+    ("file", r"\bfile(?:name)?(?:\s+extensions?)?\b"),
     ("option", r"\b(?:option|flag)\b"),
     (
         "name",
@@ -130,15 +130,17 @@ def kind_of(question: str, head_only: bool = False) -> str | None:
         return None
     # "What is the name of the file where ...": the head is the named noun
     q = re.sub(r"^\s*what\s+is\s+the\s+name\s+of\s+(?:the|a|an)\s+", "which ", q)
+    # "What is the oldest Python version ...?": the noun after "what is the" is asked
+    q = re.sub(r"^\s*what\s+(?:is|was|are|were)\s+the\s+(?=[\w.-]+\s+[\w.-]+)", "which ", q)
     phrase = _WH_PHRASE.match(q)
     if phrase is not None:
         found = [
-            (m.end(), kind)
+            (m.end(), kind, m.start())
             for kind, pattern in _HEAD_KINDS
             for m in re.finditer(pattern, phrase.group(1))
         ]
         if found:
-            return max(found, key=lambda t: t[0])[1]
+            return max(found, key=lambda t: (t[0], -t[2]))[1]
     if head_only:
         return None
     for kind, pattern in _KIND_OF_QUESTION:
@@ -241,6 +243,12 @@ def _candidates(kind: str, sentence: str) -> list[tuple[int, int]]:
         found = [m.span() for m in _ERROR.finditer(sentence)]
         if _RAISED.search(sentence):  # "a 405 (`MethodNotAllowed`) will be raised"
             found += [(s, e) for s, e in code if _CAMEL.fullmatch(sentence[s:e])]
+        # "produces a 404 "Not Found" error": a status code the sentence calls an error
+        found += [
+            m.span()
+            for m in _STATUS.finditer(sentence)
+            if re.match(r"[\s\"'“”A-Za-z]{0,30}?\berror\b", sentence[m.end() :])
+        ]
         return sorted(set(found))
     if kind == "command":
         lines = [m.span(1) for m in _COMMAND_LINE.finditer(sentence)]
@@ -315,6 +323,7 @@ def is_kind(kind: str, value: str) -> bool:
         any(s == 0 and e == len(value) for s, e in _candidates(kind, value))
         or (kind in _CODE_KINDS and bool(value.strip()))
         or (kind == "error" and _CAMEL.fullmatch(value.strip("`")) is not None)
+        or (kind == "error" and _STATUS.fullmatch(value.strip()) is not None)
     )
 
 

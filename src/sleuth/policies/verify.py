@@ -81,7 +81,7 @@ from .reading import (
     restate,
     sentence_spans,
 )
-from .synonyms import canon
+from .synonyms import canon, phrase_keys
 
 # conditions that say "if not" ("without the header" is "otherwise" of "must be sent")
 _IF_NOT = frozenset({"otherw", "unless"})
@@ -156,6 +156,7 @@ def check(
     text = asked_part(restate(question or frame.text))
     qkeys = question_keys(text)
     around = _keys(reading.sentence) | _keys(previous) | _keys(title)
+    around |= {canon(k) for k in phrase_keys(reading.sentence)} | phrase_keys(reading.sentence)
     if around & _IF_NOT:
         around |= {"not"}  # "must be sent as well, otherwise ...": what happens without it
     for key in qkeys:
