@@ -182,3 +182,27 @@ def test_a_negated_statement_answers_no_positive_question() -> None:
     only = "The Normans were not only soldiers but farmers in 1066."
     farmers = "When were the Normans farmers?"
     assert check(frame_question(farmers), _reading(only, "1066"), question=farmers).ok
+
+
+TOSNY = (
+    "In 1018, Roger de Tosny travelled to the Iberian Peninsula to carve out a state for "
+    "himself from Moorish lands, but failed."
+)
+VALONA = (
+    "A few years after the First Crusade, in 1107, the Normans under the command of "
+    "Bohemond, Robert's son, landed in Valona and besieged Dyrrachium using the most "
+    "sophisticated military equipment of the time, but to no avail."
+)
+
+
+def test_an_act_only_attempted_did_not_happen() -> None:
+    """SQuAD 2.0's trap "Who carved out a state for himself from Moorish lands?" over a
+    sentence where Roger de Tosny travelled *to carve* one out, *but failed*; the journey
+    itself happened, and so did a siege that was in vain."""
+    trap = "Who carved out a state for himself from Moorish lands?"
+    result = check(frame_question(trap), _reading(TOSNY, "Roger de Tosny"), question=trap)
+    assert not result.ok and result.rule == "polarity"
+    went = "When did Roger de Tosny travel to the Iberian Peninsula?"
+    assert check(frame_question(went), _reading(TOSNY, "1018"), question=went).ok
+    siege = "When did the Normans besiege Dyrrachium?"
+    assert check(frame_question(siege), _reading(VALONA, "1107"), question=siege).ok

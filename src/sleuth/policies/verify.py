@@ -167,6 +167,8 @@ def check(
         return Check(False, "number" if key.startswith(("#", "ord")) else "polarity")
     if _qualified_otherwise(text, reading.sentence, reading.value):
         return Check(False, "polarity")
+    if _failed(text, reading.sentence):
+        return Check(False, "polarity")  # "travelled to carve out a state ..., but failed"
     if "not" not in qkeys and _negates(reading.sentence, qkeys, reading.value):
         return Check(False, "polarity")  # "the Normans did not have the rich traditions"
     if _ASKS_PRESENT.search(text) and _ENDED.search(reading.sentence):
@@ -255,6 +257,32 @@ def _negates(sentence: str, qkeys: list[str], value: str = "") -> bool:
             continue
         between = sentence[min(at, m.start()) : max(at, m.end())] if at >= 0 else ""
         if at < 0 or not _CLAUSE_BREAK.search(between):
+            return True
+    return False
+
+
+_FAILURE = re.compile(
+    r"\bbut\s+failed\b|\bfailed\s+to\b|\bin\s+vain\b|\bto\s+no\s+avail\b|\bunsuccessful"
+    r"|\bwithout\s+success\b|\btried\s+to\b|\battempted\s+to\b",
+    re.IGNORECASE,
+)
+
+
+def _failed(question: str, sentence: str) -> bool:
+    """Whether ``sentence`` says the question's act was only attempted: the question's
+    verb stands there only as an infinitive ("travelled to carve out a state ..., but
+    failed" for "Who carved out a state ...?") and the sentence says it failed or was
+    tried; an act done in vain ("besieged Dyrrachium ..., but to no avail") was done."""
+    if not _FAILURE.search(sentence) or _FAILURE.search(question):
+        return False
+    asked = doers.subject_and_verb(question)
+    verbs = {asked[1]} if asked is not None else set()
+    first = re.match(r"\s*(?:who|what|which\s+\w+)\s+(\w+)", question, re.IGNORECASE)
+    if first is not None and first.group(1).lower() not in _SKIP_KEYS:
+        verbs.add(stem(first.group(1).lower()))
+    for verb in verbs:
+        uses = [m for m in re.finditer(r"\w+", sentence) if stem(m.group(0).lower()) == verb]
+        if uses and all(re.search(r"\bto\s+$", sentence[: m.start()]) for m in uses):
             return True
     return False
 
