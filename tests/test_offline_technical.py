@@ -965,3 +965,20 @@ def test_kinds_named_by_two_words_and_errors_by_their_code() -> None:
     assert technical.candidates("error", "It answers with a 404 page.") == []
     question = "If a request's host isn't in TRUSTED_HOSTS, which exception gets raised?"
     assert "isn't" not in frame_question(question).relation
+
+
+def test_a_documentation_place_is_code() -> None:
+    """ "Where is the original one?" over "The original error is available as
+    `e.original_exception`" (Flask's errorhandling.rst): in documentation a place is a
+    code span after its preposition; in prose a place is still a capitalised name."""
+    from sleuth.policies.reading import AnswerType, candidates
+
+    sentence = "The original error is available as `e.original_exception`."
+    spans = candidates(AnswerType.PLACE, sentence)
+    assert [sentence[s:e] for s, e in spans] == ["e.original_exception"]
+    question = "Where is the original error?"
+    reading = Reading("u", 0, len(sentence), sentence, "e.original_exception", 1.0)
+    assert verify.check(frame_question(question), reading, question=question).ok
+    plain = "The original error is available as e.original_exception."
+    bare = Reading("u", 0, len(plain), plain, "e.original_exception", 1.0)
+    assert verify.check(frame_question(question), bare, question=question).rule == "type"

@@ -1004,12 +1004,15 @@ def candidates(
     if answer_type is AnswerType.PLACE:
         # "printed in A0 portrait format": one word of letters and digits is a code (a
         # paper size, a model), not a place ("Room 101" keeps its number as a word)
-        return [
+        places = [
             s
             for s in names
             if _after_place_preposition(sentence, s[0])
             and not _CODE.fullmatch(sentence[s[0] : s[1]])
         ]
+        # documentation's places are code: "write to ... `environ['wsgi.errors']`", "find
+        # it at `.venv/var/flaskr-instance`", "available as `e.original_exception`"
+        return places + [m.span(1) for m in _PLACED_CODE.finditer(sentence) if m.group(1).strip()]
     if answer_type is AnswerType.PERSON:
         return [
             part
@@ -1120,6 +1123,9 @@ def _after_place_preposition(sentence: str, start: int) -> bool:
     return chain is not None and _PLACE_PREPOSITION.search(before[: chain.start()]) is not None
 
 
+_PLACED_CODE = re.compile(
+    r"\b(?:in|at|to|into|as|under|from|inside)\s+(?:the\s+\w+\s+)?`([^`\n]+)`", re.IGNORECASE
+)
 # one or more "Name, " right before a name: "Laie, " of "in Laie, Hawaii"
 _PLACE_CHAIN = re.compile(r"(?:[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*,\s+)+$")
 

@@ -202,7 +202,8 @@ def check(
     if kind is AnswerType.OTHER and _ASKS_NAME.search(text) and not _named(reading.value):
         return Check(False, "type")  # "the name of Tancred's nephew": not "with an army"
     if kind in (AnswerType.PERSON, AnswerType.PLACE):
-        if not any(w[:1].isupper() for w in words(reading.value)):
+        coded = kind is AnswerType.PLACE and f"`{reading.value}`" in reading.sentence
+        if not coded and not any(w[:1].isupper() for w in words(reading.value)):
             return Check(False, "type")  # names are capitalised
         if kind is AnswerType.PERSON and placed(reading.sentence, reading.value):
             return Check(False, "type")  # "in Laie, Hawaii": a place, not a person
