@@ -124,8 +124,10 @@ L2_GRID = (0.1, 0.3, 1.0, 3.0, 10.0, 30.0, 100.0)
 NOT_FITTED = ("search_rank", "exact")
 POOL = tuple(n for n in (*FEATURES, *EXTRA_FEATURES, *PAGE_FEATURES) if n not in NOT_FITTED)
 # the default threshold's rule: the best training accuracy among the thresholds whose
-# answered precision, out of fold, is at least this (issue 17: right when it answers)
-TARGET = 0.0
+# answered precision, out of fold, is at least this (issue 17: right when it answers, at
+# least 0.8 on data the model was not fitted on; precision out of fold on the training
+# side runs above precision on another article or corpus, so the bar leaves a margin)
+TARGET = 0.9
 MIN_GAIN = 0.002  # least drop of the mean cross-validated log-loss that adds a feature
 
 

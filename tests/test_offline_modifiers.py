@@ -206,3 +206,19 @@ def test_an_act_only_attempted_did_not_happen() -> None:
     assert check(frame_question(went), _reading(TOSNY, "1018"), question=went).ok
     siege = "When did the Normans besiege Dyrrachium?"
     assert check(frame_question(siege), _reading(VALONA, "1107"), question=siege).ok
+
+
+def test_a_pronoun_subject_is_quoted_with_its_antecedent() -> None:
+    """ "Where is the Kest Observatory?" over "... the Kest Observatory was founded in
+    1902 ... It sits on a ridge above the town of Hollow Bay.": the reading quotes both
+    sentences, so the evidence says what "it" is."""
+    from sleuth.policies.reading import read_page
+
+    body = (
+        "The Kest Observatory was founded in 1902 by the astronomer Henrik Lund. It sits on "
+        "a ridge above the town of Hollow Bay.\n\nIt has two domes."
+    )
+    frame = frame_question("Where is the Kest Observatory?")
+    readings = read_page(frame, "https://history.example/kest", "Kest Observatory", [(0, body)])
+    assert readings[0].value == "Hollow Bay"
+    assert readings[0].sentence == body.split("\n\n")[0]

@@ -982,3 +982,35 @@ def test_a_documentation_place_is_code() -> None:
     plain = "The original error is available as e.original_exception."
     bare = Reading("u", 0, len(plain), plain, "e.original_exception", 1.0)
     assert verify.check(frame_question(question), bare, question=question).rule == "type"
+
+
+def test_what_a_command_installs_is_the_package() -> None:
+    """ "What do I need to pip install so my Flask views can be async def coroutines?" asks
+    a package (so does "What must be installed before ...?"), and the package is what the
+    command installs, not another code span of the paragraph (Flask's async-await.rst)."""
+    assert technical.kind_of("What do I need to pip install so my views can be async?") == (
+        "package"
+    )
+    assert technical.kind_of("What must be installed before FastAPI can receive files?") == (
+        "package"
+    )
+    sentence = (
+        "Routes can all be coroutine functions if Flask is installed with the `async` extra "
+        "(`pip install flask[async]`). This allows views to use `await`."
+    )
+    spans = technical.candidates("package", sentence)
+    assert [sentence[s:e] for s, e in spans] == ["flask[async]"]
+
+
+def test_a_when_after_another_wh_word_joins_a_clause() -> None:
+    """ "What can you use so that lifespan events are triggered when testing with
+    AsyncClient?" asks a thing, not a date; "When ...?" and "... when?" still ask one."""
+    from sleuth.policies.reading import answer_type_of
+
+    question = (
+        "What can you use so that lifespan events are triggered when testing with AsyncClient?"
+    )
+    assert answer_type_of(question) is AnswerType.OTHER
+    assert answer_type_of("When did the Normans conquer England?") is AnswerType.DATE
+    assert answer_type_of("The war began when?") is AnswerType.DATE
+    assert answer_type_of("Where is the file?") is AnswerType.PLACE

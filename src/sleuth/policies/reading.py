@@ -292,9 +292,16 @@ def answer_type_of(question: str) -> AnswerType:
     asks_amount = re.search(r"\bhow much\b", q) or any(f" {w} " in padded for w in AMOUNT_WORDS)
     if asks_amount and re.search(r"^(who|where|when)\b", q) is None:
         return AnswerType.AMOUNT
-    if re.search(r"\b(what|which) (date|day|century|decade|era|period)\b|^when\b|\bwhen\b", q):
+    # a "when" or "where" after another wh-word joins a clause ("What can you use so that
+    # lifespan events are triggered when testing?"); it asks only when no other one leads
+    led = re.match(r"^(?:\w+\s+){0,3}?(?:what|which|who|whom|whose|how)\b", q) is not None
+    if re.search(r"\b(what|which) (date|day|century|decade|era|period)\b|^when\b", q) or (
+        not led and re.search(r"\bwhen\b", q)
+    ):
         return AnswerType.DATE
-    if re.search(r"^where\b|\bwhere\b|\b(what|which) (city|country|town|place|venue|room)\b", q):
+    if re.search(r"^where\b|\b(what|which) (city|country|town|place|venue|room)\b", q) or (
+        not led and re.search(r"\bwhere\b", q)
+    ):
         return AnswerType.PLACE
     if re.search(r"^(who|whom|whose)\b|\bwho\b", q):
         return AnswerType.PERSON
@@ -537,12 +544,27 @@ def read_page(frame: Frame, url: str, title: str, segments: list[tuple[int, str]
     named = set(frame.anchors) & url_terms(url)
     found = []
     for offset, text in segments:
+        previous: tuple[int, int] | None = None
         for s, e in sentence_spans(text):
             context = _section_terms(heading, text, s) if sections else title_terms
             context = context | named if named else context
             reading = read_sentence(frame, url, text[s:e], offset + s, context, proper)
+            if (
+                reading is not None
+                and previous is not None
+                and "\n" not in text[previous[1] : s]
+                and PRONOUN_SUBJECT.match(text, s, e)
+            ):
+                # "It sits on a ridge above the town of Hollow Bay.": the evidence names
+                # what "it" is, with the sentence before it in its paragraph
+                ps = previous[0]
+                joined = read_sentence(
+                    frame, url, text[ps:e], offset + ps, context, proper, answer_from=s - ps
+                )
+                reading = joined or reading
             if reading is not None:
                 found.append(reading)
+            previous = (s, e)
     if frame.tech == "version":
         found.extend(_read_version_notes(frame, url, title, segments, proper, sections))
     if frame.tech is not None:

@@ -37,6 +37,7 @@ GROUPS = (
     "recommend suggest advis",
     "faster quicker",
     "stop halt",
+    "multipl sever numer",
     "oldest earliest lowest minimum",
     "newest latest highest maximum",
 )

@@ -97,6 +97,11 @@ _HEAD_KINDS = [
 ]
 _KIND_OF_QUESTION = [
     ("env", r"\benv(?:ironment)?\s+var(?:iable)?s?\b"),
+    # "What must be installed before ...?", "What do I need to pip install ...?"
+    (
+        "package",
+        r"^\s*what\s+(?:must|should|do\s+i\s+need\s+to|needs\s+to)\s+(?:be\s+|pip\s+)?install",
+    ),
     ("ip", r"\bip\s+address\b"),
     ("status", r"\bstatus\s+code\b"),
     (
@@ -180,6 +185,9 @@ _CAMEL = re.compile(r"(?:[A-Za-z_]\w*\.)*[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+")
 # values, not names: `False` is what a setting is set to, never the setting
 _CONSTANTS = frozenset({"True", "False", "None", "true", "false", "null"})
 _COMMAND_LINE = re.compile(r"(?:^|\n)\s*\$\s+([^\n]+)")
+_INSTALLS = re.compile(
+    r"\b(?:pip|uv\s+pip|uv|poetry|pipx|conda)\s+(?:install|add)\s+(?:-[\w-]+\s+)*['\"]?([A-Za-z][\w.\[\],-]*)"
+)
 _PACKAGE = re.compile(r"^[A-Za-z][\w.-]*(?:\[[\w,-]+\])?$")
 _IDENTIFIER = re.compile(r"^@?[A-Za-z_][\w.]*(?:\(\))?$")  # docs_url, @pytest.mark.anyio
 _HEADER = re.compile(r"^[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*$")  # X-Process-Time
@@ -254,6 +262,12 @@ def _candidates(kind: str, sentence: str) -> list[tuple[int, int]]:
         lines = [m.span(1) for m in _COMMAND_LINE.finditer(sentence)]
         return lines + [(s, e) for s, e in code if " " in sentence[s:e].strip()]
     if kind == "package":
+        # "(`pip install flask[async]`)": what a command installs is the package
+        installed = [
+            m.span(1) for s, e in code for m in [_INSTALLS.search(sentence, s, e)] if m is not None
+        ]
+        if installed:
+            return installed
         found = [(s, e) for s, e in code if _PACKAGE.match(sentence[s:e])]
         if found:
             return found

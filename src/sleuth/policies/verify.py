@@ -649,10 +649,10 @@ def _distance(asked: list[str], reading: Reading) -> float:
         for m in re.finditer(r"\w+", reading.sentence)
         if any(_canon(t.key) in asked_set for t in terms(m.group(0)))
     ]
-    # a sentence read with the one before it, whose subject is a pronoun ("... the Kest
-    # Observatory ... . It sits on a ridge above the town of Hollow Bay."): the pronoun
-    # stands for the question's words
-    for s, _ in sentence_spans(reading.sentence)[1:]:
+    # a sentence whose subject is a pronoun, read alone (its page's title names the
+    # subject) or with the one before it ("... the Kest Observatory ... . It sits on a
+    # ridge above the town of Hollow Bay."): the pronoun stands for the question's words
+    for s, _ in sentence_spans(reading.sentence):
         if s <= at:
             pronoun = PRONOUN_SUBJECT.match(reading.sentence, s)
             if pronoun is not None:
