@@ -575,11 +575,11 @@ def docs_index(tmp_path_factory: pytest.TempPathFactory) -> Any:
     index.close()
 
 
-def _trajectory(corpus: Any, question: str) -> tuple[list[Any], Any]:
+def _trajectory(corpus: Any, question: str, policy: Any = None) -> tuple[list[Any], Any]:
     from sleuth import OfflinePolicy, Task
     from sleuth.runtime import run_steps
 
-    gen = run_steps(Task(question), corpus, OfflinePolicy())
+    gen = run_steps(Task(question), corpus, policy or OfflinePolicy())
     steps = []
     while True:
         try:
@@ -781,10 +781,9 @@ def test_a_lower_hit_whose_snippet_reads_is_opened(tmp_path: Path) -> None:
     the environment variable: that one is opened, and the lookup takes three steps."""
     from click.testing import CliRunner
 
-    from sleuth import OfflinePolicy, Task
+    from sleuth import OfflinePolicy
     from sleuth.cli_corpus import index_command
     from sleuth.index import open_index
-    from sleuth.runtime import run_steps
 
     docs = tmp_path / "docs"
     docs.mkdir()
@@ -811,15 +810,11 @@ def test_a_lower_hit_whose_snippet_reads_is_opened(tmp_path: Path) -> None:
     outcome = CliRunner().invoke(index_command, [str(docs), "--index", str(tmp_path / "idx")])
     assert outcome.exit_code == 0, outcome.output
     with open_index(tmp_path / "idx") as index:
-        gen = run_steps(Task("Which environment variable turns on debug mode?"), index.corpus(),
-                        OfflinePolicy(min_confidence=0.0))  # fmt: skip
-        steps = []
-        while True:
-            try:
-                steps.append(next(gen))
-            except StopIteration as stop:
-                result = stop.value
-                break
+        steps, result = _trajectory(
+            index.corpus(),
+            "Which environment variable turns on debug mode?",
+            OfflinePolicy(min_confidence=0.0),
+        )
     hits = [h["url"].rsplit("/", 1)[-1] for h in steps[0].observation.data["hits"]]
     assert hits[2].startswith("config.md"), hits
     assert [s.tool for s in steps] == ["search", "open", "finish"], [
