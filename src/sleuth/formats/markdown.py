@@ -22,6 +22,21 @@ fences only:
 - heading attributes (``## Title { #anchor }``) go from the text; an explicit id in them
   is the heading's ``anchor`` (its section's anchor, `sleuth.passages.section_anchors`).
 
+MyST, the Markdown that Sphinx reads, is read as Sphinx shows it (as `sleuth.formats.rst`
+reads the same roles and directives in reST):
+
+- a role (``{func}`option```, ``{ref}`title <target>```) is its text: an API name
+  (`CODE_ROLES`) as a code span (a function's with ``()``), a reference as its title or
+  else its target, ``{pep}`8``` as "PEP 8"; a role inside a code span is code;
+- a target line ``(label)=`` right before a heading is that heading's anchor (as a reST
+  label is); before anything else it names nothing, and goes;
+- a directive (a fence ```` ```{name} arguments ````): build instructions
+  (``currentmodule``, ``toctree``, ``contents``, ...) leave nothing; ``code-block`` is
+  code; admonitions (``note``, ``warning``, ``admonition Title``, ...) keep their title
+  and their text; ``versionadded 4.0`` is "New in version 4.0." before its text;
+  ``eval-rst`` is read as reST. Leading ``:option: value`` lines are not text. Any other
+  directive is a code block, as before.
+
 JSX and HTML blocks keep only the text between their tags (parsed as Markdown again);
 inline HTML tags go, their text stays.
 """
@@ -29,13 +44,25 @@ inline HTML tags go, their text stays.
 from __future__ import annotations
 
 import re
+import textwrap
 import threading
 from functools import lru_cache
 from typing import Any
 
 from sleuth.errors import CorpusError
 
-from .blocks import Block, Include, Parsed, link_targets
+from .blocks import (
+    BUILD_DIRECTIVES,
+    CODE_ROLES,
+    TEXT_ROLES,
+    VERSION_WORDS,
+    Block,
+    Include,
+    Parsed,
+    explicit_anchor,
+    link_targets,
+    role_text,
+)
 from .fences import fence_end, without_fences
 from .frontmatter import front_matter, iso_date
 from .includes import expand_includes
@@ -96,7 +123,7 @@ def parse_markdown(text: str, include: Include | None = None) -> Parsed:
     except RecursionError:
         raise CorpusError("Markdown nested too deeply") from None
     finally:
-        _found.links = None
+        _found.links = _found.target = None
     title = meta.pop("title", None)
     if title is None:
         title = next((b.text for b in blocks if b.kind == "heading" and b.level == 1), None)
@@ -116,9 +143,11 @@ def parse_markdown(text: str, include: Include | None = None) -> Parsed:
 class _Found(threading.local):
     """What the walk of the document being read collects (per thread): its link
     targets, read where `convert_inline` reads the links, so links in code are not
-    links."""
+    links; and a MyST target ``(label)=`` waiting for the heading it names (with the
+    list of blocks it stood in and how many were before it)."""
 
     links: list[str] | None = None
+    target: tuple[str, list[Block], int] | None = None
 
 
 _found = _Found()
@@ -304,7 +333,11 @@ def _blocks(node: Any, out: list[Block]) -> None:
     for child in node.children:
         name = child.name
         if name == "paragraph":
-            _paragraph(_raw(child), out)
+            raw = _raw(child)
+            if raw[:1] == "(" and (target := _TARGET.match(raw)) is not None:
+                _found.target = (target.group(1), out, len(out))  # names the next heading
+                raw = raw[target.end() :]
+            _paragraph(raw, out)
         elif name == "heading":
             raw, anchor = _raw(child), ""
             if "{" in raw:
@@ -313,6 +346,11 @@ def _blocks(node: Any, out: list[Block]) -> None:
                     raw = raw[: attrs.start()]
                     found = _HEADING_ID.search(attrs.group())
                     anchor = found.group(1) if found else ""
+            if _found.target is not None:
+                label, before, at = _found.target
+                _found.target = None
+                if before is out and at == len(out):  # nothing between them
+                    anchor = anchor or explicit_anchor(label)
             text = convert_inline(raw).strip()
             if text:
                 out.append(Block("heading", text, int(child.meta.get("level", 1)), anchor))
@@ -321,15 +359,68 @@ def _blocks(node: Any, out: list[Block]) -> None:
             if text.strip():
                 out.append(Block("list", text))
         elif name in ("fence", "code_block"):
-            code = _code(child)
-            if code:
-                out.append(Block("code", code))
+            meta = child.meta
+            directive = _MYST_DIRECTIVE.match(str(meta.get("info", "")))
+            if directive is None or not _directive(directive, str(meta.get("content", "")), out):
+                code = _code_of(meta)
+                if code:
+                    out.append(Block("code", code))
         elif name == "html_block":
             _html_block(child.meta.get("content", ""), out)
         elif name in ("hr", "front_matter"):
             continue
         elif name in _CONTAINERS or child.children:
             _blocks(child, out)
+
+
+# --- MyST (Sphinx's Markdown): targets and directives -----------------------------------------
+
+# ``(label)=`` on a line of its own: a target, the anchor of the heading after it
+_TARGET = re.compile(r"\(([^()\s]+)\)=[ \t]*(?:\n|$)")
+# a directive is a code fence whose info is ``{name} arguments``
+_MYST_DIRECTIVE = re.compile(r"\{([A-Za-z][\w:+.-]*)\}(?:[ \t]+(.*))?$")
+_MYST_OPTIONS = re.compile(r"(?:[ \t]*:[\w-]+:[^\n]*(?:\n|$))+|---\n(?:.*\n)*?---(?:\n|$)")
+_MYST_CODE = frozenset({"code-block", "code", "sourcecode", "code-cell"})
+_MYST_DROP = frozenset({*BUILD_DIRECTIVES, "contents", "include", "image", "figure", "raw"})
+_MYST_ADMONITIONS = frozenset(
+    "admonition note warning tip hint important caution danger attention error seealso todo "
+    "topic sidebar".split()
+)
+
+
+def _directive(found: re.Match[str], content: str, out: list[Block]) -> bool:
+    """A MyST directive's blocks (see the module docstring); False when it is none Sphinx
+    is known to show as text (its fence is then code, as any other)."""
+    name, arguments = found.group(1), " ".join((found.group(2) or "").split())
+    if name in _MYST_DROP:
+        return True
+    if name == "eval-rst":  # reStructuredText inside Markdown
+        from .rst import parse_rst
+
+        out.extend(parse_rst(content).blocks)
+        return True
+    options = _MYST_OPTIONS.match(content)
+    body = content[options.end() :] if options else content
+    if name in _MYST_CODE:
+        language = arguments.split(maxsplit=1)[0] if arguments else ""
+        code = _code_of({"content": body, "info": language})
+        if code:
+            out.append(Block("code", code))
+        return True
+    if name in VERSION_WORDS and arguments:  # as the reST reader shows them
+        version, _, words = arguments.partition(" ")
+        head = f"{VERSION_WORDS[name]} {version}" + (f": {words}" if words else "")
+        end = ":" if body.strip() else ("" if head.endswith((".", "!", "?")) else ".")
+        out.append(Block("text", head + end))
+    elif name in _MYST_ADMONITIONS:
+        if arguments:  # a title (``{admonition} Title``, ``{seealso} other``)
+            out.append(Block("text", convert_inline(arguments)))
+    else:
+        return False
+    body = textwrap.dedent(body)
+    if body.strip():
+        _blocks(_parser().tree(prepare(body)), out)
+    return True
 
 
 def _inline(node: Any) -> str:
@@ -455,6 +546,8 @@ def convert_inline(raw: str) -> str:
     HTML and JSX tags go (``<br>`` is a space), emphasis markers go, escapes and
     entities are read, soft line breaks are spaces; code spans stay as written (their
     line breaks made spaces)."""
+    if "}`" in raw and _ROLE.search(raw):  # MyST roles: ``{func}`name```
+        raw = _ROLE_OR_CODE.sub(_role, raw)
     if not (
         "[" in raw or "<" in raw or "\\" in raw or "&" in raw  # faster than `_NEEDS.search`
         or "*" in raw or "_" in raw or "~" in raw or "\n" in raw
@@ -498,6 +591,36 @@ def convert_inline(raw: str) -> str:
         else:
             out.append("\ue000" + piece)
     return "".join(out)
+
+
+# MyST roles (Sphinx's roles in Markdown): ``{func}`option```, ``{ref}`title <target>```.
+# Each code span is matched too, so that a role's look inside a code span is code.
+_ROLE = re.compile(r"\{[A-Za-z][\w:+.-]*\}`")
+_ROLE_OR_CODE = re.compile(
+    r"\{([A-Za-z][\w:+.-]*)\}(`+)(?!`)(.+?)(?<!`)\2(?!`)|(`+)(?!`)(.+?)(?<!`)\4(?!`)", re.DOTALL
+)
+_SHOWN_ROLES = {"pep": "PEP ", "rfc": "RFC "}  # shown with their number
+_PLAIN_ROLES = frozenset({*TEXT_ROLES, "kbd", "sub", "sup", "math", "term"})
+
+
+def _role(match: re.Match[str]) -> str:
+    """A role as Sphinx shows it (`role_text`): an API name as a code span (a function's
+    with ``()``), other roles as their words; a code span, or a role Sphinx would not
+    know, as it is."""
+    name = match.group(1)
+    if name is None:
+        return match.group()
+    text = " ".join(match.group(3).split())
+    if name in CODE_ROLES:
+        shown = role_text(text, name)
+        if name.endswith(("func", "meth")) and not shown.endswith(")"):
+            shown += "()"
+        return f"`{shown}`" if "`" not in shown else shown
+    if name in _PLAIN_ROLES:
+        return role_text(text, name)
+    if name in _SHOWN_ROLES:
+        return _SHOWN_ROLES[name] + role_text(text, name)
+    return match.group()
 
 
 _NEEDS = re.compile(r"[\[<\\&*_~\n]")
@@ -662,7 +785,11 @@ def _raw(node: Any) -> str:
 
 
 def _code(node: Any) -> str:
-    meta = node.meta  # a new dict at every access
+    return _code_of(node.meta)
+
+
+def _code_of(meta: dict[str, Any]) -> str:
+    """A code block as kept: fenced, with its language (none for a diagram)."""
     content = str(meta.get("content", "")).rstrip()
     if not content:
         return ""
