@@ -265,6 +265,17 @@ def test_myst_roles_targets_and_directives_read_as_sphinx_shows_them() -> None:
     assert anchors == {"Options": "", "Multi Value Options": "tuple-type", "Plain": ""}
 
 
+def test_underlined_headings_are_headings() -> None:
+    """Setext headings (a line of ``=`` or ``-`` under the title) were read as text, or
+    lost: an underline of ``=`` looked like a content tab, one of ``-`` left nothing."""
+    parsed = parse("md", "Title\n=====\n\nSome text.\n\nSection\n-------\n\nMore.\n")
+    assert parsed.title == "Title"
+    assert [(b.kind, b.text, b.level) for b in parsed.blocks] == [
+        ("heading", "Title", 1), ("text", "Some text.", 0),
+        ("heading", "Section", 2), ("text", "More.", 0),
+    ]  # fmt: skip
+
+
 def test_myst_docs_of_a_real_sphinx_project_leave_no_syntax(tmp_path: Path) -> None:
     """Click's documentation (MyST), when it is on this machine: every page read, no
     role, directive fence or target line left in the text, labels as anchors."""

@@ -211,7 +211,10 @@ _DOCUSAURUS = re.compile(
     re.MULTILINE | re.IGNORECASE,
 )
 _MKDOCSTRINGS = re.compile(r"^:::[ \t]+[\w.:]+[^\n]*(?:\n(?:[ \t]+[^\n]*|[ \t]*(?=\n)))*", re.M)
-_INDENTED_OPEN = re.compile(r"^(!!!|\?\?\?\+?|===\+?)[ \t]*(?:([\w-]+)[^\S\n]*)?(?:\"(.*?)\")?")
+# (a run of four or more ``=`` is a setext heading's underline, not a content tab)
+_INDENTED_OPEN = re.compile(
+    r"^(!!!|\?\?\?\+?|===\+?(?!=))[ \t]*(?:([\w-]+)[^\S\n]*)?(?:\"(.*?)\")?"
+)
 
 
 def prepare(text: str) -> str:
@@ -346,7 +349,7 @@ def _blocks(node: Any, out: list[Block]) -> None:
                 _found.target = (target.group(1), out, len(out))  # names the next heading
                 raw = raw[target.end() :]
             _paragraph(raw, out)
-        elif name == "heading":
+        elif name == "heading" or name == "lheading":  # ``# Title``, or underlined
             raw, anchor = _raw(child), ""
             if "{" in raw:
                 attrs = _ATTRS.search(raw)
