@@ -766,24 +766,22 @@ def _cells(line: str) -> list[str]:
 def _rows(text: str) -> list[str]:
     """A table's lines (the delimiter row left out) as rows: each row's cells, stripped,
     joined by `` | `` with runs of spaces made one, and its markup read."""
-    if "\\" in text:  # an escaped bar divides no cells: line by line
-        lines = [" | ".join([cell.strip() for cell in _cells(line)]) for line in text.split("\n")]
-    else:  # every bar divides cells
-        lines = [_unbarred(line).replace("|", " | ") for line in text.split("\n")]
+    escaped = "\\" in text  # an escaped bar divides no cells: cell by cell
     convert = _MARKUP.search(text) is not None  # else the text is as read
     rows: list[str] = []
-    for line in lines:
+    for line in text.split("\n"):
+        if escaped:
+            line = " | ".join([cell.strip() for cell in _cells(line)])
+        else:  # every bar divides cells: the outer bars (one at each end) go
+            line = line.strip()
+            if line[:1] == "|":
+                line = line[1:]
+            if line[-1:] == "|":
+                line = line[:-1]
+            line = line.replace("|", " | ")
         if line.replace("|", "").strip():
             rows.append(" ".join((convert_inline(line) if convert else line).split()))
     return rows
-
-
-def _unbarred(line: str) -> str:
-    """A table line without its outer bars (one at each end)."""
-    line = line.strip()
-    if line[:1] == "|":
-        line = line[1:]
-    return line[:-1] if line[-1:] == "|" else line
 
 
 def _raw(node: Any) -> str:
