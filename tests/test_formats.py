@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import zlib
 from pathlib import Path
 
@@ -181,6 +182,113 @@ def test_mkdocs_admonitions_tabs_and_includes() -> None:
                  "options:", "<font", "&amp;"):  # fmt: skip
         assert junk not in body, junk
     assert "```console\n$ fastapi dev & more\n```" in body
+
+
+MYST = """# Options
+
+```{currentmodule} click
+```
+
+```{contents}
+:depth: 2
+:local: true
+```
+
+Options are added with the {func}`option` decorator, which makes a {class}`~click.Option`;
+see {ref}`positional arguments <arguments>` and {ref}`type-inference`, {pep}`8`,
+and press {kbd}`Ctrl+C`. Code stays code: `{func}` and `x`.
+
+(tuple-type)=
+## Multi Value Options
+
+```{versionadded} 4.0
+```
+
+```{note}
+Short names are **not** combined.
+```
+
+```{admonition} Note on Files
+:class: note
+
+   Files are {class}`File` parameters.
+```
+
+```{code-block} python
+@click.option("--n", default=1)
+```
+
+```{eval-rst}
+.. currentmodule:: click
+
+Use :func:`click.echo` to print.
+```
+
+```{toctree}
+:maxdepth: 2
+
+quickstart
+```
+
+(nowhere)=
+A label before a paragraph names nothing.
+
+## Plain
+
+```{ .dockerfile .annotate }
+FROM python
+```
+
+```{python}
+x = 1
+```
+"""
+
+
+def test_myst_roles_targets_and_directives_read_as_sphinx_shows_them() -> None:
+    parsed = parse("md", MYST)
+    body = render(parsed.blocks)[0]
+    assert "with the `option()` decorator, which makes a `Option`; see positional arguments" in body
+    assert "and type-inference, PEP 8, and press Ctrl+C. Code stays code: `{func}` and `x`." in body
+    assert "Multi Value Options\n\nNew in version 4.0.\n\nShort names are not combined." in body
+    assert "Note on Files\n\nFiles are `File` parameters." in body
+    assert '```python\n@click.option("--n", default=1)\n```' in body
+    assert "Use `click.echo()` to print." in body
+    assert "A label before a paragraph names nothing." in body
+    # a fence that only looks like a directive is code, as before
+    assert "```\nFROM python\n```" in body and "```python\nx = 1\n```" in body
+    for junk in ("{func}`option", "{ref}", "{note}", "```{", "currentmodule", "contents",
+                 "depth", "toctree", "quickstart", ":class:", "(tuple-type)=", "(nowhere)=",
+                 "eval-rst"):  # fmt: skip
+        assert junk not in body, junk
+    anchors = {b.text: b.anchor for b in parsed.blocks if b.kind == "heading"}
+    assert anchors == {"Options": "", "Multi Value Options": "tuple-type", "Plain": ""}
+
+
+def test_underlined_headings_are_headings() -> None:
+    """Setext headings (a line of ``=`` or ``-`` under the title) were read as text, or
+    lost: an underline of ``=`` looked like a content tab, one of ``-`` left nothing."""
+    parsed = parse("md", "Title\n=====\n\nSome text.\n\nSection\n-------\n\nMore.\n")
+    assert parsed.title == "Title"
+    assert [(b.kind, b.text, b.level) for b in parsed.blocks] == [
+        ("heading", "Title", 1), ("text", "Some text.", 0),
+        ("heading", "Section", 2), ("text", "More.", 0),
+    ]  # fmt: skip
+
+
+def test_myst_docs_of_a_real_sphinx_project_leave_no_syntax(tmp_path: Path) -> None:
+    """Click's documentation (MyST), when it is on this machine: every page read, no
+    role, directive fence or target line left in the text, labels as anchors."""
+    docs = Path("/tmp/sd/click-8.5.1/docs")
+    if not docs.is_dir():
+        pytest.skip("click's docs are not on this machine")
+    sources, _ = discover([docs])
+    pages = [item for s in sources for item in read_documents(s) if isinstance(item, Sectioned)]
+    assert len(pages) == sum(1 for s in sources if s.kind == "md")
+    for page in pages:
+        body = page.page.body
+        assert not re.search(r"\{[a-z:]+\}`|```\{|^\([\w-]+\)=", body, re.M), page.page.url
+    assert sum(1 for page in pages for anchor in page.anchors if anchor == "multiple-options")
 
 
 @pytest.mark.parametrize(

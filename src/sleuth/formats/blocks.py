@@ -9,7 +9,19 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-__all__ = ["MAX_LINKS", "Block", "Include", "Parsed", "explicit_anchor", "link_targets"]
+__all__ = [
+    "BUILD_DIRECTIVES",
+    "CODE_ROLES",
+    "MAX_LINKS",
+    "TEXT_ROLES",
+    "VERSION_WORDS",
+    "Block",
+    "Include",
+    "Parsed",
+    "explicit_anchor",
+    "link_targets",
+    "role_text",
+]
 
 #: How a reader follows an include: ``include(target, within)`` is the text and key of
 #: the file ``target`` (as written in the directive) names, read from the file ``within``
@@ -66,3 +78,37 @@ def explicit_anchor(value: str | None) -> str:
     it could not stand after ``#`` in a URL (spaces, quotes, brackets, ``#``)."""
     value = (value or "").strip()
     return value if _ANCHOR.fullmatch(value) else ""
+
+
+# --- Sphinx's vocabulary, shared by the reST reader and MyST Markdown -----------------------
+
+#: Roles whose text is an API name, shown as code (``:func:`get``` is ```get()```).
+CODE_ROLES = (
+    "class func meth attr mod exc data obj const envvar option command program file samp "
+    "py:class py:func py:meth py:attr py:mod py:exc py:data py:obj py:const any"
+).split()
+#: Roles whose text is shown as words (``:ref:`the guide <guide>``` is "the guide").
+TEXT_ROLES = "ref doc term keyword guilabel menuselection abbr dfn numref download".split()
+#: Directives that only instruct the build (a table of contents, the current module):
+#: they leave no text.
+BUILD_DIRECTIVES = (
+    "toctree index highlight module currentmodule automodule autosummary tabularcolumns "
+    "sectionauthor codeauthor moduleauthor literalinclude only-not py:module py:currentmodule "
+    "testsetup testcleanup"
+).split()
+#: The words a version directive is shown with, before its version.
+VERSION_WORDS = {"versionadded": "New in version", "versionchanged": "Changed in version",
+                 "deprecated": "Deprecated since version"}  # fmt: skip
+
+
+def role_text(text: str, name: str) -> str:
+    """What Sphinx shows for a role's text: its explicit title (``title <target>``), else
+    its target (``~a.b.c`` shows ``c``; a leading ``!`` goes). ``name`` is the role's."""
+    match = re.fullmatch(r"\s*(.*?)\s*<([^<>]*)>\s*", text, re.DOTALL)
+    if match and match.group(1):
+        return match.group(1)
+    target = match.group(2) if match else text
+    target = target.lstrip("!")
+    if target.startswith("~"):
+        target = target[1:].rsplit(".", 1)[-1]
+    return target

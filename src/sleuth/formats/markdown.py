@@ -22,6 +22,21 @@ fences only:
 - heading attributes (``## Title { #anchor }``) go from the text; an explicit id in them
   is the heading's ``anchor`` (its section's anchor, `sleuth.passages.section_anchors`).
 
+MyST, the Markdown that Sphinx reads, is read as Sphinx shows it (as `sleuth.formats.rst`
+reads the same roles and directives in reST):
+
+- a role (``{func}`option```, ``{ref}`title <target>```) is its text: an API name
+  (`CODE_ROLES`) as a code span (a function's with ``()``), a reference as its title or
+  else its target, ``{pep}`8``` as "PEP 8"; a role inside a code span is code;
+- a target line ``(label)=`` right before a heading is that heading's anchor (as a reST
+  label is); before anything else it names nothing, and goes;
+- a directive (a fence ```` ```{name} arguments ````): build instructions
+  (``currentmodule``, ``toctree``, ``contents``, ...) leave nothing; ``code-block`` is
+  code; admonitions (``note``, ``warning``, ``admonition Title``, ...) keep their title
+  and their text; ``versionadded 4.0`` is "New in version 4.0." before its text;
+  ``eval-rst`` is read as reST. Leading ``:option: value`` lines are not text. Any other
+  directive is a code block, as before.
+
 JSX and HTML blocks keep only the text between their tags (parsed as Markdown again);
 inline HTML tags go, their text stays.
 """
@@ -29,13 +44,26 @@ inline HTML tags go, their text stays.
 from __future__ import annotations
 
 import re
+import textwrap
 import threading
+from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
 from sleuth.errors import CorpusError
 
-from .blocks import Block, Include, Parsed, link_targets
+from .blocks import (
+    BUILD_DIRECTIVES,
+    CODE_ROLES,
+    TEXT_ROLES,
+    VERSION_WORDS,
+    Block,
+    Include,
+    Parsed,
+    explicit_anchor,
+    link_targets,
+    role_text,
+)
 from .fences import fence_end, without_fences
 from .frontmatter import front_matter, iso_date
 from .includes import expand_includes
@@ -84,9 +112,9 @@ def parse_markdown(text: str, include: Include | None = None) -> Parsed:
     meta, body = front_matter(text)
     blocks: list[Block] = []
     warnings: list[str] = []
-    if include is not None and ("8<-" in body or "{!" in body or "{*" in body):
+    if include is not None and (_has_snippet(body) or _has_brace_include(body)):
         body = expand_includes(body, include)
-    if include is not None and "/>" in body and "import" in body:
+    if include is not None and "import" in body and _has_self_closing(body):
         body = expand_partials(body, include, warnings)
     text = prepare(body)
     found: list[str] = []
@@ -96,13 +124,13 @@ def parse_markdown(text: str, include: Include | None = None) -> Parsed:
     except RecursionError:
         raise CorpusError("Markdown nested too deeply") from None
     finally:
-        _found.links = None
+        _found.links = _found.target = None
     title = meta.pop("title", None)
     if title is None:
         title = next((b.text for b in blocks if b.kind == "heading" and b.level == 1), None)
         if title is None:
             title = next((b.text for b in blocks if b.kind == "heading"), None)
-    if "]:" in body and _DEFINITION.search(body):  # reference definitions, outside code
+    if _has_definition(body):  # reference definitions, outside code
         found.extend(_DEFINITION.findall(without_fences(body)))
     if found:
         # a generator: `link_targets` stops at its cap, so a page of thousands of links
@@ -116,9 +144,11 @@ def parse_markdown(text: str, include: Include | None = None) -> Parsed:
 class _Found(threading.local):
     """What the walk of the document being read collects (per thread): its link
     targets, read where `convert_inline` reads the links, so links in code are not
-    links."""
+    links; and a MyST target ``(label)=`` waiting for the heading it names (with the
+    list of blocks it stood in and how many were before it)."""
 
     links: list[str] | None = None
+    target: tuple[str, list[Block], int] | None = None
 
 
 _found = _Found()
@@ -127,8 +157,37 @@ _found = _Found()
 # a reference definition ``[id]: target`` (markdown-it reads them, and leaves no node)
 # and an HTML/JSX ``href="..."``; links themselves are read in the walk (`_inline_match`)
 _DEFINITION = re.compile(r"^[ ]{0,3}\[[^\]\n]+\]:[ \t]*<?([^\s<>]+)", re.MULTILINE)
+_BRACKET_COLON = re.compile(r"\]:")
 _HREF = re.compile(r"href=(?:\"([^\"]*)\"|'([^']*)')")
 _IMAGE = re.compile(r"\.(?:png|jpe?g|gif|svg|webp|ico|bmp|avif)(?:[?#].*)?$", re.IGNORECASE)
+
+
+def _has_definition(text: str) -> bool:
+    """Whether ``text`` holds a reference definition (`_DEFINITION`): its ``]:`` is the
+    first on its line, so each ``]:``'s line is tried, not every line (``^`` anchored at
+    every character is several times slower)."""
+    for colon in _BRACKET_COLON.finditer(text):
+        if _DEFINITION.match(text, text.rfind("\n", 0, colon.start()) + 1):
+            return True
+    return False
+
+
+# Whether a page holds some syntax at all, looked for before the work of reading it: these
+# run over every page. A character of the syntax that prose seldom has is looked for first
+# (``in`` finds one character many times faster than anything else), then the syntax with
+# the regular expression engine, which finds a short literal two to three times faster
+# than ``in`` does (it skips to the literal's first character; an alternative of several
+# literals loses that, so each is looked for on its own).
+def _finder(literal: str, *rare: str) -> Callable[[str], bool]:
+    search = re.compile(literal).search
+    return lambda text: any(char in text for char in rare) and search(text) is not None
+
+
+_has_snippet = _finder("8<-", "<")
+_has_brace_include = _finder(r"\{[!*]", "!", "*")  # ``{! file !}``, ``{* file *}``
+_has_self_closing = _finder("/>", ">")
+_has_jsx_comment = _finder(r"\{/\*", "*")
+_ADMONITION_MARKS = (_finder("!!!", "!"), _finder(r"\?\?\?", "?"), _finder("===", "="))
 
 
 # --- before parsing: the syntax sites add ------------------------------------------------------
@@ -152,8 +211,10 @@ _DOCUSAURUS = re.compile(
     re.MULTILINE | re.IGNORECASE,
 )
 _MKDOCSTRINGS = re.compile(r"^:::[ \t]+[\w.:]+[^\n]*(?:\n(?:[ \t]+[^\n]*|[ \t]*(?=\n)))*", re.M)
-_INDENTED_OPEN = re.compile(r"^(!!!|\?\?\?\+?|===\+?)[ \t]*(?:([\w-]+)[^\S\n]*)?(?:\"(.*?)\")?")
-_MARKERS = ("///", ":::", "{*", "{!", "8<-", "*[", "import", "export", "{/*")
+# (a run of four or more ``=`` is a setext heading's underline, not a content tab)
+_INDENTED_OPEN = re.compile(
+    r"^(!!!|\?\?\?\+?|===\+?(?!=))[ \t]*(?:([\w-]+)[^\S\n]*)?(?:\"(.*?)\")?"
+)
 
 
 def prepare(text: str) -> str:
@@ -162,11 +223,9 @@ def prepare(text: str) -> str:
 
     The lines that may hold such syntax are found first (`_next_candidate`); only those are
     looked at further."""
-    if "!!!" in text or "???" in text or "===" in text:
+    if any(has(text) for has in _ADMONITION_MARKS):
         text = _indented_admonitions(text)
-    if not any(marker in text for marker in _MARKERS):
-        return text
-    if "{/*" in text:
+    if _has_jsx_comment(text):
         text = _JSX_COMMENT.sub("", text)
     parts: list[str] = []
     at = pos = 0
@@ -200,8 +259,9 @@ _MARKED = r"[ \t]*(?:(`{3,}|~{3,})|/{3,}|:{3,}|\{[*!]|-{1,2}8<-|\*\[|(?:import|e
 _CANDIDATE = re.compile(_MARKED)  # the first line
 # every other line, found from its line break: a pattern that starts with a literal is
 # searched for quickly, one anchored at every line start (``^`` with MULTILINE) is tried
-# at every character, five times slower
-_CANDIDATE_LINE = re.compile(rf"\n({_MARKED})")
+# at every character, five times slower; and a line whose first character starts no
+# marker is passed over by the lookahead, not tried against each marker (a third faster)
+_CANDIDATE_LINE = re.compile(rf"\n(?=[ \t]*[`~/:{{*ie-])({_MARKED})")
 
 
 def _next_candidate(text: str, pos: int) -> tuple[int, str | None, int] | None:
@@ -284,8 +344,12 @@ def _blocks(node: Any, out: list[Block]) -> None:
     for child in node.children:
         name = child.name
         if name == "paragraph":
-            _paragraph(_raw(child), out)
-        elif name == "heading":
+            raw = _raw(child)
+            if raw[:1] == "(" and (target := _TARGET.match(raw)) is not None:
+                _found.target = (target.group(1), out, len(out))  # names the next heading
+                raw = raw[target.end() :]
+            _paragraph(raw, out)
+        elif name == "heading" or name == "lheading":  # ``# Title``, or underlined
             raw, anchor = _raw(child), ""
             if "{" in raw:
                 attrs = _ATTRS.search(raw)
@@ -293,6 +357,11 @@ def _blocks(node: Any, out: list[Block]) -> None:
                     raw = raw[: attrs.start()]
                     found = _HEADING_ID.search(attrs.group())
                     anchor = found.group(1) if found else ""
+            if _found.target is not None:
+                label, before, at = _found.target
+                _found.target = None
+                if before is out and at == len(out):  # nothing between them
+                    anchor = anchor or explicit_anchor(label)
             text = convert_inline(raw).strip()
             if text:
                 out.append(Block("heading", text, int(child.meta.get("level", 1)), anchor))
@@ -301,15 +370,68 @@ def _blocks(node: Any, out: list[Block]) -> None:
             if text.strip():
                 out.append(Block("list", text))
         elif name in ("fence", "code_block"):
-            code = _code(child)
-            if code:
-                out.append(Block("code", code))
+            meta = child.meta
+            directive = _MYST_DIRECTIVE.match(str(meta.get("info", "")))
+            if directive is None or not _directive(directive, str(meta.get("content", "")), out):
+                code = _code_of(meta)
+                if code:
+                    out.append(Block("code", code))
         elif name == "html_block":
             _html_block(child.meta.get("content", ""), out)
         elif name in ("hr", "front_matter"):
             continue
         elif name in _CONTAINERS or child.children:
             _blocks(child, out)
+
+
+# --- MyST (Sphinx's Markdown): targets and directives -----------------------------------------
+
+# ``(label)=`` on a line of its own: a target, the anchor of the heading after it
+_TARGET = re.compile(r"\(([^()\s]+)\)=[ \t]*(?:\n|$)")
+# a directive is a code fence whose info is ``{name} arguments``
+_MYST_DIRECTIVE = re.compile(r"\{([A-Za-z][\w:+.-]*)\}(?:[ \t]+(.*))?$")
+_MYST_OPTIONS = re.compile(r"(?:[ \t]*:[\w-]+:[^\n]*(?:\n|$))+|---\n(?:.*\n)*?---(?:\n|$)")
+_MYST_CODE = frozenset({"code-block", "code", "sourcecode", "code-cell"})
+_MYST_DROP = frozenset({*BUILD_DIRECTIVES, "contents", "include", "image", "figure", "raw"})
+_MYST_ADMONITIONS = frozenset(
+    "admonition note warning tip hint important caution danger attention error seealso todo "
+    "topic sidebar".split()
+)
+
+
+def _directive(found: re.Match[str], content: str, out: list[Block]) -> bool:
+    """A MyST directive's blocks (see the module docstring); False when it is none Sphinx
+    is known to show as text (its fence is then code, as any other)."""
+    name, arguments = found.group(1), " ".join((found.group(2) or "").split())
+    if name in _MYST_DROP:
+        return True
+    if name == "eval-rst":  # reStructuredText inside Markdown
+        from .rst import parse_rst
+
+        out.extend(parse_rst(content).blocks)
+        return True
+    options = _MYST_OPTIONS.match(content)
+    body = content[options.end() :] if options else content
+    if name in _MYST_CODE:
+        language = arguments.split(maxsplit=1)[0] if arguments else ""
+        code = _code_of({"content": body, "info": language})
+        if code:
+            out.append(Block("code", code))
+        return True
+    if name in VERSION_WORDS and arguments:  # as the reST reader shows them
+        version, _, words = arguments.partition(" ")
+        head = f"{VERSION_WORDS[name]} {version}" + (f": {words}" if words else "")
+        end = ":" if body.strip() else ("" if head.endswith((".", "!", "?")) else ".")
+        out.append(Block("text", head + end))
+    elif name in _MYST_ADMONITIONS:
+        if arguments:  # a title (``{admonition} Title``, ``{seealso} other``)
+            out.append(Block("text", convert_inline(arguments)))
+    else:
+        return False
+    body = textwrap.dedent(body)
+    if body.strip():
+        _blocks(_parser().tree(prepare(body)), out)
+    return True
 
 
 def _inline(node: Any) -> str:
@@ -406,10 +528,13 @@ def _emphasis_match(match: re.Match[str]) -> str:
 
 
 def _prose(text: str) -> str:
-    if "[" in text and "<" not in text and "\\" not in text and "&" not in text:
-        text = _plain_links(text)
     if "[" in text or "<" in text or "\\" in text or "&" in text:
-        text = _INLINE.sub(_inline_match, text)
+        if "<" in text or "\\" in text or "&" in text:
+            text = _INLINE.sub(_inline_match, text)
+        else:  # links only: read without a call into Python for each when they are plain
+            text = _plain_links(text)
+            if "[" in text:
+                text = _INLINE.sub(_inline_match, text)
         if "&" in text:
             import html
 
@@ -432,7 +557,12 @@ def convert_inline(raw: str) -> str:
     HTML and JSX tags go (``<br>`` is a space), emphasis markers go, escapes and
     entities are read, soft line breaks are spaces; code spans stay as written (their
     line breaks made spaces)."""
-    if not _NEEDS.search(raw):
+    if "}`" in raw and _ROLE.search(raw):  # MyST roles: ``{func}`name```
+        raw = _ROLE_OR_CODE.sub(_role, raw)
+    if not (
+        "[" in raw or "<" in raw or "\\" in raw or "&" in raw  # faster than `_NEEDS.search`
+        or "*" in raw or "_" in raw or "~" in raw or "\n" in raw
+    ):  # fmt: skip
         return raw  # the usual sentence: nothing to read
     if "`" not in raw:
         return _prose(raw)
@@ -448,6 +578,9 @@ def convert_inline(raw: str) -> str:
     else:  # single backticks only (the usual case): each pair is a code span
         parts = raw.split("`")
         pairs = (len(parts) - 1) // 2  # an odd backtick at the end opens none
+        outside = "".join(parts[::2]) + ("" if len(parts) % 2 else parts[-1])
+        if "\n" not in raw and "\ue000" not in raw and not _PROSE.search(outside):
+            return raw  # markup only inside code spans: nothing to read
         kept: list[str] = []
         for j in range(pairs):
             code = f"`{parts[2 * j + 1]}`"
@@ -471,6 +604,36 @@ def convert_inline(raw: str) -> str:
     return "".join(out)
 
 
+# MyST roles (Sphinx's roles in Markdown): ``{func}`option```, ``{ref}`title <target>```.
+# Each code span is matched too, so that a role's look inside a code span is code.
+_ROLE = re.compile(r"\{[A-Za-z][\w:+.-]*\}`")
+_ROLE_OR_CODE = re.compile(
+    r"\{([A-Za-z][\w:+.-]*)\}(`+)(?!`)(.+?)(?<!`)\2(?!`)|(`+)(?!`)(.+?)(?<!`)\4(?!`)", re.DOTALL
+)
+_SHOWN_ROLES = {"pep": "PEP ", "rfc": "RFC "}  # shown with their number
+_PLAIN_ROLES = frozenset({*TEXT_ROLES, "kbd", "sub", "sup", "math", "term"})
+
+
+def _role(match: re.Match[str]) -> str:
+    """A role as Sphinx shows it (`role_text`): an API name as a code span (a function's
+    with ``()``), other roles as their words; a code span, or a role Sphinx would not
+    know, as it is."""
+    name = match.group(1)
+    if name is None:
+        return match.group()
+    text = " ".join(match.group(3).split())
+    if name in CODE_ROLES:
+        shown = role_text(text, name)
+        if name.endswith(("func", "meth")) and not shown.endswith(")"):
+            shown += "()"
+        return f"`{shown}`" if "`" not in shown else shown
+    if name in _PLAIN_ROLES:
+        return role_text(text, name)
+    if name in _SHOWN_ROLES:
+        return _SHOWN_ROLES[name] + role_text(text, name)
+    return match.group()
+
+
 _NEEDS = re.compile(r"[\[<\\&*_~\n]")
 _PROSE = re.compile(r"[\[<\\&*_~\n\ue010-\ue012]")  # what `_prose` reads
 
@@ -491,11 +654,11 @@ def _list_lines(node: Any, indent: str) -> list[str]:
         marker = f"{number}." if ordered else "-"
         number += 1
         kids = item.children
-        if len(kids) == 1 and kids[0].name == "text":  # the usual tight item: one line
-            content = kids[0].meta.get("content", "")
-            if "-" not in content or "\n" not in content:
+        if len(kids) == 1 and (only := kids[0]).name == "text":  # the usual tight item
+            content = only.meta.get("content", "")
+            if "-" not in content or "\n" not in content:  # one line
                 text = convert_inline(content).strip()
-                lines.append(f"{indent}{marker} {text}".rstrip())
+                lines.append(f"{indent}{marker} {text}" if text else f"{indent}{marker}")
                 continue
         pad = indent + " " * (len(marker) + 1)
         texts: list[str] = []  # the item's own text: its first line, then more under it
@@ -603,24 +766,22 @@ def _cells(line: str) -> list[str]:
 def _rows(text: str) -> list[str]:
     """A table's lines (the delimiter row left out) as rows: each row's cells, stripped,
     joined by `` | `` with runs of spaces made one, and its markup read."""
-    if "\\" in text:  # an escaped bar divides no cells: line by line
-        lines = [" | ".join([cell.strip() for cell in _cells(line)]) for line in text.split("\n")]
-    else:  # every bar divides cells
-        lines = [_unbarred(line).replace("|", " | ") for line in text.split("\n")]
+    escaped = "\\" in text  # an escaped bar divides no cells: cell by cell
     convert = _MARKUP.search(text) is not None  # else the text is as read
     rows: list[str] = []
-    for line in lines:
+    for line in text.split("\n"):
+        if escaped:
+            line = " | ".join([cell.strip() for cell in _cells(line)])
+        else:  # every bar divides cells: the outer bars (one at each end) go
+            line = line.strip()
+            if line[:1] == "|":
+                line = line[1:]
+            if line[-1:] == "|":
+                line = line[:-1]
+            line = line.replace("|", " | ")
         if line.replace("|", "").strip():
             rows.append(" ".join((convert_inline(line) if convert else line).split()))
     return rows
-
-
-def _unbarred(line: str) -> str:
-    """A table line without its outer bars (one at each end)."""
-    line = line.strip()
-    if line[:1] == "|":
-        line = line[1:]
-    return line[:-1] if line[-1:] == "|" else line
 
 
 def _raw(node: Any) -> str:
@@ -633,14 +794,20 @@ def _raw(node: Any) -> str:
 
 
 def _code(node: Any) -> str:
-    content = str(node.meta.get("content", "")).rstrip()
-    if not content.strip():
+    return _code_of(node.meta)
+
+
+def _code_of(meta: dict[str, Any]) -> str:
+    """A code block as kept: fenced, with its language (none for a diagram)."""
+    content = str(meta.get("content", "")).rstrip()
+    if not content:
         return ""
-    info = str(node.meta.get("info", "")).split(maxsplit=1)
+    info = str(meta.get("info", "")).split(maxsplit=1)
     lang = info[0].strip("{}.") if info else ""
-    if lang.lower() in ("mermaid",):
+    lowered = lang.lower()
+    if lowered == "mermaid":
         return ""
-    if lang.lower() in _CONSOLE and _STYLED.search(content):  # terminal output in HTML
+    if lowered in _CONSOLE and _STYLED.search(content):  # terminal output in HTML
         import html as html_module
 
         content = html_module.unescape(_TAG.sub("", content))

@@ -21,20 +21,23 @@ from typing import Any
 
 from sleuth.errors import CorpusError
 
-from .blocks import Block, Parsed, explicit_anchor, link_targets
+from .blocks import (
+    BUILD_DIRECTIVES,
+    CODE_ROLES,
+    TEXT_ROLES,
+    VERSION_WORDS,
+    Block,
+    Parsed,
+    explicit_anchor,
+    link_targets,
+    role_text,
+)
 
 __all__ = ["parse_rst"]
 
-_CODE_ROLES = (
-    "class func meth attr mod exc data obj const envvar option command program file samp "
-    "py:class py:func py:meth py:attr py:mod py:exc py:data py:obj py:const any"
-).split()
-_TEXT_ROLES = "ref doc term keyword guilabel menuselection abbr dfn numref download".split()
-_DROP = (
-    "toctree index highlight module currentmodule automodule autosummary tabularcolumns "
-    "sectionauthor codeauthor moduleauthor literalinclude only-not py:module py:currentmodule "
-    "testsetup testcleanup"
-).split()
+_CODE_ROLES = CODE_ROLES
+_TEXT_ROLES = TEXT_ROLES
+_DROP = BUILD_DIRECTIVES
 _NAMED = "autoclass autofunction automethod autoattribute autoexception autodata".split()
 # what a page describes by hand (Sphinx's object descriptions): each is a section of its
 # own, headed by its signature and anchored at its name, as Sphinx's HTML gives it an id
@@ -48,8 +51,7 @@ _BODY = (
     "seealso glossary only tab tabs tab-set tab-item group-tab code-tab centered hlist "
     "container rst-class"
 ).split()
-_VERSION = {"versionadded": "New in version", "versionchanged": "Changed in version",
-            "deprecated": "Deprecated since version"}  # fmt: skip
+_VERSION = VERSION_WORDS
 
 
 _FALLBACK: list[Any] = []  # the directive class an unknown directive is read with
@@ -64,7 +66,7 @@ def _setup() -> tuple[Any, Any]:
     def role(code: bool) -> Any:
         def run(name: str, rawtext: str, text: str, lineno: int, inliner: Any,
                 options: Any = None, content: Any = None) -> Any:  # fmt: skip
-            shown = _role_text(text, name)
+            shown = role_text(text, name)
             if code and name.endswith(("func", "meth")) and not shown.endswith(")"):
                 shown += "()"
             node = nodes.literal(rawtext, shown) if code else nodes.Text(shown)
@@ -171,17 +173,6 @@ def _setup() -> tuple[Any, Any]:
 class _Nowhere:
     def write(self, text: str) -> int:
         return len(text)
-
-
-def _role_text(text: str, name: str) -> str:
-    match = re.fullmatch(r"\s*(.*?)\s*<([^<>]*)>\s*", text, re.DOTALL)
-    if match and match.group(1):
-        return match.group(1)
-    target = match.group(2) if match else text
-    target = target.lstrip("!")
-    if target.startswith("~"):
-        target = target[1:].rsplit(".", 1)[-1]
-    return target
 
 
 def parse_rst(text: str, source: str = "<rst>") -> Parsed:

@@ -21,7 +21,8 @@ dropped). Writes happen in one transaction per ingest (see `sleuth.index.Update`
 
 Integer keys keep a large ingest cheap: document ids are handed out in order, so
 passages are appended to one B-tree keyed by integers, and only ``docs.url`` needs a
-(text) index. An ingest's rows are queued and written in batches of `FLUSH_ROWS`.
+(text) index. An ingest's rows are queued and written in batches of `FLUSH_ROWS`, and so
+are the stamps of the sources whose rows it has written.
 """
 
 from __future__ import annotations
@@ -303,6 +304,7 @@ class PageStore(DocumentTables):
         self._docs: list[tuple[Any, ...]] = []
         self._passages: list[tuple[int, str, str | None, str | None]] = []
         self._source_ids: dict[str, int] = {}  # in the open transaction
+        self._stamps: dict[int, str] = {}  # source id -> its stamp, queued
         self._next_id = 0  # the next document id (set by `begin`)
 
     def close(self) -> None:
@@ -414,6 +416,7 @@ class PageStore(DocumentTables):
             self._db.execute("BEGIN IMMEDIATE")
             self._db.execute(f"PRAGMA cache_size=-{WRITE_CACHE_KIB}")
             self._source_ids.clear()
+            self._stamps.clear()
             (top,) = self._db.execute("SELECT coalesce(max(id), 0) FROM docs").fetchone()
             self._next_id = int(top) + 1
 
@@ -429,6 +432,7 @@ class PageStore(DocumentTables):
             self._docs.clear()
             self._passages.clear()
             self._source_ids.clear()
+            self._stamps.clear()
             if self._db.in_transaction:
                 self._db.execute("ROLLBACK")
             with contextlib.suppress(sqlite3.Error):  # never hide why the batch failed
@@ -498,6 +502,44 @@ class PageStore(DocumentTables):
         with self._lock:
             self._db.execute("DELETE FROM vectors")
 
+    # --- sources: their stamps queued like the rows (`DocumentTables` writes each at once) ----
+
+    def stamp(self, source: str) -> str | None:
+        with self._lock:
+            source_id = self._source_ids.get(source)
+            if source_id is not None and source_id in self._stamps:
+                return self._stamps[source_id]
+            return super().stamp(source)
+
+    def set_stamp(self, source: str, stamp: str) -> None:
+        """A source whose row this transaction has written (its documents' rows name
+        it) has its stamp queued; any other is written at once, so that source ids are
+        handed out in the same order as ever."""
+        with self._lock:
+            source_id = self._source_ids.get(source)
+            if source_id is None:
+                super().set_stamp(source, stamp)
+            else:
+                self._stamps[source_id] = stamp
+
+    def remove_source(self, source: str) -> list[str]:
+        with self._lock:
+            source_id = self._source_ids.get(source)
+            if source_id is not None:
+                self._stamps.pop(source_id, None)
+            return super().remove_source(source)
+
+    def _source_id(self, source: str) -> int:
+        """The id of ``source``'s row, made (without a stamp) when it has none: the row
+        just inserted names its id, so only a source stored before is looked up."""
+        inserted = self._db.execute(
+            "INSERT INTO sources (path) VALUES (?) ON CONFLICT (path) DO NOTHING", (source,)
+        )
+        if inserted.rowcount == 1 and inserted.lastrowid is not None:
+            self._source_ids[source] = inserted.lastrowid
+            return inserted.lastrowid
+        return super()._source_id(source)
+
     def _remove_id(self, doc_id: int) -> None:
         self._db.execute("DELETE FROM passages WHERE key BETWEEN ? AND ?", _keys(doc_id))
         self._db.execute("DELETE FROM vectors WHERE key BETWEEN ? AND ?", _keys(doc_id))
@@ -515,6 +557,12 @@ class PageStore(DocumentTables):
                 self._passages,
             )
             self._passages.clear()
+        if self._stamps:
+            self._db.executemany(
+                "UPDATE sources SET stamp = ? WHERE id = ?",
+                [(stamp, source_id) for source_id, stamp in self._stamps.items()],
+            )
+            self._stamps.clear()
 
 
 _PASSAGE_COLUMNS = (

@@ -35,6 +35,7 @@ class Includes:
     budget: int = MAX_INCLUDE_BYTES
     followed: set[str] = field(default_factory=set)
     _resolved: tuple[Path, Path] | None = field(default=None, repr=False)
+    _folders: tuple[str, str] | None = field(default=None, repr=False)  # the two, as text
 
     def _real(self) -> tuple[Path, Path]:
         """The real paths of the document and the root, found once, when a target is a
@@ -74,8 +75,10 @@ class Includes:
         return text, str(found)
 
     def _find(self, target: str, within: str | None) -> Path | None:
-        base = os.path.dirname(within) if within else str(self.path.parent)
-        root = str(self.root)
+        if self._folders is None:
+            self._folders = (str(self.path.parent), str(self.root))
+        base = os.path.dirname(within) if within else self._folders[0]
+        root = self._folders[1]
         for folder in (base, root):
             # the path as written first (no system call): most targets that leave the
             # folder are seen here; then the real path, so a link cannot lead out

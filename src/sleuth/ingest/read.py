@@ -136,7 +136,7 @@ def _content(source: Source, data: bytes | None, max_bytes: int) -> bytes | str 
             return Problem(where, f"cannot read: {exc.strerror}")
     if len(data) > max_bytes:
         return Problem(where, too_big(len(data), max_bytes))
-    if not data.strip():
+    if not data or data.isspace():  # (no stripped copy of the file made)
         return Problem(where, "file is empty")
     extra = missing_extra(source.kind)
     if extra is not None:
@@ -144,7 +144,7 @@ def _content(source: Source, data: bytes | None, max_bytes: int) -> bytes | str 
     if source.kind in BINARY_KINDS:
         return data
     text = _decode(where, data)
-    if isinstance(text, str) and not text.strip():
+    if isinstance(text, str) and (not text or text.isspace()):
         return Problem(where, "file is empty")
     return text
 
@@ -205,7 +205,7 @@ def _page(
     url: str, parsed: Parsed, fallback_title: str
 ) -> tuple[Page, list[tuple[int, int, Block]]]:
     body, spans = render(parsed.blocks)
-    if not body.strip():
+    if not body or body.isspace():
         raise CorpusError("the document has no text")
     meta = dict(parsed.meta)
     meta.pop("title", None)
