@@ -18,6 +18,10 @@ its ``src/sleuth`` is exported with ``git archive`` and both are run in fresh pr
 alternately, ``--repeat`` times each; reported are the best wall and CPU seconds of each
 and their ratios (new / old), the figures to compare per page (also per document, when
 the two read different numbers of documents: a format only the new one reads).
+``--warm`` times each after an untimed ingest of 12 small files in the same process: the
+per-page work, without the one-time cost of importing (and, without cached bytecode,
+compiling) the readers, which the newer code pays inside the ingest and the older at
+import.
 """
 
 from __future__ import annotations
@@ -139,12 +143,15 @@ def generate_markdown(folder: Path, files: int, seed: int = 7) -> None:
         path.write_text(_markdown(rng, n, False), encoding="utf-8")
 
 
-#: one ingest in a fresh process: its wall and CPU seconds and what it indexed
+#: one ingest in a fresh process: its wall and CPU seconds and what it indexed; with a
+#: second argument, a first (untimed) ingest of that folder warms the process up
 _ONE_INGEST = """
 import json, sys, tempfile, time
 from pathlib import Path
 from sleuth.ingest import ingest
 with tempfile.TemporaryDirectory() as work:
+    if len(sys.argv) > 2:
+        ingest([sys.argv[2]], Path(work, "warm"))
     wall, cpu = time.perf_counter(), time.process_time()
     report = ingest([sys.argv[1]], Path(work, "index"))
     wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
@@ -153,10 +160,10 @@ print(json.dumps({"wall_s": wall, "cpu_s": cpu, "documents": report.documents,
 """
 
 
-def _ingest_in(src: Path, folder: Path) -> dict[str, Any]:
+def _ingest_in(src: Path, folder: Path, warm: Path | None = None) -> dict[str, Any]:
     env = {**os.environ, "PYTHONPATH": str(src)}
     done = subprocess.run(
-        [sys.executable, "-c", _ONE_INGEST, str(folder)],
+        [sys.executable, "-c", _ONE_INGEST, str(folder), *([str(warm)] if warm else [])],
         env=env,
         capture_output=True,
         text=True,
@@ -166,9 +173,12 @@ def _ingest_in(src: Path, folder: Path) -> dict[str, Any]:
     return result
 
 
-def against(folder: Path, rev: str, repeat: int) -> dict[str, Any]:
+def against(folder: Path, rev: str, repeat: int, warm: bool = False) -> dict[str, Any]:
     """This checkout's ingest beside revision ``rev``'s on ``folder`` (see the module
-    docstring)."""
+    docstring); ``warm``: each process first ingests 12 small generated files of every
+    kind, untimed, so that what is timed is the per-page work (not importing and
+    compiling the readers once per process, which the newer code does lazily, inside the
+    ingest, and the older at import)."""
     root = Path(__file__).resolve().parents[1]
     archive = subprocess.run(
         ["git", "-C", str(root), "archive", "--format=tar", rev, "src/sleuth"],
@@ -178,10 +188,13 @@ def against(folder: Path, rev: str, repeat: int) -> dict[str, Any]:
     with tempfile.TemporaryDirectory(prefix="sleuth-ingest-old-") as old:
         with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
             tar.extractall(old, filter="data")
+        warmup = Path(old, "warm") if warm else None
+        if warmup is not None:
+            generate(warmup, 12)
         runs: dict[str, list[dict[str, Any]]] = {"old": [], "new": []}
         for _ in range(repeat):  # alternately, so both see the same machine
-            runs["old"].append(_ingest_in(Path(old, "src"), folder))
-            runs["new"].append(_ingest_in(root / "src", folder))
+            runs["old"].append(_ingest_in(Path(old, "src"), folder, warmup))
+            runs["new"].append(_ingest_in(root / "src", folder, warmup))
     best = {
         side: {
             "wall_s": round(min(r["wall_s"] for r in rs), 3),
@@ -196,6 +209,7 @@ def against(folder: Path, rev: str, repeat: int) -> dict[str, Any]:
     pages = max(old_best["documents"], 1) / max(new_best["documents"], 1)
     return {
         "rev": rev,
+        "warm": warm,
         "old": old_best,
         "new": new_best,
         "wall_ratio": round(new_best["wall_s"] / max(old_best["wall_s"], 1e-9), 2),
@@ -286,6 +300,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--against", metavar="REV", default=None, help="also time git revision REV's ingest"
     )
+    parser.add_argument(
+        "--warm",
+        action="store_true",
+        help="--against: time each ingest after an untimed one of 12 small files (per page)",
+    )
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="sleuth-ingest-docs-") as docs:
         folder = args.folder
@@ -294,7 +313,7 @@ def main(argv: list[str] | None = None) -> int:
             (generate_markdown if args.kind == "markdown" else generate)(folder, args.files)
         result = run(folder, max(1, args.repeat))
         if args.against:
-            result["against"] = against(folder, args.against, max(1, args.repeat))
+            result["against"] = against(folder, args.against, max(1, args.repeat), args.warm)
     if args.json:
         print(json.dumps(result, indent=2))
         return 0
@@ -315,7 +334,8 @@ def main(argv: list[str] | None = None) -> int:
             f"  against {a['rev']}: wall {old['wall_s']:.3f} -> {new['wall_s']:.3f} s "
             f"({a['wall_ratio']:.2f}x), CPU {old['cpu_s']:.3f} -> {new['cpu_s']:.3f} s "
             f"({a['cpu_ratio']:.2f}x); {old['documents']} -> {new['documents']} documents, "
-            f"{old['passages']} -> {new['passages']} passages (best of {args.repeat} each)"
+            f"{old['passages']} -> {new['passages']} passages (best of {args.repeat} each"
+            + (", each after a warm-up ingest)" if a["warm"] else ")")
         )
         if old["documents"] != new["documents"]:
             print(

@@ -33,11 +33,13 @@ def test_ingest_bench_against_a_revision(capsys: pytest.CaptureFixture[str]) -> 
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     argv = ["--kind", "markdown", "--files", "6", "--repeat", "1", "--against", "HEAD", "--json"]
-    assert module.main(argv) == 0
-    result = json.loads(capsys.readouterr().out)
-    against = result["against"]
-    assert against["rev"] == "HEAD" and against["old"]["documents"] == 6
-    assert against["new"]["documents"] == 6 and against["cpu_ratio"] > 0
+    for warm in ([], ["--warm"]):  # cold, and after a warm-up ingest in each process
+        assert module.main(argv + warm) == 0
+        result = json.loads(capsys.readouterr().out)
+        against = result["against"]
+        assert against["rev"] == "HEAD" and against["old"]["documents"] == 6
+        assert against["new"]["documents"] == 6 and against["cpu_ratio"] > 0
+        assert against["warm"] is bool(warm)
 
 
 def test_ingest_dump_is_the_same_twice(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
