@@ -196,6 +196,7 @@ def fold(name: str) -> tuple[list[Part], list[Part]]:
             Part("docs:requests", "index"),
             Part("docs:requests/requests_heldout", "index"),
             Part("docs:click/click_heldout", "index"),
+            Part("docs:werkzeug/werkzeug_heldout", "index"),
         ],
     )
     return parts(train_sq, first) + docs[0], parts(test_sq, second) + docs[1]

@@ -5,13 +5,14 @@
     python benchmarks/heldout_report.py --workers 2      # parts run in 2 processes
 
 The folds are `fit_offline_confidence.fold` (imported, not copied): fold A holds out
-SQuAD 2.0 "Rhine", the last 50 records of HotpotQA and of MuSiQue and the requests docs
-questions; fold B holds out "Normans", the first 50 records and the requests docs
-questions. Each held-out part runs in the settings the issue names: SQuAD closed and
-open; HotpotQA and MuSiQue closed and open, each with its derived unanswerable copies;
-the docs questions (`benchmarks/docs_questions/requests.jsonl` and
-`requests_heldout.jsonl`) over an index of ``docs-requests``, built as the fit script
-builds it.
+SQuAD 2.0 "Rhine", the last 50 records of HotpotQA and of MuSiQue and the held-out docs
+questions; fold B holds out "Normans", the first 50 records and the same docs questions
+(both folds train on the FastAPI and Flask docs questions). Each held-out part runs in
+the settings the issue names: SQuAD closed and open; HotpotQA and MuSiQue closed and open,
+each with its derived unanswerable copies; the docs questions
+(`benchmarks/docs_questions/requests.jsonl` and `requests_heldout.jsonl` over an index of
+``docs-requests``; `click_heldout.jsonl` and `werkzeug_heldout.jsonl` over the folders
+vendored in `benchmarks/docs_corpora`), each index built as the fit script builds it.
 
 The policy is the offline policy with its default settings (`sleuth ask` with no
 flags), one thing changed per fold:

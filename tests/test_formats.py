@@ -1352,3 +1352,18 @@ def test_a_directive_docutils_does_not_know_keeps_its_text() -> None:
         ("text", "Its body."),
         ("text", "The end."),
     ]
+
+
+def test_a_version_note_reads_the_roles_on_its_own_lines() -> None:
+    """Werkzeug's docs write a version note's text on the directive's lines (``..
+    versionchanged:: 0.6`` then an indented paragraph that docutils takes as an argument):
+    its roles are read as everywhere else, not left as ``:class:`...```."""
+    text = (
+        "T\n=\n\n.. versionchanged:: 0.6\n   The classes are now pickleable. This means that "
+        "the\n   :class:`FileMultiDict` won't be pickleable.\n"
+    )
+    texts = [b.text for b in parse("rst", text).blocks if b.kind == "text"]
+    assert texts == [
+        "Changed in version 0.6: The classes are now pickleable. This means that the "
+        "`FileMultiDict` won't be pickleable."
+    ]

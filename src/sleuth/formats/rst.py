@@ -138,11 +138,16 @@ def _setup() -> tuple[Any, Any]:
         def run(self) -> list[Any]:
             words = _VERSION.get(self.name, str(self.name))
             head = f"{words} {self.arguments[0]}"
-            if len(self.arguments) > 1:
-                head += ": " + " ".join(self.arguments[1].split())
+            said = " ".join(self.arguments[1].split()) if len(self.arguments) > 1 else ""
             box = nodes.container()
-            end = ":" if self.content else ("" if head.endswith((".", "!", "?")) else ".")
-            box += nodes.paragraph("", head + end)
+            last = said or head
+            end = ":" if self.content else ("" if last.endswith((".", "!", "?")) else ".")
+            if said:
+                # the text on the directive's lines is reST too: its roles are read
+                inline, _ = self.state.inline_text(said + end, self.lineno)
+                box += nodes.paragraph("", "", nodes.Text(head + ": "), *inline)
+            else:
+                box += nodes.paragraph("", head + end)
             self.state.nested_parse(self.content, self.content_offset, box)
             return [box]
 
