@@ -27,6 +27,7 @@ import.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import io
 import json
 import os
@@ -37,6 +38,7 @@ import sys
 import tarfile
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -141,6 +143,18 @@ def generate_markdown(folder: Path, files: int, seed: int = 7) -> None:
         path = folder / f"part{n // 100:03d}" / f"page{n:05d}.md"
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(_markdown(rng, n, False), encoding="utf-8")
+
+
+@contextlib.contextmanager
+def folder_of(args: argparse.Namespace) -> Iterator[Path]:
+    """``args.folder``, else a temporary folder of ``args.files`` generated files of
+    ``args.kind`` (removed afterwards)."""
+    if args.folder is not None:
+        yield args.folder
+        return
+    with tempfile.TemporaryDirectory(prefix="sleuth-ingest-docs-") as docs:
+        (generate_markdown if args.kind == "markdown" else generate)(Path(docs), args.files)
+        yield Path(docs)
 
 
 #: one ingest in a fresh process: its wall and CPU seconds and what it indexed; with a
@@ -306,11 +320,7 @@ def main(argv: list[str] | None = None) -> int:
         help="--against: time each ingest after an untimed one of 12 small files (per page)",
     )
     args = parser.parse_args(argv)
-    with tempfile.TemporaryDirectory(prefix="sleuth-ingest-docs-") as docs:
-        folder = args.folder
-        if folder is None:
-            folder = Path(docs)
-            (generate_markdown if args.kind == "markdown" else generate)(folder, args.files)
+    with folder_of(args) as folder:
         result = run(folder, max(1, args.repeat))
         if args.against:
             result["against"] = against(folder, args.against, max(1, args.repeat), args.warm)

@@ -24,7 +24,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from ingest_bench import generate, generate_markdown
+from ingest_bench import folder_of
 
 from sleuth.ingest import ingest
 
@@ -55,11 +55,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--files", type=int, default=3000, help="files to generate")
     parser.add_argument("--kind", choices=["mixed", "markdown"], default="mixed")
     args = parser.parse_args(argv)
-    with tempfile.TemporaryDirectory(prefix="sleuth-ingest-docs-") as docs:
-        folder = args.folder
-        if folder is None:
-            folder = Path(docs)
-            (generate_markdown if args.kind == "markdown" else generate)(folder, args.files)
+    with folder_of(args) as folder:
         lines = dump(folder)
     digest = hashlib.sha256("\n".join(lines).encode("utf-8", "surrogatepass")).hexdigest()
     sys.stdout.write("\n".join(lines) + f"\nsha256 {digest}\n")

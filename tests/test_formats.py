@@ -277,14 +277,13 @@ def test_underlined_headings_are_headings() -> None:
 
 
 def test_myst_docs_of_a_real_sphinx_project_leave_no_syntax(tmp_path: Path) -> None:
-    """Click's documentation (MyST), when it is on this machine: every page read, no
-    role, directive fence or target line left in the text, labels as anchors."""
-    docs = Path("/tmp/sd/click-8.5.1/docs")
-    if not docs.is_dir():
-        pytest.skip("click's docs are not on this machine")
-    sources, _ = discover([docs])
+    """Click's documentation (MyST, vendored in ``benchmarks/docs_corpora/click``): every
+    page read, no role, directive fence or target line left in the text, labels as
+    anchors. (A format check; its questions are held out, and not run here.)"""
+    docs = Path(__file__).resolve().parents[1] / "benchmarks" / "docs_corpora" / "click"
+    sources = [s for s in discover([docs])[0] if s.kind == "md"]  # not its LICENSE.txt
     pages = [item for s in sources for item in read_documents(s) if isinstance(item, Sectioned)]
-    assert len(pages) == sum(1 for s in sources if s.kind == "md")
+    assert len(pages) == len(sources) == 38
     for page in pages:
         body = page.page.body
         assert not re.search(r"\{[a-z:]+\}`|```\{|^\([\w-]+\)=", body, re.M), page.page.url
