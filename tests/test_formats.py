@@ -1366,3 +1366,20 @@ def test_a_version_note_reads_the_roles_on_its_own_lines() -> None:
         "Changed in version 0.6: The classes are now pickleable. This means that the "
         "`FileMultiDict` won't be pickleable."
     ]
+
+
+def test_myst_colon_fences_are_directives() -> None:
+    """MyST's colon fences (``:::{note}`` ... ``:::``; sphinx-design's ``::::{tab-set}``
+    around ``:::{tab-item} Title``) are read as the backtick directives are: their text
+    stays, their markers go; a code fence inside one stays code, and one inside a code
+    fence stays as written."""
+    text = (
+        "# Title\n\n:::{note}\nA note with {func}`click.echo`.\n\n```python\nprint(1)\n```\n"
+        ":::\n\n::::{tab-set}\n:::{tab-item} Bash\nRun it.\n:::\n::::\n\n"
+        ":::{versionadded} 8.0\nNew thing.\n:::\n\n```text\n:::{note}\nkept\n:::\n```\n"
+    )
+    body = render(parse("md", text).blocks)[0]
+    assert body == (
+        "Title\n\nA note with `click.echo()`.\n\n```python\nprint(1)\n```\n\nBash\n\n"
+        "Run it.\n\nNew in version 8.0:\n\nNew thing.\n\n```text\n:::{note}\nkept\n:::\n```"
+    )

@@ -30,10 +30,12 @@ reads the same roles and directives in reST):
   else its target, ``{pep}`8``` as "PEP 8"; a role inside a code span is code;
 - a target line ``(label)=`` right before a heading is that heading's anchor (as a reST
   label is); before anything else it names nothing, and goes;
-- a directive (a fence ```` ```{name} arguments ````): build instructions
+- a directive (a fence ```` ```{name} arguments ````, or a colon fence ``:::{name}``
+  ... ``:::`` with more colons around nested ones): build instructions
   (``currentmodule``, ``toctree``, ``contents``, ...) leave nothing; ``code-block`` is
   code; admonitions (``note``, ``warning``, ``admonition Title``, ...) keep their title
-  and their text; ``versionadded 4.0`` is "New in version 4.0." before its text;
+  and their text, as do sphinx-design's containers (``tab-set``, ``tab-item Title``,
+  ``dropdown``, ``card``, ...); ``versionadded 4.0`` is "New in version 4.0." before its text;
   ``eval-rst`` is read as reST. Leading ``:option: value`` lines are not text. Any other
   directive is a code block, as before.
 
@@ -223,6 +225,8 @@ def prepare(text: str) -> str:
 
     The lines that may hold such syntax are found first (`_next_candidate`); only those are
     looked at further."""
+    if ":::{" in text or "::::{" in text:
+        text = _colon_fences(text)
     if any(has(text) for has in _ADMONITION_MARKS):
         text = _indented_admonitions(text)
     if _has_jsx_comment(text):
@@ -386,6 +390,42 @@ def _blocks(node: Any, out: list[Block]) -> None:
 
 # --- MyST (Sphinx's Markdown): targets and directives -----------------------------------------
 
+# a MyST colon fence (the colon_fence extension): ``:::{note}`` ... ``:::``
+_COLON_OPEN = re.compile(r"[ \t]*(:{3,})(\{[A-Za-z][\w:+.-]*\}[^\n]*)$")
+_COLON_CLOSE = re.compile(r"[ \t]*(:{3,})[ \t]*$")
+
+
+def _colon_fences(text: str) -> str:
+    """``text`` with each MyST colon fence (``:::{note}`` ... ``:::``, nested ones with
+    more colons) written as a tilde fence with the same directive, which `_directive`
+    reads as it reads a backtick one; a tilde fence is not closed by the backtick code
+    fences inside it. Code fences are left alone."""
+    out: list[str] = []
+    open_: list[int] = []  # the colon counts of the fences open, innermost last
+    code: str | None = None  # the backtick or tilde run of a code fence we are in
+    for line in text.split("\n"):
+        stripped = line.lstrip(" \t")
+        if code is not None:
+            if stripped.startswith(code) and not stripped[len(code) :].strip():
+                code = None
+            out.append(line)
+            continue
+        opened = _COLON_OPEN.match(line)
+        if opened is not None:
+            open_.append(len(opened.group(1)))
+            out.append("~" * len(opened.group(1)) + opened.group(2))
+            continue
+        closed = _COLON_CLOSE.match(line)
+        if closed is not None and open_ and len(closed.group(1)) >= open_[-1]:
+            out.append("~" * open_.pop())
+            continue
+        fence = re.match(r"(`{3,}|~{3,})", stripped)
+        if fence is not None and not open_:
+            code = fence.group(1)
+        out.append(line)
+    return "\n".join(out)
+
+
 # ``(label)=`` on a line of its own: a target, the anchor of the heading after it
 _TARGET = re.compile(r"\(([^()\s]+)\)=[ \t]*(?:\n|$)")
 # a directive is a code fence whose info is ``{name} arguments``
@@ -393,6 +433,11 @@ _MYST_DIRECTIVE = re.compile(r"\{([A-Za-z][\w:+.-]*)\}(?:[ \t]+(.*))?$")
 _MYST_OPTIONS = re.compile(r"(?:[ \t]*:[\w-]+:[^\n]*(?:\n|$))+|---\n(?:.*\n)*?---(?:\n|$)")
 _MYST_CODE = frozenset({"code-block", "code", "sourcecode", "code-cell"})
 _MYST_DROP = frozenset({*BUILD_DIRECTIVES, "contents", "include", "image", "figure", "raw"})
+# sphinx-design and docutils containers: their titles and bodies are text
+_MYST_CONTAINERS = frozenset(
+    "tab-set tab-item tabs tab dropdown card grid grid-item grid-item-card container div "
+    "margin epigraph only".split()
+)
 _MYST_ADMONITIONS = frozenset(
     "admonition note warning tip hint important caution danger attention error seealso todo "
     "topic sidebar".split()
@@ -423,8 +468,8 @@ def _directive(found: re.Match[str], content: str, out: list[Block]) -> bool:
         head = f"{VERSION_WORDS[name]} {version}" + (f": {words}" if words else "")
         end = ":" if body.strip() else ("" if head.endswith((".", "!", "?")) else ".")
         out.append(Block("text", head + end))
-    elif name in _MYST_ADMONITIONS:
-        if arguments:  # a title (``{admonition} Title``, ``{seealso} other``)
+    elif name in _MYST_ADMONITIONS or name in _MYST_CONTAINERS:
+        if arguments:  # a title (``{admonition} Title``, ``{seealso} other``, a tab's)
             out.append(Block("text", convert_inline(arguments)))
     else:
         return False

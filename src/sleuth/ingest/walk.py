@@ -35,7 +35,7 @@ log = logging.getLogger("sleuth")
 
 #: Bumped whenever reading or splitting changes, so every file is read again (and every
 #: document read from a file is written again: the version is part of its hash).
-INGEST_VERSION = "6"  # 6: MyST in Markdown; Sphinx object descriptions as sections in reST
+INGEST_VERSION = "7"  # 6: MyST, reST object descriptions; 7: MyST colon fences
 
 
 ProgressCallback = Callable[[int, int], None]  # (bytes done, bytes in all)
