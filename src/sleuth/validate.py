@@ -534,12 +534,9 @@ def _grounding(
     return None
 
 
-_IDENTIFIER = re.compile(r"\b\w+(?:[_.]\w+)+\b")
-
-
 def _joined(text: str) -> str:
-    """``text`` with each identifier (``SESSION_COOKIE_NAME``, ``app.config``) written as
-    one word, so that its parts are not words of their own."""
+    """``text`` with each identifier (``SESSION_COOKIE_NAME``, ``app.config``; `_IDENTIFIER`
+    below) written as one word, so that its parts are not words of their own."""
     return _IDENTIFIER.sub(lambda m: re.sub(r"[_.]", "", m.group(0)), text)
 
 

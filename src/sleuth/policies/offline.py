@@ -72,6 +72,7 @@ from .reading import (
     Frame,
     Reading,
     frame_question,
+    identifier_words,
     loose,
     names,
     read_page,
@@ -603,14 +604,7 @@ def _coverage(frame: Frame, text: str) -> float:
 def _identifier_parts(frame: Frame) -> set[str]:
     """The words of the frame's joined identifiers, as stems (``separate_input_output_schemas``:
     separ, input, output, schema): a page's prose names the thing in words."""
-    parts = {
-        stem(w.lower())
-        for anchor in frame.anchors
-        if re.search(r"[_.]", anchor)
-        for w in re.split(r"[_.]+", anchor)
-        if len(w) > 2
-    }
-    return parts - set(frame.anchors) - set(frame.relation)
+    return identifier_words(set(frame.anchors)) - set(frame.anchors) - set(frame.relation)
 
 
 def _lead_terms(frame: Frame) -> set[str]:

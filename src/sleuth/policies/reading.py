@@ -789,7 +789,7 @@ def read_sentence(
     if len(anchors_in_sentence) + len(anchors_in_title) < frame.required_anchors:
         return None
     # "enabled" states "enable" and "activate"; `FLASK_DEBUG` states "debug"
-    said = terms | {canon(t) for t in terms} | _identifier_words(terms) | phrase_keys(sentence)
+    said = terms | {canon(t) for t in terms} | identifier_words(terms) | phrase_keys(sentence)
     stated = {r for r in frame.relation if r in said or canon(r) in said}
     # a documentation question's generic verb ("send", "use") is said by the span's kind
     free = {r for r in frame.relation if frame.tech is not None and r in _TECH_LIGHT} - stated
@@ -837,7 +837,7 @@ def read_sentence(
     )
 
 
-def _identifier_words(terms: set[str]) -> set[str]:
+def identifier_words(terms: set[str]) -> set[str]:
     """The words of the joined identifiers among ``terms`` (``flask_debug``: flask,
     debug), as stems."""
     return {
