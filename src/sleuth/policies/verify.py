@@ -63,7 +63,7 @@ from dataclasses import dataclass
 from sleuth.claims import content, stated_keys, terms
 from sleuth.text import stem, words
 
-from . import doers, modifiers, technical
+from . import contrary, doers, modifiers, technical
 from .reading import (
     LIGHT_VERBS,
     PRONOUN_SUBJECT,
@@ -173,6 +173,10 @@ def check(
         return Check(False, "polarity")  # "the Normans did not have the rich traditions"
     if _ASKS_PRESENT.search(text) and _ENDED.search(reading.sentence):
         return Check(False, "polarity")  # "the current CEO": not one who "stepped down"
+    if contrary.prefix_antonym(text, reading.sentence):
+        return Check(False, "polarity")  # "insignificant amounts": not "significant"
+    if contrary.opposite_direction(text, reading.sentence):
+        return Check(False, "polarity")  # "flow out of": not "flows into"
     if frame.tech is not None:
         value = reading.value.strip("` ")
         # a code value in capitals states its words ("['GET']": "get" is a stop word in
@@ -199,6 +203,8 @@ def check(
     if frame.answer_type is AnswerType.OTHER and _clause(reading.value):
         return Check(False, "fragment")  # "again to Byzantine hands", "because he had ..."
     kind = frame.answer_type
+    if kind is AnswerType.OTHER and contrary.not_a_place(text, reading.value):
+        return Check(False, "type")  # "between Koblenz and what other city?": a name
     if kind is AnswerType.OTHER and _ASKS_NAME.search(text) and not _named(reading.value):
         return Check(False, "type")  # "the name of Tancred's nephew": not "with an army"
     if kind in (AnswerType.PERSON, AnswerType.PLACE):
@@ -213,10 +219,17 @@ def check(
             return Check(False, "type")  # "Robert's son": Robert is whose son he is
     elif kind is not AnswerType.OTHER and not candidates(kind, reading.value):
         return Check(False, "type")
+    if kind in (AnswerType.NUMBER, AnswerType.AMOUNT):
+        if contrary.dated_not_measured(text, reading.sentence, reading.value):
+            return Check(False, "type")  # "22,000 years ago" is when, not how long
+        if contrary.only_listed(text, reading.sentence, reading.value):
+            return Check(False, "entity")  # "three bodies of water: the Obersee, ..."
     if modifiers.swapped(text, reading.sentence, reading.value):
         return Check(False, "entity")  # "a Norman general" is not "a Byzantine general"
     if modifiers.possessed(text, f"{previous} {reading.sentence}", reading.value):
         return Check(False, "entity")  # "Edward's son" is not Edward
+    if contrary.object_for_doer(text, reading.sentence, reading.value):
+        return Check(False, "role")  # "What captured X?": not what was captured
     if doers.other_doer(text, reading.sentence):
         return Check(False, "role")  # "When did Harold conquer England?": William did
     return Check(True)

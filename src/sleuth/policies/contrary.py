@@ -1,0 +1,182 @@
+"""The evidence says the contrary of the question, or of something else than it asks.
+
+SQuAD 2.0 writes unanswerable questions by changing one word of an answerable one so
+that every content word still matches a sentence. Three such changes that a word-by-word
+match cannot see, each checked here on the sentence itself:
+
+* an *antonym by prefix*: "How many more flows carry **insignificant** amounts of
+  water?" over "Three more flows carry significant amounts of water" — a negating prefix
+  (in-, un-, non-, dis-, im-, ir-, il-) on a word of the one that the other has bare
+  (`prefix_antonym`);
+* an *opposite direction*: "What sea does the Rhine flow **out of**?" over "... flows
+  into the North Sea" (`opposite_direction`);
+* a *point in time for an amount*: "How many years did it take for the snow covers to
+  melt?" over "from 22,000 years ago onward" — "N years ago" dates an event, it does not
+  measure one (`dated_not_measured`);
+* a *member for the whole*: "How many bodies of water make up the Obersee?" over "Lake
+  Constance consists of three bodies of water: the Obersee, the Untersee and ..." — the
+  question's names stand only in the list that the counted answer introduces, so the
+  count is of something else (`only_listed`).
+"""
+
+from __future__ import annotations
+
+import re
+
+from sleuth.text import STOPWORDS, stem
+
+_WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*")
+# negating prefixes, longest first; the rest must be a word of four letters or more
+_PREFIXES = ("non", "dis", "un", "in", "im", "ir", "il")
+# pairs of directions that exclude each other, as words or phrases
+_OPPOSITES = (
+    ("into", "out of"),
+    ("upstream", "downstream"),
+    ("inflow", "outflow"),
+    ("imports", "exports"),
+    ("imported", "exported"),
+    ("import", "export"),
+    ("ascend", "descend"),
+    ("entered", "left"),
+)
+_AGO = re.compile(r"^\s*(?:ago|earlier|before\s+present|bp)\b", re.I)
+
+
+def _lower_words(text: str) -> set[str]:
+    return {w.lower().strip("'’-") for w in _WORD.findall(text)}
+
+
+def _bare(word: str) -> str | None:
+    """``word`` without its negating prefix ("insignificant" → "significant"), or None."""
+    for prefix in _PREFIXES:
+        rest = word[len(prefix) :]
+        if word.startswith(prefix) and len(rest) >= 5 and rest not in STOPWORDS:
+            return rest
+    return None
+
+
+def prefix_antonym(question: str, sentence: str) -> bool:
+    """Whether a word of one of the two is a prefixed negation of a word the other says
+    while it does not say the prefixed one: "insignificant" asked, "significant" stated
+    (or the reverse). A word that both say is no contrast ("independent" in both)."""
+    asked, stated = _lower_words(question), _lower_words(sentence)
+    for one, other in ((asked, stated), (stated, asked)):
+        for word in one - other:
+            rest = _bare(word)
+            if rest is not None and rest in other and rest not in one:
+                return True
+    return False
+
+
+def _says(text: str, phrase: str) -> bool:
+    return re.search(rf"\b{re.escape(phrase)}\b", text, re.I) is not None
+
+
+def opposite_direction(question: str, sentence: str) -> bool:
+    """Whether the question asks one direction of a pair and the sentence states only
+    the other ("flow out of" asked, "flows into" stated)."""
+    for a, b in _OPPOSITES:
+        for asked, other in ((a, b), (b, a)):
+            asks = _says(question, asked) and not _says(question, other)
+            if asks and _says(sentence, other) and not _says(sentence, asked):
+                return True
+    return False
+
+
+def dated_not_measured(question: str, sentence: str, value: str) -> bool:
+    """Whether an amount ("how many years ...") is answered by a span the sentence uses
+    as a point in time: "22,000 years ago", unless the question asks "ago" too."""
+    if re.search(r"\b(?:ago|when|what\s+year)\b", question, re.I):
+        return False
+    at = sentence.find(value)
+    if at < 0 or not value.strip():
+        return False
+    return _AGO.match(sentence[at + len(value) :]) is not None
+
+
+def _names(text: str) -> list[str]:
+    """The stems of the capitalised words of ``text`` after its first word."""
+    tokens = _WORD.findall(text)
+    return [
+        stem(t.lower())
+        for t in tokens[1:]
+        if t[:1].isupper() and t.lower() not in STOPWORDS and len(t) > 2
+    ]
+
+
+def only_listed(question: str, sentence: str, value: str) -> bool:
+    """Whether the question's names stand in ``sentence`` only
+    inside the list that the answer introduces ("three bodies of water: the Obersee,
+    ..."), so that the answer counts the members of something else."""
+    at = sentence.find(value)
+    if at < 0 or not value.strip():
+        return False
+    colon = sentence.find(":", at + len(value))
+    if colon < 0 or re.search(r"[.;]", sentence[at + len(value) : colon]):
+        return False
+    names = _names(question)
+    if not names:
+        return False
+    before = {stem(w.lower()) for w in _WORD.findall(sentence[:colon])}
+    after = {stem(w.lower()) for w in _WORD.findall(sentence[colon:])}
+    return all(n in after and n not in before for n in names)
+
+
+_WHAT_DID = re.compile(r"^\s*what\s+([a-z]+ed)\s+(?!by\b)\w", re.I)
+_PASSIVE_BEFORE = re.compile(
+    r"\b(?:was|were|is|are|been|being|be)\s+(?:\w+ly\s+)?$|\b(?:the|a|an|its|their|his|her)\s+$",
+    re.I,
+)
+# verbs whose subject a what-question does not ask for as a doer
+_NOT_DONE = frozenset({"happened", "occurred", "seemed", "appeared", "remained"})
+
+
+def object_for_doer(question: str, sentence: str, value: str) -> bool:
+    """Whether "What VERBed X?" (which asks for the doer) is answered by a span after
+    the sentence's active VERB, where what was done to stands: "What captured the Vosges
+    Mountains?" is not answered by "the Rhine had captured streams down to the Vosges
+    Mountains, including the Mosel, ...". A doer named after "by" is a doer."""
+    asked = _WHAT_DID.match(question)
+    at = sentence.find(value)
+    if asked is None or at < 0 or not value.strip():
+        return False
+    verb = asked.group(1).lower()
+    if verb in _NOT_DONE:
+        return False
+    uses = [
+        m
+        for m in re.finditer(rf"\b{re.escape(verb)}\b", sentence, re.I)
+        if not _PASSIVE_BEFORE.search(sentence[: m.start()])
+    ]
+    if not uses:
+        return False
+    if re.search(r"\bby\s+(?:the\s+)?$", sentence[:at], re.I):
+        return False
+    return all(at >= m.end() for m in uses)
+
+
+_PLACE_ASKED = re.compile(
+    r"\b(?:what|which)\s+(?:other\s+|two\s+|three\s+)?(?:\w+\s+)?"
+    r"(?:city|cities|town|towns|country|countries|region|regions|river|rivers|lake|lakes|"
+    r"sea|seas|state|states|island|islands|village|villages|province|provinces|county|"
+    r"counties|continent|continents|nation|nations|capital|port|ports)\b",
+    re.I,
+)
+_TIME_WORDS = re.compile(
+    r"\b(?:\d{3,4}s?|century|centuries|decade|year|years|AD|BC|BCE|CE|"
+    r"January|February|March|April|May|June|July|August|September|October|November|December)\b",
+    re.I,
+)
+
+
+def not_a_place(question: str, value: str) -> bool:
+    """Whether "what (other) city / region / country ...?" is answered by a span that
+    names no place: a place is a name ("Koblenz", "the Ruhr"), not a clause ("listed as
+    a UNESCO World Heritage Site") nor a time ("in the 19th Century")."""
+    if _PLACE_ASKED.search(question) is None:
+        return False
+    if _TIME_WORDS.search(value):
+        return True
+    tokens = _WORD.findall(value)
+    named = [t for t in tokens if t[:1].isupper() and t.lower() not in STOPWORDS]
+    return not named or len(tokens) > 6

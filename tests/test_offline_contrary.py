@@ -1,0 +1,142 @@
+"""Evidence that says the contrary of the question (`sleuth.policies.contrary`), checked by
+`verify.check`: SQuAD 2.0's one-word traps beside the answerable question over the same
+sentence. The sentences are the shared "Rhine" article's, from paragraphs of fold A's
+calibration side (even paragraph numbers), where these rules were written; none is from
+the held-out paragraphs."""
+
+from __future__ import annotations
+
+import pytest
+
+from sleuth.policies import contrary
+from sleuth.policies.reading import Reading, frame_question
+from sleuth.policies.verify import check
+
+FLOWS = (
+    'Three more flows carry significant amounts of water: the Nieuwe Merwede ("New '
+    'Merwede"), which branches off from the southern branch where it changes from Boven to '
+    'Beneden Merwede; the Oude Maas ("Old Meuse"), which branches off from the southern '
+    "branch where it changes from Beneden Merwede into Noord, and Dordtse Kil, which "
+    "branches off from Oude Maas."
+)
+WAAL = (
+    "Two thirds of the water flow volume of the Rhine flows farther west, through the Waal "
+    "and then, via the Merwede and Nieuwe Merwede (De Biesbosch), merging with the Meuse, "
+    "through the Hollands Diep and Haringvliet estuaries, into the North Sea."
+)
+THAW = (
+    "As northwest Europe slowly began to warm up from 22,000 years ago onward, frozen "
+    "subsoil and expanded alpine glaciers began to thaw and fall-winter snow covers melted "
+    "in spring."
+)
+CONSTANCE = (
+    'Lake Constance consists of three bodies of water: the Obersee ("upper lake"), the '
+    'Untersee ("lower lake"), and a connecting stretch of the Rhine, called the Seerhein '
+    '("Lake Rhine").'
+)
+PLIOCENE = (
+    "By the Pliocene period, the Rhine had captured streams down to the Vosges Mountains, "
+    "including the Mosel, the Main and the Neckar."
+)
+GORGE = (
+    "The Rhine Gorge between Rüdesheim am Rhein and Koblenz is listed as a UNESCO World "
+    "Heritage Site."
+)
+UPPER = (
+    "The Upper Rhine region was changed significantly by a Rhine straightening program in "
+    "the 19th Century."
+)
+
+
+def _rule(question: str, sentence: str, value: str) -> str | None:
+    assert value in sentence
+    reading = Reading("u", 0, len(sentence), sentence, value, 1.0)
+    result = check(frame_question(question), reading, title="Rhine", question=question)
+    return None if result.ok else result.rule
+
+
+@pytest.mark.parametrize(
+    ("question", "sentence", "value", "rule"),
+    [
+        # an antonym by prefix
+        ("How many more flows carry significant amounts of water?", FLOWS, "Three", None),
+        ("How many more flows carry insignificant amounts of water?", FLOWS, "Three", "polarity"),
+        # an opposite direction
+        ("What sea does the Rhine flow into?", WAAL, "North Sea", None),
+        ("What sea does the Rhine flow out of?", WAAL, "North Sea", "polarity"),
+        # a point in time is no amount
+        (
+            "How many years ago did northwest Europe begin to warm up?",
+            THAW,
+            "22,000 years",
+            None,
+        ),
+        (
+            "How many years did it take for the frozen subsoil to warm up?",
+            THAW,
+            "22,000 years",
+            "type",
+        ),
+        # a member is not the whole the answer counts
+        ("How many bodies of water make up Lake Constance?", CONSTANCE, "three", None),
+        ("How many bodies of water make up the Obersee?", CONSTANCE, "three", "entity"),
+        # "What VERBed X?" asks for the doer, not for what was done to
+        ("What captured the Vosges Mountains?", PLIOCENE, "the Rhine", None),
+        (
+            "What captured the Vosges Mountains?",
+            PLIOCENE,
+            "including the Mosel, the Main and the Neckar",
+            "role",
+        ),
+        # a place question wants a name, not a clause or a time
+        (
+            "The Rhine Gorge is between Koblenz and what other city?",
+            GORGE,
+            "Rüdesheim am Rhein",
+            None,
+        ),
+        (
+            "The Rhine Gorge is between Koblenz and what other city?",
+            GORGE,
+            "listed as a UNESCO World Heritage Site",
+            "type",
+        ),
+        (
+            "What region of the Rhine was changed by the Rhine Straightening program?",
+            UPPER,
+            "The Upper Rhine region",
+            None,
+        ),
+        (
+            "What region of the Rhine was changed by the Rhine Straightening program?",
+            UPPER,
+            "in the 19th Century",
+            "type",
+        ),
+    ],
+)
+def test_contrary_evidence(question: str, sentence: str, value: str, rule: str | None) -> None:
+    assert _rule(question, sentence, value) == rule
+
+
+def test_a_word_both_say_is_no_contrast() -> None:
+    # "independent" in both: no antonym; "significant" against "insignificant" is one,
+    # either way round
+    assert not contrary.prefix_antonym("Which independent states?", "independent states")
+    assert contrary.prefix_antonym("significant amounts?", "insignificant amounts")
+    assert not contrary.prefix_antonym("How many flows carry water?", FLOWS)
+
+
+def test_a_doer_after_by_is_a_doer() -> None:
+    passive = "The Vosges streams were captured by the Rhine in the Pliocene."
+    assert not contrary.object_for_doer("What captured the Vosges streams?", passive, "the Rhine")
+    assert not contrary.object_for_doer("What happened to the Rhine?", PLIOCENE, "streams")
+
+
+def test_a_counted_list_that_also_names_the_whole() -> None:
+    # the whole stands before the colon: the count is of it
+    assert not contrary.only_listed(
+        "How many bodies of water make up Lake Constance?", CONSTANCE, "three"
+    )
+    # no colon after the answer: nothing is a member
+    assert not contrary.only_listed("How many flows make up the Waal?", WAAL, "Two thirds")
