@@ -1,8 +1,9 @@
 """Evidence that says the contrary of the question (`sleuth.policies.contrary`), checked by
 `verify.check`: SQuAD 2.0's one-word traps beside the answerable question over the same
-sentence. The sentences are the shared "Rhine" article's, from paragraphs of fold A's
-calibration side (even paragraph numbers), where these rules were written; none is from
-the held-out paragraphs."""
+sentence. The sentences are the shared "Rhine" article's, from its rule-development
+paragraphs (paragraph numbers 0 and 2 modulo 4, where these rules were written; see
+`benchmarks/fit_offline_confidence.py`), and the "Normans" article's; none is from the
+paragraphs the confidence is fitted or reported on."""
 
 from __future__ import annotations
 
@@ -45,6 +46,21 @@ GORGE = (
 UPPER = (
     "The Upper Rhine region was changed significantly by a Rhine straightening program in "
     "the 19th Century."
+)
+
+DYRRACHIUM = (
+    "Some time later, Dyrrachium—one of the most important naval bases of the Adriatic—fell "
+    "again to Byzantine hands."
+)
+DUCHY = (
+    "The Duchy of Normandy, which they formed by treaty with the French crown, was a great "
+    "fief of medieval France, and under Richard I of Normandy was forged into a cohesive and "
+    "formidable principality in feudal tenure."
+)
+DELTA = (
+    "The Rhine-Meuse Delta, the most important natural region of the Netherlands begins near "
+    "Millingen aan de Rijn, close to the Dutch-German border with the division of the Rhine "
+    "into Waal and Nederrijn."
 )
 
 
@@ -113,6 +129,15 @@ def _rule(question: str, sentence: str, value: str) -> str | None:
             "in the 19th Century",
             "type",
         ),
+        # a place is not the adjective of a people ("to Byzantine hands")
+        ("Where was Dyrrachium located?", DYRRACHIUM, "the Adriatic", None),
+        ("Where was Dyrrachium located?", DYRRACHIUM, "Byzantine", "type"),
+        # "what principality": a name, not how it was held
+        ("What principality did William the conquerer found?", DUCHY, "in feudal tenure", "type"),
+        ("What principality was forged under Richard I?", DUCHY, "The Duchy of Normandy", None),
+        # "the Dutch name for": a name, not a phrase about one
+        ("What is the Dutch name for the Rhine?", DELTA, "into Waal and Nederrijn", "type"),
+        ("What is the Dutch name for the Rhine?", DELTA, "Rijn", None),
     ],
 )
 def test_contrary_evidence(question: str, sentence: str, value: str, rule: str | None) -> None:

@@ -1,8 +1,8 @@
 """The evidence says the contrary of the question, or of something else than it asks.
 
 SQuAD 2.0 writes unanswerable questions by changing one word of an answerable one so
-that every content word still matches a sentence. Three such changes that a word-by-word
-match cannot see, each checked here on the sentence itself:
+that every content word still matches a sentence. Such changes that a word-by-word match
+cannot see, each checked here on the sentence itself:
 
 * an *antonym by prefix*: "How many more flows carry **insignificant** amounts of
   water?" over "Three more flows carry significant amounts of water" — a negating prefix
@@ -16,7 +16,14 @@ match cannot see, each checked here on the sentence itself:
 * a *member for the whole*: "How many bodies of water make up the Obersee?" over "Lake
   Constance consists of three bodies of water: the Obersee, the Untersee and ..." — the
   question's names stand only in the list that the counted answer introduces, so the
-  count is of something else (`only_listed`).
+  count is of something else (`only_listed`);
+* the *object for the doer*: "What captured the Vosges Mountains?" over "the Rhine had
+  captured streams down to the Vosges Mountains, including the Mosel, ..." — the span
+  after the active verb is what was captured (`object_for_doer`).
+
+And two spans of the wrong kind that the answer types let through: a clause or a time
+for "what (other) city / region / principality" (`not_a_place`), and the adjective of a
+people for "where" ("fell again to Byzantine hands": `demonym`).
 """
 
 from __future__ import annotations
@@ -159,7 +166,9 @@ _PLACE_ASKED = re.compile(
     r"\b(?:what|which)\s+(?:other\s+|two\s+|three\s+)?(?:\w+\s+)?"
     r"(?:city|cities|town|towns|country|countries|region|regions|river|rivers|lake|lakes|"
     r"sea|seas|state|states|island|islands|village|villages|province|provinces|county|"
-    r"counties|continent|continents|nation|nations|capital|port|ports)\b",
+    r"counties|continent|continents|nation|nations|capital|port|ports|principality|"
+    r"principalities|kingdom|kingdoms|duchy|duchies|empire|empires|realm|territory|"
+    r"territories|colony|colonies|district|districts)\b",
     re.I,
 )
 _TIME_WORDS = re.compile(
@@ -180,3 +189,22 @@ def not_a_place(question: str, value: str) -> bool:
     tokens = _WORD.findall(value)
     named = [t for t in tokens if t[:1].isupper() and t.lower() not in STOPWORDS]
     return not named or len(tokens) > 6
+
+
+# endings of the adjectives that name a people or a place's things ("Byzantine",
+# "Norman", "Swiss", "Danish", "Chinese", "Icelandic", "Dutch", "Greek")
+_DEMONYM = re.compile(r"(?:an|ine|ese|ish|ic|iss|ch|eek)$")
+
+
+def demonym(sentence: str, value: str) -> bool:
+    """Whether a one-word place answer is an adjective in ``sentence``: a name of a
+    people's kind that the sentence puts before a common noun ("the Swiss canton of
+    Graubünden", "fell again to Byzantine hands") says what kind of thing, not where."""
+    if len(value.split()) != 1 or _DEMONYM.search(value) is None:
+        return False
+    uses = [m.end() for m in re.finditer(rf"\b{re.escape(value)}\b", sentence)]
+    nouns = [re.match(r"\s+([a-z][a-z-]+)", sentence[end:]) for end in uses]
+    return any(
+        n is not None and n.group(1) not in STOPWORDS and not n.group(1).endswith(("ed", "ly"))
+        for n in nouns
+    )

@@ -96,7 +96,7 @@ _FRAGMENT = re.compile(r"^\s*[^\w\s`'\"“‘$/(\[€£-]")
 
 # "What was the name of ...?", "What is Tancred's nephew's name?": a name answers it
 _ASKS_NAME = re.compile(
-    r"\b(?:what|which)\s+(?:is|was|are|were)\s+the\s+(?:\w+\s+)?names?\s+of\b"
+    r"\b(?:what|which)\s+(?:is|was|are|were)\s+the\s+(?:\w+\s+)?names?\s+(?:of|for)\b"
     r"|\b(?:what|which)\s+(?:is|was|are|were)\s+\S+['’]s\s+(?:\w+['’]s\s+)?names?\b",
     re.I,
 )
@@ -211,6 +211,8 @@ def check(
         coded = kind is AnswerType.PLACE and f"`{reading.value}`" in reading.sentence
         if not coded and not any(w[:1].isupper() for w in words(reading.value)):
             return Check(False, "type")  # names are capitalised
+        if kind is AnswerType.PLACE and contrary.demonym(reading.sentence, reading.value):
+            return Check(False, "type")  # "the Swiss canton of Graubünden": not "Swiss"
         if kind is AnswerType.PERSON and placed(reading.sentence, reading.value):
             return Check(False, "type")  # "in Laie, Hawaii": a place, not a person
         if kind is AnswerType.PERSON and quoted(reading.sentence, reading.value):
