@@ -4,23 +4,40 @@
     python benchmarks/fit_offline_confidence.py --check    # refit; compare with the shipped file
     python benchmarks/fit_offline_confidence.py --report   # figures on fold A's held-out data
     python benchmarks/fit_offline_confidence.py --fold B --report --no-write  # the reverse
+    python benchmarks/fit_offline_confidence.py --fit-on RC --no-write  # also fit on R
 
-Folds (of ``../shared/data``; record order of each file):
+The data (``../shared/data``, record order of each file, and the docs questions of
+``benchmarks/docs_questions``) play three roles:
 
-* **A** — train: SQuAD 2.0 "Normans" (closed and open) + the first 50 records of
-  HotpotQA and of MuSiQue (closed, with their derived unanswerable copies); held out:
-  "Rhine" + the last 50 records of each.
-* **B** — the reverse.
+* **R**, rule development (`RULE_PARTS`): SQuAD 2.0 "Normans" (closed and open), the
+  records 1-50 of HotpotQA and of MuSiQue (closed, with their derived unanswerable
+  copies), the FastAPI questions (``fastapi.jsonl``, ``fastapi_more.jsonl`` over
+  ``docs-fastapi``) and ``flask_train.jsonl`` (over the vendored Flask docs). The reader's
+  rules were written while reading these, so the reader is right there far more often
+  than anywhere else: a confidence fitted on R is over-confident on anything new (fitted
+  on R, the held-out answers' expected calibration error was 0.285 at d55f93b). R is
+  never reported as held out, and by default never fitted on.
+* **C**, calibration: the model and its threshold are fitted here.
+* **H**, held out: reported (``heldout_report.py``), never fitted on nor developed on.
 
-Both folds also train on the FastAPI documentation questions
-(``benchmarks/docs_questions/fastapi.jsonl`` and ``fastapi_more.jsonl`` over an index
-of ``docs-fastapi``, the questions the technical reader was developed on) and hold out
-the requests ones (``requests.jsonl`` and ``requests_heldout.jsonl``, written by reading
-the pages without running the reader, over ``docs-requests``; see
-``docs_questions/README.md``), so the confidence of technical answers is
-fitted on one documentation site and reported on another.
+C and H are the two sides of a split of the rest (`fold`):
 
-Each training case is run by the offline policy with the hard rules on and no
+* side 1: "Rhine" questions of an EVEN paragraph index (the ``pN`` of the closed setting's
+  page ``squad2://Rhine/pN``), closed and open (the open setting's corpus is still the
+  whole article: only the questions are split), HotpotQA and MuSiQue records 51-75
+  (closed, with derived copies), and the requests questions (``requests.jsonl``,
+  ``requests_heldout.jsonl`` over ``docs-requests``);
+* side 2: "Rhine" questions of an ODD paragraph index (closed, open), records 76-100,
+  and the clean docs sets ``click_heldout.jsonl``, ``werkzeug_heldout.jsonl`` and
+  ``jinja_heldout.jsonl`` over the vendored click, Werkzeug and Jinja docs (the last
+  listed only once its files exist: `OPTIONAL_PARTS`).
+
+Fold **A** calibrates on side 1 and holds out side 2 (C_A, H_A); fold **B** the reverse
+(C_B = H_A, H_B = C_A). The paragraph split keeps a paragraph, and so every question
+written from it, on one side only. ``--fit-on RC`` fits on R and C together (more data,
+but the over-confidence above); ``--fit-on C`` (the default) on C alone.
+
+Each calibration case is run by the offline policy with the hard rules on and no
 confidence threshold; over the pages it opened, every candidate (`offline.scored_readings`:
 each reading of a loose frame that passes the hard rules and the validator, up to eight
 a page) with its `verify.features` forms one sample, right when its span matches an
@@ -30,23 +47,21 @@ whose folds keep each question's candidates together (`select`, `cv_loss`; a fea
 enters while it lowers the mean log-loss by `MIN_GAIN`, and only with its weight in its
 own direction), with the L2 penalty from `L2_GRID`; the logistic regression (centred,
 unscaled features) is fitted by Newton's method, so a refit reproduces the weights
-exactly. The abstention threshold is chosen on the training cases only, each answered
+exactly. The abstention threshold is chosen on the fitted cases only, each answered
 as a run would, by its most confident candidate read by its strict frame (a loose
 frame's reading is a sample, never an answer: ``strict_frame``), scored by the model
 fitted without its question (`out_of_fold`): the threshold with the best training
-accuracy among those whose answered precision is at least ``--target`` (0 by default).
-A precision target trades the quick start for SQuAD: ``--target 0.8`` gives 0.55 on
-fold A (out-of-fold training precision 0.80, 7% of the cases answered), and the clean
-lookups of the built-in corpora score 0.41-0.52 under this model, so they would
-abstain. The model file records the folds, the sample counts per part, the
+accuracy among those whose answered precision is at least ``--target`` (`TARGET` by
+default; 0: the best accuracy). The model file records the fold, what it was fitted on
+(``fit_on``, the parts in ``train``), the held-out parts, the sample counts per part, the
 cross-validation and the training figures. numpy is needed here (the ``dev`` or
 ``bench`` extra), not at run time.
 
 The fit is deterministic, so ``--check`` fails only when the samples changed: the
 reader, the verification rules or the finish validator (which readings may answer) was
-changed without a refit, or the shared data changed. Refit and ship the model with any
-such change (``--check`` failed for a while because a contract change, 1becb9e, came
-after the last refit).
+changed without a refit, the shared data or the folds changed. Refit and ship the model
+with any such change (``--check`` failed for a while because a contract change, 1becb9e,
+came after the last refit).
 """
 
 from __future__ import annotations
@@ -57,6 +72,7 @@ import os
 import subprocess
 import sys
 import tempfile
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -65,6 +81,7 @@ from typing import Any
 import numpy as np
 
 from sleuth.cli_corpus import open_corpus
+from sleuth.datasets import load_dataset
 from sleuth.evals.grading import contains, exact_match, token_f1
 from sleuth.evals.metrics import calibration_table
 from sleuth.evals.runner import run_case
@@ -95,7 +112,6 @@ def _shared() -> Path:
 
 SHARED = _shared()
 MODEL_PATH = Path(calibration_module.__file__).with_name(MODEL_FILE)
-HALF = 50
 DOCS_QUESTIONS = Path(__file__).resolve().parent / "docs_questions"
 # documentation folders vendored in the repo (their licences beside them), by name
 DOCS_CORPORA = Path(__file__).resolve().parent / "docs_corpora"
@@ -133,13 +149,20 @@ MIN_GAIN = 0.002  # least drop of the mean cross-validated log-loss that adds a 
 
 @dataclass(frozen=True)
 class Part:
-    """A slice of a shared data file: ``half`` 0 / 1 keeps the first / last records; or
-    (``spec`` ``docs:NAME``) a docs question suite over an index of ``SHARED/docs-NAME``."""
+    """A slice of a shared data file, or (``spec`` ``docs:NAME[/QUESTIONS]``) a docs
+    question suite over an index of the folder `docs_folder` finds.
+
+    ``records`` keeps the file's records ``start`` to ``end`` (0-based, end excluded;
+    the records as loaded, a derived copy with its record); ``parity`` keeps the SQuAD
+    questions whose paragraph index (the ``pN`` of the closed setting's page
+    ``squad2://TITLE/pN``) is even (0) or odd (1), in either setting: the open setting's
+    corpus stays the whole file, only the questions are cut. None keeps all."""
 
     spec: str
     setting: str
     derive: bool = False
-    half: int | None = None
+    records: tuple[int, int] | None = None
+    parity: int | None = None
 
     @property
     def docs(self) -> tuple[str, str]:
@@ -155,51 +178,135 @@ class Part:
             extra = "" if questions == name else f" {questions}"
             return f"docs-{name}{extra} questions"
         name = Path(self.spec.split(":", 1)[1]).stem
-        half = "" if self.half is None else (" first 50" if self.half == 0 else " last 50")
+        cut = ""
+        if self.records is not None:
+            cut += f" records {self.records[0] + 1}-{self.records[1]}"
+        if self.parity is not None:
+            cut += " even paragraphs" if self.parity == 0 else " odd paragraphs"
         derived = " +derived" if self.derive else ""
-        return f"{name}{half} {self.setting}{derived}"
+        return f"{name}{cut} {self.setting}{derived}"
 
-
-def _squad(name: str, setting: str) -> Part:
-    return Part(f"squad2:{SHARED / name}", setting)
-
-
-def _multi(kind: str, name: str, half: int) -> Part:
-    return Part(f"{kind}:{SHARED / name}", "closed", True, half)
+    @property
+    def present(self) -> bool:
+        """Whether the part's files exist (a docs part's questions and folder; a data
+        file)."""
+        if self.spec.startswith("docs:"):
+            name, questions = self.docs
+            return (DOCS_QUESTIONS / f"{questions}.jsonl").is_file() and docs_folder(name).is_dir()
+        return Path(self.spec.split(":", 1)[1]).is_file()
 
 
 HOTPOT = "hotpotqa-train100-distractor.json"
 MUSIQUE = "musique-ans-train100.json"
+NORMANS = "squad2-dev-normans.json"
+RHINE = "squad2-dev-rhine.json"
+# 0-based [start, end) record ranges of each two-hop file: R (rules), side 1, side 2
+RULE_RECORDS, SIDE_1_RECORDS, SIDE_2_RECORDS = (0, 50), (50, 75), (75, 100)
+# parts listed only when their files exist: jinja's questions and vendored docs land
+# from another branch; until then side 2 is the same without them
+OPTIONAL_PARTS = ("docs:jinja/jinja_heldout",)
+# what a model may be fitted on: the calibration parts alone, or R and them
+FIT_ON = ("C", "RC")
+
+
+def _squad(name: str, setting: str, parity: int | None = None) -> Part:
+    return Part(f"squad2:{SHARED / name}", setting, parity=parity)
+
+
+def _multi(kind: str, name: str, records: tuple[int, int]) -> Part:
+    return Part(f"{kind}:{SHARED / name}", "closed", True, records)
+
+
+def _two_hop(records: tuple[int, int]) -> list[Part]:
+    return [_multi("hotpotqa", HOTPOT, records), _multi("musique", MUSIQUE, records)]
+
+
+def _listed(parts: list[Part]) -> list[Part]:
+    """``parts`` without the `OPTIONAL_PARTS` whose files are not there (yet)."""
+    return [p for p in parts if p.spec not in OPTIONAL_PARTS or p.present]
+
+
+#: R: what the reader's rules were developed on; never held out, fitted on only with
+#: ``--fit-on RC``.
+RULE_PARTS = [
+    _squad(NORMANS, "closed"),
+    _squad(NORMANS, "open"),
+    *_two_hop(RULE_RECORDS),
+    Part("docs:fastapi", "index"),
+    Part("docs:fastapi/fastapi_more", "index"),
+    Part("docs:flask/flask_train", "index"),
+]
+
+
+def sides() -> tuple[list[Part], list[Part]]:
+    """The two sides of the data outside R: fold A calibrates on the first and holds out
+    the second, fold B the reverse."""
+    one = [
+        _squad(RHINE, "closed", 0),
+        _squad(RHINE, "open", 0),
+        *_two_hop(SIDE_1_RECORDS),
+        Part("docs:requests", "index"),
+        Part("docs:requests/requests_heldout", "index"),
+    ]
+    two = [
+        _squad(RHINE, "closed", 1),
+        _squad(RHINE, "open", 1),
+        *_two_hop(SIDE_2_RECORDS),
+        Part("docs:click/click_heldout", "index"),
+        Part("docs:werkzeug/werkzeug_heldout", "index"),
+        Part("docs:jinja/jinja_heldout", "index"),
+    ]
+    return _listed(one), _listed(two)
 
 
 def fold(name: str) -> tuple[list[Part], list[Part]]:
-    """(train, held-out) parts of fold ``name``."""
-    squads = ["squad2-dev-normans.json", "squad2-dev-rhine.json"]
-    first, second = (0, 1) if name == "A" else (1, 0)
-    train_sq, test_sq = (squads[0], squads[1]) if name == "A" else (squads[1], squads[0])
+    """(calibration, held-out) parts of fold ``name``: A is (side 1, side 2), B the
+    reverse (`sides`)."""
+    if name not in ("A", "B"):
+        raise ValueError(f"no fold {name!r} (A or B)")
+    one, two = sides()
+    return (one, two) if name == "A" else (two, one)
 
-    def parts(article: str, half: int) -> list[Part]:
-        return [
-            _squad(article, "closed"),
-            _squad(article, "open"),
-            _multi("hotpotqa", HOTPOT, half),
-            _multi("musique", MUSIQUE, half),
-        ]
 
-    docs = (
-        [
-            Part("docs:fastapi", "index"),
-            Part("docs:fastapi/fastapi_more", "index"),
-            Part("docs:flask/flask_train", "index"),
-        ],
-        [
-            Part("docs:requests", "index"),
-            Part("docs:requests/requests_heldout", "index"),
-            Part("docs:click/click_heldout", "index"),
-            Part("docs:werkzeug/werkzeug_heldout", "index"),
-        ],
-    )
-    return parts(train_sq, first) + docs[0], parts(test_sq, second) + docs[1]
+def fitted_parts(name: str, fit_on: str) -> list[Part]:
+    """The parts a model of fold ``name`` is fitted on: its calibration parts (``C``),
+    or `RULE_PARTS` and them (``RC``)."""
+    if fit_on not in FIT_ON:
+        raise ValueError(f"fit on {fit_on!r}? ({', '.join(FIT_ON)})")
+    calibration = fold(name)[0]
+    return [*RULE_PARTS, *calibration] if fit_on == "RC" else calibration
+
+
+def base_id(case_id: str) -> str:
+    """A case's record: its id without a derived copy's ``::derived``."""
+    return case_id.split("::")[0]
+
+
+def cut(part: Part, case_ids: Sequence[str]) -> list[str]:
+    """The ids of ``case_ids`` (a whole file's cases, in file order, derived copies
+    beside their records) that ``part`` keeps: its `Part.records` range of records and
+    its `Part.parity` of paragraphs. The one rule for the fit's cases and the reference
+    reader's timings (``heldout_report.py``)."""
+    if part.records is None and part.parity is None:
+        return list(case_ids)
+    bases = list(dict.fromkeys(base_id(i) for i in case_ids))
+    keep = set(bases if part.records is None else bases[slice(*part.records)])
+    if part.parity is not None:
+        paragraph = paragraphs(part.spec)
+        keep = {b for b in keep if paragraph[b] % 2 == part.parity}
+    return [i for i in case_ids if base_id(i) in keep]
+
+
+@cache
+def paragraphs(spec: str) -> dict[str, int]:
+    """Each question of a ``squad2:PATH`` file: the index of its paragraph, the ``N`` of
+    its closed-setting page ``squad2://TITLE/pN`` (whatever the setting it is asked in)."""
+    if not spec.startswith("squad2:"):
+        raise ValueError(f"{spec}: a paragraph parity is for SQuAD files only")
+    return {
+        case.id: int(case.pages[0].rsplit("/p", 1)[1])
+        for case in load_dataset(spec, setting="closed").cases
+    }
 
 
 class Capture:
@@ -235,11 +342,8 @@ def cases_of(part: Part) -> list[SuiteCase]:
         questions = DOCS_QUESTIONS / f"{file}.jsonl"
         return load_suite(str(questions), None, source=lambda: indexed).cases
     suite = dataset_suite(part.spec, part.setting, None, part.derive)
-    if part.half is None:
-        return suite.cases
-    base = list(dict.fromkeys(c.id.split("::")[0] for c in suite.cases))
-    keep = set(base[:HALF] if part.half == 0 else base[HALF:])
-    return [c for c in suite.cases if c.id.split("::")[0] in keep]
+    keep = set(cut(part, [c.id for c in suite.cases]))
+    return [c for c in suite.cases if c.id in keep]
 
 
 @cache
@@ -522,6 +626,12 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--fold", choices=["A", "B"], default="A")
     parser.add_argument(
+        "--fit-on",
+        choices=FIT_ON,
+        default="C",
+        help="C: the fold's calibration parts (default); RC: the rule parts R and them",
+    )
+    parser.add_argument(
         "--target",
         type=float,
         default=TARGET,
@@ -536,7 +646,8 @@ def main(argv: list[str] | None = None) -> int:
     if not SHARED.is_dir():
         print(f"no shared data at {SHARED}", file=sys.stderr)
         return 2
-    train, held_out = fold(args.fold)
+    held_out = fold(args.fold)[1]
+    train = fitted_parts(args.fold, args.fit_on)
     # the single-hop reader's readings: comparison answers (`policies.twohop`) are not
     # scored by this model
     collector = OfflinePolicy(min_confidence=0.0, calibration=None, two_hop=False)
@@ -551,6 +662,7 @@ def main(argv: list[str] | None = None) -> int:
     threshold, figures = choose_threshold(rows, model, args.target, held)
     data["threshold"] = threshold
     data["fold"] = args.fold
+    data["fit_on"] = args.fit_on
     data["train"] = [p.label for p in train]
     data["held_out"] = [p.label for p in held_out]
     data["samples"] = len(y)
@@ -573,6 +685,14 @@ def main(argv: list[str] | None = None) -> int:
     text = json.dumps(data, indent=1) + "\n"
     if args.check:
         shipped = json.loads(MODEL_PATH.read_text(encoding="utf-8"))
+        recorded = [shipped.get(k) for k in ("fold", "fit_on", "train")]
+        if recorded != [data["fold"], data["fit_on"], data["train"]]:
+            print(
+                f"the shipped model records fold {recorded[0]}, fit on {recorded[1]}, parts "
+                f"{recorded[2]}; this fit is fold {args.fold}, fit on {args.fit_on}, parts "
+                f"{data['train']}: refit and ship"
+            )
+            return 1
         keys = ("weights", "mean", "scale")
         if shipped["features"] != data["features"]:
             print(f"features differ: shipped {shipped['features']}, refit {data['features']}")

@@ -1,15 +1,17 @@
 """Fit the confidence of the offline reader's two-hop paths (`twohop_confidence`).
 
-    python benchmarks/fit_two_hop_confidence.py           # fit on the first halves, write
+    python benchmarks/fit_two_hop_confidence.py           # fit on records 51-75, write
     python benchmarks/fit_two_hop_confidence.py --check   # refit; compare with the shipped file
 
-The training data are the first 50 records of the shared HotpotQA and MuSiQue files,
-closed setting, each with its derived unanswerable copy (the half the two-hop paths
-were developed on; the last 50 of each are held out for reporting). Every case is run by
-the offline policy with no confidence threshold; each answer given by a two-hop path (a
-comparison of some kind, or a bridge whose first hop is a typed relation or a question)
-is one sample, right when the graded answer passed. A derived copy that is answered is a
-wrong sample. Per path:
+The training data are records 51-75 of the shared HotpotQA and MuSiQue files, closed
+setting, each with its derived unanswerable copy: fold A's calibration records
+(`fit_offline_confidence.SIDE_1_RECORDS`; records 76-100 are held out for reporting).
+Not records 1-50: the two-hop paths were developed there (the rule data R), where they
+are right far more often than elsewhere (21 answers, 21 right), so a confidence fitted
+there says little of new questions. Every case is run by the offline policy with no
+confidence threshold; each answer given by a two-hop path (a comparison of some kind,
+or a bridge whose first hop is a typed relation or a question) is one sample, right when
+the graded answer passed. A derived copy that is answered is a wrong sample. Per path:
 
     p(path) = (right + 1) / (answered + 2)
 
@@ -27,7 +29,15 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from fit_offline_confidence import HOTPOT, MUSIQUE, SHARED, Part, cases_of
+from fit_offline_confidence import (
+    HOTPOT,
+    MUSIQUE,
+    SHARED,
+    SIDE_1_RECORDS,
+    SIDE_2_RECORDS,
+    Part,
+    cases_of,
+)
 
 from sleuth.evals.runner import run_case
 from sleuth.policies import bridge, twohop, twohop_confidence
@@ -37,6 +47,7 @@ MODEL_PATH = Path(twohop_confidence.__file__).with_name(twohop_confidence.MODEL_
 PRIOR = 0.5  # Laplace: one right and one wrong answer imagined per path
 PRIOR_WEIGHT = 2.0
 TRAIN = (("hotpotqa", HOTPOT), ("musique", MUSIQUE))
+RECORDS = SIDE_1_RECORDS  # fold A's calibration records, 0-based [start, end)
 
 
 def path_of(question: str) -> str | None:
@@ -49,11 +60,11 @@ def path_of(question: str) -> str | None:
 
 
 def samples() -> list[dict[str, Any]]:
-    """One row per answered two-hop case of the training halves."""
+    """One row per answered two-hop case of the training records."""
     policy = OfflinePolicy()
     rows = []
     for kind, name in TRAIN:
-        for case in cases_of(Part(f"{kind}:{SHARED / name}", "closed", True, 0)):
+        for case in cases_of(Part(f"{kind}:{SHARED / name}", "closed", True, RECORDS)):
             path = path_of(case.question)
             if path is None:
                 continue
@@ -79,8 +90,16 @@ def fit(rows: list[dict[str, Any]]) -> dict[str, Any]:
         "about": "precision of each two-hop path, Laplace-smoothed: (right + prior * weight) "
         "/ (answered + weight); fitted by benchmarks/fit_two_hop_confidence.py",
         "folds": {
-            "train": [f"{name} records 1-50, closed, with derived copies" for _, name in TRAIN],
-            "held_out": [f"{name} records 51-100" for _, name in TRAIN],
+            "train": [
+                f"{name} records {RECORDS[0] + 1}-{RECORDS[1]}, closed, with derived copies"
+                for _, name in TRAIN
+            ],
+            "held_out": [
+                f"{name} records {SIDE_2_RECORDS[0] + 1}-{SIDE_2_RECORDS[1]}" for _, name in TRAIN
+            ],
+            "not_fitted": [
+                f"{name} records 1-50 (the paths were developed there)" for _, name in TRAIN
+            ],
         },
         "prior": PRIOR,
         "prior_weight": PRIOR_WEIGHT,

@@ -3,29 +3,33 @@
     python benchmarks/heldout_report.py                  # both folds, a table each
     python benchmarks/heldout_report.py --fold A --json  # one fold, machine-readable
     python benchmarks/heldout_report.py --workers 2      # parts run in 2 processes
+    python benchmarks/heldout_report.py --fit-on RC      # models fitted on R and C
 
-The folds are `fit_offline_confidence.fold` (imported, not copied): fold A holds out
-SQuAD 2.0 "Rhine", the last 50 records of HotpotQA and of MuSiQue and the held-out docs
-questions; fold B holds out "Normans", the first 50 records and the same docs questions
-(both folds train on the FastAPI and Flask docs questions). Each held-out part runs in
-the settings the issue names: SQuAD closed and open; HotpotQA and MuSiQue closed and open,
-each with its derived unanswerable copies; the docs questions
-(`benchmarks/docs_questions/requests.jsonl` and `requests_heldout.jsonl` over an index of
-``docs-requests``; `click_heldout.jsonl` and `werkzeug_heldout.jsonl` over the folders
-vendored in `benchmarks/docs_corpora`), each index built as the fit script builds it.
+The folds are `fit_offline_confidence.fold` (imported, not copied; that script's
+docstring tells the roles): the data the reader's rules were developed on (R: Normans,
+records 1-50 of the two-hop files, the FastAPI and Flask questions) are reported by no
+fold; fold A calibrates on the "Rhine" questions of even paragraphs, records 51-75 and
+the requests questions (C_A) and holds out the Rhine questions of odd paragraphs, records
+76-100 and the clean click, Werkzeug (and, once it lands, Jinja) docs questions (H_A);
+fold B swaps the two. Each held-out part runs in the settings the issue names: SQuAD
+closed and open; HotpotQA and MuSiQue closed and open, each with its derived
+unanswerable copies; the docs questions over an index of their folder
+(``docs-requests`` in the shared data, the others vendored in
+`benchmarks/docs_corpora`), each index built as the fit script builds it.
 
 The policy is the offline policy with its default settings (`sleuth ask` with no
-flags), one thing changed per fold:
+flags), with the weights of the fold's own model:
 
-* **fold A** uses the shipped weights (``policies/offline_confidence.json``), which were
-  fitted on fold A's training side;
-* **fold B** cannot use them: fold B's held-out side is fold A's training side. Its
-  weights are refitted in memory exactly as ``fit_offline_confidence.py --fold B
-  --no-write`` fits them (that script's own ``main``, run in a worker), and the default
-  threshold rule is kept (a fixed default stays fixed; a "fitted" default takes fold
-  B's own threshold). The output says so, and says what fold B's figures are not: the
-  reader's rules were developed on fold B's held-out side (Normans, the first halves),
-  and a two-hop path confidence file fitted on the first halves is not refitted.
+* the shipped weights (``policies/offline_confidence.json``) when the file records
+  that fold, the ``--fit-on`` asked (C by default) and that fold's fitted parts;
+* else weights refitted in memory exactly as ``fit_offline_confidence.py --fold FOLD
+  --fit-on FIT_ON --no-write`` fits them (that script's own ``main``, run in a worker,
+  with the shipped file's precision target), as always for fold B when the shipped model
+  is fold A's: fold B's held-out side is fold A's calibration side. The default
+  threshold rule is kept (a fixed default stays fixed; a "fitted" default takes the
+  refit's own threshold). The output says which, and that the two-hop path confidences
+  (``policies/twohop_confidence.json``, fitted on fold A's calibration records) are not
+  refitted for fold B.
 
 The targets (issue 17, "Must hold"), each marked met or not met:
 
@@ -151,19 +155,47 @@ def run_part(part: fit.Part, model: dict[str, Any] | None, threshold: float | st
     return rows
 
 
-def refit(fold: str) -> dict[str, Any]:
-    """The model ``fit_offline_confidence.py --fold FOLD --no-write`` fits (its ``main``,
-    whose printed model is read back)."""
+def refit(fold: str, fit_on: str = "C", target: float = fit.TARGET) -> dict[str, Any]:
+    """The model ``fit_offline_confidence.py --fold FOLD --fit-on FIT_ON --target TARGET
+    --no-write`` fits (its ``main``, whose printed model is read back)."""
     printed = io.StringIO()
+    command = ["--fold", fold, "--fit-on", fit_on, "--target", str(target), "--no-write"]
     with contextlib.redirect_stdout(printed):
-        code = fit.main(["--fold", fold, "--no-write"])
+        code = fit.main(command)
     if code != 0:
-        raise RuntimeError(f"fit_offline_confidence.py --fold {fold} failed ({code})")
+        raise RuntimeError(f"fit_offline_confidence.py {' '.join(command)} failed ({code})")
     text = printed.getvalue()
     model, _ = json.JSONDecoder().raw_decode(text[text.index("{") :])
     if not isinstance(model, dict):
         raise RuntimeError("the fit script printed no model")
     return model
+
+
+def shipped_data() -> dict[str, Any]:
+    """The shipped model file as written (empty when there is none)."""
+    if not fit.MODEL_PATH.is_file():
+        return {}
+    data = json.loads(fit.MODEL_PATH.read_text(encoding="utf-8"))
+    return data if isinstance(data, dict) else {}
+
+
+def shipped_fits(fold: str, fit_on: str, data: dict[str, Any]) -> bool:
+    """Whether the shipped model file ``data`` is fold ``fold``'s model fitted on
+    ``fit_on``: it records that fold, that choice and exactly the parts the fit script
+    fits on for them today (a part added since, or renamed, asks for a refit)."""
+    return (
+        data.get("fold") == fold
+        and data.get("fit_on") == fit_on
+        and data.get("train") == [p.label for p in fit.fitted_parts(fold, fit_on)]
+    )
+
+
+def refit_target(data: dict[str, Any]) -> float:
+    """The precision target of a refit: the shipped model's, so that a refitted fold
+    chooses its threshold by the rule the shipped one was chosen by (`fit.TARGET` when
+    the file does not say)."""
+    target = data.get("target_precision")
+    return float(target) if isinstance(target, int | float) else fit.TARGET
 
 
 def threshold_rule() -> float | str:
@@ -238,12 +270,9 @@ def _reference_run(src: Path, part: fit.Part, home: Path) -> dict[str, float]:
 
 
 def reference_mean(part: fit.Part, times: dict[str, float]) -> float | None:
-    """The mean over ``part``'s cases (its half of the file, as `fit.cases_of` cuts it)."""
-    base = list(dict.fromkeys(case_id.split("::")[0] for case_id in times))
-    keep = set(
-        base if part.half is None else base[: fit.HALF] if part.half == 0 else base[fit.HALF :]
-    )
-    kept = [t for case_id, t in times.items() if case_id.split("::")[0] in keep]
+    """The mean over ``part``'s cases: its records and paragraphs of the whole file's
+    ``times`` (in the file's order), cut as `fit.cases_of` cuts them (`fit.cut`)."""
+    kept = [times[case_id] for case_id in fit.cut(part, list(times))]
     return round(sum(kept) / len(kept), 4) if kept else None
 
 
@@ -466,11 +495,15 @@ def checks_for(
 # -- the report ---------------------------------------------------------------------------
 
 
-def report(folds: list[str], workers: int, reference: str | None) -> dict[str, Any]:
-    """Run every fold's held-out parts (fold B after its refit) in ``workers`` processes,
-    with the ``reference`` commit's reader on the same files beside them (None: none)."""
+def report(
+    folds: list[str], workers: int, reference: str | None, fit_on: str = "C"
+) -> dict[str, Any]:
+    """Run every fold's held-out parts in ``workers`` processes, with the shipped model
+    when it is the fold's (`shipped_fits`), else after an in-memory refit, and the
+    ``reference`` commit's reader on the same files beside them (None: none)."""
     started = time.monotonic()
     rule = threshold_rule()
+    data = shipped_data()
     tree, extracted = None, False
     if reference:
         try:
@@ -484,6 +517,7 @@ def report(folds: list[str], workers: int, reference: str | None) -> dict[str, A
     results: dict[str, Any] = {}
     refs: dict[tuple[str, str, bool], Future[dict[str, float]]] = {}
     jobs: dict[str, list[tuple[fit.Part, Future[list[dict[str, Any]]]]]] = {}
+    models: dict[str, dict[str, Any] | None] = {}
 
     def submit(fold_name: str, model: dict[str, Any] | None) -> None:
         jobs[fold_name] = []
@@ -494,12 +528,19 @@ def report(folds: list[str], workers: int, reference: str | None) -> dict[str, A
                 refs[key] = pool.submit(reference_run, tree, part)
 
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        fitted = pool.submit(refit, "B") if "B" in folds else None
-        if "A" in folds:
-            submit("A", None)
-        model_b = fitted.result() if fitted is not None else None
-        if "B" in folds:
-            submit("B", model_b)
+        target = refit_target(data)
+        refits = {
+            f: pool.submit(refit, f, fit_on, target)
+            for f in folds
+            if not shipped_fits(f, fit_on, data)
+        }
+        for fold_name in folds:  # the shipped model's fold starts at once
+            if fold_name not in refits:
+                models[fold_name] = None
+                submit(fold_name, None)
+        for fold_name, fitted in refits.items():
+            models[fold_name] = fitted.result()
+            submit(fold_name, models[fold_name])
         for fold_name in folds:
             rows_by_part = [(p, future.result()) for p, future in jobs[fold_name]]
             parts = []
@@ -510,8 +551,8 @@ def report(folds: list[str], workers: int, reference: str | None) -> dict[str, A
                 parts.append((p.label, kind(p), p.setting, figures))
             pooled = pooled_calibration([r for _, rows in rows_by_part for r in rows])
             results[fold_name] = {
-                "model": model_note(fold_name, model_b, rule),
-                "train": [p.label for p in fit.fold(fold_name)[0]],
+                "model": model_note(fold_name, fit_on, models[fold_name], rule, data),
+                "train": [p.label for p in fit.fitted_parts(fold_name, fit_on)],
                 "held_out": [p.label for p in held_out(fold_name)],
                 "parts": {label: f for label, _, _, f in parts},
                 "calibration": pooled,
@@ -521,50 +562,56 @@ def report(folds: list[str], workers: int, reference: str | None) -> dict[str, A
         shutil.rmtree(tree.parent, ignore_errors=True)
     return {
         "folds": results,
+        "fit_on": fit_on,
         "reference_commit": reference,
         "wall_s": round(time.monotonic() - started, 1),
         "workers": workers,
     }
 
 
-def model_note(fold: str, refitted: dict[str, Any] | None, rule: float | str) -> dict[str, Any]:
-    """Which weights and threshold the fold's figures use, in words and numbers."""
+def model_note(
+    fold: str,
+    fit_on: str,
+    refitted: dict[str, Any] | None,
+    rule: float | str,
+    data: dict[str, Any],
+) -> dict[str, Any]:
+    """Which weights and threshold the fold's figures use, in words and numbers:
+    ``refitted`` None means the shipped file's (``data``)."""
     threshold = "the model's own fitted threshold" if rule == "fitted" else f"{rule} (fixed)"
-    if fold == "A":
+    caveats = []
+    if fit_on == "RC":
+        caveats.append(
+            "fitted on the rule parts R too: the reader's rules were developed there, so "
+            "the model learns how often the reader is right on data it was written from"
+        )
+    if refitted is None:
         model = shipped()
-        data = json.loads(fit.MODEL_PATH.read_text(encoding="utf-8"))
-        same = data.get("fold") == "A" and data.get("train") == [p.label for p in fit.fold("A")[0]]
         return {
-            "caveats": [],
+            "caveats": caveats,
             "weights": "shipped (src/sleuth/policies/offline_confidence.json)",
             "fitted_on": data.get("train"),
-            "file_says_fold_A": same,
             "threshold": threshold,
             "model_threshold": model.threshold if model else None,
-            "note": "the shipped weights, fitted on fold A's training side"
-            + ("" if same else " -- BUT the file does not record fold A's training parts"),
+            "note": f"the shipped weights, fitted on fold {fold}'s parts ({fit_on})",
         }
-    assert refitted is not None
-    caveats = [
-        "the reader's rules were developed on Normans and on the first 50 records of each "
-        "two-hop file -- fold B's held-out side -- so fold B's figures are held out for the "
-        "confidence weights only, not for the rules"
-    ]
     two_hop = two_hop_confidence_training()
-    if two_hop:
+    if fold == "B" and two_hop:
         caveats.append(
             "the two-hop path confidences (policies/twohop_confidence.json) were fitted on "
             + "; ".join(two_hop)
             + " and are not refitted here"
         )
+    recorded = f"fold {data.get('fold', '?')}, fit on {data.get('fit_on', 'unrecorded')}"
     return {
         "caveats": caveats,
-        "weights": "refitted in memory: fit_offline_confidence.py --fold B --no-write",
+        "weights": f"refitted in memory: fit_offline_confidence.py --fold {fold} "
+        f"--fit-on {fit_on} --target {refitted.get('target_precision')} --no-write",
         "fitted_on": refitted.get("train"),
         "threshold": threshold,
         "model_threshold": refitted.get("threshold"),
-        "note": "not the shipped weights (those are fold A's, fitted on this fold's held-out "
-        "side); what the fit script fits on fold B's training side",
+        "note": f"not the shipped weights (not fold {fold}'s model fitted on {fit_on}'s "
+        f"parts of today: the file records {recorded}); what the fit script fits on them",
     }
 
 
@@ -585,7 +632,7 @@ def render(result: dict[str, Any]) -> str:
         model = fold["model"]
         lines += [
             f"== Fold {fold_name} ==",
-            f"trained on: {', '.join(fold['train'])}",
+            f"fitted on:  {', '.join(fold['train'])}",
             f"held out:   {', '.join(fold['held_out'])}",
             f"weights:    {model['weights']} -- {model['note']}",
             *(f"caveat:     {c}" for c in model.get("caveats", [])),
@@ -594,13 +641,13 @@ def render(result: dict[str, Any]) -> str:
             "",
         ]
         head = (
-            f"{'part':<55} {'cases':>5} {'acc':>6} {'floor':>6} {'answd':>6} {'prec':>6} "
+            f"{'part':<60} {'cases':>5} {'acc':>6} {'floor':>6} {'answd':>6} {'prec':>6} "
             f"{'right/ans':>9} {'deriv':>6} {'ECE':>6} {'steps':>5} {'ms':>6} {'ref ms':>6}"
         )
         lines.append(head)
         for label, f in fold["parts"].items():
             lines.append(
-                f"{label:<55} {f['cases']:>5} {_num(f['accuracy']):>6} {_num(f['floor']):>6} "
+                f"{label:<60} {f['cases']:>5} {_num(f['accuracy']):>6} {_num(f['floor']):>6} "
                 f"{_pct(f['coverage']):>6} {_num(f['answered_precision']):>6} "
                 f"{_pct(f['right_of_answerable']):>9} {_pct(f['derived_answered']):>6} "
                 f"{_num(f['ece']):>6} {f['mean_steps']:>5.2f} {1000 * f['mean_time_s']:>6.1f} "
@@ -616,11 +663,11 @@ def render(result: dict[str, Any]) -> str:
             "  deciles: "
             + ", ".join(f"{b['bin']}: {b['precision']:.2f} (n={b['count']})" for b in cal["bins"])
         )
-        lines += ["", f"{'target':<42} {'part':<55} {'value':<30} {'bar':<22} result"]
+        lines += ["", f"{'target':<42} {'part':<60} {'value':<30} {'bar':<22} result"]
         for c in fold["checks"]:
             mark = "not measured" if c["met"] is None else "met" if c["met"] else "NOT MET"
             lines.append(
-                f"{c['target']:<42} {c['part']:<55} {c['value']:<30} {c['bar']:<22} {mark}"
+                f"{c['target']:<42} {c['part']:<60} {c['value']:<30} {c['bar']:<22} {mark}"
             )
         met = sum(c["met"] is True for c in fold["checks"])
         measured = sum(c["met"] is not None for c in fold["checks"])
@@ -649,6 +696,12 @@ def main(argv: list[str] | None = None) -> int:
         f"source folder (default {REFERENCE_COMMIT})",
     )
     parser.add_argument("--no-reference", action="store_true", help="do not time a reference")
+    parser.add_argument(
+        "--fit-on",
+        choices=fit.FIT_ON,
+        default="C",
+        help="the models' data: C, the fold's calibration parts (default); RC, R and them",
+    )
     args = parser.parse_args(argv)
     if not fit.SHARED.is_dir():
         print(f"no shared data at {fit.SHARED}", file=sys.stderr)
@@ -656,7 +709,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.workers < 1:
         parser.error("--workers is at least 1")
     folds = ["A", "B"] if args.fold == "both" else [args.fold]
-    result = report(folds, args.workers, None if args.no_reference else args.reference)
+    reference = None if args.no_reference else args.reference
+    result = report(folds, args.workers, reference, args.fit_on)
     print(json.dumps(result, indent=1) if args.json else render(result))
     return 0
 

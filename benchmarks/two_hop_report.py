@@ -1,7 +1,8 @@
 """The offline reader on the two-hop files of ``../shared/data``, closed setting with the
 derived unanswerable copies, per half (``--half 0``: the first 50 records, the half the
-two-hop paths were developed and their confidences fitted on; ``--half 1``: the last 50,
-held out).
+two-hop paths were developed on; ``--half 1``: the last 50, not developed on: records
+51-75 are where their confidences are fitted (fold A's calibration side), 76-100 fold A's
+held-out side; see ``fit_offline_confidence.py``).
 
     python benchmarks/two_hop_report.py --half 1
     python benchmarks/two_hop_report.py --half 1 --no-two-hop   # the single-hop reader alone
@@ -30,7 +31,8 @@ from sleuth.policies.offline import OfflinePolicy
 def records(kind: str, name: str, half: int, two_hop: bool) -> list[dict[str, Any]]:
     policy = OfflinePolicy(two_hop=two_hop)
     rows = []
-    for case in cases_of(Part(f"{kind}:{SHARED / name}", "closed", True, half)):
+    span = (0, 50) if half == 0 else (50, 100)  # 0-based [start, end) of the records
+    for case in cases_of(Part(f"{kind}:{SHARED / name}", "closed", True, span)):
         row = run_case(case, policy, None, None)
         row["path"] = (path_of(case.question) if two_hop else None) or "single"
         rows.append(row)

@@ -174,14 +174,34 @@ def test_time_and_steps_checks(hr: ModuleType) -> None:
     assert hr.steps_check("u", "squad", silent).met is None  # nothing answered
 
 
-def test_reference_mean_cuts_the_half_as_the_fit_script_does(hr: ModuleType) -> None:
+def test_reference_mean_cuts_the_records_as_the_fit_script_does(hr: ModuleType) -> None:
     times = {f"q{i}": 0.01 for i in range(50)} | {f"q{i}::derived": 0.01 for i in range(50)}
-    times |= {f"q{i}": 0.03 for i in range(50, 100)}
-    first = hr.fit.Part("hotpotqa:x", "closed", True, 0)
-    last = hr.fit.Part("hotpotqa:x", "closed", True, 1)
-    assert hr.reference_mean(first, times) == 0.01
-    assert hr.reference_mean(last, times) == 0.03
+    times |= {f"q{i}": 0.03 for i in range(50, 75)} | {f"q{i}": 0.05 for i in range(75, 100)}
+    rules = hr.fit.Part("hotpotqa:x", "closed", True, (0, 50))
+    side_1 = hr.fit.Part("hotpotqa:x", "closed", True, (50, 75))
+    side_2 = hr.fit.Part("hotpotqa:x", "closed", True, (75, 100))
+    assert hr.reference_mean(rules, times) == 0.01
+    assert hr.reference_mean(side_1, times) == 0.03
+    assert hr.reference_mean(side_2, times) == 0.05
     assert hr.reference_mean(hr.fit.Part("squad2:x", "open"), {"a": 0.1, "b": 0.3}) == 0.2
+
+
+def test_reference_mean_cuts_the_paragraphs_as_the_fit_script_does(hr: ModuleType) -> None:
+    """The reference reader runs the whole Rhine file; a part's mean is over the questions
+    `fit.cases_of` runs for that part (its paragraph parity), in either setting."""
+    from shared import SHARED_DATA
+
+    path = SHARED_DATA / "squad2-dev-rhine.json"
+    if not path.is_file():
+        pytest.skip(f"no shared data at {SHARED_DATA}")
+    paragraph = hr.fit.paragraphs(f"squad2:{path}")
+    times = {case_id: float(n % 2) for case_id, n in paragraph.items()}  # odd: 1 s
+    for setting in ("closed", "open"):
+        even = hr.fit.Part(f"squad2:{path}", setting, parity=0)
+        odd = hr.fit.Part(f"squad2:{path}", setting, parity=1)
+        assert (hr.reference_mean(even, times), hr.reference_mean(odd, times)) == (0.0, 1.0)
+        ran = [c.id for c in hr.fit.cases_of(odd)]
+        assert hr.fit.cut(odd, list(times)) == ran and ran
 
 
 def test_held_out_parts_are_the_fit_scripts_plus_open_two_hop(hr: ModuleType) -> None:
@@ -191,9 +211,44 @@ def test_held_out_parts_are_the_fit_scripts_plus_open_two_hop(hr: ModuleType) ->
         assert [p for p in parts if p.setting != "open" or hr.kind(p) != "two-hop"] == fitted
         opened = [p for p in parts if p.setting == "open" and hr.kind(p) == "two-hop"]
         assert [p.spec for p in opened] == [p.spec for p in fitted if hr.kind(p) == "two-hop"]
+        assert [p.records for p in opened] == [p.records for p in fitted if hr.kind(p) == "two-hop"]
         assert all(p.derive for p in opened)
-        train = {p.label for p in hr.fit.fold(fold)[0]}
-        assert not train & {p.label for p in parts}  # nothing reported is trained on
+        reported = {(p.spec, p.records, p.parity) for p in parts}
+        for fit_on in hr.fit.FIT_ON:  # nothing reported is fitted on, nor in R
+            train = hr.fit.fitted_parts(fold, fit_on)
+            assert not reported & {(p.spec, p.records, p.parity) for p in train}
+
+
+def test_the_shipped_model_is_used_only_for_the_fold_and_data_it_records(
+    hr: ModuleType,
+) -> None:
+    labels = [p.label for p in hr.fit.fitted_parts("A", "C")]
+    data = {"fold": "A", "fit_on": "C", "train": labels, "target_precision": 0.8}
+    assert hr.shipped_fits("A", "C", data)
+    assert not hr.shipped_fits("B", "C", data)  # fold B's held-out side is A's calibration
+    assert not hr.shipped_fits("A", "RC", data)
+    assert not hr.shipped_fits("A", "C", {k: v for k, v in data.items() if k != "fit_on"})
+    assert not hr.shipped_fits("A", "C", data | {"train": labels[:-1]})  # a part since
+    assert hr.refit_target(data) == 0.8 and hr.refit_target({}) == hr.fit.TARGET
+
+
+def test_a_refitted_fold_says_so_and_names_the_two_hop_caveat(
+    hr: ModuleType, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(hr.fit, "MODEL_PATH", tmp_path / "offline_confidence.json")
+    (tmp_path / "twohop_confidence.json").write_text(
+        '{"folds": {"train": ["hotpotqa records 51-75"]}}', encoding="utf-8"
+    )
+    refitted = {"train": ["t"], "threshold": 0.6, "target_precision": 0.9}
+    shipped = {"fold": "A", "fit_on": "C"}
+    note = hr.model_note("B", "C", refitted, "fitted", shipped)
+    assert note["weights"].startswith("refitted in memory: fit_offline_confidence.py --fold B")
+    assert note["model_threshold"] == 0.6 and note["fitted_on"] == ["t"]
+    assert any("hotpotqa records 51-75" in c for c in note["caveats"])
+    assert "the file records fold A, fit on C" in note["note"]
+    note = hr.model_note("A", "RC", refitted, 0.5, {})
+    assert note["threshold"] == "0.5 (fixed)" and "fold ?, fit on unrecorded" in note["note"]
+    assert len(note["caveats"]) == 1 and "rule parts R" in note["caveats"][0]
 
 
 def test_render_marks_each_target(hr: ModuleType) -> None:
