@@ -10,8 +10,11 @@ The data (``../shared/data``, record order of each file, and the docs questions 
 ``benchmarks/docs_questions``) play three roles:
 
 * **R**, rule development (`RULE_PARTS`): SQuAD 2.0 "Normans" (closed and open), the
-  records 1-50 of HotpotQA and of MuSiQue (closed, with their derived unanswerable
-  copies), the FastAPI questions (``fastapi.jsonl``, ``fastapi_more.jsonl`` over
+  "Rhine" questions whose paragraph index (the ``pN`` of the closed setting's page
+  ``squad2://Rhine/pN``) is 0 or 2 modulo 4 (closed and open; the open setting's corpus
+  is still the whole article: only the questions are split), the records 1-50 of
+  HotpotQA and of MuSiQue (closed, with their derived unanswerable copies), the FastAPI
+  questions (``fastapi.jsonl``, ``fastapi_more.jsonl`` over
   ``docs-fastapi``) and ``flask_train.jsonl`` (over the vendored Flask docs). The reader's
   rules were written while reading these, so the reader is right there far more often
   than anywhere else: a confidence fitted on R is over-confident on anything new (fitted
@@ -22,19 +25,19 @@ The data (``../shared/data``, record order of each file, and the docs questions 
 
 C and H are the two sides of a split of the rest (`fold`):
 
-* side 1: "Rhine" questions of an EVEN paragraph index (the ``pN`` of the closed setting's
-  page ``squad2://Rhine/pN``), closed and open (the open setting's corpus is still the
-  whole article: only the questions are split), HotpotQA and MuSiQue records 51-75
-  (closed, with derived copies), and the requests questions (``requests.jsonl``,
-  ``requests_heldout.jsonl`` over ``docs-requests``);
-* side 2: "Rhine" questions of an ODD paragraph index (closed, open), records 76-100,
+* side 1: "Rhine" questions of a paragraph index 1 modulo 4, closed and open, HotpotQA
+  and MuSiQue records 51-75 (closed, with derived copies), and the requests questions
+  (``requests.jsonl``, ``requests_heldout.jsonl`` over ``docs-requests``);
+* side 2: "Rhine" questions of a paragraph index 3 modulo 4 (closed, open), records 76-100,
   and the clean docs sets ``click_heldout.jsonl``, ``werkzeug_heldout.jsonl`` and
   ``jinja_heldout.jsonl`` over the vendored click, Werkzeug and Jinja docs (the last
   listed only once its files exist: `OPTIONAL_PARTS`).
 
 Fold **A** calibrates on side 1 and holds out side 2 (C_A, H_A); fold **B** the reverse
 (C_B = H_A, H_B = C_A). The paragraph split keeps a paragraph, and so every question
-written from it, on one side only. ``--fit-on RC`` fits on R and C together (more data,
+written from it, on one side only. (Rhine's even paragraphs were side 1 until the
+contrary rules were written reading them: they moved to R, and sides 1 and 2 kept the
+paragraphs no rule was written from.) ``--fit-on RC`` fits on R and C together (more data,
 but the over-confidence above); ``--fit-on C`` (the default) on C alone.
 
 Each calibration case is run by the offline policy with the hard rules on and no
@@ -139,11 +142,13 @@ L2_GRID = (0.1, 0.3, 1.0, 3.0, 10.0, 30.0, 100.0)
 # of a right answer (stemmed matches and synonyms are what `sentence_cover` counts).
 NOT_FITTED = ("search_rank", "exact")
 POOL = tuple(n for n in (*FEATURES, *EXTRA_FEATURES, *PAGE_FEATURES) if n not in NOT_FITTED)
-# the default threshold's rule: the best training accuracy among the thresholds whose
-# answered precision, out of fold, is at least this (issue 17: right when it answers, at
-# least 0.8 on data the model was not fitted on; precision out of fold on the training
-# side runs above precision on another article or corpus, so the bar leaves a margin)
-TARGET = 0.9
+# the default threshold's rule: the best calibration accuracy among the thresholds whose
+# answered precision, out of fold, is at least this: issue 17's bar (right when it
+# answers, at least 0.8 on data the model was not fitted on). A margin over the bar (0.9
+# until the R/C/H split) made up for fitting on the rules' own data, where precision out
+# of fold ran above precision anywhere else; C is data no rule was written from, and at
+# 0.9 its threshold (0.82 on fold A) put the built-in corpora's clean lookups under it.
+TARGET = 0.8
 MIN_GAIN = 0.002  # least drop of the mean cross-validated log-loss that adds a feature
 
 
@@ -153,16 +158,17 @@ class Part:
     question suite over an index of the folder `docs_folder` finds.
 
     ``records`` keeps the file's records ``start`` to ``end`` (0-based, end excluded;
-    the records as loaded, a derived copy with its record); ``parity`` keeps the SQuAD
-    questions whose paragraph index (the ``pN`` of the closed setting's page
-    ``squad2://TITLE/pN``) is even (0) or odd (1), in either setting: the open setting's
-    corpus stays the whole file, only the questions are cut. None keeps all."""
+    the records as loaded, a derived copy with its record); ``paragraphs`` keeps the
+    SQuAD questions whose paragraph index (the ``pN`` of the closed setting's page
+    ``squad2://TITLE/pN``) modulo `PARAGRAPH_CYCLE` is one of them, in either setting:
+    the open setting's corpus stays the whole file, only the questions are cut. None
+    keeps all."""
 
     spec: str
     setting: str
     derive: bool = False
     records: tuple[int, int] | None = None
-    parity: int | None = None
+    paragraphs: tuple[int, ...] | None = None
 
     @property
     def docs(self) -> tuple[str, str]:
@@ -181,8 +187,9 @@ class Part:
         cut = ""
         if self.records is not None:
             cut += f" records {self.records[0] + 1}-{self.records[1]}"
-        if self.parity is not None:
-            cut += " even paragraphs" if self.parity == 0 else " odd paragraphs"
+        if self.paragraphs is not None:
+            residues = "/".join(str(r) for r in self.paragraphs)
+            cut += f" paragraphs {residues} mod {PARAGRAPH_CYCLE}"
         derived = " +derived" if self.derive else ""
         return f"{name}{cut} {self.setting}{derived}"
 
@@ -202,6 +209,10 @@ NORMANS = "squad2-dev-normans.json"
 RHINE = "squad2-dev-rhine.json"
 # 0-based [start, end) record ranges of each two-hop file: R (rules), side 1, side 2
 RULE_RECORDS, SIDE_1_RECORDS, SIDE_2_RECORDS = (0, 50), (50, 75), (75, 100)
+# the "Rhine" paragraphs by their index modulo PARAGRAPH_CYCLE: R (the contrary rules of
+# `policies.contrary` were written reading the even ones), side 1, side 2
+PARAGRAPH_CYCLE = 4
+RULE_PARAGRAPHS, SIDE_1_PARAGRAPHS, SIDE_2_PARAGRAPHS = (0, 2), (1,), (3,)
 # parts listed only when their files exist: jinja's questions and vendored docs land
 # from another branch; until then side 2 is the same without them
 OPTIONAL_PARTS = ("docs:jinja/jinja_heldout",)
@@ -209,8 +220,8 @@ OPTIONAL_PARTS = ("docs:jinja/jinja_heldout",)
 FIT_ON = ("C", "RC")
 
 
-def _squad(name: str, setting: str, parity: int | None = None) -> Part:
-    return Part(f"squad2:{SHARED / name}", setting, parity=parity)
+def _squad(name: str, setting: str, paragraphs: tuple[int, ...] | None = None) -> Part:
+    return Part(f"squad2:{SHARED / name}", setting, paragraphs=paragraphs)
 
 
 def _multi(kind: str, name: str, records: tuple[int, int]) -> Part:
@@ -231,6 +242,8 @@ def _listed(parts: list[Part]) -> list[Part]:
 RULE_PARTS = [
     _squad(NORMANS, "closed"),
     _squad(NORMANS, "open"),
+    _squad(RHINE, "closed", RULE_PARAGRAPHS),
+    _squad(RHINE, "open", RULE_PARAGRAPHS),
     *_two_hop(RULE_RECORDS),
     Part("docs:fastapi", "index"),
     Part("docs:fastapi/fastapi_more", "index"),
@@ -242,15 +255,15 @@ def sides() -> tuple[list[Part], list[Part]]:
     """The two sides of the data outside R: fold A calibrates on the first and holds out
     the second, fold B the reverse."""
     one = [
-        _squad(RHINE, "closed", 0),
-        _squad(RHINE, "open", 0),
+        _squad(RHINE, "closed", SIDE_1_PARAGRAPHS),
+        _squad(RHINE, "open", SIDE_1_PARAGRAPHS),
         *_two_hop(SIDE_1_RECORDS),
         Part("docs:requests", "index"),
         Part("docs:requests/requests_heldout", "index"),
     ]
     two = [
-        _squad(RHINE, "closed", 1),
-        _squad(RHINE, "open", 1),
+        _squad(RHINE, "closed", SIDE_2_PARAGRAPHS),
+        _squad(RHINE, "open", SIDE_2_PARAGRAPHS),
         *_two_hop(SIDE_2_RECORDS),
         Part("docs:click/click_heldout", "index"),
         Part("docs:werkzeug/werkzeug_heldout", "index"),
@@ -285,15 +298,15 @@ def base_id(case_id: str) -> str:
 def cut(part: Part, case_ids: Sequence[str]) -> list[str]:
     """The ids of ``case_ids`` (a whole file's cases, in file order, derived copies
     beside their records) that ``part`` keeps: its `Part.records` range of records and
-    its `Part.parity` of paragraphs. The one rule for the fit's cases and the reference
+    its `Part.paragraphs`. The one rule for the fit's cases and the reference
     reader's timings (``heldout_report.py``)."""
-    if part.records is None and part.parity is None:
+    if part.records is None and part.paragraphs is None:
         return list(case_ids)
     bases = list(dict.fromkeys(base_id(i) for i in case_ids))
     keep = set(bases if part.records is None else bases[slice(*part.records)])
-    if part.parity is not None:
+    if part.paragraphs is not None:
         paragraph = paragraphs(part.spec)
-        keep = {b for b in keep if paragraph[b] % 2 == part.parity}
+        keep = {b for b in keep if paragraph[b] % PARAGRAPH_CYCLE in part.paragraphs}
     return [i for i in case_ids if base_id(i) in keep]
 
 
@@ -302,7 +315,7 @@ def paragraphs(spec: str) -> dict[str, int]:
     """Each question of a ``squad2:PATH`` file: the index of its paragraph, the ``N`` of
     its closed-setting page ``squad2://TITLE/pN`` (whatever the setting it is asked in)."""
     if not spec.startswith("squad2:"):
-        raise ValueError(f"{spec}: a paragraph parity is for SQuAD files only")
+        raise ValueError(f"{spec}: a paragraph cut is for SQuAD files only")
     return {
         case.id: int(case.pages[0].rsplit("/p", 1)[1])
         for case in load_dataset(spec, setting="closed").cases

@@ -9,16 +9,19 @@ setting, each with its derived unanswerable copy: fold A's calibration records
 Not records 1-50: the two-hop paths were developed there (the rule data R), where they
 are right far more often than elsewhere (21 answers, 21 right), so a confidence fitted
 there says little of new questions. Every case is run by the offline policy with no
-confidence threshold; each answer given by a two-hop path (a comparison of some kind,
-or a bridge whose first hop is a typed relation or a question) is one sample, right when
-the graded answer passed. A derived copy that is answered is a wrong sample. Per path:
+confidence threshold (``min_confidence=0``: collected at the fitted threshold, a path
+whose confidence is under it would never answer, so never get a sample: the fit would
+feed on itself); each answer given by a two-hop path (a comparison of some kind, or a
+bridge whose first hop is a typed relation or a question) is one sample, right when the
+graded answer passed. A derived copy that is answered is a wrong sample. With 25 records
+a file, most paths answer once or never, so each path's precision is shrunk towards the
+pooled precision of all paths (an empirical-Bayes prior) rather than towards 0.5:
 
-    p(path) = (right + 1) / (answered + 2)
+    pooled  = (R + 1) / (N + 2)                       over all paths (Laplace)
+    p(path) = (right + 2 · pooled) / (answered + 2)   a path never answered: pooled
 
-(Laplace's rule of succession; a path never answered gets 0.5, the same rule with no
-answers; the pooled (R + 1) / (N + 2) over all paths is recorded for reference). The
-file records the folds and the counts, so a refit reproduces it exactly (no randomness,
-no numerics).
+The file records the folds and the counts, so a refit reproduces it exactly (no
+randomness, no numerics).
 """
 
 from __future__ import annotations
@@ -44,8 +47,8 @@ from sleuth.policies import bridge, twohop, twohop_confidence
 from sleuth.policies.offline import OfflinePolicy
 
 MODEL_PATH = Path(twohop_confidence.__file__).with_name(twohop_confidence.MODEL_FILE)
-PRIOR = 0.5  # Laplace: one right and one wrong answer imagined per path
-PRIOR_WEIGHT = 2.0
+PRIOR = 0.5  # Laplace, for the pooled precision: one right and one wrong answer imagined
+PRIOR_WEIGHT = 2.0  # and, for each path, two answers imagined at the pooled precision
 TRAIN = (("hotpotqa", HOTPOT), ("musique", MUSIQUE))
 RECORDS = SIDE_1_RECORDS  # fold A's calibration records, 0-based [start, end)
 
@@ -61,7 +64,7 @@ def path_of(question: str) -> str | None:
 
 def samples() -> list[dict[str, Any]]:
     """One row per answered two-hop case of the training records."""
-    policy = OfflinePolicy()
+    policy = OfflinePolicy(min_confidence=0.0)
     rows = []
     for kind, name in TRAIN:
         for case in cases_of(Part(f"{kind}:{SHARED / name}", "closed", True, RECORDS)):
@@ -84,11 +87,12 @@ def fit(rows: list[dict[str, Any]]) -> dict[str, Any]:
         paths[path] = {
             "answered": len(mine),
             "right": k,
-            "p": twohop_confidence.smoothed(k, len(mine), PRIOR, PRIOR_WEIGHT),
+            "p": twohop_confidence.smoothed(k, len(mine), pooled, PRIOR_WEIGHT),
         }
     return {
-        "about": "precision of each two-hop path, Laplace-smoothed: (right + prior * weight) "
-        "/ (answered + weight); fitted by benchmarks/fit_two_hop_confidence.py",
+        "about": "precision of each two-hop path, shrunk towards the pooled precision: (right "
+        "+ pooled * weight) / (answered + weight), pooled = (R + prior * weight) / (N + "
+        "weight); fitted by benchmarks/fit_two_hop_confidence.py",
         "folds": {
             "train": [
                 f"{name} records {RECORDS[0] + 1}-{RECORDS[1]}, closed, with derived copies"
@@ -106,7 +110,7 @@ def fit(rows: list[dict[str, Any]]) -> dict[str, Any]:
         "answered": len(rows),
         "right": right,
         "pooled": pooled,
-        "unseen": twohop_confidence.smoothed(0, 0, PRIOR, PRIOR_WEIGHT),
+        "unseen": pooled,
         "paths": paths,
     }
 

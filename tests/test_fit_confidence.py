@@ -210,9 +210,11 @@ def _ids(part: Any) -> set[tuple[str, str, str]]:
 
 
 def test_labels_say_how_a_file_is_cut() -> None:
-    rhine = FIT.Part("squad2:/data/squad2-dev-rhine.json", "closed", parity=0)
-    assert rhine.label == "squad2-dev-rhine even paragraphs closed"
-    assert FIT.Part("squad2:/d/x.json", "open", parity=1).label == "x odd paragraphs open"
+    rhine = FIT.Part("squad2:/data/squad2-dev-rhine.json", "closed", paragraphs=(0, 2))
+    assert rhine.label == "squad2-dev-rhine paragraphs 0/2 mod 4 closed"
+    assert FIT.Part("squad2:/d/x.json", "open", paragraphs=(3,)).label == (
+        "x paragraphs 3 mod 4 open"
+    )
     hotpot = FIT.Part("hotpotqa:/d/hotpotqa-train100-distractor.json", "closed", True, (50, 75))
     assert hotpot.label == "hotpotqa-train100-distractor records 51-75 closed +derived"
     assert FIT.Part("docs:click/click_heldout", "index").label == (
@@ -264,30 +266,35 @@ def test_an_optional_part_is_listed_only_when_its_files_exist(
     assert "docs:click/click_heldout" in [p.spec for p in FIT.fold("A")[1]]
 
 
-def test_the_rhine_questions_split_by_paragraph_parity() -> None:
-    """Every Rhine question is on exactly one side, in both settings, and no paragraph
-    gives questions to both: a question and its paragraph's other questions are fitted
-    on, or held out, together."""
+def test_the_rhine_questions_split_by_paragraph() -> None:
+    """Every Rhine question is in exactly one of R, side 1 and side 2, in both settings,
+    and no paragraph gives questions to two of them: a question and its paragraph's other
+    questions are developed on, fitted on, or held out, together."""
     _need("squad2-dev-rhine.json")
     calibration, held_out = FIT.fold("A")
     spec = f"squad2:{SHARED_DATA / 'squad2-dev-rhine.json'}"
     paragraph = FIT.paragraphs(spec)
     for setting in ("closed", "open"):
-        (even,) = [p for p in calibration if p.spec == spec and p.setting == setting]
-        (odd,) = [p for p in held_out if p.spec == spec and p.setting == setting]
-        assert (even.parity, odd.parity) == (0, 1)
-        even_ids = {c.id for c in FIT.cases_of(even)}
-        odd_ids = {c.id for c in FIT.cases_of(odd)}
-        assert even_ids and odd_ids and not even_ids & odd_ids
-        assert even_ids | odd_ids == set(paragraph)  # every question, once
-        assert not {paragraph[i] for i in even_ids} & {paragraph[i] for i in odd_ids}
-        assert all(paragraph[i] % 2 == 0 for i in even_ids)
+        roles = [
+            [p for p in parts if p.spec == spec and p.setting == setting]
+            for parts in (FIT.RULE_PARTS, calibration, held_out)
+        ]
+        assert [len(r) for r in roles] == [1, 1, 1]
+        rule, one, two = (r[0] for r in roles)
+        assert (rule.paragraphs, one.paragraphs, two.paragraphs) == ((0, 2), (1,), (3,))
+        ids = [{c.id for c in FIT.cases_of(p)} for p in (rule, one, two)]
+        assert all(ids)
+        assert sum(len(i) for i in ids) == len(set(paragraph))  # every question, once
+        assert set().union(*ids) == set(paragraph)
+        used = [{paragraph[i] for i in side} for side in ids]
+        assert not used[0] & used[1] and not used[0] & used[2] and not used[1] & used[2]
+        assert all(paragraph[i] % 4 == 3 for i in ids[2])
     # the open setting asks the same questions over the whole article
     (closed,) = [p for p in held_out if p.spec == spec and p.setting == "closed"]
     (opened,) = [p for p in held_out if p.spec == spec and p.setting == "open"]
     open_cases = FIT.cases_of(opened)
     assert {c.id for c in open_cases} == {c.id for c in FIT.cases_of(closed)}
-    pages = open_cases[0].corpus().pages  # an odd question's corpus: even paragraphs too
+    pages = open_cases[0].corpus().pages  # a held-out question's corpus: every paragraph
     assert {int(url.rsplit("/p", 1)[1]) for url in pages} == set(paragraph.values())
 
 

@@ -188,7 +188,7 @@ def test_reference_mean_cuts_the_records_as_the_fit_script_does(hr: ModuleType) 
 
 def test_reference_mean_cuts_the_paragraphs_as_the_fit_script_does(hr: ModuleType) -> None:
     """The reference reader runs the whole Rhine file; a part's mean is over the questions
-    `fit.cases_of` runs for that part (its paragraph parity), in either setting."""
+    `fit.cases_of` runs for that part (its paragraphs), in either setting."""
     from shared import SHARED_DATA
 
     path = SHARED_DATA / "squad2-dev-rhine.json"
@@ -197,8 +197,8 @@ def test_reference_mean_cuts_the_paragraphs_as_the_fit_script_does(hr: ModuleTyp
     paragraph = hr.fit.paragraphs(f"squad2:{path}")
     times = {case_id: float(n % 2) for case_id, n in paragraph.items()}  # odd: 1 s
     for setting in ("closed", "open"):
-        even = hr.fit.Part(f"squad2:{path}", setting, parity=0)
-        odd = hr.fit.Part(f"squad2:{path}", setting, parity=1)
+        even = hr.fit.Part(f"squad2:{path}", setting, paragraphs=(0, 2))
+        odd = hr.fit.Part(f"squad2:{path}", setting, paragraphs=(1, 3))
         assert (hr.reference_mean(even, times), hr.reference_mean(odd, times)) == (0.0, 1.0)
         ran = [c.id for c in hr.fit.cases_of(odd)]
         assert hr.fit.cut(odd, list(times)) == ran and ran
@@ -213,10 +213,10 @@ def test_held_out_parts_are_the_fit_scripts_plus_open_two_hop(hr: ModuleType) ->
         assert [p.spec for p in opened] == [p.spec for p in fitted if hr.kind(p) == "two-hop"]
         assert [p.records for p in opened] == [p.records for p in fitted if hr.kind(p) == "two-hop"]
         assert all(p.derive for p in opened)
-        reported = {(p.spec, p.records, p.parity) for p in parts}
+        reported = {(p.spec, p.records, p.paragraphs) for p in parts}
         for fit_on in hr.fit.FIT_ON:  # nothing reported is fitted on, nor in R
             train = hr.fit.fitted_parts(fold, fit_on)
-            assert not reported & {(p.spec, p.records, p.parity) for p in train}
+            assert not reported & {(p.spec, p.records, p.paragraphs) for p in train}
 
 
 def test_the_shipped_model_is_used_only_for_the_fold_and_data_it_records(

@@ -540,18 +540,20 @@ def test_which_relation_a_bridge_asks(
 
 
 def test_the_shipped_path_confidences_are_their_smoothed_counts() -> None:
-    """Each path's confidence is (right + 1) / (answered + 2) of its recorded counts, a
-    probability, and a path never answered in training gets 0.5 (no evidence either way)."""
+    """Each path's confidence is its recorded counts shrunk towards the pooled precision,
+    (right + 2 · pooled) / (answered + 2), a probability; the pooled precision is (R + 1)
+    / (N + 2) over all paths, and a path never answered in calibration gets it."""
     model = twohop_confidence.shipped()
     assert model is not None
     prior, weight, pooled = model["prior"], model["prior_weight"], model["pooled"]
     assert (prior, weight) == (0.5, 2.0)
-    assert pooled == twohop_confidence.smoothed(model["right"], model["answered"], prior, weight)
+    assert pooled == round((model["right"] + 1) / (model["answered"] + 2), 4)
     for path, entry in model["paths"].items():
         assert 0.0 < entry["p"] < 1.0
-        assert entry["p"] == round((entry["right"] + 1) / (entry["answered"] + 2), 4)
+        expected = (entry["right"] + 2 * pooled) / (entry["answered"] + 2)
+        assert entry["p"] == round(expected, 4)
         assert twohop_confidence.confidence(path) == entry["p"]
-    assert twohop_confidence.confidence("bridge:unheard-of") == model["unseen"] == 0.5
+    assert twohop_confidence.confidence("bridge:unheard-of") == model["unseen"] == pooled
     assert sum(e["answered"] for e in model["paths"].values()) == model["answered"]
 
 

@@ -3,16 +3,18 @@
 A two-hop answer is not scored by the single-hop model (its features measure how one
 sentence aligns with the question, which neither hop's sentence does alone). Instead each
 *path* — ``comparison:date``, ``comparison:nationality``, ``bridge:born``,
-``bridge:role``, … — has its precision fitted on the training half of the shared
-two-hop files by ``benchmarks/fit_two_hop_confidence.py``, which writes
-``twohop_confidence.json`` beside this module:
+``bridge:role``, … — has its precision fitted on calibration records of the shared
+two-hop files (not the ones the paths were developed on) by
+``benchmarks/fit_two_hop_confidence.py``, which writes ``twohop_confidence.json`` beside
+this module:
 
-    p(path) = (right + 1) / (answered + 2)
+    pooled  = (R + 1) / (N + 2)                       over every path's answers
+    p(path) = (right + 2 · pooled) / (answered + 2)
 
-Laplace's rule of succession: a path right twice of twice is 0.75, not 1; one answered
-forty times is mostly its own precision. A path never answered in training gets the
-same rule with no answers, 0.5 (the file also records the pooled precision of all paths,
-for reference). Plain Python at run time.
+Each path's precision shrunk towards the pooled one: a path right twice of twice is
+above the pooled precision, not 1; one answered forty times is mostly its own
+precision; a path never answered in calibration gets the pooled precision (``unseen``).
+Plain Python at run time.
 """
 
 from __future__ import annotations
