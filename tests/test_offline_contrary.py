@@ -165,3 +165,54 @@ def test_a_counted_list_that_also_names_the_whole() -> None:
     )
     # no colon after the answer: nothing is a member
     assert not contrary.only_listed("How many flows make up the Waal?", WAAL, "Two thirds")
+
+
+PIETY = (
+    "The Normans were famed for their martial spirit and eventually for their Christian "
+    "piety, becoming exponents of the Catholic orthodoxy into which they assimilated."
+)
+GARRISON = (
+    "The city's garrison resisted until February 1082, when Dyrrachium was betrayed to the "
+    "Normans by the Venetian and Amalfitan merchants who had settled there."
+)
+MONKS = (
+    "Under the Norman abbot Robert de Grantmesnil, several monks of Saint-Evroul fled to "
+    "southern Italy, where they were patronised by Robert Guiscard and established a Latin "
+    "monastery at Sant'Eufemia."
+)
+ATTACK = (
+    "The further decline of Byzantine state-of-affairs paved the road to a third attack in "
+    "1185, when a large Norman army invaded Dyrrachium, owing to the betrayal of high "
+    "Byzantine officials."
+)
+
+
+@pytest.mark.parametrize(
+    ("question", "sentence", "value", "rule"),
+    [
+        # the question's adjective qualifies another noun, the noun another adjective
+        ("Who was famed for their martial spirit?", PIETY, "The Normans", None),
+        ("Who was famed for their Christian spirit?", PIETY, "The Normans", "entity"),
+        # the same verb, to the same place, the other way
+        ("Where did the monks of Saint-Evroul flee to?", MONKS, "southern Italy", None),
+        ("Who fled from southern Italy?", MONKS, "Robert de Grantmesnil", "polarity"),
+        # "betrayed to the Normans": the Normans are who it was betrayed to
+        (
+            "Who betrayed Dyrrachium?",
+            GARRISON,
+            "the Venetian and Amalfitan merchants",
+            None,
+        ),
+        ("Who betrayed the Normans?", GARRISON, "the Venetian and Amalfitan merchants", "role"),
+        # not a swap: a plural subject ("the Normans attack"), a name before a verb
+        ("When did the Normans attack Dyrrachium?", ATTACK, "1185", None),
+        (
+            "What monastery did the Saint-Evroul monks establish in Italy?",
+            MONKS,
+            "a Latin monastery at Sant'Eufemia",
+            None,
+        ),
+    ],
+)
+def test_normans_traps(question: str, sentence: str, value: str, rule: str | None) -> None:
+    assert _rule(question, sentence, value) == rule

@@ -90,6 +90,33 @@ def opposite_direction(question: str, sentence: str) -> bool:
     return False
 
 
+_BOUND_PAIRS = (("from", "to"), ("from", "into"))
+
+
+def _goes(text: str, preposition: str) -> set[tuple[str, str]]:
+    """(verb stem, next word) of each "VERB PREPOSITION WORD" of ``text``."""
+    found = set()
+    pattern = rf"\b([a-z]+)\s+{preposition}\s+(?:the\s+)?([A-Za-z]+)"
+    for match in re.finditer(pattern, text):
+        verb, word = match.group(1).lower(), match.group(2).lower()
+        if verb not in STOPWORDS:
+            found.add((stem(verb), word))
+    return found
+
+
+def opposite_way(question: str, sentence: str) -> bool:
+    """Whether the question's verb goes one way to a place and the sentence's same verb
+    the other way to the same place: "Who fled from southern Italy?" over "several monks
+    ... fled to southern Italy". Unlike `opposite_direction`, only with the same verb
+    and the same next word, as "to" and "from" are everywhere."""
+    for a, b in _BOUND_PAIRS:
+        for asked, other in ((a, b), (b, a)):
+            went = _goes(question, asked)
+            if went and went & _goes(sentence, other) and not went & _goes(sentence, asked):
+                return True
+    return False
+
+
 def dated_not_measured(question: str, sentence: str, value: str) -> bool:
     """Whether an amount ("how many years ...") is answered by a span the sentence uses
     as a point in time: "22,000 years ago", unless the question asks "ago" too."""
@@ -208,3 +235,19 @@ def demonym(sentence: str, value: str) -> bool:
         n is not None and n.group(1) not in STOPWORDS and not n.group(1).endswith(("ed", "ly"))
         for n in nouns
     )
+
+
+_WHO_DID = re.compile(r"^\s*who\s+([a-z]+ed)\s+(?:the\s+)?([A-Za-z][\w-]*)", re.I)
+
+
+def recipient_for_object(question: str, sentence: str) -> bool:
+    """Whether "Who VERBed X?" is asked of a sentence where X is who it was VERBed *to*:
+    "Who betrayed the Normans?" over "Dyrrachium was betrayed to the Normans by the
+    Venetian and Amalfitan merchants" (the merchants betrayed the city, to the Normans)."""
+    asked = _WHO_DID.match(question)
+    if asked is None:
+        return False
+    verb, thing = (re.escape(g) for g in asked.groups())
+    to = re.search(rf"\b{verb}\s+to\s+(?:the\s+)?{thing}\b", sentence, re.I)
+    direct = re.search(rf"\b{verb}\s+(?:the\s+)?{thing}\b", sentence, re.I)
+    return to is not None and direct is None

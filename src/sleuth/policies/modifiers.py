@@ -8,6 +8,9 @@ what differs is which name qualifies "general". The rule: when the question writ
 capitalised word right before a lowercase word ("Norman general"), and the sentence has
 that word right after *another* capitalised word the question does not have ("Byzantine
 general") but never right after the question's, the sentence is about something else.
+So it is when the other word is a lower-case one and the question's name qualifies
+another word of the sentence: "Who was famed for their Christian spirit?" over "famed
+for their martial spirit and eventually for their Christian piety".
 
 Names are told by capitals only (no tagger, no word lists), and a capitalised run that
 holds the question's name is that name ("Edward the Confessor returned" states "Edward
@@ -51,14 +54,42 @@ def swapped(question: str, sentence: str, answer: str = "") -> tuple[str, str, s
         before = [j for j in range(1, len(s)) if s_keys[j] == w]
         if not before or any(n in _run_before(s, j) for j in before):
             continue
+        # the question's name qualifying another word of the sentence ("Christian
+        # piety" for "Christian spirit")
+        # (an adjective: not a plural subject, "the Normans attack"; nor before a verb or
+        # an adverb, "monks of Saint-Evroul fled", "Europe slowly began")
+        elsewhere = not name.endswith("s") and any(
+            s_keys[i] == n
+            and i + 1 < len(s)
+            and _lower_word(s[i + 1])
+            and s_keys[i + 1] != w
+            and s_keys[i + 1] not in STOPWORDS
+            and not s[i + 1].endswith(("ed", "ly"))
+            for i in range(len(s))
+        )
         for j in before:
             other = s[j - 1]
-            if _capital(other) and _key(other) not in asked and j - 1 > 0:
+            if j - 1 <= 0 or _key(other) in asked:
+                continue
+            if _capital(other):
                 return name, word, other
+            if (
+                elsewhere
+                and _lower_word(other)
+                and _key(other) not in STOPWORDS
+                and other.lower() not in _QUANTIFIERS
+                and not other.endswith("ly")  # "Europe slowly began": a verb's adverb
+            ):
+                return name, word, other  # "martial spirit and ... Christian piety"
     return None
 
 
 _WHOSE = frozenset({"who's", "who’s", "whose"})
+# words before a noun that count it, not qualify it
+_QUANTIFIERS = frozenset(
+    "several many few some most all both each every various numerous first second third "
+    "other another".split()
+)
 
 
 def possessed(question: str, stated: str, answer: str = "") -> str | None:

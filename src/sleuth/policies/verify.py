@@ -175,7 +175,9 @@ def check(
         return Check(False, "polarity")  # "the current CEO": not one who "stepped down"
     if contrary.prefix_antonym(text, reading.sentence):
         return Check(False, "polarity")  # "insignificant amounts": not "significant"
-    if contrary.opposite_direction(text, reading.sentence):
+    if contrary.opposite_direction(text, reading.sentence) or contrary.opposite_way(
+        text, reading.sentence
+    ):
         return Check(False, "polarity")  # "flow out of": not "flows into"
     if frame.tech is not None:
         value = reading.value.strip("` ")
@@ -230,6 +232,8 @@ def check(
         return Check(False, "entity")  # "a Norman general" is not "a Byzantine general"
     if modifiers.possessed(text, f"{previous} {reading.sentence}", reading.value):
         return Check(False, "entity")  # "Edward's son" is not Edward
+    if contrary.recipient_for_object(text, reading.sentence):
+        return Check(False, "role")  # "Who betrayed the Normans?": not "betrayed to" them
     if contrary.object_for_doer(text, reading.sentence, reading.value):
         return Check(False, "role")  # "What captured X?": not what was captured
     if doers.other_doer(text, reading.sentence):
