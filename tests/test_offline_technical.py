@@ -1009,3 +1009,49 @@ def test_a_when_after_another_wh_word_joins_a_clause() -> None:
     assert answer_type_of("When did the Normans conquer England?") is AnswerType.DATE
     assert answer_type_of("The war began when?") is AnswerType.DATE
     assert answer_type_of("Where is the file?") is AnswerType.PLACE
+
+
+def test_a_how_to_question_is_answered_by_the_means() -> None:
+    """ "How do I make ...?" asks for the way: the sentence's "by passing X" phrase
+    (Flask's testing.rst), never the clause after the question's words ("returned"); a
+    sentence that says what happens but not by what means answers nothing."""
+    question = (
+        "How do I make the test client keep following redirects until it gets a normal response?"
+    )
+    frame = frame_question(question)
+    assert frame.means
+    title = "Testing Flask Applications › Following Redirects"
+    sentence = (
+        "By passing `follow_redirects=True` to a request method, the client will continue to "
+        "make requests until a non-redirect response is returned."
+    )
+    readings = _read(question, sentence, title)
+    assert [r.value for r in readings] == ["passing `follow_redirects=True` to a request method"]
+    assert verify.check(frame, readings[0], title, question=question).ok
+    # the trap: the same sentence without its means (it read "returned" before)
+    no_means = (
+        "The client will continue to make requests until a non-redirect response is returned."
+    )
+    assert _read(question, no_means, title) == []
+    # "how many", "how long" ask amounts, and a technical kind keeps its span
+    assert not frame_question("How many bytes does Flask allow in a cookie?").means
+    assert not frame_question("How often does the client follow redirects?").means
+
+
+def test_a_step_done_first_is_done_before() -> None:
+    """ "What must be installed before FastAPI can receive uploaded files?" is stated by
+    "To receive uploaded files, first install `python-multipart`." (FastAPI's
+    request-files.md): "first" as an adverb says "before"; "the first time" does not."""
+    question = "What must be installed before FastAPI can receive uploaded files?"
+    frame = frame_question(question)
+    url = "file:///docs-fastapi/tutorial/request-files.md#p1"
+    title = "Request Files [passage 1/8]"
+    sentence = "To receive uploaded files, first install `python-multipart`."
+    readings = read_page(frame, url, title, [(0, sentence)])
+    assert [r.value for r in readings] == ["python-multipart"]
+    assert verify.check(frame, readings[0], title, question=question).ok
+    # the trap: "the first time" orders nothing, so "before" stays unstated
+    trap = "The first time you receive uploaded files, `python-multipart` is installed."
+    trap_readings = read_page(frame, url, title, [(0, trap)])
+    assert trap_readings
+    assert all(not verify.check(frame, r, title, question=question).ok for r in trap_readings)

@@ -233,6 +233,9 @@ class Frame:
     verb: str | None = None  # the stem of that verb
     role: str | None = None  # "subject" or "object"
     tech: str | None = None  # a technical kind ("env", "version", ...; `technical.kind_of`)
+    # "How do I make ...?", "How can I stop ...?": the answer is the means, the sentence's
+    # "by passing X" (`_means`), never the clause after the question's words
+    means: bool = False
     # a candidate frame: one name and one relation word are enough, and the calibrated
     # model (which weighs what is left unmatched) decides (see `loose`)
     loose: bool = False
@@ -483,6 +486,7 @@ def frame_question(question: str, field_name: str | None = None) -> Frame:
         )
         is not None
     )
+    means = answer_type is AnswerType.OTHER and tech is None and _ASKS_MEANS.match(question)
     return Frame(
         text=question,
         answer_type=answer_type,
@@ -496,7 +500,32 @@ def frame_question(question: str, field_name: str | None = None) -> Frame:
         verb=None if field_name else verb,
         role=None if field_name else role,
         tech=tech,
+        means=bool(means) and not field_name,
     )
+
+
+# "How do I make the test client keep following redirects ...?": the asker wants the way
+# to do it ("How many ...", "How long ..." ask amounts: their own types)
+_ASKS_MEANS = re.compile(
+    r"\s*how\s+(?:do|does|did|can|could|should|would|will|may|might|must)\s+"
+    r"(?:i|you|we|one|they|a\s+user|the\s+user|users)\b",
+    re.IGNORECASE,
+)
+# the means a sentence states: "By passing `follow_redirects=True` to a request method,
+# ..."; "... by setting the `FLASK_SKIP_DOTENV` environment variable" (a gerund after
+# "by": "by the user" names a doer, "by default" no way of doing anything)
+_BY_MEANS = re.compile(r"\b[Bb]y\s+(\w+ing\b[^,;.:!?]*(?:\.\w[^,;.:!?]*)*)")
+
+
+def _means(sentence: str, answer_from: int = 0) -> str | None:
+    """The way ``sentence`` (from ``answer_from``) says a thing is done: its "by
+    VERBing ..." phrase, up to the clause's end; None when it says none (a sentence
+    about what happens says nothing of how to make it happen)."""
+    for match in _BY_MEANS.finditer(sentence, answer_from):
+        phrase = match.group(1).strip()
+        if phrase.count("`") % 2 == 0:
+            return phrase
+    return None
 
 
 _AUXILIARY = _set("did does do will would could can should has have had")
@@ -871,6 +900,8 @@ def extract(
             frame.tech, sentence, question_terms, frame.text, answer_from, frame.predicate
         )
     if frame.answer_type is AnswerType.OTHER:
+        if frame.means:
+            return _means(sentence, answer_from)
         if frame.head is not None:  # "What prize ...?" -> "the Hollis Prize"
             for start, end in _name_spans(sentence):
                 name = sentence[start:end]

@@ -47,6 +47,17 @@ _CANON: dict[str, str] = {w: group.split()[0] for group in GROUPS for w in group
 _PHRASES = (
     (re.compile(r"\b(?:and|or)\s+(?:newer|later|above|higher)\b|\bat\s+least\b", re.I), "oldest"),
     (re.compile(r"\b(?:and|or)\s+(?:older|earlier|below|lower)\b|\bat\s+most\b", re.I), "newest"),
+    # a step done "first" is done before the rest: "To receive uploaded files, first install
+    # `python-multipart`" says what must be installed before; "first" as an adverb only,
+    # opening a clause or after a modal ("the first time" orders nothing)
+    (
+        re.compile(
+            r"(?:^|[,;:]|\b(?:must|should|need\s+to|needs\s+to|have\s+to|has\s+to))\s*"
+            r"first\b(?!\s+(?:time|one|step|of)\b)|\bfirst\s*[.;]",
+            re.I,
+        ),
+        "~before",
+    ),
 )
 
 
