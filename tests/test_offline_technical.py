@@ -1055,3 +1055,35 @@ def test_a_step_done_first_is_done_before() -> None:
     trap_readings = read_page(frame, url, title, [(0, trap)])
     assert trap_readings
     assert all(not verify.check(frame, r, title, question=question).ok for r in trap_readings)
+
+
+def test_a_default_note_states_the_value_of_the_sentence_before_it() -> None:
+    """ "Defaults to `4093`." has no subject of its own: it is read with the sentence
+    before it on its line (Flask's config.rst, `MAX_COOKIE_SIZE`), and the answer is the
+    note's; "larger than this many bytes" states "above" (a comparative bound), not
+    "below"."""
+    text = (
+        "`MAX_COOKIE_SIZE`\n\nWarn if cookie headers are larger than this many bytes. Defaults "
+        "to `4093`. Larger cookies may be silently ignored by browsers. Set to `0` to disable "
+        "the warning."
+    )
+    url = "file:///docs/flask/config.rst#p22"
+    title = "Configuration Handling › Builtin Configuration Values › `MAX_COOKIE_SIZE`"
+    question = (
+        "My cookies are getting big: above how many bytes does Flask start warning about a "
+        "cookie header?"
+    )
+    frame = frame_question(question)
+    readings = read_page(frame, url, title, [(0, text)])
+    assert [r.value for r in readings] == ["4093"]
+    assert readings[0].sentence.startswith("Warn if cookie headers")
+    assert verify.check(frame, readings[0], title, question=question).ok
+    # the trap: the other bound is not what the sentence says
+    below = "Below how many bytes does Flask start warning about a cookie header?"
+    below_frame = frame_question(below)
+    trap = read_page(below_frame, url, title, [(0, text)])
+    assert trap
+    assert not any(verify.check(below_frame, r, title, question=below).ok for r in trap)
+    # a note after a blank line, or a sentence with a subject, is not joined
+    apart = "Warn if cookie headers are larger than this many bytes.\n\nDefaults to `4093`."
+    assert read_page(frame, url, title, [(0, apart)]) == []

@@ -591,6 +591,20 @@ def read_page(frame: Frame, url: str, title: str, segments: list[tuple[int, str]
                     frame, url, text[ps:e], offset + ps, context, proper, answer_from=s - ps
                 )
                 reading = joined or reading
+            elif (
+                reading is None
+                and previous is not None
+                and frame.tech is None
+                and "\n" not in text[previous[1] : s]
+                and DEFAULT_NOTE.match(text, s, e)
+            ):
+                # "Warn if cookie headers are larger than this many bytes. Defaults to
+                # `4093`.": a default note has no subject of its own; it states the value
+                # of what the sentence before it describes (the answer is the note's)
+                ps = previous[0]
+                reading = read_sentence(
+                    frame, url, text[ps:e], offset + ps, context, proper, answer_from=s - ps
+                )
             if reading is not None:
                 found.append(reading)
             previous = (s, e)
@@ -602,6 +616,8 @@ def read_page(frame: Frame, url: str, title: str, segments: list[tuple[int, str]
     return found
 
 
+# "Defaults to `4093`.", "Default: `None`": a note of a value without a subject of its own
+DEFAULT_NOTE = re.compile(r"\s*(?:defaults?\s+(?:to|is)\b|default(?:\s+value)?\s*:)", re.I)
 # "Added in FastAPI 0.134.0.", "New in version 2.1.", "Deprecated since version 1.2":
 # a note without a subject of its own, about the section it stands in
 _VERSION_NOTE = re.compile(
@@ -910,7 +926,8 @@ def extract(
                 ):
                     return name
         return _clause_after_question_words(sentence, question_terms)
-    spans = candidates(frame.answer_type, sentence, proper)
+    # a sentence read with the one before it answers from its own words
+    spans = [(s, e) for s, e in candidates(frame.answer_type, sentence, proper) if s >= answer_from]
     if frame.measured:
         spans = [(s, e) for s, e in spans if _MEASURE.search(sentence[s:e])]
     spans = [(s, e) for s, e in spans if not _only_question_words(sentence[s:e], question_terms)]
