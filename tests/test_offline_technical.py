@@ -1087,3 +1087,20 @@ def test_a_default_note_states_the_value_of_the_sentence_before_it() -> None:
     # a note after a blank line, or a sentence with a subject, is not joined
     apart = "Warn if cookie headers are larger than this many bytes.\n\nDefaults to `4093`."
     assert read_page(frame, url, title, [(0, apart)]) == []
+
+
+def test_a_generic_verb_alone_leaves_the_names_to_the_sentence() -> None:
+    """ "Which package provides Pydantic Settings?": "provides" is said by the span's kind,
+    so the sentence needs the question's names itself ("Add the `pydantic-settings` package
+    to your project:", FastAPI's settings.md); under a title that names them, a sentence
+    about another package is no answer, nor is a question with another verb."""
+    title = "Settings and Environment Variables › Pydantic `Settings` [passage 3/14]"
+    sentence = "Add the `pydantic-settings` package to your project:"
+    question = "Which package provides Pydantic Settings?"
+    frame = frame_question(question)
+    readings = _read(question, sentence, title)
+    assert [r.value for r in readings] == ["pydantic-settings"]
+    assert verify.check(frame, readings[0], title, question=question).ok
+    # the traps: the names only in the title; a relation word that is not generic
+    assert _read(question, "Add the `a2wsgi` package to your project:", title) == []
+    assert _read("Which package replaces Pydantic Settings?", sentence, title) == []

@@ -842,7 +842,10 @@ def read_sentence(
     relation_in_title = {r for r in frame.relation if r in title_terms} - relation
     if len(relation) + len(relation_in_title) < frame.required_relation:
         return None
-    if frame.relation and not stated:
+    # a sentence states one relation word at least; when every one is a generic verb the
+    # span's kind says ("Which package provides Pydantic Settings?"), the question's names
+    # in the sentence itself are what it is about ("Add the `pydantic-settings` package")
+    if frame.relation and not stated and not (free and anchors_in_sentence):
         return None
     # a technical question's last word is most often a noun its section names ("... for
     # signing JWT tokens?" under "... Bearer with JWT tokens"); a verb ("born") must be
