@@ -1104,3 +1104,26 @@ def test_a_generic_verb_alone_leaves_the_names_to_the_sentence() -> None:
     # the traps: the names only in the title; a relation word that is not generic
     assert _read(question, "Add the `a2wsgi` package to your project:", title) == []
     assert _read("Which package replaces Pydantic Settings?", sentence, title) == []
+
+
+def test_the_questions_own_spans_are_no_rivals() -> None:
+    """ "Apart from .html, .htm, .xml and .xhtml, which template file extension ...?" sets
+    those four aside, so Flask's templating.rst item holds one candidate, `.svg`, and the
+    word it leaves unmatched ("extension") cannot be the one that tells rivals apart;
+    with only `.html` set aside, four rivals remain and none is read."""
+    text = (
+        "- autoescaping is enabled for all templates ending in `.html`, `.htm`, `.xml`, "
+        "`.xhtml`, as well as `.svg` when using `render_template()`."
+    )
+    url = "file:///docs/flask/templating.rst#p2"
+    title = "Templates › Jinja Setup [passage 2/10]"
+    question = (
+        "Apart from .html, .htm, .xml and .xhtml, which template file extension gets "
+        "autoescaping with render_template?"
+    )
+    frame = frame_question(question)
+    readings = read_page(frame, url, title, [(0, text)])
+    assert [r.value for r in readings] == [".svg"]
+    assert verify.check(frame, readings[0], title, question=question).ok
+    trap = "Apart from .html, which template file extension gets autoescaping with render_template?"
+    assert read_page(frame_question(trap), url, title, [(0, text)]) == []

@@ -865,7 +865,7 @@ def read_sentence(
     if value is None:
         return None
     unmatched = len(frame.relation) - len(relation) - len(relation_in_title)
-    if unmatched and frame.tech is not None and _rival_spans(frame.tech, sentence, answer_from):
+    if unmatched and frame.tech is not None and _rival_spans(frame, sentence, answer_from):
         # "added in FastAPI 0.119.0 and removed in FastAPI 0.128.0" for "Which version
         # dropped ...?": with rivals of its kind, the word left unmatched may be the very
         # one that tells them apart
@@ -897,9 +897,17 @@ def identifier_words(terms: set[str]) -> set[str]:
     }
 
 
-def _rival_spans(kind: str, sentence: str, start: int = 0) -> bool:
-    """Whether ``sentence`` (from ``start``) has two different candidates of ``kind``."""
-    found = {sentence[a:b].strip("` ") for a, b in technical.candidates(kind, sentence, start)}
+def _rival_spans(frame: Frame, sentence: str, start: int = 0) -> bool:
+    """Whether ``sentence`` (from ``start``) has two different candidates of the frame's
+    kind. A span the question itself names is no rival: "Apart from .html, .htm, .xml
+    and .xhtml, which ... extension ...?" has set those aside, so "`.html`, `.htm`,
+    `.xml`, `.xhtml`, as well as `.svg`" holds one candidate."""
+    asked = frame.text.lower()
+    found = {
+        sentence[a:b].strip("` ")
+        for a, b in technical.candidates(frame.tech or "", sentence, start)
+        if sentence[a:b].strip("` ").lower() not in asked
+    }
     return len(found) > 1
 
 
