@@ -1127,3 +1127,26 @@ def test_the_questions_own_spans_are_no_rivals() -> None:
     assert verify.check(frame, readings[0], title, question=question).ok
     trap = "Apart from .html, which template file extension gets autoescaping with render_template?"
     assert read_page(frame_question(trap), url, title, [(0, text)]) == []
+
+
+def test_an_option_with_its_argument_and_a_joined_names_part() -> None:
+    """Flask's deploying/waitress.rst: "use `--call {module}:{factory}` instead" writes the
+    option with its argument (the option is `--call`), and "serve" of "waitress-serve" is
+    part of a command's name, not a verb the sentence must say; asked as a verb ("to
+    serve"), it must."""
+    text = "If you're using the app factory pattern, use `--call {module}:{factory}` instead."
+    url = "file:///docs/flask/deploying/waitress.rst#p2"
+    title = "Waitress › Installing [passage 2/3]"
+    question = (
+        "If you're using the app factory pattern, which option do you pass to waitress-serve?"
+    )
+    frame = frame_question(question)
+    assert frame.predicate is None
+    readings = read_page(frame, url, title, [(0, text)])
+    assert [r.value for r in readings] == ["--call"]
+    assert verify.check(frame, readings[0], title, question=question).ok
+    verb = "If you're using the app factory pattern, which option do you pass to waitress to serve?"
+    assert frame_question(verb).predicate == "serv"
+    assert read_page(frame_question(verb), url, title, [(0, text)]) == []
+    # a command line is no option of its own
+    assert technical.candidates("option", "`waitress-serve --call hello:create_app`") == []

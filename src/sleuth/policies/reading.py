@@ -411,6 +411,9 @@ def frame_question(question: str, field_name: str | None = None) -> Frame:
     query_words: list[str] = []
     predicate = None
     tokens = words(question)
+    joined = {
+        part.lower() for name in _JOINED_NAME.findall(question) for part in re.split(r"[-_]", name)
+    }
     for i, word in enumerate(tokens):
         low = word.lower()
         if low in STOPWORDS or low in QUESTION_VERBS or low.replace("’", "'") in _CHATTER:
@@ -441,7 +444,9 @@ def frame_question(question: str, field_name: str | None = None) -> Frame:
             predicate = None
         else:
             relation.setdefault(stem(low), None)
-            predicate = stem(low)
+            # a part of a joined name ("waitress-serve", "mod_wsgi-express") is no verb
+            # the sentence must say: names are written whole or not at all
+            predicate = None if low in joined else stem(low)
     if field_name:
         key = field_name.lower()
         field_type = FIELD_TYPES.get(key, FIELD_TYPES.get(key.split("_")[-1]))
@@ -528,6 +533,7 @@ def _means(sentence: str, answer_from: int = 0) -> str | None:
     return None
 
 
+_JOINED_NAME = re.compile(r"\b\w+(?:[-_]\w+)+")
 _AUXILIARY = _set("did does do will would could can should has have had")
 _SUBJECT_QUESTION = re.compile(r"^\s*(?i:who|which \w+)\s+([a-z][\w'’-]*)\b")
 _OBJECT_QUESTION = re.compile(

@@ -193,6 +193,7 @@ _IDENTIFIER = re.compile(r"^@?[A-Za-z_][\w.]*(?:\(\))?$")  # docs_url, @pytest.m
 _HEADER = re.compile(r"^[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*$")  # X-Process-Time
 _FILE = re.compile(r"^[\w./-]*\.[A-Za-z0-9]+$")  # uv.lock, .env, 404.html, app/main.py
 _OPTION = re.compile(r"^--?[A-Za-z][\w-]*$")  # --workers
+_OPTION_WITH_ARGUMENT = re.compile(r"--?[A-Za-z][\w-]*(?=\s+\S)")  # `--call {module}:{factory}`
 _MEDIA = re.compile(r"(?<![\w/.-])(?:application|text|image|audio|video|multipart|font)/[\w.+-]+\w")
 # a number inside an identifier ("5" of gpt-5-mini, "3" of py3/lib) is no literal
 _LITERAL = re.compile(
@@ -295,7 +296,15 @@ def _candidates(kind: str, sentence: str) -> list[tuple[int, int]]:
     if kind == "file":
         return [(s, e) for s, e in code if _FILE.match(sentence[s:e])]
     if kind == "option":
-        return [
+        # "use `--call {module}:{factory}` instead": an option written with its argument
+        # is the option
+        argued = [
+            m.span()
+            for s, e in code
+            for m in [_OPTION_WITH_ARGUMENT.match(sentence, s, e)]
+            if m is not None
+        ]
+        return argued + [
             (s, e)
             for s, e in code
             if _OPTION.match(sentence[s:e].split("=")[0])
