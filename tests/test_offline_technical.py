@@ -1150,3 +1150,31 @@ def test_an_option_with_its_argument_and_a_joined_names_part() -> None:
     assert read_page(frame_question(verb), url, title, [(0, text)]) == []
     # a command line is no option of its own
     assert technical.candidates("option", "`waitress-serve --call hello:create_app`") == []
+
+
+def test_a_plural_kind_is_answered_by_the_list() -> None:
+    """ "what factory function names ...?" asks the list Flask's cli.rst gives, "`create_app`
+    or `make_app`", one answer and no rivals; asked in the singular, the two are rivals
+    and the unmatched "flask" cannot tell them apart; two lists are still rivals."""
+    url = "file:///docs/flask/cli.rst#p3"
+    title = "Command Line Interface › Application Discovery [passage 3/19]"
+    sentence = (
+        "If no instance is found, the command looks for a factory function named `create_app` "
+        "or `make_app` that returns an instance."
+    )
+    question = (
+        "If no app instance is found, what factory function names does the flask command look for?"
+    )
+    frame = frame_question(question)
+    assert technical.asks_many(question)
+    readings = read_page(frame, url, title, [(0, sentence)])
+    assert [r.value for r in readings] == ["create_app or make_app"]
+    assert verify.check(frame, readings[0], title, question=question).ok
+    one = question.replace("names", "name")
+    assert not technical.asks_many(one)
+    assert read_page(frame_question(one), url, title, [(0, sentence)]) == []
+    two_lists = (
+        "- `--app hello`: The given name is imported, automatically detecting an app (`app` or "
+        "`application`) or factory (`create_app` or `make_app`)."
+    )
+    assert read_page(frame, url, title, [(0, two_lists)]) == []

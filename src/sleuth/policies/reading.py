@@ -909,12 +909,14 @@ def _rival_spans(frame: Frame, sentence: str, start: int = 0) -> bool:
     and .xhtml, which ... extension ...?" has set those aside, so "`.html`, `.htm`,
     `.xml`, `.xhtml`, as well as `.svg`" holds one candidate."""
     asked = frame.text.lower()
-    found = {
-        sentence[a:b].strip("` ")
+    spans = [
+        (a, b)
         for a, b in technical.candidates(frame.tech or "", sentence, start)
         if sentence[a:b].strip("` ").lower() not in asked
-    }
-    return len(found) > 1
+    ]
+    if technical.asks_many(frame.text):
+        spans = technical.lists(sentence, spans)  # "names": a list is one answer
+    return len({sentence[a:b].strip("` ") for a, b in spans}) > 1
 
 
 def extract(

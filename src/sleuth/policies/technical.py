@@ -154,6 +154,38 @@ def kind_of(question: str, head_only: bool = False) -> str | None:
     return None
 
 
+def asks_many(question: str) -> bool:
+    """Whether the wh-phrase's head is a plural kind word ("what factory function
+    *names* does the flask command look for?"): the answer is the list the sentence
+    gives ("`create_app` or `make_app`"), not one of its items."""
+    q = question.lower()
+    q = q[_opening_clause_end(q) :]
+    q = re.sub(r"^\s*(?:in|at|as of|before|since|starting with|from|with)\s+", "", q)
+    phrase = _WH_PHRASE.match(q)
+    if phrase is None:
+        return False
+    head = phrase.group(1).split()[-1]
+    singular = re.sub(r"(?:(?<=[sx])es|s)$", "", head)
+    # "names" heads a phrase of a kind ("factory function names") as a kind word does
+    return singular != head and singular in _ALL_KIND_WORDS | {"name"}
+
+
+# items of one list: "`create_app` or `make_app`", "`a`, `b` and `c`"
+_LIST_GAP = re.compile(r"`*\s*(?:,\s*(?:(?:or|and)\s+)?|\s+(?:or|and)\s+)`*")
+
+
+def lists(sentence: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """``spans`` with the items of one list ("`create_app` or `make_app`") joined into one
+    span, from its first item's start to its last item's end."""
+    out: list[tuple[int, int]] = []
+    for s, e in sorted(spans):
+        if out and _LIST_GAP.fullmatch(sentence[out[-1][1] : s]):
+            out[-1] = (out[-1][0], e)
+        else:
+            out.append((s, e))
+    return out
+
+
 # a sentence or list item that opens with a name and its verb: "Watchdog provides ..."
 _NAMED_SUBJECT = re.compile(
     r"\s*(?:[-*+]\s+)?(?:The\s+)?([A-Z][\w.]*(?:-[\w.]+)*)\s+"
@@ -428,6 +460,11 @@ def extract(
         return (after_verb(span), gap(span, positions), span[0])
 
     best = min(spans, key=distance)
+    if asks_many(question):
+        # "what factory function names ...?": the list that holds the best item
+        best = next(sp for sp in lists(sentence, spans) if sp[0] <= best[0] and best[1] <= sp[1])
+        if best not in spans:
+            return sentence[best[0] : best[1]].replace("`", "").strip()
     value = sentence[best[0] : best[1]].strip()
     assigned = _ASSIGNMENT.fullmatch(value)
     if kind == "value" and assigned is not None and _stem_in(assigned.group(1), question_terms):
