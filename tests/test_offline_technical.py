@@ -1182,3 +1182,29 @@ def test_a_plural_kind_is_answered_by_the_list() -> None:
         "app` or `application",
         "create_app` or `make_app",
     ]
+
+
+def test_a_negative_word_states_the_questions_not() -> None:
+    """ "If a request's host isn't in TRUSTED_HOSTS, which exception gets raised?" is stated
+    by "Raise a `SecurityError` if the host is invalid" (Flask's config.rst): "invalid"
+    says "not" in one word. A sentence without any negation ("If this limit is exceeded,
+    a 413 `RequestEntityTooLarge` error is raised") still does not state the question's
+    "isn't"."""
+    title = "Configuration Handling › Builtin Configuration Values › `TRUSTED_HOSTS`"
+    question = "If a request's host isn't in TRUSTED_HOSTS, which exception gets raised?"
+    frame = frame_question(question)
+    sentence = (
+        "Validate `.Request.host` and other attributes that use it against these trusted "
+        "values. Raise a `SecurityError` if the host is invalid, which results in a 400 error."
+    )
+    readings = _read(question, sentence, title)
+    assert [r.value for r in readings] == ["SecurityError"]
+    assert verify.check(frame, readings[0], title, question=question).ok
+    limit = "If this limit is exceeded, a 413 `RequestEntityTooLarge` error is raised."
+    asked = "If this limit isn't exceeded, which exception gets raised?"
+    limit_title = "Configuration Handling › Builtin Configuration Values › `MAX_FORM_MEMORY_SIZE`"
+    trap = _read(asked, limit, limit_title)
+    assert [r.value for r in trap] == ["RequestEntityTooLarge"]
+    assert verify.check(frame_question(asked), trap[0], limit_title, question=asked).rule == (
+        "polarity"
+    )
