@@ -1208,3 +1208,29 @@ def test_a_negative_word_states_the_questions_not() -> None:
     assert verify.check(frame_question(asked), trap[0], limit_title, question=asked).rule == (
         "polarity"
     )
+
+
+def test_the_page_address_names_the_subject_of_a_read_pair() -> None:
+    """A list item's sentence read with the item's subject ("- `openapi_version`: The version
+    of the OpenAPI specification used. By default, the latest: `3.1.0`.", FastAPI's
+    extending-openapi.md) takes the question's names from the page's address too, as
+    every other sentence does: the docs-fastapi page is FastAPI's; a page whose address
+    does not name FastAPI does not state it."""
+    text = (
+        "- `version`: The version of your API, e.g. `2.5.0`.\n"
+        "- `openapi_version`: The version of the OpenAPI specification used. By default, the "
+        "latest: `3.1.0`.\n"
+        "- `summary`: A short summary of the API.\n"
+    )
+    title = "Extending OpenAPI › The normal process [passage 3/6]"
+    question = (
+        "Which version of the OpenAPI specification does FastAPI use unless you change "
+        "openapi_version?"
+    )
+    frame = frame_question(question)
+    url = "file:///data/docs-fastapi/how-to/extending-openapi.md#p3"
+    readings = read_page(frame, url, title, [(0, text)])
+    assert [r.value for r in readings] == ["3.1.0"]
+    assert verify.check(frame, readings[0], title, question=question).ok
+    elsewhere = "file:///data/docs-other/how-to/extending-openapi.md#p3"
+    assert read_page(frame, elsewhere, title, [(0, text)]) == []

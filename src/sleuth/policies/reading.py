@@ -576,7 +576,7 @@ def read_page(frame: Frame, url: str, title: str, segments: list[tuple[int, str]
     proper = proper_words(text for _, text in segments)
     # a name the page's address holds is the page's subject, as its title's would be
     # (".../flask/signals.rst" is Flask's page on signals, whose text seldom names Flask)
-    named = set(frame.anchors) & url_terms(url)
+    named = frozenset(frame.anchors) & url_terms(url)
     found = []
     for offset, text in segments:
         previous: tuple[int, int] | None = None
@@ -615,9 +615,9 @@ def read_page(frame: Frame, url: str, title: str, segments: list[tuple[int, str]
                 found.append(reading)
             previous = (s, e)
     if frame.tech == "version":
-        found.extend(_read_version_notes(frame, url, title, segments, proper, sections))
+        found.extend(_read_version_notes(frame, url, title, segments, proper, sections, named))
     if frame.tech is not None:
-        found.extend(_read_pairs(frame, url, segments, heading, proper, sections))
+        found.extend(_read_pairs(frame, url, segments, heading, proper, sections, named))
     found.sort(key=lambda r: (-r.score, r.start))
     return found
 
@@ -640,10 +640,12 @@ def _read_version_notes(
     segments: list[tuple[int, str]],
     proper: frozenset[str],
     sections: bool = True,
+    named: frozenset[str] = frozenset(),
 ) -> list[Reading]:
     """Version notes read with their section's heading as their subject: "Added in
     FastAPI 0.134.0." under "Stream JSON Lines" says when JSON Lines streaming came (the
-    nearest heading: `_section_terms`)."""
+    nearest heading: `_section_terms`; ``named``: the question's names the page's address
+    holds, as `read_page` takes them)."""
     heading = _PASSAGE_SUFFIX.sub("", title)
     out = []
     for offset, text in segments:
@@ -652,6 +654,7 @@ def _read_version_notes(
                 continue
             sentence = text[s:e]
             subject = _section_terms(heading, text, s, sections) | set(content_terms(sentence))
+            subject |= named
             reading = read_sentence(
                 frame, url, sentence, offset + s, set(), proper, context=subject
             )
@@ -719,13 +722,15 @@ def _read_pairs(
     heading: str,
     proper: frozenset[str],
     sections: bool = True,
+    named: frozenset[str] = frozenset(),
 ) -> list[Reading]:
     """Technical readings of a sentence with its context: the sentences before it on the
     same line, one that introduces it with a colon, or the list item it is nested under
     ("`max_age` - Sets a maximum time ... responses. Defaults to `600`."; "- Swagger UI:
     ...\n  - You can set its URL with the parameter `docs_url`."), never a sibling item.
     The answer still comes from the sentence itself, and the context is read only when
-    that sentence alone is no reading."""
+    that sentence alone is no reading. ``named``: the question's names the page's address
+    holds (its subject, as for every sentence of `read_page`)."""
     out = []
     for offset, text in segments:
         spans = sentence_spans(text)
@@ -734,7 +739,7 @@ def _read_pairs(
             if first == i:
                 continue
             alone = text[cs:ce]
-            title_terms = _section_terms(heading, text, cs, sections)
+            title_terms = _section_terms(heading, text, cs, sections) | named
             if read_sentence(frame, url, alone, offset + cs, title_terms, proper) is not None:
                 continue
             ps = spans[first][0]
