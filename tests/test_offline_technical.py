@@ -234,15 +234,16 @@ def test_a_pronoun_subject_reads_the_paragraph_before_it() -> None:
 
 
 def test_rival_spans_with_a_word_left_unmatched_are_no_answer() -> None:
-    """The sentence has two versions; "dropped" is not in it, and it is the very word that
-    would tell "added in 0.119.0" from "removed in 0.128.0" (answered 0.119.0 before)."""
+    """The sentence has two versions; "ended" is not in it, and it is the very word that
+    would tell "added in 0.119.0" from "removed in 0.128.0" ("dropped" answered 0.119.0
+    before; it now says "removed", `synonyms`)."""
     sentence = (
         "This FastAPI support for `pydantic.v1` models was added in FastAPI 0.119.0 and "
         "removed in FastAPI 0.128.0."
     )
     title = "Migrate from Pydantic v1 to Pydantic v2 › FastAPI support for Pydantic v1 in v2"
     assert (
-        _read("Which FastAPI version dropped the support for pydantic.v1 models?", sentence, title)
+        _read("Which FastAPI version ended the support for pydantic.v1 models?", sentence, title)
         == []
     )
     added = _read(
@@ -1234,3 +1235,30 @@ def test_the_page_address_names_the_subject_of_a_read_pair() -> None:
     assert verify.check(frame, readings[0], title, question=question).ok
     elsewhere = "file:///data/docs-other/how-to/extending-openapi.md#p3"
     assert read_page(frame, elsewhere, title, [(0, text)]) == []
+
+
+def test_the_span_the_questions_verb_governs() -> None:
+    """ "This FastAPI support for `pydantic.v1` models was added in FastAPI 0.119.0 and
+    removed in FastAPI 0.128.0." (FastAPI's migrate-from-pydantic-v1-to-pydantic-v2.md):
+    the version asked is the one the question's verb governs, "removed in" (or its synonym
+    "dropped"), not the one nearest the question's last word ("models": it read 0.119.0
+    for "removed" before); asked when it was added, 0.119.0."""
+    text = (
+        "This FastAPI support for `pydantic.v1` models was added in FastAPI 0.119.0 and "
+        "removed in FastAPI 0.128.0."
+    )
+    url = "file:///data/docs-fastapi/how-to/migrate-from-pydantic-v1-to-pydantic-v2.md#p5"
+    title = "Migrate from Pydantic v1 to Pydantic v2 › Pydantic v1 in v2 [passage 5/7]"
+
+    def values(question: str) -> list[str]:
+        return [r.value for r in read_page(frame_question(question), url, title, [(0, text)])]
+
+    assert values("Which FastAPI version dropped the support for pydantic.v1 models?") == [
+        "0.128.0"
+    ]
+    assert values("Which FastAPI version removed the support for pydantic.v1 models?") == [
+        "0.128.0"
+    ]
+    assert values("In which FastAPI version was the support for pydantic.v1 models added?") == [
+        "0.119.0"
+    ]

@@ -937,7 +937,13 @@ def extract(
         return sentence.strip()
     if frame.tech is not None:
         return technical.extract(
-            frame.tech, sentence, question_terms, frame.text, answer_from, frame.predicate
+            frame.tech,
+            sentence,
+            question_terms,
+            frame.text,
+            answer_from,
+            frame.predicate,
+            set(frame.relation),
         )
     if frame.answer_type is AnswerType.OTHER:
         if frame.means:

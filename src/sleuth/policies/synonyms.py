@@ -32,7 +32,7 @@ GROUPS = (
     "requir need",
     "allow permit",
     "creat generat",
-    "remov delet",
+    "remov delet drop",
     "chang modifi alter",
     "recommend suggest advis",
     "faster quicker",

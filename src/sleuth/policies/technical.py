@@ -49,6 +49,8 @@ import re
 from sleuth.text import STOPWORDS, stem
 from sleuth.validate import inline_ids
 
+from .synonyms import canon
+
 # the head words that name a kind: they rank sentences but need not be in them
 KIND_WORDS: dict[str, frozenset[str]] = {
     "env": frozenset("environment variable variables env var vars".split()),
@@ -389,6 +391,7 @@ def extract(
     question: str,
     start: int = 0,
     predicate: str | None = None,
+    relation: set[str] | None = None,
 ) -> str | None:
     """The candidate of ``kind`` in ``sentence`` (from ``start``) that answers: not the
     question's own words; after a "defaults to" cue when the kind is a value; else the
@@ -456,8 +459,18 @@ def extract(
         ahead = [span[0] - p for p in verb if span[0] >= p]
         return min(ahead) if ahead else (10_000 if verb else 0)
 
-    def distance(span: tuple[int, int]) -> tuple[int, int, int]:
-        return (after_verb(span), gap(span, positions), span[0])
+    asked_verbs = {canon(r) for r in relation or ()}
+
+    def governed(span: tuple[int, int]) -> int:
+        """0 when a relation word of the question (or its synonym) governs the span:
+        it stands among the three words before it in its clause ("removed in FastAPI
+        0.128.0" for "Which version dropped ...?"; "added in FastAPI 0.119.0" is not)."""
+        clause = re.split(r"[,;:()]|\band\b|\bor\b|\bbut\b", sentence[: span[0]])[-1]
+        near = re.findall(r"[A-Za-z]+", clause)[-3:]
+        return 0 if any(canon(stem(w.lower())) in asked_verbs for w in near) else 1
+
+    def distance(span: tuple[int, int]) -> tuple[int, int, int, int]:
+        return (governed(span), after_verb(span), gap(span, positions), span[0])
 
     best = min(spans, key=distance)
     if asks_many(question):
