@@ -25,8 +25,10 @@ from sleuth.policies.reading import (
     frame_question,
     is_injection,
     read_page,
+    read_sentence,
     restate,
 )
+from sleuth.text import content_terms
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -1085,9 +1087,7 @@ def test_a_default_note_states_the_value_of_the_sentence_before_it() -> None:
     trap = read_page(below_frame, url, title, [(0, text)])
     assert trap
     assert not any(verify.check(below_frame, r, title, question=below).ok for r in trap)
-    # a note after a blank line, or a sentence with a subject, is not joined
-    apart = "Warn if cookie headers are larger than this many bytes.\n\nDefaults to `4093`."
-    assert read_page(frame, url, title, [(0, apart)]) == []
+    # "Set to `0` to disable the warning." has its own verb: no note, no reading of 0
 
 
 def test_a_generic_verb_alone_leaves_the_names_to_the_sentence() -> None:
@@ -1262,3 +1262,45 @@ def test_the_span_the_questions_verb_governs() -> None:
     assert values("In which FastAPI version was the support for pydantic.v1 models added?") == [
         "0.119.0"
     ]
+
+
+_PERMANENT = (
+    "Configuration Handling › Builtin Configuration Values › `SESSION_COOKIE_SAMESITE`\n\n"
+    "`SESSION_COOKIE_SAMESITE`\n\nRestrict how cookies are sent with requests from external "
+    "sites. Can be set to `'Lax'` (recommended) or `'Strict'`. See security-cookie.\n\n"
+    "Default: `None`\n\nNew in version 1.0.\n\n`PERMANENT_SESSION_LIFETIME`\n\nIf "
+    "`session.permanent` is true, the cookie's expiration will be set this number of seconds "
+    "in the future. Can either be a `datetime.timedelta` or an `int`.\n\nFlask's default "
+    "cookie implementation validates that the cryptographic signature is not older than this "
+    "value.\n\nDefault: `timedelta(days=31)` (`2678400` seconds)\n\n"
+)
+
+
+def test_a_default_note_closes_its_entry() -> None:
+    """Flask's config.rst passage: "Default: `timedelta(days=31)` (`2678400` seconds)" is
+    read with its entry (`PERMANENT_SESSION_LIFETIME` and its description), "last" in "How
+    long does ... last?" is the verb "how long" asks (not the order word), and a unit
+    after a number's code span measures it. The entry stops at its heading: a question
+    in the words of the entry before it (SameSite's) is not answered by this note."""
+    url = "file:///docs/flask/config.rst#p12"
+    title = (
+        "Configuration Handling › Builtin Configuration Values › `SESSION_COOKIE_SAMESITE` "
+        "[passage 12/37]"
+    )
+    question = "How long does a permanent session cookie last by default?"
+    assert restate(question) == "How long does a permanent session cookie by default?"
+    frame = frame_question(question)
+    readings = read_page(frame, url, title, [(0, _PERMANENT)])
+    assert [r.value for r in readings] == ["2678400"]
+    assert readings[0].sentence == "Default: `timedelta(days=31)` (`2678400` seconds)"
+    assert verify.check(frame, readings[0], title, question=question).ok
+    # the trap: SameSite's words, a number asked; with the whole passage as its context
+    # the note would read (the entry's boundary is what keeps it out)
+    other = "How many seconds are cookies sent with requests from external sites by default?"
+    other_frame = frame_question(other)
+    assert read_page(other_frame, url, title, [(0, _PERMANENT)]) == []
+    note = "Default: `timedelta(days=31)` (`2678400` seconds)"
+    whole = set(content_terms(_PERMANENT))
+    assert read_sentence(other_frame, url, note, 0, set(), context=whole) is not None
+    # "last" as an order word stays one
+    assert "last" in restate("How long did the last siege of the city take?")

@@ -339,10 +339,21 @@ def restate(question: str) -> str:
     default; "... unless you change openapi_version?" asks the default of
     ``openapi_version``)."""
     question = _OMITTED.sub(" by default", question)
+    if _HOW_LONG.search(question):
+        question = _LASTS.sub("", question)
     question = _SWITCHED.sub(
         lambda m: "enable" if m.group(1).lower() == "on" else "disable", question
     )
     return _UNLESS_CHANGED.sub(lambda m: f" {m.group(1)} by default", question)
+
+
+# "How long does a permanent session cookie last by default?": "last" is the verb "how long"
+# already asks (a duration), not the order word "last" a sentence must state
+_LASTS = re.compile(
+    r"(?<=\S)\s+last(?=\s*(?:\?|$|,|\s(?:by|for|in|on|after|when|if|before|until|once)\b))",
+    re.IGNORECASE,
+)
+_HOW_LONG = re.compile(r"\bhow\s+long\b", re.IGNORECASE)
 
 
 # "turns on debug mode" says "enables debug mode" (`synonyms`: "turn" alone says neither)
@@ -614,6 +625,7 @@ def read_page(frame: Frame, url: str, title: str, segments: list[tuple[int, str]
             if reading is not None:
                 found.append(reading)
             previous = (s, e)
+    found.extend(_read_default_notes(frame, url, segments, heading, proper, sections, named))
     if frame.tech == "version":
         found.extend(_read_version_notes(frame, url, title, segments, proper, sections, named))
     if frame.tech is not None:
@@ -631,6 +643,50 @@ _VERSION_NOTE = re.compile(
     re.IGNORECASE,
 )
 _PASSAGE_SUFFIX = re.compile(r"\s*\[passage \d+/\d+[^\]]*\]\s*$")
+
+
+_ENTRY_SENTENCES = 4  # an entry's description read with its default note, at most
+
+
+def _read_default_notes(
+    frame: Frame,
+    url: str,
+    segments: list[tuple[int, str]],
+    heading: str,
+    proper: frozenset[str],
+    sections: bool = True,
+    named: frozenset[str] = frozenset(),
+) -> list[Reading]:
+    """A default note of its own paragraph ("Default: `timedelta(days=31)` (`2678400`
+    seconds)") read with the entry it closes: a reference entry (a heading such as
+    `PERMANENT_SESSION_LIFETIME`, then its description) gives its default last, under
+    the words that say what it is ("If `session.permanent` is true, the cookie's
+    expiration will be set ..."). The context runs back from the note to the entry's
+    heading (a heading inside the passage, else the passage's start), at most
+    `_ENTRY_SENTENCES` sentences; the answer is the note's. Read only when the note
+    alone is no reading."""
+    out = []
+    for offset, text in segments:
+        spans = sentence_spans(text)
+        for i, (s, e) in enumerate(spans):
+            if not DEFAULT_NOTE.match(text, s, e) or i == 0:
+                continue
+            if "\n\n" not in text[spans[i - 1][1] : s]:
+                continue  # a note on its description's line is read with it (`read_page`)
+            context = _section_terms(heading, text, s, sections) | named
+            if read_sentence(frame, url, text[s:e], offset + s, context, proper) is not None:
+                continue
+            sub = _subheading(text, s) if sections else None
+            top = text.rfind(sub, 0, s) if sub else -1
+            first = min(
+                (k for k in range(max(0, i - _ENTRY_SENTENCES), i) if spans[k][0] >= top),
+                default=i,
+            )
+            entry = set(content_terms(text[spans[first][0] : e])) | context
+            reading = read_sentence(frame, url, text[s:e], offset + s, set(), proper, context=entry)
+            if reading is not None:
+                out.append(reading)
+    return out
 
 
 def _read_version_notes(
@@ -959,7 +1015,13 @@ def extract(
     # a sentence read with the one before it answers from its own words
     spans = [(s, e) for s, e in candidates(frame.answer_type, sentence, proper) if s >= answer_from]
     if frame.measured:
-        spans = [(s, e) for s, e in spans if _MEASURE.search(sentence[s:e])]
+        # "`2678400` seconds": a unit after the code span of its number measures it
+        spans = [
+            (s, e)
+            for s, e in spans
+            if _MEASURE.search(sentence[s:e])
+            or (sentence[e : e + 1] == "`" and _MEASURE.match(sentence, e + 1))
+        ]
     spans = [(s, e) for s, e in spans if not _only_question_words(sentence[s:e], question_terms)]
     if frame.answer_type in (AnswerType.PERSON, AnswerType.PLACE):
         # the answer is not the entity the question is about ("Who killed Harold?")
