@@ -20,6 +20,7 @@ import pytest
 from shared import SHARED_DATA
 from sleuth.policies import technical, verify
 from sleuth.policies.reading import (
+    PRONOUN_SUBJECT,
     AnswerType,
     Reading,
     frame_question,
@@ -1304,3 +1305,29 @@ def test_a_default_note_closes_its_entry() -> None:
     assert read_sentence(other_frame, url, note, 0, set(), context=whole) is not None
     # "last" as an order word stays one
     assert "last" in restate("How long did the last siege of the city take?")
+
+
+def test_a_contracted_pronoun_subject_continues_the_paragraph_before() -> None:
+    """ "It's advised to use the `a2wsgi` package instead." (FastAPI's advanced/wsgi.md)
+    has a pronoun subject as "It is" would: it is read with the sentence before it, which
+    says what "it" is (the deprecated `WSGIMiddleware` of `fastapi.middleware.wsgi`); alone
+    it names neither, and "Its" is no pronoun subject."""
+    text = (
+        "Previously, it was recommended to use `WSGIMiddleware` from "
+        "`fastapi.middleware.wsgi`, but it is now deprecated.\n\n"
+        "It's advised to use the `a2wsgi` package instead. The usage remains the same."
+    )
+    url = "file:///data/docs-fastapi/advanced/wsgi.md#p1"
+    title = "Including WSGI - Flask, Django, others [passage 1/2]"
+    question = (
+        "Which package is advised for importing WSGIMiddleware now that the one in "
+        "fastapi.middleware.wsgi is deprecated?"
+    )
+    frame = frame_question(question)
+    readings = read_page(frame, url, title, [(0, text)])
+    assert [r.value for r in readings] == ["a2wsgi"]
+    assert verify.check(frame, readings[0], title, question=question).ok
+    alone = "It's advised to use the `a2wsgi` package instead. The usage remains the same."
+    assert read_page(frame, url, title, [(0, alone)]) == []
+    assert PRONOUN_SUBJECT.match("It's advised to use the `a2wsgi` package instead.")
+    assert not PRONOUN_SUBJECT.match("Its usage remains the same.")

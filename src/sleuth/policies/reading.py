@@ -849,9 +849,11 @@ def _context_start(text: str, spans: list[tuple[int, int]], i: int, most: int = 
 
 _INTRODUCED = re.compile(r"```|\$ |\||(?:[-*+]|\d+[.)])[ \t]+\S")
 # a sentence whose subject is a pronoun, after an opening phrase at most: it continues the
-# paragraph before it ("Starting with FastAPI version `0.122.0`, they use ...")
+# paragraph before it ("Starting with FastAPI version `0.122.0`, they use ...", "It's
+# advised to use the `a2wsgi` package instead.")
 PRONOUN_SUBJECT = re.compile(
-    r"(?:[^,;:\n]{0,60},\s*)?(?:they|it|this|these|he|she)\s", re.IGNORECASE
+    r"(?:[^,;:\n]{0,60},\s*)?(?:(?:they|it|this|these|he|she)\s|(?:it|they|he|she)['’](?:s|re)\s)",
+    re.IGNORECASE,
 )
 _ITEM_START = re.compile(r"\n[ \t]*(?=(?:[-*+]|\d+[.)])[ \t]+\S)")
 
