@@ -1331,3 +1331,29 @@ def test_a_contracted_pronoun_subject_continues_the_paragraph_before() -> None:
     assert read_page(frame, url, title, [(0, alone)]) == []
     assert PRONOUN_SUBJECT.match("It's advised to use the `a2wsgi` package instead.")
     assert not PRONOUN_SUBJECT.match("Its usage remains the same.")
+
+
+def test_a_named_subject_after_its_context_is_the_package() -> None:
+    """Flask's async-await.rst: "If you have a mainly async codebase it would make sense to
+    consider Quart. Quart is a reimplementation of Flask based on the ASGI standard instead
+    of WSGI." The second sentence is read with the first as its context, and its own
+    subject ("Quart is ...") names the framework asked; the context's words are no
+    candidate."""
+    text = (
+        "If you have a mainly async codebase it would make sense to consider Quart. Quart is a "
+        "reimplementation of Flask based on the ASGI standard instead of WSGI."
+    )
+    url = "file:///docs/flask/async-await.rst#p4"
+    title = "Using `async` and `await` › When to use Quart instead [passage 4/6]"
+    question = (
+        "Which framework do the docs point to for a mainly async codebase, as a "
+        "reimplementation of Flask on ASGI?"
+    )
+    frame = frame_question(question)
+    readings = read_page(frame, url, title, [(0, text)])
+    assert [r.value for r in readings] == ["Quart"]
+    assert verify.check(frame, readings[0], title, question=question).ok
+    second = text.index("Quart is")
+    assert [text[a:b] for a, b in technical.candidates("package", text, second)] == ["Quart"]
+    # the first sentence alone has no named subject: no candidate
+    assert technical.candidates("package", text[:second]) == []

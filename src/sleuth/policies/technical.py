@@ -265,11 +265,11 @@ def _code_spans(sentence: str) -> list[tuple[int, int]]:
 
 def candidates(kind: str, sentence: str, start: int = 0) -> list[tuple[int, int]]:
     """Spans of ``sentence`` (from ``start`` on) that could answer a question of ``kind``."""
-    spans = _candidates(kind, sentence)
+    spans = _candidates(kind, sentence, start)
     return [(s, e) for s, e in spans if s >= start and sentence[s:e].strip()]
 
 
-def _candidates(kind: str, sentence: str) -> list[tuple[int, int]]:
+def _candidates(kind: str, sentence: str, start: int = 0) -> list[tuple[int, int]]:
     code = _code_spans(sentence)
     if kind == "env":
         found = [(s, e) for s, e in code if _ENV.match(sentence[s:e]) and e - s > 2]
@@ -317,7 +317,9 @@ def _candidates(kind: str, sentence: str) -> list[tuple[int, int]]:
             return spans
         # "- Watchdog provides a faster, more efficient reloader": a list item (or a
         # sentence) whose subject is a name, the link text of a project
-        subject = _NAMED_SUBJECT.match(sentence)
+        # (the sentence's own subject, when it is read after its context: "... consider
+        # Quart. Quart is a reimplementation of Flask ...")
+        subject = _NAMED_SUBJECT.match(sentence, start)
         return [subject.span(1)] if subject is not None else []
     if kind == "name":
         return [
