@@ -1357,3 +1357,31 @@ def test_a_named_subject_after_its_context_is_the_package() -> None:
     assert [text[a:b] for a, b in technical.candidates("package", text, second)] == ["Quart"]
     # the first sentence alone has no named subject: no candidate
     assert technical.candidates("package", text[:second]) == []
+
+
+def test_the_next_sentence_goes_on_about_the_same_subject() -> None:
+    """Flask's config.rst: "The prefix is `FLASK_` by default. This is configurable via the
+    `prefix` argument of `from_prefixed_env()`." The second sentence ("This is ...") names
+    what the first is about, so the first answers "Which prefix does from_prefixed_env use
+    by default?" (its own span; the next sentence's are no candidates). The question's own
+    identifier states none of its other words: "By default `json.loads()` is used ...
+    This is configurable via the `loads` argument of `from_prefixed_env()`." says no
+    "prefix" (it read `json.loads()` before the parts of the question's identifier were
+    set aside)."""
+    text = (
+        "The prefix is `FLASK_` by default. This is configurable via the `prefix` argument of "
+        "`from_prefixed_env()`.\n\n"
+        "Values will be parsed to attempt to convert them to a more specific type than strings. "
+        "By default `json.loads()` is used, so any valid JSON value is possible, including lists "
+        "and dicts. This is configurable via the `loads` argument of `from_prefixed_env()`."
+    )
+    url = "file:///docs/flask/config.rst#p29"
+    title = "Configuration Handling › Configuring from Environment Variables [passage 29/37]"
+    question = "Which prefix does from_prefixed_env use by default?"
+    frame = frame_question(question)
+    readings = read_page(frame, url, title, [(0, text)])
+    assert [r.value for r in readings] == ["FLASK_"]
+    assert readings[0].sentence == "The prefix is `FLASK_` by default."
+    assert verify.check(frame, readings[0], title, question=question).ok
+    # without the next sentence, nothing says what the prefix belongs to
+    assert read_page(frame, url, title, [(0, "The prefix is `FLASK_` by default.")]) == []

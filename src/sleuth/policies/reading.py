@@ -785,26 +785,44 @@ def _read_pairs(
     ("`max_age` - Sets a maximum time ... responses. Defaults to `600`."; "- Swagger UI:
     ...\n  - You can set its URL with the parameter `docs_url`."), never a sibling item.
     The answer still comes from the sentence itself, and the context is read only when
-    that sentence alone is no reading. ``named``: the question's names the page's address
-    holds (its subject, as for every sentence of `read_page`)."""
+    that sentence alone is no reading; else the words of the next sentence, when it goes
+    on about the same subject ("This is configurable via ..."). ``named``: the question's
+    names the page's address holds (its subject, as for every sentence of `read_page`)."""
     out = []
     for offset, text in segments:
         spans = sentence_spans(text)
         for i, (cs, ce) in enumerate(spans):
             first = _context_start(text, spans, i)
-            if first == i:
-                continue
             alone = text[cs:ce]
             title_terms = _section_terms(heading, text, cs, sections) | named
             if read_sentence(frame, url, alone, offset + cs, title_terms, proper) is not None:
                 continue
             ps = spans[first][0]
-            reading = read_sentence(
-                frame, url, text[ps:ce], offset + ps, title_terms, proper, answer_from=cs - ps
-            )
+            reading = None
+            if first != i:
+                reading = read_sentence(
+                    frame, url, text[ps:ce], offset + ps, title_terms, proper, answer_from=cs - ps
+                )
+            if reading is None and i + 1 < len(spans):
+                # "The prefix is `FLASK_` by default. This is configurable via the `prefix`
+                # argument of `from_prefixed_env()`.": the next sentence goes on about the
+                # same subject (a demonstrative opens it) and names it
+                ns, ne = spans[i + 1]
+                if "\n" not in text[ce:ns] and _GOES_ON.match(text, ns, ne):
+                    said = set(content_terms(alone)) | set(content_terms(text[ns:ne]))
+                    reading = read_sentence(
+                        frame, url, alone, offset + cs, title_terms, proper, context=said
+                    )
             if reading is not None:
                 out.append(reading)
     return out
+
+
+# a sentence that goes on about the one before it: "This is configurable via ...", "It can
+# be changed with ..."
+_GOES_ON = re.compile(
+    r"(?:this|it|these|they)\s+(?:is|are|can|may|will|was|were|has|have)\b", re.IGNORECASE
+)
 
 
 def _indent(text: str, at: int) -> tuple[int, bool]:
@@ -903,7 +921,10 @@ def read_sentence(
     if len(anchors_in_sentence) + len(anchors_in_title) < frame.required_anchors:
         return None
     # "enabled" states "enable" and "activate"; `FLASK_DEBUG` states "debug"
-    said = terms | {canon(t) for t in terms} | identifier_words(terms) | phrase_keys(sentence)
+    # (the question's own identifier says none of its other words: `from_prefixed_env()`
+    # in a sentence is no "prefix" of "Which prefix does from_prefixed_env use?")
+    parts = identifier_words(terms - set(frame.anchors))
+    said = terms | {canon(t) for t in terms} | parts | phrase_keys(sentence)
     stated = {r for r in frame.relation if r in said or canon(r) in said}
     # a documentation question's generic verb ("send", "use") is said by the span's kind
     free = {r for r in frame.relation if frame.tech is not None and r in _TECH_LIGHT} - stated
