@@ -471,7 +471,17 @@ def extract(
         near = re.findall(r"[A-Za-z]+", clause)[-3:]
         return 0 if any(canon(stem(w.lower())) in asked_verbs for w in near) else 1
 
+    # the question's last word places the answer when it stands between the candidates
+    # ("returns `200` ..., or `404` when the item is missing" for "... when the item is
+    # missing?"); when it stands before them all ("support for `pydantic.v1` models was
+    # added in ... and removed in ..."), the verb that governs one of them does
+    separates = (
+        bool(verb) and any(s0 < verb[0] for s0, _ in spans) and any(s0 > verb[0] for s0, _ in spans)
+    )
+
     def distance(span: tuple[int, int]) -> tuple[int, int, int, int]:
+        if separates:
+            return (after_verb(span), governed(span), gap(span, positions), span[0])
         return (governed(span), after_verb(span), gap(span, positions), span[0])
 
     best = min(spans, key=distance)
