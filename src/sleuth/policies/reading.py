@@ -667,6 +667,8 @@ def _read_default_notes(
     alone is no reading."""
     out = []
     for offset, text in segments:
+        if "efault" not in text:
+            continue  # no note here (the common case: skip splitting it again)
         spans = sentence_spans(text)
         for i, (s, e) in enumerate(spans):
             if not DEFAULT_NOTE.match(text, s, e) or i == 0:
