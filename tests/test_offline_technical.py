@@ -20,13 +20,16 @@ import pytest
 from shared import SHARED_DATA
 from sleuth.policies import technical, verify
 from sleuth.policies.reading import (
+    PRONOUN_SUBJECT,
     AnswerType,
     Reading,
     frame_question,
     is_injection,
     read_page,
+    read_sentence,
     restate,
 )
+from sleuth.text import content_terms
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -234,15 +237,16 @@ def test_a_pronoun_subject_reads_the_paragraph_before_it() -> None:
 
 
 def test_rival_spans_with_a_word_left_unmatched_are_no_answer() -> None:
-    """The sentence has two versions; "dropped" is not in it, and it is the very word that
-    would tell "added in 0.119.0" from "removed in 0.128.0" (answered 0.119.0 before)."""
+    """The sentence has two versions; "ended" is not in it, and it is the very word that
+    would tell "added in 0.119.0" from "removed in 0.128.0" ("dropped" answered 0.119.0
+    before; it now says "removed", `synonyms`)."""
     sentence = (
         "This FastAPI support for `pydantic.v1` models was added in FastAPI 0.119.0 and "
         "removed in FastAPI 0.128.0."
     )
     title = "Migrate from Pydantic v1 to Pydantic v2 › FastAPI support for Pydantic v1 in v2"
     assert (
-        _read("Which FastAPI version dropped the support for pydantic.v1 models?", sentence, title)
+        _read("Which FastAPI version ended the support for pydantic.v1 models?", sentence, title)
         == []
     )
     added = _read(
@@ -1009,3 +1013,375 @@ def test_a_when_after_another_wh_word_joins_a_clause() -> None:
     assert answer_type_of("When did the Normans conquer England?") is AnswerType.DATE
     assert answer_type_of("The war began when?") is AnswerType.DATE
     assert answer_type_of("Where is the file?") is AnswerType.PLACE
+
+
+def test_a_how_to_question_is_answered_by_the_means() -> None:
+    """ "How do I make ...?" asks for the way: the sentence's "by passing X" phrase
+    (Flask's testing.rst), never the clause after the question's words ("returned"); a
+    sentence that says what happens but not by what means answers nothing."""
+    question = (
+        "How do I make the test client keep following redirects until it gets a normal response?"
+    )
+    frame = frame_question(question)
+    assert frame.means
+    title = "Testing Flask Applications › Following Redirects"
+    sentence = (
+        "By passing `follow_redirects=True` to a request method, the client will continue to "
+        "make requests until a non-redirect response is returned."
+    )
+    readings = _read(question, sentence, title)
+    assert [r.value for r in readings] == ["passing `follow_redirects=True` to a request method"]
+    assert verify.check(frame, readings[0], title, question=question).ok
+    # the trap: the same sentence without its means (it read "returned" before)
+    no_means = (
+        "The client will continue to make requests until a non-redirect response is returned."
+    )
+    assert _read(question, no_means, title) == []
+    # "how many", "how long" ask amounts, and a technical kind keeps its span
+    assert not frame_question("How many bytes does Flask allow in a cookie?").means
+    assert not frame_question("How often does the client follow redirects?").means
+
+
+def test_a_step_done_first_is_done_before() -> None:
+    """ "What must be installed before FastAPI can receive uploaded files?" is stated by
+    "To receive uploaded files, first install `python-multipart`." (FastAPI's
+    request-files.md): "first" as an adverb says "before"; "the first time" does not."""
+    question = "What must be installed before FastAPI can receive uploaded files?"
+    frame = frame_question(question)
+    url = "file:///docs-fastapi/tutorial/request-files.md#p1"
+    title = "Request Files [passage 1/8]"
+    sentence = "To receive uploaded files, first install `python-multipart`."
+    readings = read_page(frame, url, title, [(0, sentence)])
+    assert [r.value for r in readings] == ["python-multipart"]
+    assert verify.check(frame, readings[0], title, question=question).ok
+    # the trap: "the first time" orders nothing, so "before" stays unstated
+    trap = "The first time you receive uploaded files, `python-multipart` is installed."
+    trap_readings = read_page(frame, url, title, [(0, trap)])
+    assert trap_readings
+    assert all(not verify.check(frame, r, title, question=question).ok for r in trap_readings)
+
+
+def test_a_default_note_states_the_value_of_the_sentence_before_it() -> None:
+    """ "Defaults to `4093`." has no subject of its own: it is read with the sentence
+    before it on its line (Flask's config.rst, `MAX_COOKIE_SIZE`), and the answer is the
+    note's; "larger than this many bytes" states "above" (a comparative bound), not
+    "below"."""
+    text = (
+        "`MAX_COOKIE_SIZE`\n\nWarn if cookie headers are larger than this many bytes. Defaults "
+        "to `4093`. Larger cookies may be silently ignored by browsers. Set to `0` to disable "
+        "the warning."
+    )
+    url = "file:///docs/flask/config.rst#p22"
+    title = "Configuration Handling › Builtin Configuration Values › `MAX_COOKIE_SIZE`"
+    question = (
+        "My cookies are getting big: above how many bytes does Flask start warning about a "
+        "cookie header?"
+    )
+    frame = frame_question(question)
+    readings = read_page(frame, url, title, [(0, text)])
+    assert [r.value for r in readings] == ["4093"]
+    assert readings[0].sentence.startswith("Warn if cookie headers")
+    assert verify.check(frame, readings[0], title, question=question).ok
+    # the trap: the other bound is not what the sentence says
+    below = "Below how many bytes does Flask start warning about a cookie header?"
+    below_frame = frame_question(below)
+    trap = read_page(below_frame, url, title, [(0, text)])
+    assert trap
+    assert not any(verify.check(below_frame, r, title, question=below).ok for r in trap)
+    # "Set to `0` to disable the warning." has its own verb: no note, no reading of 0
+
+
+def test_a_generic_verb_alone_leaves_the_names_to_the_sentence() -> None:
+    """ "Which package provides Pydantic Settings?": "provides" is said by the span's kind,
+    so the sentence needs the question's names itself ("Add the `pydantic-settings` package
+    to your project:", FastAPI's settings.md); under a title that names them, a sentence
+    about another package is no answer, nor is a question with another verb."""
+    title = "Settings and Environment Variables › Pydantic `Settings` [passage 3/14]"
+    sentence = "Add the `pydantic-settings` package to your project:"
+    question = "Which package provides Pydantic Settings?"
+    frame = frame_question(question)
+    readings = _read(question, sentence, title)
+    assert [r.value for r in readings] == ["pydantic-settings"]
+    assert verify.check(frame, readings[0], title, question=question).ok
+    # the traps: the names only in the title; a relation word that is not generic
+    assert _read(question, "Add the `a2wsgi` package to your project:", title) == []
+    assert _read("Which package replaces Pydantic Settings?", sentence, title) == []
+
+
+def test_the_questions_own_spans_are_no_rivals() -> None:
+    """ "Apart from .html, .htm, .xml and .xhtml, which template file extension ...?" sets
+    those four aside, so Flask's templating.rst item holds one candidate, `.svg`, and the
+    word it leaves unmatched ("extension") cannot be the one that tells rivals apart;
+    with only `.html` set aside, four rivals remain and none is read."""
+    text = (
+        "- autoescaping is enabled for all templates ending in `.html`, `.htm`, `.xml`, "
+        "`.xhtml`, as well as `.svg` when using `render_template()`."
+    )
+    url = "file:///docs/flask/templating.rst#p2"
+    title = "Templates › Jinja Setup [passage 2/10]"
+    question = (
+        "Apart from .html, .htm, .xml and .xhtml, which template file extension gets "
+        "autoescaping with render_template?"
+    )
+    frame = frame_question(question)
+    readings = read_page(frame, url, title, [(0, text)])
+    assert [r.value for r in readings] == [".svg"]
+    assert verify.check(frame, readings[0], title, question=question).ok
+    trap = "Apart from .html, which template file extension gets autoescaping with render_template?"
+    assert read_page(frame_question(trap), url, title, [(0, text)]) == []
+
+
+def test_an_option_with_its_argument_and_a_joined_names_part() -> None:
+    """Flask's deploying/waitress.rst: "use `--call {module}:{factory}` instead" writes the
+    option with its argument (the option is `--call`), and "serve" of "waitress-serve" is
+    part of a command's name, not a verb the sentence must say; asked as a verb ("to
+    serve"), it must."""
+    text = "If you're using the app factory pattern, use `--call {module}:{factory}` instead."
+    url = "file:///docs/flask/deploying/waitress.rst#p2"
+    title = "Waitress › Installing [passage 2/3]"
+    question = (
+        "If you're using the app factory pattern, which option do you pass to waitress-serve?"
+    )
+    frame = frame_question(question)
+    assert frame.predicate is None
+    readings = read_page(frame, url, title, [(0, text)])
+    assert [r.value for r in readings] == ["--call"]
+    assert verify.check(frame, readings[0], title, question=question).ok
+    verb = "If you're using the app factory pattern, which option do you pass to waitress to serve?"
+    assert frame_question(verb).predicate == "serv"
+    assert read_page(frame_question(verb), url, title, [(0, text)]) == []
+    # a command line is no option of its own
+    assert technical.candidates("option", "`waitress-serve --call hello:create_app`") == []
+
+
+def test_a_plural_kind_is_answered_by_the_list() -> None:
+    """ "what factory function names ...?" asks the list Flask's cli.rst gives, "`create_app`
+    or `make_app`", one answer and no rivals; asked in the singular, the two are rivals
+    and the unmatched "flask" cannot tell them apart; two lists stay two candidates."""
+    url = "file:///docs/flask/cli.rst#p3"
+    title = "Command Line Interface › Application Discovery [passage 3/19]"
+    sentence = (
+        "If no instance is found, the command looks for a factory function named `create_app` "
+        "or `make_app` that returns an instance."
+    )
+    question = (
+        "If no app instance is found, what factory function names does the flask command look for?"
+    )
+    frame = frame_question(question)
+    assert technical.asks_many(question)
+    readings = read_page(frame, url, title, [(0, sentence)])
+    assert [r.value for r in readings] == ["create_app or make_app"]
+    assert verify.check(frame, readings[0], title, question=question).ok
+    one = question.replace("names", "name")
+    assert not technical.asks_many(one)
+    assert read_page(frame_question(one), url, title, [(0, sentence)]) == []
+    two_lists = (
+        "- `--app hello`: The given name is imported, automatically detecting an app (`app` or "
+        "`application`) or factory (`create_app` or `make_app`)."
+    )
+    grouped = technical.lists(two_lists, technical.candidates("name", two_lists))
+    assert [two_lists[a:b] for a, b in grouped] == [
+        "app` or `application",
+        "create_app` or `make_app",
+    ]
+
+
+def test_a_negative_word_states_the_questions_not() -> None:
+    """ "If a request's host isn't in TRUSTED_HOSTS, which exception gets raised?" is stated
+    by "Raise a `SecurityError` if the host is invalid" (Flask's config.rst): "invalid"
+    says "not" in one word. A sentence without any negation ("If this limit is exceeded,
+    a 413 `RequestEntityTooLarge` error is raised") still does not state the question's
+    "isn't"."""
+    title = "Configuration Handling › Builtin Configuration Values › `TRUSTED_HOSTS`"
+    question = "If a request's host isn't in TRUSTED_HOSTS, which exception gets raised?"
+    frame = frame_question(question)
+    sentence = (
+        "Validate `.Request.host` and other attributes that use it against these trusted "
+        "values. Raise a `SecurityError` if the host is invalid, which results in a 400 error."
+    )
+    readings = _read(question, sentence, title)
+    assert [r.value for r in readings] == ["SecurityError"]
+    assert verify.check(frame, readings[0], title, question=question).ok
+    limit = "If this limit is exceeded, a 413 `RequestEntityTooLarge` error is raised."
+    asked = "If this limit isn't exceeded, which exception gets raised?"
+    limit_title = "Configuration Handling › Builtin Configuration Values › `MAX_FORM_MEMORY_SIZE`"
+    trap = _read(asked, limit, limit_title)
+    assert [r.value for r in trap] == ["RequestEntityTooLarge"]
+    assert verify.check(frame_question(asked), trap[0], limit_title, question=asked).rule == (
+        "polarity"
+    )
+
+
+def test_the_page_address_names_the_subject_of_a_read_pair() -> None:
+    """A list item's sentence read with the item's subject ("- `openapi_version`: The version
+    of the OpenAPI specification used. By default, the latest: `3.1.0`.", FastAPI's
+    extending-openapi.md) takes the question's names from the page's address too, as
+    every other sentence does: the docs-fastapi page is FastAPI's; a page whose address
+    does not name FastAPI does not state it."""
+    text = (
+        "- `version`: The version of your API, e.g. `2.5.0`.\n"
+        "- `openapi_version`: The version of the OpenAPI specification used. By default, the "
+        "latest: `3.1.0`.\n"
+        "- `summary`: A short summary of the API.\n"
+    )
+    title = "Extending OpenAPI › The normal process [passage 3/6]"
+    question = (
+        "Which version of the OpenAPI specification does FastAPI use unless you change "
+        "openapi_version?"
+    )
+    frame = frame_question(question)
+    url = "file:///data/docs-fastapi/how-to/extending-openapi.md#p3"
+    readings = read_page(frame, url, title, [(0, text)])
+    assert [r.value for r in readings] == ["3.1.0"]
+    assert verify.check(frame, readings[0], title, question=question).ok
+    elsewhere = "file:///data/docs-other/how-to/extending-openapi.md#p3"
+    assert read_page(frame, elsewhere, title, [(0, text)]) == []
+
+
+def test_the_span_the_questions_verb_governs() -> None:
+    """ "This FastAPI support for `pydantic.v1` models was added in FastAPI 0.119.0 and
+    removed in FastAPI 0.128.0." (FastAPI's migrate-from-pydantic-v1-to-pydantic-v2.md):
+    the version asked is the one the question's verb governs, "removed in" (or its synonym
+    "dropped"), not the one nearest the question's last word ("models": it read 0.119.0
+    for "removed" before); asked when it was added, 0.119.0."""
+    text = (
+        "This FastAPI support for `pydantic.v1` models was added in FastAPI 0.119.0 and "
+        "removed in FastAPI 0.128.0."
+    )
+    url = "file:///data/docs-fastapi/how-to/migrate-from-pydantic-v1-to-pydantic-v2.md#p5"
+    title = "Migrate from Pydantic v1 to Pydantic v2 › Pydantic v1 in v2 [passage 5/7]"
+
+    def values(question: str) -> list[str]:
+        return [r.value for r in read_page(frame_question(question), url, title, [(0, text)])]
+
+    assert values("Which FastAPI version dropped the support for pydantic.v1 models?") == [
+        "0.128.0"
+    ]
+    assert values("Which FastAPI version removed the support for pydantic.v1 models?") == [
+        "0.128.0"
+    ]
+    assert values("In which FastAPI version was the support for pydantic.v1 models added?") == [
+        "0.119.0"
+    ]
+
+
+_PERMANENT = (
+    "Configuration Handling › Builtin Configuration Values › `SESSION_COOKIE_SAMESITE`\n\n"
+    "`SESSION_COOKIE_SAMESITE`\n\nRestrict how cookies are sent with requests from external "
+    "sites. Can be set to `'Lax'` (recommended) or `'Strict'`. See security-cookie.\n\n"
+    "Default: `None`\n\nNew in version 1.0.\n\n`PERMANENT_SESSION_LIFETIME`\n\nIf "
+    "`session.permanent` is true, the cookie's expiration will be set this number of seconds "
+    "in the future. Can either be a `datetime.timedelta` or an `int`.\n\nFlask's default "
+    "cookie implementation validates that the cryptographic signature is not older than this "
+    "value.\n\nDefault: `timedelta(days=31)` (`2678400` seconds)\n\n"
+)
+
+
+def test_a_default_note_closes_its_entry() -> None:
+    """Flask's config.rst passage: "Default: `timedelta(days=31)` (`2678400` seconds)" is
+    read with its entry (`PERMANENT_SESSION_LIFETIME` and its description), "last" in "How
+    long does ... last?" is the verb "how long" asks (not the order word), and a unit
+    after a number's code span measures it. The entry stops at its heading: a question
+    in the words of the entry before it (SameSite's) is not answered by this note."""
+    url = "file:///docs/flask/config.rst#p12"
+    title = (
+        "Configuration Handling › Builtin Configuration Values › `SESSION_COOKIE_SAMESITE` "
+        "[passage 12/37]"
+    )
+    question = "How long does a permanent session cookie last by default?"
+    assert restate(question) == "How long does a permanent session cookie by default?"
+    frame = frame_question(question)
+    readings = read_page(frame, url, title, [(0, _PERMANENT)])
+    assert [r.value for r in readings] == ["2678400"]
+    assert readings[0].sentence == "Default: `timedelta(days=31)` (`2678400` seconds)"
+    assert verify.check(frame, readings[0], title, question=question).ok
+    # the trap: SameSite's words, a number asked; with the whole passage as its context
+    # the note would read (the entry's boundary is what keeps it out)
+    other = "How many seconds are cookies sent with requests from external sites by default?"
+    other_frame = frame_question(other)
+    assert read_page(other_frame, url, title, [(0, _PERMANENT)]) == []
+    note = "Default: `timedelta(days=31)` (`2678400` seconds)"
+    whole = set(content_terms(_PERMANENT))
+    assert read_sentence(other_frame, url, note, 0, set(), context=whole) is not None
+    # "last" as an order word stays one
+    assert "last" in restate("How long did the last siege of the city take?")
+
+
+def test_a_contracted_pronoun_subject_continues_the_paragraph_before() -> None:
+    """ "It's advised to use the `a2wsgi` package instead." (FastAPI's advanced/wsgi.md)
+    has a pronoun subject as "It is" would: it is read with the sentence before it, which
+    says what "it" is (the deprecated `WSGIMiddleware` of `fastapi.middleware.wsgi`); alone
+    it names neither, and "Its" is no pronoun subject."""
+    text = (
+        "Previously, it was recommended to use `WSGIMiddleware` from "
+        "`fastapi.middleware.wsgi`, but it is now deprecated.\n\n"
+        "It's advised to use the `a2wsgi` package instead. The usage remains the same."
+    )
+    url = "file:///data/docs-fastapi/advanced/wsgi.md#p1"
+    title = "Including WSGI - Flask, Django, others [passage 1/2]"
+    question = (
+        "Which package is advised for importing WSGIMiddleware now that the one in "
+        "fastapi.middleware.wsgi is deprecated?"
+    )
+    frame = frame_question(question)
+    readings = read_page(frame, url, title, [(0, text)])
+    assert [r.value for r in readings] == ["a2wsgi"]
+    assert verify.check(frame, readings[0], title, question=question).ok
+    alone = "It's advised to use the `a2wsgi` package instead. The usage remains the same."
+    assert read_page(frame, url, title, [(0, alone)]) == []
+    assert PRONOUN_SUBJECT.match("It's advised to use the `a2wsgi` package instead.")
+    assert not PRONOUN_SUBJECT.match("Its usage remains the same.")
+
+
+def test_a_named_subject_after_its_context_is_the_package() -> None:
+    """Flask's async-await.rst: "If you have a mainly async codebase it would make sense to
+    consider Quart. Quart is a reimplementation of Flask based on the ASGI standard instead
+    of WSGI." The second sentence is read with the first as its context, and its own
+    subject ("Quart is ...") names the framework asked; the context's words are no
+    candidate."""
+    text = (
+        "If you have a mainly async codebase it would make sense to consider Quart. Quart is a "
+        "reimplementation of Flask based on the ASGI standard instead of WSGI."
+    )
+    url = "file:///docs/flask/async-await.rst#p4"
+    title = "Using `async` and `await` › When to use Quart instead [passage 4/6]"
+    question = (
+        "Which framework do the docs point to for a mainly async codebase, as a "
+        "reimplementation of Flask on ASGI?"
+    )
+    frame = frame_question(question)
+    readings = read_page(frame, url, title, [(0, text)])
+    assert [r.value for r in readings] == ["Quart"]
+    assert verify.check(frame, readings[0], title, question=question).ok
+    second = text.index("Quart is")
+    assert [text[a:b] for a, b in technical.candidates("package", text, second)] == ["Quart"]
+    # the first sentence alone has no named subject: no candidate
+    assert technical.candidates("package", text[:second]) == []
+
+
+def test_the_next_sentence_goes_on_about_the_same_subject() -> None:
+    """Flask's config.rst: "The prefix is `FLASK_` by default. This is configurable via the
+    `prefix` argument of `from_prefixed_env()`." The second sentence ("This is ...") names
+    what the first is about, so the first answers "Which prefix does from_prefixed_env use
+    by default?" (its own span; the next sentence's are no candidates). The question's own
+    identifier states none of its other words: "By default `json.loads()` is used ...
+    This is configurable via the `loads` argument of `from_prefixed_env()`." says no
+    "prefix" (it read `json.loads()` before the parts of the question's identifier were
+    set aside)."""
+    text = (
+        "The prefix is `FLASK_` by default. This is configurable via the `prefix` argument of "
+        "`from_prefixed_env()`.\n\n"
+        "Values will be parsed to attempt to convert them to a more specific type than strings. "
+        "By default `json.loads()` is used, so any valid JSON value is possible, including lists "
+        "and dicts. This is configurable via the `loads` argument of `from_prefixed_env()`."
+    )
+    url = "file:///docs/flask/config.rst#p29"
+    title = "Configuration Handling › Configuring from Environment Variables [passage 29/37]"
+    question = "Which prefix does from_prefixed_env use by default?"
+    frame = frame_question(question)
+    readings = read_page(frame, url, title, [(0, text)])
+    assert [r.value for r in readings] == ["FLASK_"]
+    assert readings[0].sentence == "The prefix is `FLASK_` by default."
+    assert verify.check(frame, readings[0], title, question=question).ok
+    # without the next sentence, nothing says what the prefix belongs to
+    assert read_page(frame, url, title, [(0, "The prefix is `FLASK_` by default.")]) == []

@@ -233,6 +233,9 @@ class Frame:
     verb: str | None = None  # the stem of that verb
     role: str | None = None  # "subject" or "object"
     tech: str | None = None  # a technical kind ("env", "version", ...; `technical.kind_of`)
+    # "How do I make ...?", "How can I stop ...?": the answer is the means, the sentence's
+    # "by passing X" (`_means`), never the clause after the question's words
+    means: bool = False
     # a candidate frame: one name and one relation word are enough, and the calibrated
     # model (which weighs what is left unmatched) decides (see `loose`)
     loose: bool = False
@@ -336,10 +339,21 @@ def restate(question: str) -> str:
     default; "... unless you change openapi_version?" asks the default of
     ``openapi_version``)."""
     question = _OMITTED.sub(" by default", question)
+    if _HOW_LONG.search(question):
+        question = _LASTS.sub("", question)
     question = _SWITCHED.sub(
         lambda m: "enable" if m.group(1).lower() == "on" else "disable", question
     )
     return _UNLESS_CHANGED.sub(lambda m: f" {m.group(1)} by default", question)
+
+
+# "How long does a permanent session cookie last by default?": "last" is the verb "how long"
+# already asks (a duration), not the order word "last" a sentence must state
+_LASTS = re.compile(
+    r"(?<=\S)\s+last(?=\s*(?:\?|$|,|\s(?:by|for|in|on|after|when|if|before|until|once)\b))",
+    re.IGNORECASE,
+)
+_HOW_LONG = re.compile(r"\bhow\s+long\b", re.IGNORECASE)
 
 
 # "turns on debug mode" says "enables debug mode" (`synonyms`: "turn" alone says neither)
@@ -408,6 +422,9 @@ def frame_question(question: str, field_name: str | None = None) -> Frame:
     query_words: list[str] = []
     predicate = None
     tokens = words(question)
+    joined = {
+        part.lower() for name in _JOINED_NAME.findall(question) for part in re.split(r"[-_]", name)
+    }
     for i, word in enumerate(tokens):
         low = word.lower()
         if low in STOPWORDS or low in QUESTION_VERBS or low.replace("’", "'") in _CHATTER:
@@ -438,7 +455,9 @@ def frame_question(question: str, field_name: str | None = None) -> Frame:
             predicate = None
         else:
             relation.setdefault(stem(low), None)
-            predicate = stem(low)
+            # a part of a joined name ("waitress-serve", "mod_wsgi-express") is no verb
+            # the sentence must say: names are written whole or not at all
+            predicate = None if low in joined else stem(low)
     if field_name:
         key = field_name.lower()
         field_type = FIELD_TYPES.get(key, FIELD_TYPES.get(key.split("_")[-1]))
@@ -483,6 +502,7 @@ def frame_question(question: str, field_name: str | None = None) -> Frame:
         )
         is not None
     )
+    means = answer_type is AnswerType.OTHER and tech is None and _ASKS_MEANS.match(question)
     return Frame(
         text=question,
         answer_type=answer_type,
@@ -496,9 +516,35 @@ def frame_question(question: str, field_name: str | None = None) -> Frame:
         verb=None if field_name else verb,
         role=None if field_name else role,
         tech=tech,
+        means=bool(means) and not field_name,
     )
 
 
+# "How do I make the test client keep following redirects ...?": the asker wants the way
+# to do it ("How many ...", "How long ..." ask amounts: their own types)
+_ASKS_MEANS = re.compile(
+    r"\s*how\s+(?:do|does|did|can|could|should|would|will|may|might|must)\s+"
+    r"(?:i|you|we|one|they|a\s+user|the\s+user|users)\b",
+    re.IGNORECASE,
+)
+# the means a sentence states: "By passing `follow_redirects=True` to a request method,
+# ..."; "... by setting the `FLASK_SKIP_DOTENV` environment variable" (a gerund after
+# "by": "by the user" names a doer, "by default" no way of doing anything)
+_BY_MEANS = re.compile(r"\b[Bb]y\s+(\w+ing\b[^,;.:!?]*(?:\.\w[^,;.:!?]*)*)")
+
+
+def _means(sentence: str, answer_from: int = 0) -> str | None:
+    """The way ``sentence`` (from ``answer_from``) says a thing is done: its "by
+    VERBing ..." phrase, up to the clause's end; None when it says none (a sentence
+    about what happens says nothing of how to make it happen)."""
+    for match in _BY_MEANS.finditer(sentence, answer_from):
+        phrase = match.group(1).strip()
+        if phrase.count("`") % 2 == 0:
+            return phrase
+    return None
+
+
+_JOINED_NAME = re.compile(r"\b\w+(?:[-_]\w+)+")
 _AUXILIARY = _set("did does do will would could can should has have had")
 _SUBJECT_QUESTION = re.compile(r"^\s*(?i:who|which \w+)\s+([a-z][\w'’-]*)\b")
 _OBJECT_QUESTION = re.compile(
@@ -541,7 +587,7 @@ def read_page(frame: Frame, url: str, title: str, segments: list[tuple[int, str]
     proper = proper_words(text for _, text in segments)
     # a name the page's address holds is the page's subject, as its title's would be
     # (".../flask/signals.rst" is Flask's page on signals, whose text seldom names Flask)
-    named = set(frame.anchors) & url_terms(url)
+    named = frozenset(frame.anchors) & url_terms(url)
     found = []
     for offset, text in segments:
         previous: tuple[int, int] | None = None
@@ -562,17 +608,34 @@ def read_page(frame: Frame, url: str, title: str, segments: list[tuple[int, str]
                     frame, url, text[ps:e], offset + ps, context, proper, answer_from=s - ps
                 )
                 reading = joined or reading
+            elif (
+                reading is None
+                and previous is not None
+                and frame.tech is None
+                and "\n" not in text[previous[1] : s]
+                and DEFAULT_NOTE.match(text, s, e)
+            ):
+                # "Warn if cookie headers are larger than this many bytes. Defaults to
+                # `4093`.": a default note has no subject of its own; it states the value
+                # of what the sentence before it describes (the answer is the note's)
+                ps = previous[0]
+                reading = read_sentence(
+                    frame, url, text[ps:e], offset + ps, context, proper, answer_from=s - ps
+                )
             if reading is not None:
                 found.append(reading)
             previous = (s, e)
+    found.extend(_read_default_notes(frame, url, segments, heading, proper, sections, named))
     if frame.tech == "version":
-        found.extend(_read_version_notes(frame, url, title, segments, proper, sections))
+        found.extend(_read_version_notes(frame, url, title, segments, proper, sections, named))
     if frame.tech is not None:
-        found.extend(_read_pairs(frame, url, segments, heading, proper, sections))
+        found.extend(_read_pairs(frame, url, segments, heading, proper, sections, named))
     found.sort(key=lambda r: (-r.score, r.start))
     return found
 
 
+# "Defaults to `4093`.", "Default: `None`": a note of a value without a subject of its own
+DEFAULT_NOTE = re.compile(r"\s*(?:defaults?\s+(?:to|is)\b|default(?:\s+value)?\s*:)", re.I)
 # "Added in FastAPI 0.134.0.", "New in version 2.1.", "Deprecated since version 1.2":
 # a note without a subject of its own, about the section it stands in
 _VERSION_NOTE = re.compile(
@@ -582,6 +645,52 @@ _VERSION_NOTE = re.compile(
 _PASSAGE_SUFFIX = re.compile(r"\s*\[passage \d+/\d+[^\]]*\]\s*$")
 
 
+_ENTRY_SENTENCES = 4  # an entry's description read with its default note, at most
+
+
+def _read_default_notes(
+    frame: Frame,
+    url: str,
+    segments: list[tuple[int, str]],
+    heading: str,
+    proper: frozenset[str],
+    sections: bool = True,
+    named: frozenset[str] = frozenset(),
+) -> list[Reading]:
+    """A default note of its own paragraph ("Default: `timedelta(days=31)` (`2678400`
+    seconds)") read with the entry it closes: a reference entry (a heading such as
+    `PERMANENT_SESSION_LIFETIME`, then its description) gives its default last, under
+    the words that say what it is ("If `session.permanent` is true, the cookie's
+    expiration will be set ..."). The context runs back from the note to the entry's
+    heading (a heading inside the passage, else the passage's start), at most
+    `_ENTRY_SENTENCES` sentences; the answer is the note's. Read only when the note
+    alone is no reading."""
+    out = []
+    for offset, text in segments:
+        if "efault" not in text:
+            continue  # no note here (the common case: skip splitting it again)
+        spans = sentence_spans(text)
+        for i, (s, e) in enumerate(spans):
+            if not DEFAULT_NOTE.match(text, s, e) or i == 0:
+                continue
+            if "\n\n" not in text[spans[i - 1][1] : s]:
+                continue  # a note on its description's line is read with it (`read_page`)
+            context = _section_terms(heading, text, s, sections) | named
+            if read_sentence(frame, url, text[s:e], offset + s, context, proper) is not None:
+                continue
+            sub = _subheading(text, s) if sections else None
+            top = text.rfind(sub, 0, s) if sub else -1
+            first = min(
+                (k for k in range(max(0, i - _ENTRY_SENTENCES), i) if spans[k][0] >= top),
+                default=i,
+            )
+            entry = set(content_terms(text[spans[first][0] : e])) | context
+            reading = read_sentence(frame, url, text[s:e], offset + s, set(), proper, context=entry)
+            if reading is not None:
+                out.append(reading)
+    return out
+
+
 def _read_version_notes(
     frame: Frame,
     url: str,
@@ -589,10 +698,12 @@ def _read_version_notes(
     segments: list[tuple[int, str]],
     proper: frozenset[str],
     sections: bool = True,
+    named: frozenset[str] = frozenset(),
 ) -> list[Reading]:
     """Version notes read with their section's heading as their subject: "Added in
     FastAPI 0.134.0." under "Stream JSON Lines" says when JSON Lines streaming came (the
-    nearest heading: `_section_terms`)."""
+    nearest heading: `_section_terms`; ``named``: the question's names the page's address
+    holds, as `read_page` takes them)."""
     heading = _PASSAGE_SUFFIX.sub("", title)
     out = []
     for offset, text in segments:
@@ -601,6 +712,7 @@ def _read_version_notes(
                 continue
             sentence = text[s:e]
             subject = _section_terms(heading, text, s, sections) | set(content_terms(sentence))
+            subject |= named
             reading = read_sentence(
                 frame, url, sentence, offset + s, set(), proper, context=subject
             )
@@ -668,31 +780,51 @@ def _read_pairs(
     heading: str,
     proper: frozenset[str],
     sections: bool = True,
+    named: frozenset[str] = frozenset(),
 ) -> list[Reading]:
     """Technical readings of a sentence with its context: the sentences before it on the
     same line, one that introduces it with a colon, or the list item it is nested under
     ("`max_age` - Sets a maximum time ... responses. Defaults to `600`."; "- Swagger UI:
     ...\n  - You can set its URL with the parameter `docs_url`."), never a sibling item.
     The answer still comes from the sentence itself, and the context is read only when
-    that sentence alone is no reading."""
+    that sentence alone is no reading; else the words of the next sentence, when it goes
+    on about the same subject ("This is configurable via ..."). ``named``: the question's
+    names the page's address holds (its subject, as for every sentence of `read_page`)."""
     out = []
     for offset, text in segments:
         spans = sentence_spans(text)
         for i, (cs, ce) in enumerate(spans):
             first = _context_start(text, spans, i)
-            if first == i:
-                continue
             alone = text[cs:ce]
-            title_terms = _section_terms(heading, text, cs, sections)
+            title_terms = _section_terms(heading, text, cs, sections) | named
             if read_sentence(frame, url, alone, offset + cs, title_terms, proper) is not None:
                 continue
             ps = spans[first][0]
-            reading = read_sentence(
-                frame, url, text[ps:ce], offset + ps, title_terms, proper, answer_from=cs - ps
-            )
+            reading = None
+            if first != i:
+                reading = read_sentence(
+                    frame, url, text[ps:ce], offset + ps, title_terms, proper, answer_from=cs - ps
+                )
+            if reading is None and i + 1 < len(spans):
+                # "The prefix is `FLASK_` by default. This is configurable via the `prefix`
+                # argument of `from_prefixed_env()`.": the next sentence goes on about the
+                # same subject (a demonstrative opens it) and names it
+                ns, ne = spans[i + 1]
+                if "\n" not in text[ce:ns] and _GOES_ON.match(text, ns, ne):
+                    said = set(content_terms(alone)) | set(content_terms(text[ns:ne]))
+                    reading = read_sentence(
+                        frame, url, alone, offset + cs, title_terms, proper, context=said
+                    )
             if reading is not None:
                 out.append(reading)
     return out
+
+
+# a sentence that goes on about the one before it: "This is configurable via ...", "It can
+# be changed with ..."
+_GOES_ON = re.compile(
+    r"(?:this|it|these|they)\s+(?:is|are|can|may|will|was|were|has|have)\b", re.IGNORECASE
+)
 
 
 def _indent(text: str, at: int) -> tuple[int, bool]:
@@ -737,9 +869,11 @@ def _context_start(text: str, spans: list[tuple[int, int]], i: int, most: int = 
 
 _INTRODUCED = re.compile(r"```|\$ |\||(?:[-*+]|\d+[.)])[ \t]+\S")
 # a sentence whose subject is a pronoun, after an opening phrase at most: it continues the
-# paragraph before it ("Starting with FastAPI version `0.122.0`, they use ...")
+# paragraph before it ("Starting with FastAPI version `0.122.0`, they use ...", "It's
+# advised to use the `a2wsgi` package instead.")
 PRONOUN_SUBJECT = re.compile(
-    r"(?:[^,;:\n]{0,60},\s*)?(?:they|it|this|these|he|she)\s", re.IGNORECASE
+    r"(?:[^,;:\n]{0,60},\s*)?(?:(?:they|it|this|these|he|she)\s|(?:it|they|he|she)['’](?:s|re)\s)",
+    re.IGNORECASE,
 )
 _ITEM_START = re.compile(r"\n[ \t]*(?=(?:[-*+]|\d+[.)])[ \t]+\S)")
 
@@ -789,7 +923,10 @@ def read_sentence(
     if len(anchors_in_sentence) + len(anchors_in_title) < frame.required_anchors:
         return None
     # "enabled" states "enable" and "activate"; `FLASK_DEBUG` states "debug"
-    said = terms | {canon(t) for t in terms} | identifier_words(terms) | phrase_keys(sentence)
+    # (the question's own identifier says none of its other words: `from_prefixed_env()`
+    # in a sentence is no "prefix" of "Which prefix does from_prefixed_env use?")
+    parts = identifier_words(terms - set(frame.anchors))
+    said = terms | {canon(t) for t in terms} | parts | phrase_keys(sentence)
     stated = {r for r in frame.relation if r in said or canon(r) in said}
     # a documentation question's generic verb ("send", "use") is said by the span's kind
     free = {r for r in frame.relation if frame.tech is not None and r in _TECH_LIGHT} - stated
@@ -797,7 +934,10 @@ def read_sentence(
     relation_in_title = {r for r in frame.relation if r in title_terms} - relation
     if len(relation) + len(relation_in_title) < frame.required_relation:
         return None
-    if frame.relation and not stated:
+    # a sentence states one relation word at least; when every one is a generic verb the
+    # span's kind says ("Which package provides Pydantic Settings?"), the question's names
+    # in the sentence itself are what it is about ("Add the `pydantic-settings` package")
+    if frame.relation and not stated and not (free and anchors_in_sentence):
         return None
     # a technical question's last word is most often a noun its section names ("... for
     # signing JWT tokens?" under "... Bearer with JWT tokens"); a verb ("born") must be
@@ -817,7 +957,7 @@ def read_sentence(
     if value is None:
         return None
     unmatched = len(frame.relation) - len(relation) - len(relation_in_title)
-    if unmatched and frame.tech is not None and _rival_spans(frame.tech, sentence, answer_from):
+    if unmatched and frame.tech is not None and _rival_spans(frame, sentence, answer_from):
         # "added in FastAPI 0.119.0 and removed in FastAPI 0.128.0" for "Which version
         # dropped ...?": with rivals of its kind, the word left unmatched may be the very
         # one that tells them apart
@@ -849,10 +989,20 @@ def identifier_words(terms: set[str]) -> set[str]:
     }
 
 
-def _rival_spans(kind: str, sentence: str, start: int = 0) -> bool:
-    """Whether ``sentence`` (from ``start``) has two different candidates of ``kind``."""
-    found = {sentence[a:b].strip("` ") for a, b in technical.candidates(kind, sentence, start)}
-    return len(found) > 1
+def _rival_spans(frame: Frame, sentence: str, start: int = 0) -> bool:
+    """Whether ``sentence`` (from ``start``) has two different candidates of the frame's
+    kind. A span the question itself names is no rival: "Apart from .html, .htm, .xml
+    and .xhtml, which ... extension ...?" has set those aside, so "`.html`, `.htm`,
+    `.xml`, `.xhtml`, as well as `.svg`" holds one candidate."""
+    asked = frame.text.lower()
+    spans = [
+        (a, b)
+        for a, b in technical.candidates(frame.tech or "", sentence, start)
+        if sentence[a:b].strip("` ").lower() not in asked
+    ]
+    if technical.asks_many(frame.text):
+        spans = technical.lists(sentence, spans)  # "names": a list is one answer
+    return len({sentence[a:b].strip("` ") for a, b in spans}) > 1
 
 
 def extract(
@@ -868,9 +1018,17 @@ def extract(
         return sentence.strip()
     if frame.tech is not None:
         return technical.extract(
-            frame.tech, sentence, question_terms, frame.text, answer_from, frame.predicate
+            frame.tech,
+            sentence,
+            question_terms,
+            frame.text,
+            answer_from,
+            frame.predicate,
+            set(frame.relation),
         )
     if frame.answer_type is AnswerType.OTHER:
+        if frame.means:
+            return _means(sentence, answer_from)
         if frame.head is not None:  # "What prize ...?" -> "the Hollis Prize"
             for start, end in _name_spans(sentence):
                 name = sentence[start:end]
@@ -879,9 +1037,16 @@ def extract(
                 ):
                     return name
         return _clause_after_question_words(sentence, question_terms)
-    spans = candidates(frame.answer_type, sentence, proper)
+    # a sentence read with the one before it answers from its own words
+    spans = [(s, e) for s, e in candidates(frame.answer_type, sentence, proper) if s >= answer_from]
     if frame.measured:
-        spans = [(s, e) for s, e in spans if _MEASURE.search(sentence[s:e])]
+        # "`2678400` seconds": a unit after the code span of its number measures it
+        spans = [
+            (s, e)
+            for s, e in spans
+            if _MEASURE.search(sentence[s:e])
+            or (sentence[e : e + 1] == "`" and _MEASURE.match(sentence, e + 1))
+        ]
     spans = [(s, e) for s, e in spans if not _only_question_words(sentence[s:e], question_terms)]
     if frame.answer_type in (AnswerType.PERSON, AnswerType.PLACE):
         # the answer is not the entity the question is about ("Who killed Harold?")

@@ -32,7 +32,7 @@ GROUPS = (
     "requir need",
     "allow permit",
     "creat generat",
-    "remov delet",
+    "remov delet drop",
     "chang modifi alter",
     "recommend suggest advis",
     "faster quicker",
@@ -47,6 +47,21 @@ _CANON: dict[str, str] = {w: group.split()[0] for group in GROUPS for w in group
 _PHRASES = (
     (re.compile(r"\b(?:and|or)\s+(?:newer|later|above|higher)\b|\bat\s+least\b", re.I), "oldest"),
     (re.compile(r"\b(?:and|or)\s+(?:older|earlier|below|lower)\b|\bat\s+most\b", re.I), "newest"),
+    # a bound said by a comparative: "Warn if cookie headers are larger than this many
+    # bytes" is what happens above that many ("more" stays a word of its own)
+    (re.compile(r"\b(?:larger|bigger|greater|higher|longer)\s+than\b|\bexceed", re.I), "~above"),
+    (re.compile(r"\b(?:smaller|lower|shorter)\s+than\b", re.I), "~below"),
+    # a step done "first" is done before the rest: "To receive uploaded files, first install
+    # `python-multipart`" says what must be installed before; "first" as an adverb only,
+    # opening a clause or after a modal ("the first time" orders nothing)
+    (
+        re.compile(
+            r"(?:^|[,;:]|\b(?:must|should|need\s+to|needs\s+to|have\s+to|has\s+to))\s*"
+            r"first\b(?!\s+(?:time|one|step|of)\b)|\bfirst\s*[.;]",
+            re.I,
+        ),
+        "~before",
+    ),
 )
 
 

@@ -49,6 +49,8 @@ import re
 from sleuth.text import STOPWORDS, stem
 from sleuth.validate import inline_ids
 
+from .synonyms import canon
+
 # the head words that name a kind: they rank sentences but need not be in them
 KIND_WORDS: dict[str, frozenset[str]] = {
     "env": frozenset("environment variable variables env var vars".split()),
@@ -154,6 +156,38 @@ def kind_of(question: str, head_only: bool = False) -> str | None:
     return None
 
 
+def asks_many(question: str) -> bool:
+    """Whether the wh-phrase's head is a plural kind word ("what factory function
+    *names* does the flask command look for?"): the answer is the list the sentence
+    gives ("`create_app` or `make_app`"), not one of its items."""
+    q = question.lower()
+    q = q[_opening_clause_end(q) :]
+    q = re.sub(r"^\s*(?:in|at|as of|before|since|starting with|from|with)\s+", "", q)
+    phrase = _WH_PHRASE.match(q)
+    if phrase is None:
+        return False
+    head = phrase.group(1).split()[-1]
+    singular = re.sub(r"(?:(?<=[sx])es|s)$", "", head)
+    # "names" heads a phrase of a kind ("factory function names") as a kind word does
+    return singular != head and singular in _ALL_KIND_WORDS | {"name"}
+
+
+# items of one list: "`create_app` or `make_app`", "`a`, `b` and `c`"
+_LIST_GAP = re.compile(r"`*\s*(?:,\s*(?:(?:or|and)\s+)?|\s+(?:or|and)\s+)`*")
+
+
+def lists(sentence: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """``spans`` with the items of one list ("`create_app` or `make_app`") joined into one
+    span, from its first item's start to its last item's end."""
+    out: list[tuple[int, int]] = []
+    for s, e in sorted(spans):
+        if out and _LIST_GAP.fullmatch(sentence[out[-1][1] : s]):
+            out[-1] = (out[-1][0], e)
+        else:
+            out.append((s, e))
+    return out
+
+
 # a sentence or list item that opens with a name and its verb: "Watchdog provides ..."
 _NAMED_SUBJECT = re.compile(
     r"\s*(?:[-*+]\s+)?(?:The\s+)?([A-Z][\w.]*(?:-[\w.]+)*)\s+"
@@ -193,6 +227,7 @@ _IDENTIFIER = re.compile(r"^@?[A-Za-z_][\w.]*(?:\(\))?$")  # docs_url, @pytest.m
 _HEADER = re.compile(r"^[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*$")  # X-Process-Time
 _FILE = re.compile(r"^[\w./-]*\.[A-Za-z0-9]+$")  # uv.lock, .env, 404.html, app/main.py
 _OPTION = re.compile(r"^--?[A-Za-z][\w-]*$")  # --workers
+_OPTION_WITH_ARGUMENT = re.compile(r"--?[A-Za-z][\w-]*(?=\s+\S)")  # `--call {module}:{factory}`
 _MEDIA = re.compile(r"(?<![\w/.-])(?:application|text|image|audio|video|multipart|font)/[\w.+-]+\w")
 # a number inside an identifier ("5" of gpt-5-mini, "3" of py3/lib) is no literal
 _LITERAL = re.compile(
@@ -230,11 +265,11 @@ def _code_spans(sentence: str) -> list[tuple[int, int]]:
 
 def candidates(kind: str, sentence: str, start: int = 0) -> list[tuple[int, int]]:
     """Spans of ``sentence`` (from ``start`` on) that could answer a question of ``kind``."""
-    spans = _candidates(kind, sentence)
+    spans = _candidates(kind, sentence, start)
     return [(s, e) for s, e in spans if s >= start and sentence[s:e].strip()]
 
 
-def _candidates(kind: str, sentence: str) -> list[tuple[int, int]]:
+def _candidates(kind: str, sentence: str, start: int = 0) -> list[tuple[int, int]]:
     code = _code_spans(sentence)
     if kind == "env":
         found = [(s, e) for s, e in code if _ENV.match(sentence[s:e]) and e - s > 2]
@@ -282,7 +317,9 @@ def _candidates(kind: str, sentence: str) -> list[tuple[int, int]]:
             return spans
         # "- Watchdog provides a faster, more efficient reloader": a list item (or a
         # sentence) whose subject is a name, the link text of a project
-        subject = _NAMED_SUBJECT.match(sentence)
+        # (the sentence's own subject, when it is read after its context: "... consider
+        # Quart. Quart is a reimplementation of Flask ...")
+        subject = _NAMED_SUBJECT.match(sentence, start)
         return [subject.span(1)] if subject is not None else []
     if kind == "name":
         return [
@@ -295,7 +332,15 @@ def _candidates(kind: str, sentence: str) -> list[tuple[int, int]]:
     if kind == "file":
         return [(s, e) for s, e in code if _FILE.match(sentence[s:e])]
     if kind == "option":
-        return [
+        # "use `--call {module}:{factory}` instead": an option written with its argument
+        # is the option
+        argued = [
+            m.span()
+            for s, e in code
+            for m in [_OPTION_WITH_ARGUMENT.match(sentence, s, e)]
+            if m is not None
+        ]
+        return argued + [
             (s, e)
             for s, e in code
             if _OPTION.match(sentence[s:e].split("=")[0])
@@ -348,6 +393,7 @@ def extract(
     question: str,
     start: int = 0,
     predicate: str | None = None,
+    relation: set[str] | None = None,
 ) -> str | None:
     """The candidate of ``kind`` in ``sentence`` (from ``start``) that answers: not the
     question's own words; after a "defaults to" cue when the kind is a value; else the
@@ -415,10 +461,35 @@ def extract(
         ahead = [span[0] - p for p in verb if span[0] >= p]
         return min(ahead) if ahead else (10_000 if verb else 0)
 
-    def distance(span: tuple[int, int]) -> tuple[int, int, int]:
-        return (after_verb(span), gap(span, positions), span[0])
+    asked_verbs = {canon(r) for r in relation or ()}
+
+    def governed(span: tuple[int, int]) -> int:
+        """0 when a relation word of the question (or its synonym) governs the span:
+        it stands among the three words before it in its clause ("removed in FastAPI
+        0.128.0" for "Which version dropped ...?"; "added in FastAPI 0.119.0" is not)."""
+        clause = re.split(r"[,;:()]|\band\b|\bor\b|\bbut\b", sentence[: span[0]])[-1]
+        near = re.findall(r"[A-Za-z]+", clause)[-3:]
+        return 0 if any(canon(stem(w.lower())) in asked_verbs for w in near) else 1
+
+    # the question's last word places the answer when it stands between the candidates
+    # ("returns `200` ..., or `404` when the item is missing" for "... when the item is
+    # missing?"); when it stands before them all ("support for `pydantic.v1` models was
+    # added in ... and removed in ..."), the verb that governs one of them does
+    separates = (
+        bool(verb) and any(s0 < verb[0] for s0, _ in spans) and any(s0 > verb[0] for s0, _ in spans)
+    )
+
+    def distance(span: tuple[int, int]) -> tuple[int, int, int, int]:
+        if separates:
+            return (after_verb(span), governed(span), gap(span, positions), span[0])
+        return (governed(span), after_verb(span), gap(span, positions), span[0])
 
     best = min(spans, key=distance)
+    if asks_many(question):
+        # "what factory function names ...?": the list that holds the best item
+        best = next(sp for sp in lists(sentence, spans) if sp[0] <= best[0] and best[1] <= sp[1])
+        if best not in spans:
+            return sentence[best[0] : best[1]].replace("`", "").strip()
     value = sentence[best[0] : best[1]].strip()
     assigned = _ASSIGNMENT.fullmatch(value)
     if kind == "value" and assigned is not None and _stem_in(assigned.group(1), question_terms):

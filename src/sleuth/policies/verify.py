@@ -85,6 +85,12 @@ from .synonyms import canon, phrase_keys
 
 # conditions that say "if not" ("without the header" is "otherwise" of "must be sent")
 _IF_NOT = frozenset({"otherw", "unless"})
+# words that say "not" in one: a question's "If a request's host isn't in TRUSTED_HOSTS"
+# is stated by "if the host is invalid" (Flask's config.rst)
+_NEGATIVE_WORDS = frozenset(
+    "invalid unknown missing unset unsupported untrusted disallowed unavailable undefined "
+    "absent".split()
+)
 _WH = frozenset("what which who whom whose when where why how".split())
 _SKIP_KEYS = frozenset(QUESTION_VERBS | TYPE_WORDS | _WH)
 # words the reader never requires ("current", "located", "take place"): not in the frame
@@ -159,6 +165,8 @@ def check(
     around |= {canon(k) for k in phrase_keys(reading.sentence)} | phrase_keys(reading.sentence)
     if around & _IF_NOT:
         around |= {"not"}  # "must be sent as well, otherwise ...": what happens without it
+    if {w.lower() for w in words(reading.sentence)} & _NEGATIVE_WORDS:
+        around |= {"not"}  # "if the host is invalid": a host that isn't one of the valid
     for key in qkeys:
         if not _polar(key):
             continue
