@@ -241,31 +241,6 @@ def test_fold_b_is_fold_a_swapped_and_fit_on_adds_the_rule_parts() -> None:
         FIT.fold("C")
 
 
-def test_an_optional_part_is_listed_only_when_its_files_exist(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """jinja's questions land from another branch: side 2 is listed without them until
-    both the questions and the folder are there, and with them after."""
-    questions, corpora = tmp_path / "questions", tmp_path / "corpora"
-    questions.mkdir()
-    corpora.mkdir()
-    monkeypatch.setattr(FIT, "DOCS_QUESTIONS", questions)
-    monkeypatch.setattr(FIT, "DOCS_CORPORA", corpora)
-    monkeypatch.setattr(FIT, "SHARED", tmp_path / "shared")
-
-    def jinja() -> list[str]:
-        return [p.spec for p in FIT.fold("A")[1] if p.spec.startswith("docs:jinja")]
-
-    assert jinja() == []
-    (questions / "jinja_heldout.jsonl").write_text("{}\n", encoding="utf-8")
-    assert jinja() == []  # the questions without the folder
-    (corpora / "jinja").mkdir()
-    assert jinja() == ["docs:jinja/jinja_heldout"]
-    assert "docs:jinja/jinja_heldout" in [p.spec for p in FIT.fold("B")[0]]
-    # a part that is not optional is listed whether its files exist or not
-    assert "docs:click/click_heldout" in [p.spec for p in FIT.fold("A")[1]]
-
-
 def test_the_rhine_questions_split_by_paragraph() -> None:
     """Every Rhine question is in exactly one of R, side 1 and side 2, in both settings,
     and no paragraph gives questions to two of them: a question and its paragraph's other
@@ -347,3 +322,21 @@ def test_a_refit_on_real_cases_is_deterministic() -> None:
     first = once()
     assert len(first[1]) > 10 and 0 < sum(first[1]) < len(first[1])  # right and wrong ones
     assert once() == first
+
+
+def test_each_candidate_is_fitted_and_scored_in_its_own_domain() -> None:
+    """A case's technical candidates go to the technical model's rows and the others to
+    the prose model's, every case kept in both (so its cross-validation fold is the
+    same); the out-of-fold probabilities come back in the case's own candidate order."""
+    tech, prose = {"technical": 1.0}, {"technical": 0.0}
+    rows = [
+        {"extra": [(prose, True), (tech, False), (prose, False)], "extra_right": [1, 0, 0]},
+        {"extra": [], "extra_right": []},
+        {"extra": [(tech, True)], "extra_right": [1]},
+    ]
+    split = {name: FIT.domain_rows(rows, name) for name in FIT.DOMAINS}
+    assert [len(r["extra"]) for r in split["prose"]] == [2, 0, 0]
+    assert [len(r["extra"]) for r in split["technical"]] == [1, 0, 1]
+    assert split["prose"][0]["extra_right"] == [1, 0]
+    held = {"prose": [[0.1, 0.3], [], []], "technical": [[0.2], [], [0.4]]}
+    assert FIT.merge_domains(rows, held) == [[0.1, 0.2, 0.3], [], [0.4]]

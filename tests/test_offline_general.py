@@ -92,10 +92,36 @@ CORPUS = Corpus("general", {u: Page(url=u, title=t, body=b) for u, (t, b) in PAG
     ],
 )
 def test_offline_policy_in_general(question: str, status: str, answer: str) -> None:
-    result = run(Task(question), CORPUS, OfflinePolicy())
+    """The reader's outcome with no confidence threshold (what the hard rules, the strict
+    frames and the conflict check decide; the default threshold's own abstentions are
+    `test_the_default_threshold_abstains_under_it`)."""
+    result = run(Task(question), CORPUS, OfflinePolicy(min_confidence=0.0))
     assert result.status.value == status, (result.answer, [c.value for c in result.conflicts])
     assert answer in result.answer
     assert "https://forum.example/orlin" not in result.citations
     assert "Zed Zane" not in result.answer and "1 April" not in result.answer
     if result.status is Status.CONFLICT:
         assert {c.value for c in result.conflicts} == {"1902", "1908"}
+
+
+def test_the_default_threshold_abstains_under_it() -> None:
+    """At the default (fitted) threshold an answer is given when its confidence reaches
+    it and is otherwise withheld as fact_missing, quoting nothing: the same reading as
+    with no threshold, kept or dropped by its confidence alone."""
+    from sleuth.policies.calibration import shipped
+
+    model = shipped()
+    assert model is not None
+    given = withheld = 0
+    for question in ("Who invented the Zephyr engine?", "How long is the Lumen Bridge?"):
+        free = run(Task(question), CORPUS, OfflinePolicy(min_confidence=0.0))
+        fitted = run(Task(question), CORPUS, OfflinePolicy())
+        assert free.status is Status.READY_FOR_REVIEW and free.confidence is not None
+        if free.confidence >= model.threshold:
+            given += 1
+            assert (fitted.status, fitted.answer) == (free.status, free.answer)
+        else:
+            withheld += 1
+            assert fitted.status is Status.INCOMPLETE and fitted.reason == "fact_missing"
+            assert fitted.evidence == [] and fitted.citations == []
+    assert given >= 1  # a clean lookup of the built-in style is answered at the default

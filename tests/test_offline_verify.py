@@ -106,6 +106,39 @@ def test_probability_is_the_logistic_of_the_standardised_sum() -> None:
     assert model.probability({"a": -1e6}) == pytest.approx(0.0)
 
 
+def test_a_technical_answer_is_scored_by_the_technical_model() -> None:
+    """The file's ``technical`` model scores the answers whose ``technical`` feature is 1
+    (documentation spans), the top-level model the rest; the shipped file has both, each
+    with its own features, and reading it twice gives the same model."""
+    data = json.loads(resources.files("sleuth.policies").joinpath(MODEL_FILE).read_text())
+    assert set(data["technical"]) >= {"features", "weights", "bias", "mean", "scale"}
+    model = Calibration.from_json(
+        {
+            **data,
+            "features": ["a"],
+            "weights": [2.0],
+            "bias": 0.0,
+            "mean": [0.0],
+            "scale": [1.0],
+            "technical": {
+                "features": ["a"],
+                "weights": [-2.0],
+                "bias": 0.0,
+                "mean": [0.0],
+                "scale": [1.0],
+            },
+        }
+    )
+    assert model.technical is not None and "technical" not in model.meta
+    assert model.probability({"a": 1.0}) == pytest.approx(1 / (1 + math.exp(-2.0)))
+    assert model.probability({"a": 1.0, "technical": 1.0}) == pytest.approx(1 / (1 + math.exp(2.0)))
+    assert model.technical.threshold == model.threshold
+    shipped_model = shipped()
+    assert shipped_model is not None and shipped_model.technical is not None
+    assert shipped_model == Calibration.from_json(data)
+    assert shipped_model.technical.features == tuple(data["technical"]["features"])
+
+
 def test_demo_confidence_is_in_unit_interval() -> None:
     import sleuth
 

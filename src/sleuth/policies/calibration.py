@@ -1,7 +1,8 @@
 """The offline reader's confidence: a small logistic model over `verify.FEATURES`.
 
 ``confidence = 1 / (1 + exp(-(bias + Σ weight·(x - mean) / scale)))`` — the estimated
-probability that an answer is right, in [0, 1]. The weights live in
+probability that an answer is right, in [0, 1], with a model of its own for technical
+answers (documentation spans; ``technical`` in the file). The weights live in
 ``offline_confidence.json`` beside this module, fitted offline by
 ``benchmarks/fit_offline_confidence.py`` on the training folds it records there (the
 model file names them); the same file gives the default abstention threshold, chosen on
@@ -29,8 +30,15 @@ class Calibration:
     scale: tuple[float, ...]
     threshold: float
     meta: dict[str, Any]
+    # the model of technical answers (`verify.features`' ``technical``: a documentation
+    # span such as an option, a default or a version), fitted on those alone: the prose
+    # model's samples are mostly SQuAD 2.0's, whose traps make a perfect lexical match
+    # right about seven times in ten, which says little of a "Defaults to `600`" lookup
+    technical: Calibration | None = None
 
     def probability(self, values: dict[str, float]) -> float:
+        if self.technical is not None and values.get("technical", 0.0) >= 0.5:
+            return self.technical.probability(values)
         z = self.bias
         for name, w, m, s in zip(self.features, self.weights, self.mean, self.scale, strict=True):
             z += w * (values.get(name, 0.0) - m) / s
@@ -41,6 +49,7 @@ class Calibration:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Calibration:
+        technical = data.get("technical")
         return cls(
             features=tuple(data["features"]),
             weights=tuple(float(w) for w in data["weights"]),
@@ -49,10 +58,15 @@ class Calibration:
             scale=tuple(float(s) or 1.0 for s in data["scale"]),
             threshold=float(data["threshold"]),
             meta={k: v for k, v in data.items() if k not in _MODEL_KEYS},
+            technical=(
+                cls.from_json({**technical, "threshold": data["threshold"]})
+                if isinstance(technical, dict)
+                else None
+            ),
         )
 
 
-_MODEL_KEYS = frozenset("features weights bias mean scale threshold".split())
+_MODEL_KEYS = frozenset("features weights bias mean scale threshold technical".split())
 
 
 @lru_cache(maxsize=1)

@@ -432,7 +432,13 @@ def features(
                 AnswerType.AMOUNT,
             )
         ),
-        "other_head": float(kind is AnswerType.OTHER and frame.head is not None),
+        # "What NOUN ...?" answered by a clause, not by a name ending in the noun (that
+        # one is ``typed``)
+        "other_head": float(
+            kind is AnswerType.OTHER
+            and frame.head is not None
+            and not _headed(frame, reading.value)
+        ),
         "score": min(reading.score, 1.2),
         "sentence_cover": len(in_sentence) / n,
         "title_only": len(in_context) / n,
