@@ -216,3 +216,26 @@ ATTACK = (
 )
 def test_normans_traps(question: str, sentence: str, value: str, rule: str | None) -> None:
     assert _rule(question, sentence, value) == rule
+
+
+# from the development questions written over HotpotQA's records 1-50 paragraphs
+# (benchmarks/squad_dev)
+ASNER = (
+    "American actor Ed Asner guest starred in the episode as the newspaper editor that hires Homer."
+)
+MORITZ = (
+    "At the 1948 Winter Olympics in St. Moritz, Ruud finished seventh in the individual "
+    "large hill competition."
+)
+
+
+def test_a_person_is_not_the_adjective_of_a_people() -> None:
+    assert _rule("Who hires Ed Asner as a newspaper editor?", ASNER, "American") == "type"
+    assert _rule("Who guest starred as the newspaper editor?", ASNER, "Ed Asner") is None
+
+
+def test_a_name_goes_on_after_an_abbreviation() -> None:
+    from sleuth.policies.reading import AnswerType, candidates
+
+    places = [MORITZ[s:e] for s, e in candidates(AnswerType.PLACE, MORITZ)]
+    assert "St. Moritz" in places and "St" not in places

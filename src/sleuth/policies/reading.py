@@ -184,9 +184,13 @@ _MEASURE = re.compile(
     r"km/h|mph|storeys?|floors?)\b",
     re.IGNORECASE,
 )
+# a capitalised word, or an abbreviation that a name goes on after ("St. Moritz",
+# "Mt. Hood", "Dr. Kowalski"): cut at its period, "At the 1948 Winter Olympics in St.
+# Moritz" gave the place "St"
+_ABBREVIATED = r"(?:St|Ste|Mt|Ft|Pt|Dr|Mr|Mrs|Ms|Gen|Col|Lt|Sgt|Capt|Rev|Prof)\.(?=\s+[A-Z])"
 _CAPSEQ = re.compile(
-    r"[A-Z][\w'’-]*(?:\s+(?:\d+[A-Za-z]?|[A-Z][\w'’-]*|(?:of|de|da|do|del|van|von|der|la|le)"
-    r"(?:\s+the)?(?=\s+[A-Z])))*"
+    rf"(?:{_ABBREVIATED}|[A-Z][\w'’-]*)(?:\s+(?:\d+[A-Za-z]?|{_ABBREVIATED}|[A-Z][\w'’-]*|"
+    r"(?:of|de|da|do|del|van|von|der|la|le)(?:\s+the)?(?=\s+[A-Z])))*"
 )
 _NOT_NAMES = frozenset(MONTHS) | _set(
     "Monday Tuesday Wednesday Thursday Friday Saturday Sunday The A An This That These "

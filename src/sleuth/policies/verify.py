@@ -221,8 +221,10 @@ def check(
         coded = kind is AnswerType.PLACE and f"`{reading.value}`" in reading.sentence
         if not coded and not any(w[:1].isupper() for w in words(reading.value)):
             return Check(False, "type")  # names are capitalised
-        if kind is AnswerType.PLACE and contrary.demonym(reading.sentence, reading.value):
-            return Check(False, "type")  # "the Swiss canton of Graubünden": not "Swiss"
+        if contrary.demonym(reading.sentence, reading.value):
+            # "the Swiss canton of Graubünden": not "Swiss"; "American actor Ed Asner":
+            # not "American"
+            return Check(False, "type")
         if kind is AnswerType.PERSON and placed(reading.sentence, reading.value):
             return Check(False, "type")  # "in Laie, Hawaii": a place, not a person
         if kind is AnswerType.PERSON and quoted(reading.sentence, reading.value):
