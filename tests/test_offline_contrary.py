@@ -239,3 +239,16 @@ def test_a_name_goes_on_after_an_abbreviation() -> None:
 
     places = [MORITZ[s:e] for s, e in candidates(AnswerType.PLACE, MORITZ)]
     assert "St. Moritz" in places and "St" not in places
+
+
+def test_a_rank_is_not_a_place() -> None:
+    question = "Where did Ruud finish in the individual large hill at the 1948 Olympics?"
+    assert _rule(question, MORITZ, "St. Moritz") == "type"
+    assert _rule("Where were the 1948 Winter Olympics held?", MORITZ, "St. Moritz") is None
+
+
+def test_an_area_is_a_name_not_a_time() -> None:
+    breed = "The breed was developed in the Yorkshire Dales during the 19th century."
+    question = "In what area was the breed developed?"
+    assert _rule(question, breed, "during the 19th century") == "type"
+    assert _rule(question, breed, "the Yorkshire Dales") is None

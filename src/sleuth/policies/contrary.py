@@ -195,7 +195,8 @@ _PLACE_ASKED = re.compile(
     r"sea|seas|state|states|island|islands|village|villages|province|provinces|county|"
     r"counties|continent|continents|nation|nations|capital|port|ports|principality|"
     r"principalities|kingdom|kingdoms|duchy|duchies|empire|empires|realm|territory|"
-    r"territories|colony|colonies|district|districts)\b",
+    r"territories|colony|colonies|district|districts|area|areas|location|locations|suburb|"
+    r"suburbs|neighbourhood|neighborhood|valley|valleys)\b",
     re.I,
 )
 _TIME_WORDS = re.compile(
@@ -251,3 +252,16 @@ def recipient_for_object(question: str, sentence: str) -> bool:
     to = re.search(rf"\b{verb}\s+to\s+(?:the\s+)?{thing}\b", sentence, re.I)
     direct = re.search(rf"\b{verb}\s+(?:the\s+)?{thing}\b", sentence, re.I)
     return to is not None and direct is None
+
+
+_RANK_ASKED = re.compile(
+    r"\bwhere\s+(?:did|does|do|will|would)\b[^?]*?\b(?:finish|place|rank|come|end\s+up)\b"
+    r"|\bwhere\s+(?:was|were|is|are)\b[^?]*?\b(?:ranked|placed)\b",
+    re.I,
+)
+
+
+def asks_rank(question: str) -> bool:
+    """Whether a where-question asks a position in a ranking, not a place: "Where did
+    Ruud finish in the individual large hill?" is "seventh", not "St. Moritz"."""
+    return _RANK_ASKED.search(question) is not None

@@ -221,6 +221,8 @@ def check(
         coded = kind is AnswerType.PLACE and f"`{reading.value}`" in reading.sentence
         if not coded and not any(w[:1].isupper() for w in words(reading.value)):
             return Check(False, "type")  # names are capitalised
+        if kind is AnswerType.PLACE and contrary.asks_rank(text):
+            return Check(False, "type")  # "Where did Ruud finish?": seventh, not a place
         if contrary.demonym(reading.sentence, reading.value):
             # "the Swiss canton of Graubünden": not "Swiss"; "American actor Ed Asner":
             # not "American"
