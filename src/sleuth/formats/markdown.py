@@ -225,7 +225,7 @@ def prepare(text: str) -> str:
 
     The lines that may hold such syntax are found first (`_next_candidate`); only those are
     looked at further."""
-    if ":::{" in text or "::::{" in text:
+    if ":::{" in text:  # (a fence of more colons holds it too)
         text = _colon_fences(text)
     if any(has(text) for has in _ADMONITION_MARKS):
         text = _indented_admonitions(text)
@@ -573,17 +573,16 @@ def _emphasis_match(match: re.Match[str]) -> str:
 
 
 def _prose(text: str) -> str:
-    if "[" in text or "<" in text or "\\" in text or "&" in text:
-        if "<" in text or "\\" in text or "&" in text:
-            text = _INLINE.sub(_inline_match, text)
-        else:  # links only: read without a call into Python for each when they are plain
-            text = _plain_links(text)
-            if "[" in text:
-                text = _INLINE.sub(_inline_match, text)
+    if "<" in text or "\\" in text or "&" in text:
+        text = _INLINE.sub(_inline_match, text)
         if "&" in text:
             import html
 
             text = html.unescape(text)
+    elif "[" in text:  # links only: read without a call into Python for each when plain
+        text = _plain_links(text)
+        if "[" in text:
+            text = _INLINE.sub(_inline_match, text)
     if "*" in text or "_" in text or "~~" in text:
         text = _EMPHASIS.sub(_emphasis_match, text)
         if "*" in text or "_" in text:
