@@ -265,6 +265,49 @@ def test_myst_roles_targets_and_directives_read_as_sphinx_shows_them() -> None:
     assert anchors == {"Options": "", "Multi Value Options": "tuple-type", "Plain": ""}
 
 
+def test_myst_targets_in_list_items_are_read_as_at_the_top_level(tmp_path: Path) -> None:
+    """A MyST target line ``(label)=`` in a list item was kept as text: one before a
+    heading inside the item, one opening an item, and one lazily continuing the last item
+    right before a heading (MyST ends the list there; Markdown continues the item). Now
+    none is text, and the last names the heading after the list, as a target before a
+    heading does at the top level; a heading inside an item is a line of the list, not a
+    section, so the label before it names nothing. (Sentences from Click's docs.)"""
+    text = (
+        "# Exception Handling and Exit Codes\n\nThe following common subclasses exist:\n\n"
+        "- {exc}`UsageError` to inform the user that something went wrong.\n\n"
+        "  (bad-parameter)=\n  ### BadParameter\n\n"
+        "  These are often handled internally in Click and augmented with extra\n"
+        "  information if possible.\n\n"
+        "- (file-error)=\n  {exc}`FileError` this is an error that is raised by the\n"
+        "  {class}`FileType` if Click encounters issues opening the file.\n"
+        "(help-page-exit-codes)=\n## Help Pages and Exit Codes\n\n"
+        "Triggering the a help page intentionally (by passing in ``--help``)\n"
+        "returns exit code 0.\n"
+    )
+    (tmp_path / "exceptions.md").write_text(text, encoding="utf-8")
+    [source] = discover([tmp_path])[0]
+    [doc] = read_documents(source, passage_chars=200)
+    assert isinstance(doc, Sectioned)
+    assert doc.page.body == (
+        "Exception Handling and Exit Codes\n\nThe following common subclasses exist:\n\n"
+        "- `UsageError` to inform the user that something went wrong.\n"
+        "  These are often handled internally in Click and augmented with extra information"
+        " if possible.\n  BadParameter\n"
+        "- `FileError` this is an error that is raised by the `FileType` if Click encounters"
+        " issues opening the file.\n\nHelp Pages and Exit Codes\n\n"
+        "Triggering the a help page intentionally (by passing in ``--help``) returns exit"
+        " code 0."
+    )
+    assert doc.anchors[-1] == "help-page-exit-codes"
+    assert [h for _, _, h in doc.spans][-1].endswith(" › Help Pages and Exit Codes")
+    # the same rule at the top level: a target line ending a paragraph names the heading
+    parsed = parse("md", "Some words.\n(label)=\n## Heading\n\nText.\n(nothing)=\nMore text.\n")
+    assert [(b.kind, b.text, b.anchor) for b in parsed.blocks] == [
+        ("text", "Some words.", ""), ("heading", "Heading", "label"),
+        ("text", "Text.", ""), ("text", "More text.", ""),
+    ]  # fmt: skip
+
+
 def test_underlined_headings_are_headings() -> None:
     """Setext headings (a line of ``=`` or ``-`` under the title) were read as text, or
     lost: an underline of ``=`` looked like a content tab, one of ``-`` left nothing."""

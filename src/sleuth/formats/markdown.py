@@ -29,7 +29,10 @@ reads the same roles and directives in reST):
   (`CODE_ROLES`) as a code span (a function's with ``()``), a reference as its title or
   else its target, ``{pep}`8``` as "PEP 8"; a role inside a code span is code;
 - a target line ``(label)=`` right before a heading is that heading's anchor (as a reST
-  label is); before anything else it names nothing, and goes;
+  label is); before anything else it names nothing, and goes. It is one on any line of
+  a paragraph or a list item (MyST ends the paragraph there); one that lazily continues
+  a list's last item names the heading after the list, and one before a heading inside
+  a list item names nothing (that heading is a line of the list, not a section);
 - a directive (a fence ```` ```{name} arguments ````, or a colon fence ``:::{name}``
   ... ``:::`` with more colons around nested ones): build instructions
   (``currentmodule``, ``toctree``, ``contents``, ...) leave nothing; ``code-block`` is
@@ -225,7 +228,7 @@ def prepare(text: str) -> str:
 
     The lines that may hold such syntax are found first (`_next_candidate`); only those are
     looked at further."""
-    if ":::{" in text or "::::{" in text:
+    if ":::{" in text:  # (a fence of more colons holds it too)
         text = _colon_fences(text)
     if any(has(text) for has in _ADMONITION_MARKS):
         text = _indented_admonitions(text)
@@ -349,10 +352,14 @@ def _blocks(node: Any, out: list[Block]) -> None:
         name = child.name
         if name == "paragraph":
             raw = _raw(child)
-            if raw[:1] == "(" and (target := _TARGET.match(raw)) is not None:
-                _found.target = (target.group(1), out, len(out))  # names the next heading
-                raw = raw[target.end() :]
-            _paragraph(raw, out)
+            if ")=" in raw and len(pieces := _TARGET.split(raw)) > 1:  # MyST targets
+                for i, piece in enumerate(pieces):  # text, label, text, ...
+                    if i % 2:
+                        _found.target = (piece, out, len(out))  # names the next heading
+                    else:
+                        _paragraph(piece.strip("\n"), out)
+            else:
+                _paragraph(raw, out)
         elif name == "heading" or name == "lheading":  # ``# Title``, or underlined
             raw, anchor = _raw(child), ""
             if "{" in raw:
@@ -370,9 +377,12 @@ def _blocks(node: Any, out: list[Block]) -> None:
             if text:
                 out.append(Block("heading", text, int(child.meta.get("level", 1)), anchor))
         elif name in ("bullet_list", "ordered_list"):
-            text = "\n".join(_list_lines(child, ""))
+            lines, ended = _list_lines(child, "")
+            text = "\n".join(lines)
             if text.strip():
                 out.append(Block("list", text))
+            if ended is not None:  # the list's last line: it names the heading after it
+                _found.target = (ended, out, len(out))
         elif name in ("fence", "code_block"):
             meta = child.meta
             directive = _MYST_DIRECTIVE.match(str(meta.get("info", "")))
@@ -426,8 +436,10 @@ def _colon_fences(text: str) -> str:
     return "\n".join(out)
 
 
-# ``(label)=`` on a line of its own: a target, the anchor of the heading after it
-_TARGET = re.compile(r"\(([^()\s]+)\)=[ \t]*(?:\n|$)")
+# ``(label)=`` on a line of its own: a target, the anchor of the heading after it. Any
+# line of a paragraph may be one (MyST reads it as a block of its own, which ends the
+# paragraph before it): split at them, a paragraph is its text and labels in turn.
+_TARGET = re.compile(r"^\(([^()\s]+)\)=[ \t]*$", re.MULTILINE)
 # a directive is a code fence whose info is ``{name} arguments``
 _MYST_DIRECTIVE = re.compile(r"\{([A-Za-z][\w:+.-]*)\}(?:[ \t]+(.*))?$")
 _MYST_OPTIONS = re.compile(r"(?:[ \t]*:[\w-]+:[^\n]*(?:\n|$))+|---\n(?:.*\n)*?---(?:\n|$)")
@@ -573,17 +585,16 @@ def _emphasis_match(match: re.Match[str]) -> str:
 
 
 def _prose(text: str) -> str:
-    if "[" in text or "<" in text or "\\" in text or "&" in text:
-        if "<" in text or "\\" in text or "&" in text:
-            text = _INLINE.sub(_inline_match, text)
-        else:  # links only: read without a call into Python for each when they are plain
-            text = _plain_links(text)
-            if "[" in text:
-                text = _INLINE.sub(_inline_match, text)
+    if "<" in text or "\\" in text or "&" in text:
+        text = _INLINE.sub(_inline_match, text)
         if "&" in text:
             import html
 
             text = html.unescape(text)
+    elif "[" in text:  # links only: read without a call into Python for each when plain
+        text = _plain_links(text)
+        if "[" in text:
+            text = _INLINE.sub(_inline_match, text)
     if "*" in text or "_" in text or "~~" in text:
         text = _EMPHASIS.sub(_emphasis_match, text)
         if "*" in text or "_" in text:
@@ -689,10 +700,15 @@ _BLOCK_NAMES = frozenset(
 )
 
 
-def _list_lines(node: Any, indent: str) -> list[str]:
+def _list_lines(node: Any, indent: str) -> tuple[list[str], str | None]:
     """A list as lines: ``- item`` or ``3. item``, nested lists and code indented under
-    their item."""
+    their item; and the label of a MyST target that is the last thing in it (nothing
+    read after it: a target line lazily continuing the last item), which names the
+    heading after the list as a target before it would. Target lines in an item are
+    not text; one before a heading inside an item names nothing (that heading is a line
+    of the list, not a section) and goes."""
     lines: list[str] = []
+    ended: str | None = None  # the label of a target nothing was read after, so far
     ordered = node.name == "ordered_list"
     number = int(node.meta.get("start", 1) or 1) if ordered else 0
     for item in node.children:
@@ -701,9 +717,10 @@ def _list_lines(node: Any, indent: str) -> list[str]:
         kids = item.children
         if len(kids) == 1 and (only := kids[0]).name == "text":  # the usual tight item
             content = only.meta.get("content", "")
-            if "-" not in content or "\n" not in content:  # one line
+            if ("-" not in content or "\n" not in content) and ")=" not in content:  # one line
                 text = convert_inline(content).strip()
                 lines.append(f"{indent}{marker} {text}" if text else f"{indent}{marker}")
+                ended = None
                 continue
         pad = indent + " " * (len(marker) + 1)
         texts: list[str] = []  # the item's own text: its first line, then more under it
@@ -714,37 +731,59 @@ def _list_lines(node: Any, indent: str) -> list[str]:
                 pending.append(part)
                 continue
             if pending:
-                _item_text(_raw(_Holder(pending)), texts, rest, pad)
+                read = len(texts) + len(rest)
+                label = _item_text(_raw(_Holder(pending)), texts, rest, pad)
+                ended = _last_target(ended, label, len(texts) + len(rest) > read)
                 pending = []
             if part is None:
                 break
+            read, label = len(texts) + len(rest), None
             name = part.name
             if name == "paragraph":
-                _item_text(_raw(part), texts, rest, pad)
+                label = _item_text(_raw(part), texts, rest, pad)
             elif name in ("bullet_list", "ordered_list"):
-                rest.extend(_list_lines(part, pad))
+                nested, label = _list_lines(part, pad)
+                rest.extend(nested)
             elif name in ("fence", "code_block"):
                 rest.extend(pad + line for line in _code(part).split("\n") if line)
             else:
                 found: list[Block] = []
                 _blocks(_Holder([part]), found)
                 rest.extend(pad + b.text.replace("\n", "\n" + pad) for b in found)
+            ended = _last_target(ended, label, len(texts) + len(rest) > read)
         texts = [t for t in texts if t]
         lines.append(f"{indent}{marker} {texts[0] if texts else ''}".rstrip())
         lines.extend(pad + t for t in texts[1:])
         lines.extend(rest)
-    return lines
+    return lines, ended
 
 
-def _item_text(raw: str, texts: list[str], rest: list[str], pad: str) -> None:
-    """A list item's paragraph: its text to ``texts``, a table in it to ``rest``."""
-    found: list[Block] = []
-    _paragraph(raw, found)
-    for block in found:
-        if block.kind == "table":
-            rest.extend(pad + row for row in block.text.split("\n"))
-        else:
-            texts.append(block.text)
+def _last_target(ended: str | None, label: str | None, read: bool) -> str | None:
+    """The label of the target nothing was read after, once a part of a list item is
+    read: ``label``, the part's own such target; else none when the part was read into
+    text, else still ``ended``."""
+    return label if label is not None else None if read else ended
+
+
+def _item_text(raw: str, texts: list[str], rest: list[str], pad: str) -> str | None:
+    """A list item's paragraph: its text to ``texts``, a table in it to ``rest``; its
+    MyST target lines (`_TARGET`) are not text. Returns the label of its last target
+    when nothing is read after it."""
+    pieces = _TARGET.split(raw) if ")=" in raw else [raw]
+    label: str | None = None
+    for i, piece in enumerate(pieces):  # text, label, text, ...
+        if i % 2:
+            label = piece
+            continue
+        found: list[Block] = []
+        _paragraph(piece if len(pieces) == 1 else piece.strip("\n"), found)
+        for block in found:
+            label = None
+            if block.kind == "table":
+                rest.extend(pad + row for row in block.text.split("\n"))
+            else:
+                texts.append(block.text)
+    return label
 
 
 class _Holder:
