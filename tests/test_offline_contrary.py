@@ -64,10 +64,10 @@ DELTA = (
 )
 
 
-def _rule(question: str, sentence: str, value: str) -> str | None:
+def _rule(question: str, sentence: str, value: str, title: str = "Rhine") -> str | None:
     assert value in sentence
     reading = Reading("u", 0, len(sentence), sentence, value, 1.0)
-    result = check(frame_question(question), reading, title="Rhine", question=question)
+    result = check(frame_question(question), reading, title=title, question=question)
     return None if result.ok else result.rule
 
 
@@ -252,3 +252,66 @@ def test_an_area_is_a_name_not_a_time() -> None:
     question = "In what area was the breed developed?"
     assert _rule(question, breed, "during the 19th century") == "type"
     assert _rule(question, breed, "the Yorkshire Dales") is None
+
+
+DELL = (
+    "Dell Magazines was a company founded by George T. Delacorte Jr. in 1921 as part of his "
+    "Dell Publishing Co."
+)
+
+
+@pytest.mark.parametrize(
+    ("question", "title", "sentence", "answer"),
+    [
+        # a plain synonym of the question's verb (`synonyms.GROUPS`), and a name that goes
+        # on after its initial
+        ("Who started Dell Magazines?", "Dell Magazines", DELL, "George T. Delacorte Jr"),
+        (
+            "Who was the head coach of the 1976 Buccaneers?",
+            "1976 Tampa Bay Buccaneers season",
+            "Colorful, maverick former USC coach John McKay, whose wisecracking remarks "
+            "occasionally agitated fans and the league, led the team.",
+            "John McKay",
+        ),
+        # "which actor" asks a person, and the sentence need not say "actor" (a sentence
+        # written for this test: the development paragraph lists its cast without a verb)
+        (
+            "Which actor portrays Alfred Pennyworth?",
+            "The Dark Knight Rises",
+            "Michael Caine plays Alfred Pennyworth, Bruce Wayne's butler.",
+            "Michael Caine",
+        ),
+    ],
+)
+def test_a_plain_synonym_states_the_question_word(
+    question: str, title: str, sentence: str, answer: str
+) -> None:
+    from sleuth.policies.reading import read_page
+
+    readings = read_page(frame_question(question), "u", title, [(0, sentence)])
+    assert [r.value for r in readings][:1] == [answer]
+    assert _rule(question, sentence, answer, title) is None
+
+
+def test_a_synonym_group_holds_no_antonym() -> None:
+    from sleuth.policies.synonyms import GROUPS, canon
+
+    assert canon("found") == canon("start") == canon("begin")
+    assert canon("portray") == canon("play") and canon("member") == canon("belong")
+    stems = [set(group.split()) for group in GROUPS]
+    for a, b in (("start", "end"), ("larg", "small"), ("enabl", "disabl"), ("oldest", "newest")):
+        assert not any(a in g and b in g for g in stems)
+
+
+def test_a_sentence_opening_with_but_says_the_other_case() -> None:
+    """FastAPI's request-forms.md: the sentence after "But" is the case with files, so the
+    sentence before it does not lend it a "no" it would lend an ordinary next sentence."""
+    before = "Data from forms with no files is encoded as `application/x-www-form-urlencoded`."
+    but = "But when the form includes files, it is encoded as `multipart/form-data`."
+    plain = "When the form includes files, it is encoded as `multipart/form-data`."
+    question = "Which media type is form data normally encoded with when it has no files?"
+    frame = frame_question(question)
+    for sentence, rule in ((but, "polarity"), (plain, None)):
+        reading = Reading("u", 0, len(sentence), sentence, "multipart/form-data", 1.0)
+        result = check(frame, reading, previous=before, question=question)
+        assert (None if result.ok else result.rule) == rule

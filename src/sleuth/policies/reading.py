@@ -184,10 +184,10 @@ _MEASURE = re.compile(
     r"km/h|mph|storeys?|floors?)\b",
     re.IGNORECASE,
 )
-# a capitalised word, or an abbreviation that a name goes on after ("St. Moritz",
-# "Mt. Hood", "Dr. Kowalski"): cut at its period, "At the 1948 Winter Olympics in St.
-# Moritz" gave the place "St"
-_ABBREVIATED = r"(?:St|Ste|Mt|Ft|Pt|Dr|Mr|Mrs|Ms|Gen|Col|Lt|Sgt|Capt|Rev|Prof)\.(?=\s+[A-Z])"
+# a capitalised word, or an abbreviation or initial that a name goes on after ("St.
+# Moritz", "Mt. Hood", "Dr. Kowalski", "George T. Delacorte"): cut at its period, "At
+# the 1948 Winter Olympics in St. Moritz" gave the place "St"
+_ABBREVIATED = r"(?:St|Ste|Mt|Ft|Pt|Dr|Mr|Mrs|Ms|Gen|Col|Lt|Sgt|Capt|Rev|Prof|[A-Z])\.(?=\s+[A-Z])"
 _CAPSEQ = re.compile(
     rf"(?:{_ABBREVIATED}|[A-Z][\w'’-]*)(?:\s+(?:\d+[A-Za-z]?|{_ABBREVIATED}|[A-Z][\w'’-]*|"
     r"(?:of|de|da|do|del|van|von|der|la|le)(?:\s+the)?(?=\s+[A-Z])))*"
@@ -310,9 +310,22 @@ def answer_type_of(question: str) -> AnswerType:
         not led and re.search(r"\bwhere\b", q)
     ):
         return AnswerType.PLACE
-    if re.search(r"^(who|whom|whose)\b|\bwho\b", q):
+    if re.search(r"^(who|whom|whose)\b|\bwho\b", q) or _PERSON_ASKED.search(q):
         return AnswerType.PERSON
     return AnswerType.OTHER
+
+
+# "Which actor portrays Alfred Pennyworth?", "What American novelist ...": a person, by
+# the noun the wh-word asks for
+_PERSON_ASKED = re.compile(
+    r"\b(?:what|which)\s+(?:[a-z-]+\s+)?(?:actor|actress|singer|songwriter|musician|"
+    r"player|writer|author|novelist|poet|playwright|screenwriter|director|filmmaker|"
+    r"producer|composer|painter|artist|architect|sculptor|scientist|inventor|explorer|"
+    r"president|king|queen|emperor|empress|prince|princess|pharaoh|leader|coach|"
+    r"chairman|politician|senator|governor|mayor|admiral|pope|bishop|philosopher|"
+    r"economist|engineer|journalist|comedian|dancer|rapper|drummer|guitarist|pianist|"
+    r"violinist|conductor|astronaut|athlete|footballer|cricketer|wrestler|boxer)s?\b"
+)
 
 
 # "... if you don't pass one?", "... when you don't specify one?": what happens without a
@@ -429,9 +442,19 @@ def frame_question(question: str, field_name: str | None = None) -> Frame:
     joined = {
         part.lower() for name in _JOINED_NAME.findall(question) for part in re.split(r"[-_]", name)
     }
+    # "Which actor ...": the noun names the answer's kind; it ranks sentences, and a
+    # sentence need not say it ("Michael Caine plays Alfred Pennyworth")
+    person_noun = (
+        _PERSON_ASKED.search(question.lower()) if answer_type is AnswerType.PERSON else None
+    )
+    kind_word = person_noun.group(0).split()[-1] if person_noun else None
     for i, word in enumerate(tokens):
         low = word.lower()
         if low in STOPWORDS or low in QUESTION_VERBS or low.replace("’", "'") in _CHATTER:
+            continue
+        if low == kind_word:
+            soft.setdefault(stem(low), None)
+            query_words.append(word)
             continue
         if low.endswith(("n't", "n’t")):
             continue  # "isn't": a negation (`verify`'s polarity), no word to find

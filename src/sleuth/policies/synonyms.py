@@ -14,7 +14,11 @@ from __future__ import annotations
 import re
 
 GROUPS = (
-    "start begin commenc begun began launch",
+    "start begin commenc begun began launch found",
+    "portray play",
+    "reloc move",
+    "belong member",
+    "lead head presid",
     "end finish conclud",
     "larg big huge",
     "larger bigger",

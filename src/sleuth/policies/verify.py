@@ -161,6 +161,11 @@ def check(
     """Whether ``reading`` may answer ``frame``'s question at all (see the module)."""
     text = asked_part(restate(question or frame.text))
     qkeys = question_keys(text)
+    if _CONTRAST.match(reading.sentence):
+        # "... `application/x-www-form-urlencoded` when it doesn't include files. But when
+        # the form includes files, it is encoded as `multipart/form-data`.": the sentence
+        # says the other case; the one before does not lend it its "not"
+        previous = ""
     around = _keys(reading.sentence) | _keys(previous) | _keys(title)
     around |= {canon(k) for k in phrase_keys(reading.sentence)} | phrase_keys(reading.sentence)
     if around & _IF_NOT:
@@ -269,6 +274,12 @@ _BOUND_BEFORE = re.compile(r"\b(?:before|until|prior\s+to|up\s+to|earlier\s+than
 
 
 _NEGATION = re.compile(r"\b(?:not|never)\b|n['’]t\b", re.I)
+# a sentence opening with a contrast says the other case than the one before it
+_CONTRAST = re.compile(
+    r"\s*(?:but|however|in contrast|by contrast|on the other hand|otherwise|conversely|"
+    r"instead|unlike)\b",
+    re.I,
+)
 _NOT_ONLY = re.compile(r"\s*(?:only|just|merely|until|least)\b", re.I)
 
 
