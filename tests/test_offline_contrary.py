@@ -315,3 +315,33 @@ def test_a_sentence_opening_with_but_says_the_other_case() -> None:
         reading = Reading("u", 0, len(sentence), sentence, "multipart/form-data", 1.0)
         result = check(frame, reading, previous=before, question=question)
         assert (None if result.ok else result.rule) == rule
+
+
+LEAGUE = (
+    "The remaining six FFSA Premier League teams were joined by the ten FFSA State League "
+    "teams to create the new second tier of South Australian football."
+)
+SORIN = (
+    "Sorin Hall, also known as Sorin College, is the oldest of the 30 Residence Halls on the "
+    "campus of the University of Notre Dame and one of the 16 male dorms."
+)
+
+
+@pytest.mark.parametrize(
+    ("question", "sentence", "value", "rule"),
+    [
+        ("How many State League teams joined the six Premier League teams?", LEAGUE, "ten", None),
+        (
+            "How many State League teams joined the remaining four Premier League teams?",
+            LEAGUE,
+            "six",
+            "number",
+        ),
+        ("How many of the Residence Halls are male dorms?", SORIN, "16", None),
+        ("How many of the 16 residence halls are male dorms?", SORIN, "30", "number"),
+    ],
+)
+def test_a_thing_counted_by_another_number(
+    question: str, sentence: str, value: str, rule: str | None
+) -> None:
+    assert _rule(question, sentence, value, "") == rule

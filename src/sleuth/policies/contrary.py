@@ -17,6 +17,9 @@ cannot see, each checked here on the sentence itself:
   Constance consists of three bodies of water: the Obersee, the Untersee and ..." — the
   question's names stand only in the list that the counted answer introduces, so the
   count is of something else (`only_listed`);
+* a *thing counted by another number*: "How many State League teams joined the remaining
+  four Premier League teams?" over "The remaining six FFSA Premier League teams were
+  joined by ..." (`number_swapped`);
 * the *object for the doer*: "What captured the Vosges Mountains?" over "the Rhine had
   captured streams down to the Vosges Mountains, including the Mosel, ..." — the span
   after the active verb is what was captured (`object_for_doer`).
@@ -265,3 +268,46 @@ def asks_rank(question: str) -> bool:
     """Whether a where-question asks a position in a ranking, not a place: "Where did
     Ruud finish in the individual large hill?" is "seventh", not "St. Moritz"."""
     return _RANK_ASKED.search(question) is not None
+
+
+_NUMBER_WORDS = frozenset(
+    "one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
+    "fifteen sixteen seventeen eighteen nineteen twenty thirty forty fifty hundred "
+    "thousand million".split()
+)
+_TOKENS = re.compile(r"[A-Za-z]+|\d[\d,.]*")
+
+
+def _number(token: str) -> str | None:
+    low = token.lower().replace(",", "")
+    return low if low in _NUMBER_WORDS or low[:1].isdigit() else None
+
+
+def _counted(text: str, reach: int = 3) -> set[tuple[str, str]]:
+    """(number, word) for each number of ``text`` and each of the next ``reach`` words
+    after it that are not stop words ("four Premier League teams": premier, leagu, team)."""
+    tokens = _TOKENS.findall(text)
+    pairs = set()
+    for i, token in enumerate(tokens):
+        value = _number(token)
+        if value is None:
+            continue
+        for follower in tokens[i + 1 : i + 1 + reach]:
+            if _number(follower) is not None:
+                break
+            if follower.lower() not in STOPWORDS:
+                pairs.add((value, stem(follower.lower())))
+    return pairs
+
+
+def number_swapped(question: str, sentence: str) -> bool:
+    """Whether the sentence counts a thing of the question by another number: "How many
+    State League teams joined the remaining *four* Premier League teams?" over "The
+    remaining *six* FFSA Premier League teams were joined by the ten FFSA State League
+    teams" (the sentence gives "four" nowhere to those teams)."""
+    asked, stated = _counted(question), _counted(sentence)
+    for number, word in asked:
+        others = {n for n, w in stated if w == word and n != number}
+        if others and (number, word) not in stated:
+            return True
+    return False

@@ -186,6 +186,8 @@ def check(
         return Check(False, "polarity")  # "the Normans did not have the rich traditions"
     if _ASKS_PRESENT.search(text) and _ENDED.search(reading.sentence):
         return Check(False, "polarity")  # "the current CEO": not one who "stepped down"
+    if contrary.number_swapped(text, reading.sentence):
+        return Check(False, "number")  # "the remaining four ... teams": not "six ... teams"
     if contrary.prefix_antonym(text, reading.sentence):
         return Check(False, "polarity")  # "insignificant amounts": not "significant"
     if contrary.opposite_direction(text, reading.sentence) or contrary.opposite_way(
