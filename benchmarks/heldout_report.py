@@ -25,7 +25,7 @@ flags), with the weights of the fold's own model:
   that fold, the ``--fit-on`` asked (C by default) and that fold's fitted parts;
 * else weights refitted in memory exactly as ``fit_offline_confidence.py --fold FOLD
   --fit-on FIT_ON --no-write`` fits them (that script's own ``main``, run in a worker,
-  with the shipped file's precision target), as always for fold B when the shipped model
+  with the shipped file's threshold rule), as always for fold B when the shipped model
   is fold A's: fold B's held-out side is fold A's calibration side. The default
   threshold rule is kept (a fixed default stays fixed; a "fitted" default takes the
   refit's own threshold). The output says which, and that the two-hop path confidences
@@ -156,11 +156,14 @@ def run_part(part: fit.Part, model: dict[str, Any] | None, threshold: float | st
     return rows
 
 
-def refit(fold: str, fit_on: str = "C", target: float = fit.TARGET) -> dict[str, Any]:
-    """The model ``fit_offline_confidence.py --fold FOLD --fit-on FIT_ON --target TARGET
-    --no-write`` fits (its ``main``, whose printed model is read back)."""
+def refit(
+    fold: str, fit_on: str = "C", rule: str = "decision", target: float = fit.TARGET
+) -> dict[str, Any]:
+    """The model ``fit_offline_confidence.py --fold FOLD --fit-on FIT_ON --rule RULE
+    --target TARGET --no-write`` fits (its ``main``, whose printed model is read back)."""
     printed = io.StringIO()
-    command = ["--fold", fold, "--fit-on", fit_on, "--target", str(target), "--no-write"]
+    command = ["--fold", fold, "--fit-on", fit_on, "--rule", rule, "--target", str(target)]
+    command.append("--no-write")
     with contextlib.redirect_stdout(printed):
         code = fit.main(command)
     if code != 0:
@@ -191,12 +194,16 @@ def shipped_fits(fold: str, fit_on: str, data: dict[str, Any]) -> bool:
     )
 
 
-def refit_target(data: dict[str, Any]) -> float:
-    """The precision target of a refit: the shipped model's, so that a refitted fold
-    chooses its threshold by the rule the shipped one was chosen by (`fit.TARGET` when
-    the file does not say)."""
+def refit_rule(data: dict[str, Any]) -> tuple[str, float]:
+    """The threshold rule and precision target of a refit: the shipped model's, so that a
+    refitted fold chooses its threshold by the rule the shipped one was chosen by (a file
+    from before ``threshold_rule`` was recorded chose by its target; with neither, the
+    fit script's defaults)."""
     target = data.get("target_precision")
-    return float(target) if isinstance(target, int | float) else fit.TARGET
+    rule = data.get("threshold_rule")
+    if rule not in fit.RULES:
+        rule = "target" if isinstance(target, int | float) else "decision"
+    return str(rule), float(target) if isinstance(target, int | float) else fit.TARGET
 
 
 def threshold_rule() -> float | str:
@@ -529,9 +536,9 @@ def report(
                 refs[key] = pool.submit(reference_run, tree, part)
 
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        target = refit_target(data)
+        rule, target = refit_rule(data)
         refits = {
-            f: pool.submit(refit, f, fit_on, target)
+            f: pool.submit(refit, f, fit_on, rule, target)
             for f in folds
             if not shipped_fits(f, fit_on, data)
         }
@@ -607,7 +614,13 @@ def model_note(
     return {
         "caveats": caveats,
         "weights": f"refitted in memory: fit_offline_confidence.py --fold {fold} "
-        f"--fit-on {fit_on} --target {refitted.get('target_precision')} --no-write",
+        f"--fit-on {fit_on} --rule {refitted.get('threshold_rule')}"
+        + (
+            f" --target {refitted.get('target_precision')}"
+            if refitted.get("threshold_rule") == "target"
+            else ""
+        )
+        + " --no-write",
         "fitted_on": refitted.get("train"),
         "threshold": threshold,
         "model_threshold": refitted.get("threshold"),

@@ -101,6 +101,21 @@ def test_threshold_is_the_best_training_accuracy_above_the_target() -> None:
     assert threshold == 0.95 and figures == {}
 
 
+def test_figures_at_the_decision_threshold() -> None:
+    """The default rule's threshold is 0.5 whatever the samples; its figures are the
+    cases answered as a run would at 0.5 (p = 0.12, 0.5498, 0.69, 0.92 below)."""
+    model = Calibration(("a",), (4.0,), 0.0, (0.0,), (1.0,), 0.5, {})
+    rows = [
+        {"extra": [({"a": 0.6}, True)], "extra_right": [True]},
+        {"extra": [({"a": 0.05}, False)], "extra_right": [False]},  # 0.5498: answered, wrong
+        {"extra": [({"a": 0.2}, True)], "extra_right": [True]},
+        {"extra": [({"a": -0.5}, False)], "extra_right": [False], "should_abstain": True},
+    ]
+    assert FIT.DECISION == 0.5 and FIT.RULES[0] == "decision"
+    figures = FIT.figures_at(rows, model, FIT.DECISION)
+    assert figures == {"accuracy": 0.75, "answered_precision": 2 / 3, "coverage": 0.75}
+
+
 def test_the_chosen_candidate_is_the_most_confident_one() -> None:
     """A case whose best-scored candidate is wrong but whose most confident one is right
     counts as right: the run answers with the most confident candidate."""

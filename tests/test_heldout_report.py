@@ -229,7 +229,12 @@ def test_the_shipped_model_is_used_only_for_the_fold_and_data_it_records(
     assert not hr.shipped_fits("A", "RC", data)
     assert not hr.shipped_fits("A", "C", {k: v for k, v in data.items() if k != "fit_on"})
     assert not hr.shipped_fits("A", "C", data | {"train": labels[:-1]})  # a part since
-    assert hr.refit_target(data) == 0.8 and hr.refit_target({}) == hr.fit.TARGET
+    assert hr.refit_rule(data) == ("target", 0.8)  # a file from before the rule was recorded
+    assert hr.refit_rule({}) == ("decision", hr.fit.TARGET)
+    assert hr.refit_rule({"threshold_rule": "decision", "target_precision": None}) == (
+        "decision",
+        hr.fit.TARGET,
+    )
 
 
 def test_a_refitted_fold_says_so_and_names_the_two_hop_caveat(
