@@ -75,7 +75,14 @@ _HIGH = frozenset("taller higher shorter lower".split())
 _LONG = frozenset("longer deeper wider".split())
 _BIG = frozenset("larger bigger smaller".split())
 _MORE = frozenset("more fewer less".split())
-_UP = frozenset("taller higher longer deeper wider larger bigger more greater".split())
+_UP = frozenset(
+    "taller higher longer deeper wider larger bigger more greater farther further".split()
+)
+#: A distance from somewhere ("Which airport is farther from its city's centre?"): a
+#: length read only when the sentence says from what ("8 km from the city center").
+_FAR = frozenset("farther further closer nearer".split())
+#: Counted nouns that ask a place's population ("more residents at the 2010 census").
+_POPULATION = frozenset("population populations residents inhabitants people".split())
 
 
 @dataclass(frozen=True)
@@ -96,7 +103,10 @@ def asked(question: str) -> Measure | None:
         if word in _MORE or (word in _BIG and i + 1 < len(tokens) and _counted(tokens[i + 1])):
             if i + 1 >= len(tokens) or tokens[i + 1] in ("than", "or"):
                 return None
-            return Measure("count", tokens[i + 1], most)
+            noun = tokens[i + 1]
+            return Measure("count", "population" if noun in _POPULATION else noun, most)
+        if word in _FAR:
+            return Measure("length", "distance", most)
         if word in _HIGH or word in _LONG:
             return Measure("length", "", most)
         if word in _BIG:
@@ -150,6 +160,12 @@ def _quantities(measure: Measure, sentence: str) -> list[Quantity]:
     names = "|".join(sorted((re.escape(u) for u in units), key=len, reverse=True))
     for m in re.finditer(rf"\b{_NUMBER}{_SCALE}\s*(?P<u>{names})(?:e?s)?(?![\w²])", sentence):
         unit = m.group("u")
+        if measure.noun == "distance" and not re.match(
+            r"(?:\s+\([^()]*\))?\s+(?:[a-z-]+\s+)?(?:from|of)\s+(?:the\s+|its\s+)?"
+            r"(?:city|town|downtown|centre|center|central)\b",
+            sentence[m.end() :],
+        ):
+            continue  # a length, not the distance from the centre asked about
         if unit == "in" and not re.match(r"\s*(?:tall|high|long)", sentence[m.end() :]):
             continue  # "in" is mostly a preposition
         out.append(Quantity(_value(m) * units[unit], m.group(0)))

@@ -357,7 +357,9 @@ def _role(role: str, sentence: str) -> str | None:
     )
     if verbs is not None:
         m = re.search(
-            rf"\b(?:{verbs})\s+(?:independently\s+)?by\s+(?:one of its [a-z]+,\s+)?{person}",
+            # "Developed by ..." opening a sentence; "composed (c. 1712) by ..."
+            rf"\b(?i:{verbs})(?:\s+\([^()]{{1,30}}\))?\s+(?:independently\s+)?by\s+"
+            rf"(?:one of its [a-z]+,\s+)?{person}",
             sentence,
         )
         if m is not None:

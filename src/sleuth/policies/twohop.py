@@ -50,11 +50,14 @@ from sleuth.text import content_terms, normalize_query
 from sleuth.validate import validate_finish
 
 from . import described, measures, relations, twohop_confidence
-from .reading import frame_question
+from .reading import frame_question, sentence_spans
 
 SEARCH_K = 5
 #: How many sentences from a page's start the defining sentence or the date may be in.
 LEAD_SENTENCES = 4
+
+#: How many sentences a number of the question's year ("the 2010 census") may be in.
+YEAR_SENTENCES = 8
 
 Kind = Literal["date", "nationality", "category", "state", "country", "number", "role"]
 
@@ -119,6 +122,28 @@ _BY_ROLE = {
 }
 
 
+#: Role nouns of "Do X and Y have the same director?", "... by the same composer?".
+_SAME_ROLES = {
+    "director": "director",
+    "producer": "producer",
+    "writer": "writer",
+    "author": "author",
+    "composer": "composer",
+    "developer": "developer",
+    "designer": "designer",
+    "founder": "founder",
+    "creator": "creator",
+    "publisher": "publisher",
+    "architect": "architect",
+}
+#: The verb of "Were X and Y developed by the same company?", by role.
+_VERB_ROLE = _BY_ROLE | {"published": "publisher", "written": "writer"}
+#: "in the same U.S. state".
+_US = r"(?:U\.\s?S\.\s+|US\s+|American\s+)?"
+#: Verbs of "both founded in Poland": the country is read where the verb places the side.
+_FOUNDED_IN = ("founded", "formed", "established", "created", "started", "based")
+
+
 @dataclass(frozen=True)
 class Comparison:
     """What a comparison question asks: its two sides and how they are compared.
@@ -153,7 +178,7 @@ def parse(question: str) -> Comparison | None:
     q = _as_choice(" ".join(question.split()))
     low = set(re.findall(r"[a-z]+", q.lower()))
     if " or " in q and is_choice(q):
-        sides = _two(_whole_right(q, named_sides(q)))
+        sides = _two(_whole_left(q, _whole_right(q, named_sides(q))))
         if sides is None:
             return None
         demonyms = [w for w in re.findall(r"[A-Z][a-z]+", q) if w in _DEMONYMS]
@@ -181,7 +206,9 @@ def parse(question: str) -> Comparison | None:
         measure = measures.asked(q)
         if measure is not None and not low & {"lived", "served", "reigned", "ran", "lasted"}:
             most: Literal["most", "least"] = "most" if measure.most else "least"
-            return Comparison("number", sides, most, measure=measure)
+            asked_years = re.findall(rf"\b{_YEAR}\b", " ".join(q.split(s)[0] for s in sides))
+            years = tuple(dict.fromkeys(asked_years))
+            return Comparison("number", sides, most, target=years[:1], measure=measure)
         kind = re.match(
             r"(?i)(?:which|who)\s+(?:one\s+)?(?:is|was)\s+(?:an?)\s+(?P<what>[^,?]+?),", q
         )
@@ -191,13 +218,19 @@ def parse(question: str) -> Comparison | None:
         return None
     shared = re.match(
         r"(?i)(?:do|did)\s+(?P<pair>.+?)\s+(?:both\s+)?(?:have|share)\s+the\s+same\s+"
-        r"(?P<what>nationality|country of origin)\?*$",
+        rf"(?P<what>nationality|country of origin|{'|'.join(_SAME_ROLES)})\?*$",
         q,
     )
     if shared is not None:
         left, sep, right = shared.group("pair").rpartition(" and ")
         sides = _two([_side(left), _side(right)]) if sep else None
+        what = shared.group("what").lower()
+        if sides and what in _SAME_ROLES:
+            return Comparison("role", sides, "same", target=(what,))
         return Comparison("nationality", sides, "same") if sides else None
+    by_same = _by_the_same(q)
+    if by_same is not None:
+        return by_same
     if not re.match(r"(?i)(?:are|were|is|was)\b", q):
         return None
     match = re.match(
@@ -228,19 +261,30 @@ def parse(question: str) -> Comparison | None:
         return Comparison("nationality", sides, "same")
     if re.match(r"(?i)(?:located )?in the same country$", rest):
         return Comparison("country", sides, "same")
+    if re.match(rf"(?i)(?:located )?in the same {_US}state$", rest):
+        return Comparison("state", sides, "same")
     both = re.match(r"(?i)both\s+(?P<what>[\w' -]+)$", rest)
     if both is None:
         return None
     what = both.group("what")
     if re.search(r"(?i)\bsame\b", what):
-        if re.search(r"(?i)\bin the same state$", what):
+        if re.search(rf"(?i)\bin the same {_US}state$", what):
             return Comparison("state", sides, "same")
         if re.search(r"(?i)\bin the same country$", what):
             return Comparison("country", sides, "same")
         return None  # "the same city / league": not read here
-    lies = re.fullmatch(r"(?:from|in|based in|located in)\s+(?:the\s+)?(?P<p>[A-Z].*)", what)
+    lies = re.fullmatch(
+        rf"(?P<verb>(?:{'|'.join(_FOUNDED_IN)})\s+)?(?:from|in|based in|located in)\s+"
+        r"(?:the\s+)?(?P<p>[A-Z].*)",
+        what,
+    )
     if lies is not None:  # "both from the United States", "both located in Florida"
         where = lies.group("p").strip()
+        if lies.group("verb"):  # "both founded in Poland": where each was founded
+            if relations.COUNTRY.fullmatch(where) is None:
+                return None
+            verb = lies.group("verb").strip()
+            return Comparison("country", sides, "both", target=(where,), verbs=(verb,))
         if _STATES.fullmatch(where):
             return Comparison("state", sides, "both", target=(where,))
         if where in _NATION_OF:
@@ -255,6 +299,25 @@ def parse(question: str) -> Comparison | None:
     if not terms:
         return None
     return Comparison("category", sides, "both", target=terms)
+
+
+def _by_the_same(q: str) -> Comparison | None:
+    """ "Were X and Y directed by the same person?", "Was X developed by the same
+    company as Y?": both sides' holders of the verb's role, compared (`compare`)."""
+    verbs = "|".join(_VERB_ROLE)
+    holder = r"(?:[a-z]+\s+){0,2}?[a-z]+"  # "person", "company", "video game studio"
+    m = re.match(
+        rf"(?i:(?:are|were|was|is)\s+)(?P<pair>.+?)\s+(?:both\s+)?(?P<verb>{verbs})\s+by\s+"
+        rf"the\s+same\s+{holder}\s*\?*$",
+        q,
+    )
+    if m is None:
+        return None
+    left, sep, right = m.group("pair").rpartition(" and ")
+    sides = _two([_side(left), _side(right)]) if sep else None
+    if sides is None:
+        return None
+    return Comparison("role", sides, "same", target=(_VERB_ROLE[m.group("verb").lower()],))
 
 
 def _as_choice(q: str) -> str:
@@ -302,17 +365,49 @@ _JOINERS = frozenset("of for the and in on a an to with de la le von van at".spl
 
 def _whole_right(q: str, sides: list[str]) -> list[str]:
     """The sides with the second one whole when a lower-case joiner cut it ("First for
-    Women" in "... Arthur's Magazine or First for Women?")."""
+    Women" in "... Arthur's Magazine or First for Women?") or its initials lost their
+    dots ("J. B. Handelsman")."""
     if len(sides) != 2 or " or " not in q:
         return sides
     right = q.rpartition(" or ")[2].strip(" ?")
     words = right.split()
     named = [w[:1].isupper() or w[:1].isdigit() for w in words]
-    if not words or not named[-1] or right == sides[1] or not right.startswith(sides[1]):
+    if not words or not named[-1] or right == sides[1]:
+        return sides
+    if not right.startswith(sides[1]) and content_terms(right) != content_terms(sides[1]):
         return sides
     if all(n or w in _JOINERS for n, w in zip(named, words, strict=True)):
         return [sides[0], right]
     return sides
+
+
+def _whole_left(q: str, sides: list[str]) -> list[str]:
+    """The sides with the first one whole when its own comma or colon cut it ("Young,
+    New South Wales", "Rush 2: Extreme Racing USA" after "Which came out first,"): the
+    comma-separated parts before " or " back to the asking clause, when each is a name
+    (capitalised words, digits and joiners only) and they end with the side found."""
+    if len(sides) != 2 or " or " not in q:
+        return sides
+    parts = q.rpartition(" or ")[0].split(", ")
+    taken: list[str] = []
+    while len(parts) > 1 and _is_name(parts[-1]):
+        taken.insert(0, parts.pop())
+    left = ", ".join(taken)
+    if not taken or left == sides[0] or not _is_name(left):
+        return sides
+    side_words = content_terms(sides[0])
+    if not side_words or content_terms(left)[-len(side_words) :] != side_words:
+        return sides
+    return [left, sides[1]]
+
+
+def _is_name(text: str) -> bool:
+    words = text.replace(":", " ").split()
+    return (
+        bool(words)
+        and all(w[:1].isupper() or w[:1].isdigit() or w in _JOINERS for w in words)
+        and (words[0][:1].isupper() or words[0][:1].isdigit())
+    )
 
 
 def _both_then_what(q: str) -> re.Match[str] | None:
@@ -486,6 +581,11 @@ def compare(plan: Comparison, a: Value, b: Value) -> str | None:
         earlier = first if order < 0 else second
         later = second if order < 0 else first
         return earlier if plan.pick == "early" else later
+    if plan.kind == "role" and plan.pick == "same":
+        people = [set(content_terms(relations.fold(v.person))) for v in (a, b)]
+        if people[0] == people[1]:
+            return "yes"
+        return "no" if not people[0] & people[1] else None  # "Nolan" / "Christopher Nolan"
     if plan.kind == "role":
         want = set(content_terms(relations.fold(plan.target[1])))
         has = [want <= set(content_terms(relations.fold(v.person))) for v in (a, b)]
@@ -536,6 +636,9 @@ def read_value(plan: Comparison, page: OpenedPage) -> Value | None:
     sentences = relations.lead(page, LEAD_SENTENCES)
     if plan.kind == "number":
         assert plan.measure is not None
+        if plan.target:  # "at the 2010 census": a sentence of that year, anywhere early
+            year = plan.target[0]
+            sentences = [s for s in relations.lead(page, YEAR_SENTENCES) if year in s]
         for sentence in sentences:
             quantity = measures.read(plan.measure, sentence)
             if quantity is not None:
@@ -556,14 +659,22 @@ def read_value(plan: Comparison, page: OpenedPage) -> Value | None:
             if verb in _SPANNED and sentences:
                 # "(14 March 1879 – 18 April 1955)", "Arthur's Magazine (1844–1846)": the
                 # first date starts the span, the second ends it
-                span = _lifespan(page.page.title, sentences[0])
-                if span is not None:
-                    return Value(page.page.url, sentences[0], date=span[verb == "died"])
+                for opening in _openings(page):
+                    span = _lifespan(page.page.title, opening)
+                    if span is not None:
+                        return Value(page.page.url, opening, date=span[verb == "died"])
         work = _WORK_YEAR.search(sentences[0]) if sentences else None
         if work is not None and not set(plan.verbs) <= {"born", "died"}:
             # "Big Eyes is a 2014 American biographical drama film": a work's year
             return Value(page.page.url, sentences[0], date=(int(work.group("y")), None, None))
         return None
+    if plan.kind == "country" and plan.verbs:
+        # "founded in 2003 in Zabrze, Poland": the one country after the verb, else the
+        # one the defining sentence places the side in
+        for sentence in sentences:
+            where = _country_after(plan.verbs[0], sentence)
+            if where is not None:
+                return Value(page.page.url, sentence, nationality=frozenset({where}))
     if plan.kind in ("state", "country"):
         names = _STATES if plan.kind == "state" else relations.COUNTRY
         for sentence in sentences[:1]:  # where the defining sentence places it
@@ -593,6 +704,16 @@ def read_value(plan: Comparison, page: OpenedPage) -> Value | None:
             found.add("British")
         return Value(page.page.url, sentence, nationality=frozenset(found))
     return None
+
+
+def _country_after(verb: str, sentence: str) -> str | None:
+    """The one country named after ``verb`` in its clause ("It was founded in 2003 in
+    Zabrze, Poland": Poland), or None."""
+    m = re.search(rf"\b{verb}\b(?P<after>[^.;]{{0,60}})", sentence)
+    if m is None:
+        return None
+    places = {c.group(0) for c in relations.COUNTRY.finditer(m.group("after"))}
+    return places.pop() if len(places) == 1 else None
 
 
 def _countries_of(sentence: str) -> frozenset[str]:
@@ -628,7 +749,9 @@ def _nations_in(clause: str) -> list[str]:
 
 #: The year a defining sentence gives a work ("is a 2014 American film", "was a 1985 novel").
 _WORK_YEAR = re.compile(rf"^[^.;]*?\b(?:is|was)\s+an?\s+(?P<y>{_YEAR})\s+[a-zA-Z]")
-_LIFESPAN = re.compile(r"\((?:[^()]*?;\s*)?(?P<a>[^()–;]{4,30}?)\s*[–-]\s*(?P<b>[^()–;]{4,30}?)\)")
+_LIFESPAN = re.compile(
+    r"\((?:[^()]*?;\s*)?(?P<a>[^()–—;]{4,60}?)\s*[–—-]\s*(?P<b>[^()–—;]{4,60}?)\)"
+)
 
 
 def _lifespan(
@@ -639,10 +762,34 @@ def _lifespan(
     m = _LIFESPAN.search(sentence)
     if m is None or m.start() > len(relations.head(title)) + 40:
         return None
-    a, b = _DATE.fullmatch(m.group("a").strip()), _DATE.fullmatch(m.group("b").strip())
+    a, b = _span_date(m.group("a")), _span_date(m.group("b"))
     if a is None or b is None:
         return None
     return _parsed(a), _parsed(b)
+
+
+def _openings(page: OpenedPage) -> list[str]:
+    """The page's first sentence, and (verbatim) its first two as one when the first
+    ends at an initial's dot ("John Bernard "J.B." Handelsman (February 5, 1922 – ...")."""
+    for _, text in page.segments():
+        spans = sentence_spans(text)
+        if not spans:
+            continue
+        out = [text[spans[0][0] : spans[0][1]]]
+        if len(spans) > 1 and re.search(r"\b[A-Z]\.[\"”’']?$", out[0].rstrip()):
+            out.append(text[spans[0][0] : spans[1][1]])
+        return out
+    return []
+
+
+def _span_date(text: str) -> re.Match[str] | None:
+    """A lifespan's date, alone or before its place ("July 23, 1899, Warrenton, North
+    Carolina")."""
+    text = text.strip()
+    m = _DATE.match(text)
+    if m is None or not (m.end() == len(text) or re.match(r",\s+[A-Z]", text[m.end() :])):
+        return None
+    return m
 
 
 def _date_after(verb: str, sentence: str) -> tuple[int, int | None, int | None] | None:
