@@ -32,6 +32,7 @@ None; ``step``: its next research step), so this module does not import the poli
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -41,7 +42,7 @@ from sleuth.state import RunState
 from sleuth.text import content_terms, normalize_query
 from sleuth.validate import validate_finish
 
-from . import described, relations, twohop_confidence
+from . import described, relations, twohop, twohop_confidence
 from .reading import Reading, frame_question
 from .twohop import Bridge, unopened_hit
 
@@ -194,6 +195,17 @@ def second_hop(
         return relations.leader_of(bridge_value, state.opened)
     if relations.asks_spouse(question):
         return relations.spouse_of(bridge_value, state.opened)
+    place = relations.asks_place(question, bridge_value)
+    if place is not None:  # "In which city is Two Dollar Radio based?"
+        return relations.read(relations.Relation("located", place, bridge_value), state.opened)
+    if re.match(r"(?i)\s*what\s+(?:(?:is|was)\s+the\s+nationality\s+of|nationality)\b", question):
+        return twohop.nationality_of(bridge_value, state.opened)
+    if question.startswith(bridge_value + " ") and re.search(r"\b(?:what|which)\b", question):
+        # "Billy Morrison plays guitar with which singer?": the gap his page fills
+        rest = question[len(bridge_value) :].strip(" ?")
+        gap = described.gap_answer(rest, bridge_value, state.opened)
+        if gap is not None:
+            return gap
     noun = relations.category(question)
     if noun is not None:
         named = relations.named_in(noun, bridge_value, state.opened, question)

@@ -38,8 +38,10 @@ from .reading import sentence_spans
 
 #: How many sentences from a page's start the relation may be read in.
 LEAD = 3
+#: How many a role may be read in.
+ROLE_LEAD = 5
 
-Kind = Literal["born", "located", "role", "described"]
+Kind = Literal["born", "died", "located", "role", "described"]
 
 COUNTRIES = frozenset(
     """
@@ -172,6 +174,7 @@ _ROLE_VERBS = {
     "performer": r"performed|recorded|sung",
     "performers": r"performed|recorded|sung",
     "singer": r"performed|recorded|sung",
+    "vocalist": r"sung|vocals(?: are| were)?",
     "lyricist": r"lyrics (?:were |are )?(?:written )?",
     "screenwriter": r"written|screenplay (?:was )?(?:written )?",
     "illustrator": r"illustrated",
@@ -187,6 +190,8 @@ _WORKS = {
     "singer": "song|single|album|EP|record|track|ballad",
     "composer": "opera|symphony|sonata|concerto|ballet|suite|operetta|piece|march",
 }
+#: A band member's part in parentheses after the name ("Billy Morrison (vocals)").
+_PART_OF = {"vocalist": r"(?:lead\s+)?vocals?", "singer": r"(?:lead\s+)?vocals?"}
 _TAKES = {
     "location": r"took place|was held|is held|were held|occurred|was fought|took part",
 }
@@ -261,7 +266,9 @@ def read(relation: Relation, opened: Mapping[str, OpenedPage]) -> Found | None:
     page = page_of(relation.subject, opened)
     if page is None:
         return None
-    for sentence in lead(page):
+    # a role is read by its own words only ("The lead vocals are by Mark King"), so a
+    # little further down the page
+    for sentence in lead(page, ROLE_LEAD if relation.kind == "role" else LEAD):
         value = value_in(relation, sentence)
         if value is not None:
             return Found(value, sentence, page.page.url)
@@ -279,6 +286,17 @@ def value_in(relation: Relation, sentence: str) -> str | None:
         if m is None:
             return None
         return _place(relation.target, m.group("place"))
+    if relation.kind == "died":
+        # "died 3 May 1990 in Paris"; "(July 23, 1899, Warrenton, North Carolina—January
+        # 21, 1992, Raleigh, North Carolina)": the place after the lifespan's second date
+        m = re.search(
+            rf"\bdied\b[^.;()]{{0,50}}?\bin\s+(?P<place>{_NAME}(?:,\s+{_NAME})*)", sentence
+        ) or re.search(
+            rf"[–—]\s*(?:[A-Z][a-z]+\s+\d{{1,2}},\s+|\d{{1,2}}\s+[A-Z][a-z]+\s+)?\d{{4}},\s+"
+            rf"(?P<place>{_NAME}(?:,\s+{_NAME})*)\)",
+            sentence,
+        )
+        return _place(relation.target, m.group("place")) if m else None
     if relation.target == "location" or relation.target in _TAKES:
         m = re.search(rf"\b(?:{_TAKES['location']})\b[^.;]{{0,60}}?\bin\s+(?P<p>{_NAME})", sentence)
         return _clean(m.group("p")) if m else None
@@ -317,7 +335,8 @@ def _place(target: str, text: str) -> str | None:
     # county, state or country
     text = text.strip()
     first = re.match(_NAME, text)
-    if first is None or re.match(r"\s+[a-z]", text[first.end() :]):
+    kind = rf"\s+(?:{_PLACE_KINDS}|district|municipality)\b"
+    if first is None or re.match(kind, text[first.end() :]):
         return None  # "the Demerara-Mahaica region": a name of another kind of place
     value = _clean(first.group(0))
     if not value or _COUNTY.fullmatch(value) or COUNTRY.fullmatch(value):
@@ -358,12 +377,21 @@ def _role(role: str, sentence: str) -> str | None:
     if verbs is not None:
         m = re.search(
             # "Developed by ..." opening a sentence; "composed (c. 1712) by ..."
-            rf"\b(?i:{verbs})(?:\s+\([^()]{{1,30}}\))?\s+(?:independently\s+)?by\s+"
+            rf"\b(?i:{verbs})(?:\s+\([^()]{{1,30}}\))?\s+(?:and\s+[a-z]+\s+)?"
+            r"(?:independently\s+)?by\s+"
             rf"(?:one of its [a-z]+,\s+)?{person}",
             sentence,
         )
         if m is not None:
             return _clean(m.group("who"))
+    part = _PART_OF.get(role)
+    if part is not None:
+        # "formed in early 2006 by Billy Morrison (vocals), Billy Duffy (lead guitar)"
+        found = {
+            m.group("who") for m in re.finditer(rf"(?P<who>{_NAME})\s+\((?:{part})\)", sentence)
+        }
+        if len(found) == 1:
+            return _clean(found.pop())
     works = _WORKS.get(role)
     if works is not None:
         # "a play by …", "a 1990 novel by …", never "the book was released … by" (a
@@ -382,6 +410,7 @@ _BORN = re.compile(r"\b(?:was|were)\s+born$")
 _LOCATED = re.compile(
     r"\b(?:is|was|are|were)\s+(?:located|found|situated|based|headquartered|licensed to broadcast)"
     r"(?:\s+in)?$|\b(?:is|was)\s+(?:located\s+)?in$|\b(?:took place|occurred|occur|was held)$"
+    r"|\s+lies$|\s+lie$"
 )
 
 
@@ -394,6 +423,10 @@ def from_clause(kind: str, clause: str) -> Relation | None:
     if born is not None:
         subject = clause[: born.start()].strip()
         return Relation("born", kind, _subject(subject)) if subject else None
+    died = re.search(r"\s+died$", clause)
+    if died is not None:
+        subject = clause[: died.start()].strip()
+        return Relation("died", kind, _subject(subject)) if subject else None
     located = _LOCATED.search(clause)
     if located is not None:
         subject = clause[: located.start()].strip()
@@ -405,7 +438,9 @@ def from_clause(kind: str, clause: str) -> Relation | None:
 
 def _subject(text: str) -> str:
     text = re.sub(r"^(?:the|a|an)\s+", "", text.strip())
-    return re.sub(r"^(?:village|town|city|river) of\s+", "", text)
+    text = re.sub(r"^(?:village|town|city|river) of\s+", "", text)
+    # "race walker Kerry Saxby-Junna": the name, without the words that describe it
+    return re.sub(r"^(?:[a-z-]+\s+){1,3}(?=[A-Z])", "", text)
 
 
 _OF_KINDS = r"city of birth|birthplace|birth place|place of birth|hometown|home town"
@@ -419,8 +454,8 @@ _KIND_CONTAINING = re.compile(
     rf"\bthe\s+(?P<kind>{_PLACE_KINDS})\s+containing\s+(?P<subject>{_NAME})"
 )
 _IN_WHICH = re.compile(
-    rf"\bthe\s+(?P<kind>{_PLACE_KINDS})\s+in\s+which\s+(?P<subject>{_NAME}(?:,\s+{_NAME})?)\s+"
-    r"(?:is|was)\s+(?:located|situated|found)\b"
+    rf"\b(?i:the)\s+(?P<kind>{_PLACE_KINDS})\s+in\s+which\s+(?P<subject>{_NAME}(?:,\s+{_NAME})?)\s+"
+    r"(?:(?:is|was)\s+(?:located|situated|found)|lies)\b"
 )
 _ROLES = "|".join(_ROLE_VERBS)
 _POSSESSIVE_ROLE = re.compile(rf"(?P<subject>{_NAME})['’]s\s+(?:main\s+)?(?P<role>{_ROLES})\b")
@@ -453,12 +488,31 @@ def phrases(question: str) -> list[tuple[str, Relation]]:
     return out
 
 
+_ASKS_PLACE = re.compile(
+    r"(?i)^\s*(?:in\s+)?(?:which|what)\s+(?P<kind>city|town|state|country|county)\s+"
+    r"(?:is|was|are|were)\s+(?P<subject>.+?)\s+(?:located|based|headquartered|situated)"
+    r"(?:\s+in)?\s*\??\s*$"
+)
+
+
+def asks_place(question: str, subject: str) -> str | None:
+    """The place kind ``question`` asks ``subject`` is in ("In which city is Two Dollar
+    Radio based?": city), read as the located relation on the subject's own page; None
+    for any other question."""
+    m = _ASKS_PLACE.match(question)
+    if m is None or m.group("subject").strip() != subject:
+        return None
+    return m.group("kind").lower()
+
+
 def question_of(relation: Relation) -> str:
     """The first hop as a question ("Where was Gisvi born?"), for the trace."""
     if relation.kind == "born":
         return f"Where was {relation.subject} born?"
     if relation.kind == "located":
         return f"In what {relation.target} is {relation.subject}?"
+    if relation.kind == "died":
+        return f"Where did {relation.subject} die?"
     return f"Who is the {relation.target} of {relation.subject}?"
 
 

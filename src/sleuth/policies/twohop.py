@@ -716,6 +716,29 @@ def _country_after(verb: str, sentence: str) -> str | None:
     return places.pop() if len(places) == 1 else None
 
 
+def nationality_of(subject: str, opened: Mapping[str, OpenedPage]) -> relations.Found | None:
+    """The nationality the subject's own page gives in its defining clause, as written
+    ("is an English-American film director": English-American), for "What nationality
+    is X?"; None when the clause names none, or two apart ("Greek and Cypriot")."""
+    page = relations.page_of(subject, opened)
+    if page is None:
+        return None
+    for sentence in relations.lead(page, LEAD_SENTENCES):
+        match = _COPULA.search(sentence)
+        if match is None:
+            continue
+        clause = re.split(r"[,;:]|\bwho\b|\bwhich\b|\bthat\b", sentence[match.end() :])[0]
+        runs = {
+            m.group(0)
+            for m in re.finditer(r"[A-Z][a-z]+(?:-[A-Z][a-z]+)*", clause)
+            if all(part in _DEMONYMS for part in m.group(0).split("-"))
+        }
+        if len(runs) == 1:
+            return relations.Found(runs.pop(), sentence, page.page.url)
+        return None  # the defining sentence names no nationality, or two
+    return None
+
+
 def _countries_of(sentence: str) -> frozenset[str]:
     """The countries whose nationality the defining clause of ``sentence`` gives ("X was
     an English writer": England)."""
@@ -851,7 +874,7 @@ def _turn(thought: str, tool: str, query: str) -> Turn:
 _PLACE_KINDS = "city|country|state|town|county|place|village|region|area|location|province|nation"
 #: A comma inside a "where" clause only in a place chain before its verb ("the county in
 #: which Johnnycake, West Virginia is located").
-_CHAIN = r"\s+(?-i:[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*){0,2})\s+(?:is|was|are|were)\b"
+_CHAIN = r"\s+(?-i:[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*){0,2})\s+(?:is|was|are|were|lies|lie|died)\b"
 _WHERE = re.compile(
     rf"\bthe (?P<kind>{_PLACE_KINDS})\s+(?:where|in which)\s+"
     rf"(?P<clause>(?:[^?,;]|,(?={_CHAIN}))+?)\s*(?=[?;]|,(?!{_CHAIN})|$)",
@@ -860,7 +883,7 @@ _WHERE = re.compile(
 _ROLES = (
     "author|composer|director|founder|creator|performer|performers|producer|writer|"
     "publisher|designer|architect|owner|developer|manufacturer|lyricist|screenwriter|"
-    "illustrator|painter|editor|singer"
+    "illustrator|painter|editor|singer|lead vocalist|vocalist|lead singer"
 )
 _NAME_RUN = r"[A-Z0-9][\w'’.-]*(?:\s+(?:(?:of|the|and|de|for|in|on|a)\s+){0,2}[A-Z0-9][\w'’.-]*)*"
 #: Where a name in a role phrase ends: at punctuation, or before a lower-case word that
@@ -870,8 +893,24 @@ _NAME_END = (
     r"(?=\s*(?:[?,]|$)|\s+(?!(?:with|to|in|on|at|by|for|of|and|or|the|from|into|over|"
     r"under|without|versus|vs)\b)[a-z]+\b|\s+(?:from|in|to|for|with|at|on)\s*\?)"
 )
+#: What a question may put before a work's name: "the 2006 film The Prestige", "the
+#: documentary Laloorinu Parayanullathu", "the 1966 horror film Blood Bath".
+_WORK_KIND = (
+    r"(?:(?:the|a|an)\s+)?(?:\d{4}\s+)?(?:[a-z]+\s+)?"
+    r"(?:film|movie|documentary|novel|book|play|song|single|album|series|show|opera|game|"
+    r"video game|poem|musical|sitcom|magazine|newspaper|comic)\s+"
+)
+#: A name, after a work's kind, and in quotes or not ("the lead vocalist of "Two Hearts
+#: Collide"").
+_WORK_NAME = rf"(?:{_WORK_KIND}|the\s+)?(?P<q>[\"“]?)(?P<name>{_NAME_RUN})(?P=q)"
+#: A possessive's work ("Grace Krilanovich's first novel"): part of the phrase the
+#: bridge replaces, its owner the subject whose page names the role.
+_OWNED_WORK = re.compile(
+    r"\s+(?:(?:first|second|third|debut|latest|last|new|only|best-known)\s+)?"
+    r"(?:film|movie|documentary|novel|book|play|song|single|album|series|show|game|poem)\b"
+)
 _ROLE_OF = re.compile(
-    rf"\bthe (?P<role>{_ROLES}) of (?P<name>{_NAME_RUN})"
+    rf"\b(?i:the) (?P<role>{_ROLES}) of {_WORK_NAME}"
     rf"{_NAME_END}"
 )
 #: "the association which published X": the role a relative clause's verb names.
@@ -899,15 +938,15 @@ _ROLE_BY_VERB = {
 _NAMED_ROLE = re.compile(rf"\bthe (?P<name>{_NAME_RUN}) (?P<role>{_ROLES})\b(?!\s+of\b)")
 _ROLE_WHICH = re.compile(
     r"\bthe (?P<noun>[a-z]+(?: [a-z]+)?) (?:which|that|who) "
-    rf"(?P<verb>{'|'.join(_ROLE_BY_VERB)}) (?:the )?(?P<name>{_NAME_RUN})"
-    rf"{_NAME_END}"
+    rf"(?:(?:{'|'.join(_ROLE_BY_VERB)}) and )?(?P<verb>{'|'.join(_ROLE_BY_VERB)}) "
+    rf"{_WORK_NAME}{_NAME_END}"
 )
 #: The last word of a "where" clause: "the city where X was born", "... is located",
 #: "... took place". A clause ending otherwise likely runs into the rest of the question.
 _CLAUSE_ENDS = frozenset(
     "born located found formed founded situated based held citizen broadcast died buried "
     "raised headquartered established created started filmed recorded place occurred "
-    "lived grew".split()
+    "lived grew lies lie".split()
 )
 _AUX = re.compile(r"^(?P<subject>.+?)\s+(?P<aux>was|is|were|are|has been|had been)\s+(?P<rest>.+)$")
 
@@ -949,8 +988,11 @@ def _bridge_of(question: str) -> Bridge | None:
         clause = found.group("clause")
         if re.search(r"(?i)\b(?:where|which|who|whom|whose|that|when)\b", clause):
             return None
+        if found.start() == 0 or re.match(r"(?i)[^,;]*\b(?:do|does|did)\b", q[: found.start()]):
+            clause = _clause_end(clause)
         if clause.split()[-1].lower() not in _CLAUSE_ENDS or len(clause.split()) < 2:
             return None
+        phrase = found.group(0)[: found.start("clause") - found.start()] + clause
         moved = _AUX.match(clause)
         kind = found.group("kind").lower()
         rest = moved.group("rest") if moved else ""
@@ -961,12 +1003,20 @@ def _bridge_of(question: str) -> Bridge | None:
             else f"In what {kind} {clause}?"
         )
         relation = relations.from_clause(kind, clause)
-        return Bridge(inner, found.group(0), q, relation)
+        return Bridge(inner, phrase, q, relation)
     role = _ROLE_OF.search(q)
     if role is not None and not q[role.end() :].lstrip().startswith("'"):
-        inner = f"Who is the {role.group('role')} of {role.group('name')}?"
-        relation = relations.Relation("role", role.group("role"), role.group("name"))
-        return Bridge(inner, role.group(0), q, relation)
+        asked = role.group("role").removeprefix("lead ")  # "lead vocalist": the vocalist
+        name, phrase = role.group("name"), role.group(0)
+        owner = re.fullmatch(r"(?P<n>.+)['’]s", name)
+        if owner is not None:  # "the publisher of Grace Krilanovich's first novel"
+            work = _OWNED_WORK.match(q[role.end() :])
+            if work is None:
+                return None  # "the director of X's": of what, the question does not say
+            name, phrase = owner.group("n"), phrase + work.group(0)
+        inner = f"Who is the {asked} of {name}?"
+        relation = relations.Relation("role", asked, name)
+        return Bridge(inner, phrase, q, relation)
     which = _ROLE_WHICH.search(q)
     if which is not None and _role_asker(which.group("noun"), which.group("verb")):
         asked = _ROLE_BY_VERB[which.group("verb")]
@@ -986,6 +1036,24 @@ def _bridge_of(question: str) -> Bridge | None:
         relation = relations.Relation("described", shape.target, shape.subject)
         return Bridge(shape.inner, shape.phrase, q, relation, shape)
     return None
+
+
+def _clause_end(clause: str) -> str:
+    """A "where" clause cut after its own verb when the question's main verb follows it
+    ("the city where Chuck Rowland died receive in an average winter": "Chuck Rowland
+    died"; "the county in which Laie, Hawaii lies was formerly known"); else as is. Only
+    where the main verb is sure to follow: after "does" / "did" before the phrase, or a
+    phrase that opens the question (its subject); not "Who was president when the area
+    where X is located became a state?" (a third hop)."""
+    words = clause.split()
+    if words[-1].lower() in _CLAUSE_ENDS:
+        return clause
+    for i, word in enumerate(words[1:-1], start=1):
+        if word.lower() in _CLAUSE_ENDS and words[i + 1][:1].islower():
+            if word.lower() in ("born", "located", "based") and words[i + 1] in ("in", "on"):
+                continue  # "born in ...": the clause goes on
+            return " ".join(words[: i + 1])
+    return clause
 
 
 def _role_asker(noun: str, verb: str) -> bool:
