@@ -200,6 +200,9 @@ def second_hop(
         return relations.read(relations.Relation("located", place, bridge_value), state.opened)
     if re.match(r"(?i)\s*what\s+(?:(?:is|was)\s+the\s+nationality\s+of|nationality)\b", question):
         return twohop.nationality_of(bridge_value, state.opened)
+    told = relations.appositive(question, bridge_value, state.opened)
+    if told is not None:  # "What was the debut movie of X?": "his debut movie Jalachhayam"
+        return told
     if question.startswith(bridge_value + " ") and re.search(r"\b(?:what|which)\b", question):
         # "Billy Morrison plays guitar with which singer?": the gap his page fills
         rest = question[len(bridge_value) :].strip(" ?")
@@ -214,6 +217,8 @@ def second_hop(
     reading = single(state)
     if reading is None:
         return None
+    if _asks_name(question) and not _is_name(reading.value):
+        return None  # "formerly known by what name?": "located in the U.S. state of Hawaii"
     page = state.opened.get(reading.url)
     if page is None or not relations.is_page_of(bridge_value, page.page.title):
         return None  # read from a page about something else that mentions the bridge
@@ -222,6 +227,21 @@ def second_hop(
     ):
         return None
     return relations.Found(reading.value, reading.sentence, reading.url)
+
+
+def _asks_name(question: str) -> bool:
+    """Whether ``question`` asks for a name ("… by what name?", "Who …?")."""
+    return bool(re.search(r"(?i)^\s*who\b|\b(?:what|which)\s+name\b", question))
+
+
+def _is_name(value: str) -> bool:
+    """Whether ``value`` is written as a name: capitalised words (or numbers) with short
+    joiners between them ("Oahu County", "Anne of Green Gables"), not a clause."""
+    words = value.split()
+    joiners = {"of", "the", "and", "de", "da", "von", "van", "del", "la", "le", "du", "al"}
+    if not words or not (words[0][:1].isupper() or words[0][:1].isdigit()):
+        return False
+    return all(w[:1].isupper() or w[:1].isdigit() or w in joiners for w in words)
 
 
 def _research_first(bridge: Bridge, state: RunState, step: Step) -> Turn:

@@ -505,6 +505,62 @@ def asks_place(question: str, subject: str) -> str | None:
     return m.group("kind").lower()
 
 
+_WHAT_OF = re.compile(
+    r"^\s*(?:what|which)\s+(?:is|was)\s+the\s+(?P<np>(?:[a-z-]+\s+){0,2}?[a-z-]+)\s+of\s+"
+    r"(?P<rest>.+?)\s*\?\s*$",
+    re.IGNORECASE,
+)
+_WHICH_NP = re.compile(
+    r"^\s*(?i:what|which)\s+(?P<np>(?:[A-Z][a-z]+\s+)?(?:[a-z-]+\s+){0,1}?[a-z-]+)\s+"
+    r"(?P<rest>(?:[a-z]+ed|was|is|were|are|did|does|had|has)\b.+?)\s*\?\s*$",
+)
+
+
+def appositive(question: str, bridge: str, opened: Mapping[str, OpenedPage]) -> Found | None:
+    """The name a sentence of the bridge's own page writes right after the noun phrase
+    the question asks for ("What was the debut movie of Sathish Kalathil?": "his debut
+    movie Jalachhayam (2010)"; "Which Assamese film released in 2016 was directed by
+    Biswajeet Bora?": "He directed the Superhit Assamese film "Bahniman" which was
+    released in 2016"), in a sentence holding every other word the question asks; None
+    unless exactly one name is read."""
+    page = page_of(bridge, opened)
+    if page is None:
+        return None
+    m = _WHAT_OF.match(question)
+    if m is not None:
+        if not set(content_terms(fold(m.group("rest")))) <= set(content_terms(fold(bridge))):
+            return None  # "the debut movie of X" asks of the bridge only
+        rest = ""
+    else:
+        m = _WHICH_NP.match(question)
+        if m is None:
+            return None
+        rest = m.group("rest")
+    np = m.group("np")
+    if np.split()[-1].lower() in _NOT_CATEGORIES or len(np) < 3:
+        return None
+    want = set(content_terms(fold(rest))) - set(content_terms(fold(bridge)))
+    own = set(content_terms(fold(bridge)))
+    anchor = r"\s+".join(re.escape(w) for w in np.split())
+    found: dict[str, Found] = {}
+    for _, text in page.segments():
+        for s, e in sentence_spans(text):
+            sentence = text[s:e]
+            if not want <= set(content_terms(fold(sentence))):
+                continue
+            for hit in re.finditer(
+                rf"\b{anchor},?\s+[\"“]?(?P<v>(?=[A-Z0-9]){_NAME})", sentence, flags=re.IGNORECASE
+            ):
+                value = _clean(hit.group("v"))
+                if value is None or set(content_terms(fold(value))) <= own:
+                    continue
+                if not value[:1].isupper() and not value[:1].isdigit():
+                    continue
+                key = " ".join(content_terms(fold(value)))
+                found.setdefault(key, Found(value, sentence, page.page.url))
+    return next(iter(found.values())) if len(found) == 1 else None
+
+
 def question_of(relation: Relation) -> str:
     """The first hop as a question ("Where was Gisvi born?"), for the trace."""
     if relation.kind == "born":
