@@ -257,6 +257,23 @@ def test_a_role_is_read_after_a_date_in_parentheses() -> None:
             ("Aisa%20Yeh%20Jahaan", "directed and written by Biswajeet Bora"),
             ("Biswajeet%20Bora", 'Assamese film "Bahniman" which was released in 2016'),
         ),
+        # "the league in which the Adelaide Lightning compete": the one name carrying
+        # "League" where the subject's page says "competing"; the question's own verb
+        # ("founded") is not part of the clause
+        (
+            "dev2-036",
+            "1981",
+            ("Adelaide%20Lightning", "competing in the Women's National Basketball League"),
+            ("Women%27s%20National%20Basketball%20League", "founded in 1981"),
+        ),
+        # "the series in which Drew Fuller played Chris Halliwell": the name right after
+        # "series"; "Which network first broadcast Charmed?": "broadcast by The WB"
+        (
+            "dev2-039",
+            "The WB",
+            ("Drew%20Fuller", 'Chris Halliwell in the television series "Charmed"'),
+            ("Charmed", "originally broadcast by The WB"),
+        ),
     ],
 )
 def test_bridge_shapes_of_the_dev_file(
@@ -280,7 +297,18 @@ def test_bridge_shapes_of_the_dev_file(
 
 
 @pytest.mark.parametrize(
-    "case_id", ["dev2-001", "dev2-003", "dev2-012", "dev2-016", "dev2-022", "dev2-027", "dev2-043"]
+    "case_id",
+    [
+        "dev2-001",
+        "dev2-003",
+        "dev2-012",
+        "dev2-016",
+        "dev2-022",
+        "dev2-027",
+        "dev2-043",
+        "dev2-036",
+        "dev2-039",
+    ],
 )
 def test_a_dev_bridge_without_a_hop_s_page_abstains(case_id: str) -> None:
     steps, result = _run(_case(case_id, derived=True))
@@ -320,6 +348,15 @@ def test_a_dev_bridge_without_a_hop_s_page_abstains(case_id: str) -> None:
         ),
         # "X's" with no work after it says no subject
         ("Who is the director of Nolan's?", None, None),
+        (
+            "When was the league in which the Adelaide Lightning compete founded?",
+            "Which league the Adelaide Lightning compete?",
+            "the league in which the Adelaide Lightning compete",
+        ),
+        # a clause whose last word is no main verb after an auxiliary: not read
+        ("Who bought the team for which Tom Brady played twice?", None, None),
+        # a person or a place is not picked out by a name carrying the noun
+        ("Where was the man with which John Smith worked born?", None, None),
     ],
 )
 def test_what_the_dev_bridges_ask(question: str, inner: str | None, phrase: str | None) -> None:
@@ -361,3 +398,17 @@ def test_a_reading_that_is_no_name_does_not_answer_what_name() -> None:
 )
 def test_dev_relation_values(relation: relations.Relation, sentence: str, value: str) -> None:
     assert relations.value_in(relation, sentence) == value
+
+
+@pytest.mark.parametrize(
+    ("question", "role"),
+    [
+        ("Which network first broadcast Charmed?", "broadcaster"),
+        ("Who founded Kansas City Chiefs?", "founder"),
+        ("Who directed Charmed in 1998?", None),  # more asked than the role
+        ("Which network broadcast another show?", None),  # not the bridge
+    ],
+)
+def test_a_second_hop_asking_a_role_by_its_verb(question: str, role: str | None) -> None:
+    bridge = "Kansas City Chiefs" if "Chiefs" in question else "Charmed"
+    assert twohop.asked_role(question, bridge) == role

@@ -200,6 +200,9 @@ def second_hop(
         return relations.read(relations.Relation("located", place, bridge_value), state.opened)
     if re.match(r"(?i)\s*what\s+(?:(?:is|was)\s+the\s+nationality\s+of|nationality)\b", question):
         return twohop.nationality_of(bridge_value, state.opened)
+    role = twohop.asked_role(question, bridge_value)
+    if role is not None:  # "Which network first broadcast Charmed?": "broadcast by The WB"
+        return relations.read(relations.Relation("role", role, bridge_value), state.opened)
     told = relations.appositive(question, bridge_value, state.opened)
     if told is not None:  # "What was the debut movie of X?": "his debut movie Jalachhayam"
         return told

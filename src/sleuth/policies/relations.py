@@ -41,7 +41,7 @@ LEAD = 3
 #: How many a role may be read in.
 ROLE_LEAD = 5
 
-Kind = Literal["born", "died", "located", "role", "described"]
+Kind = Literal["born", "died", "located", "role", "described", "clause"]
 
 COUNTRIES = frozenset(
     """
@@ -175,6 +175,7 @@ _ROLE_VERBS = {
     "performers": r"performed|recorded|sung",
     "singer": r"performed|recorded|sung",
     "vocalist": r"sung|vocals(?: are| were)?",
+    "broadcaster": r"broadcast|aired",
     "lyricist": r"lyrics (?:were |are )?(?:written )?",
     "screenwriter": r"written|screenplay (?:was )?(?:written )?",
     "illustrator": r"illustrated",
@@ -208,6 +209,7 @@ class Relation:
     kind: Kind
     target: str
     subject: str
+    clause: str = ""  # a "clause" relation's words ("the Adelaide Lightning compete")
 
     @property
     def query(self) -> str:
@@ -279,6 +281,8 @@ def value_in(relation: Relation, sentence: str) -> str | None:
     """The relation's value as ``sentence`` states it, or None."""
     if relation.kind == "role":
         return _role(relation.target, sentence)
+    if relation.kind == "clause":
+        return _clause_value(relation, sentence)
     if relation.kind == "born":
         m = re.search(
             rf"\bborn\b[^.;()]{{0,50}}?\bin\s+(?P<place>{_NAME}(?:,\s+{_NAME})*)", sentence
@@ -307,6 +311,32 @@ def value_in(relation: Relation, sentence: str) -> str | None:
     if m is None or not _placing(sentence):
         return None
     return _place(relation.target, sentence[m.start("p") :])
+
+
+def _clause_value(relation: Relation, sentence: str) -> str | None:
+    """The one ``target`` ("league", "series") a sentence of the subject's page names
+    where it says what the clause says: at least half of the clause's own words (the
+    subject's aside; "compete" for "competing") and a name of that kind, carrying the
+    noun ("the Women's National Basketball League") or right after it ("the television
+    series "Charmed""). Two such names, or none: None."""
+    words = set(content_terms(fold(relation.clause))) - set(content_terms(fold(relation.subject)))
+    said = words & set(content_terms(fold(sentence)))
+    if not words or 2 * len(said) < len(words):
+        return None
+    noun = relation.target
+    names: dict[str, str] = {}
+    for m in re.finditer(rf"(?i:\b{re.escape(noun)})\s+[\"“]?(?P<v>(?=[A-Z0-9]){_NAME})", sentence):
+        value = _clean(m.group("v"))
+        if value:
+            names.setdefault(" ".join(content_terms(fold(value))), value)
+    word = noun.capitalize()
+    for m in re.finditer(_NAME, sentence):
+        name = m.group(0).strip(" .,")
+        if word in name.split() and len(name.split()) > 1 and name.split()[0] not in _NOT_NAMES:
+            names.setdefault(" ".join(content_terms(fold(name))), name)
+    own = set(content_terms(fold(relation.subject)))
+    found = [v for k, v in names.items() if not set(k.split()) <= own]
+    return found[0] if len(found) == 1 else None
 
 
 def _placing(sentence: str) -> bool:
@@ -569,6 +599,8 @@ def question_of(relation: Relation) -> str:
         return f"In what {relation.target} is {relation.subject}?"
     if relation.kind == "died":
         return f"Where did {relation.subject} die?"
+    if relation.kind == "clause":
+        return f"Which {relation.target} {relation.clause}?"
     return f"Who is the {relation.target} of {relation.subject}?"
 
 

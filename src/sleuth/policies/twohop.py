@@ -1035,7 +1035,40 @@ def _bridge_of(question: str) -> Bridge | None:
     if shape is not None:
         relation = relations.Relation("described", shape.target, shape.subject)
         return Bridge(shape.inner, shape.phrase, q, relation, shape)
-    return None
+    return _clause_bridge(q)
+
+
+#: "the league in which the Adelaide Lightning compete", "the series in which Drew
+#: Fuller played Chris Halliwell": a thing (not a person, not a place: `_WHERE`) that a
+#: relative clause about a named subject picks out.
+_CLAUSE_BRIDGE = re.compile(
+    r"\b(?i:the) (?P<noun>[a-z]+) (?:in|on|at|for|with|from|to|by) which "
+    r"(?P<clause>(?:the\s+)?(?P<subject>[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*){0,4})"
+    r"(?:\s+[a-z][\w'’-]*){1,2}?(?:\s+[A-Z][\w'’.-]*){0,4})(?P<end>\s*\?\s*$|\s+[a-z]+\s*\?\s*$)"
+)
+_PEOPLE = frozenset("man woman person people actor actress singer player who".split())
+
+
+def _clause_bridge(q: str) -> Bridge | None:
+    """A thing a relative clause about a named subject picks out (`_CLAUSE_BRIDGE`),
+    read on the subject's page as the one name of that kind where it says what the
+    clause says (`relations.value_in`). The clause runs to the question's end, or to a
+    last word that is the question's own verb after its auxiliary ("When was the league
+    in which X compete founded?")."""
+    m = _CLAUSE_BRIDGE.search(q)
+    if m is None:
+        return None
+    noun = m.group("noun").lower()
+    if noun in _PEOPLE or re.fullmatch(_PLACE_KINDS, noun) or noun in relations._NOT_CATEGORIES:
+        return None
+    if m.group("end").strip() != "?" and not re.match(
+        r"(?i)\s*(?:when|where|how|what|which|who)\b[^,;]*\b(?:was|is|were|are|did|does|do)\s*$",
+        q[: m.start()],
+    ):
+        return None  # the clause's last word is no main verb after an auxiliary
+    relation = relations.Relation("clause", noun, m.group("subject"), clause=m.group("clause"))
+    phrase = q[m.start() : m.end("clause")]
+    return Bridge(relations.question_of(relation), phrase, q, relation)
 
 
 def _clause_end(clause: str) -> str:
@@ -1054,6 +1087,22 @@ def _clause_end(clause: str) -> str:
                 continue  # "born in ...": the clause goes on
             return " ".join(words[: i + 1])
     return clause
+
+
+def asked_role(question: str, subject: str) -> str | None:
+    """The role a second hop asks of ``subject`` by its verb ("Who founded X?":
+    founder; "Which network first broadcast X?": broadcaster), read as that role on the
+    subject's own page; None for any other question."""
+    verbs = "|".join([*_ROLE_BY_VERB, "broadcast", "aired"])
+    m = re.match(
+        rf"(?i:who|(?:which|what)\s+[a-z]+)\s+(?:(?:first|originally|initially)\s+)?"
+        rf"(?P<verb>{verbs})\s+(?P<subject>.+?)\s*\?\s*$",
+        question,
+    )
+    if m is None or m.group("subject") != subject:
+        return None
+    verb = m.group("verb").lower()
+    return "broadcaster" if verb in ("broadcast", "aired") else _ROLE_BY_VERB[verb]
 
 
 def _role_asker(noun: str, verb: str) -> bool:
