@@ -16,7 +16,7 @@ from sleuth.datasets import Dataset, EvalCase, load_dataset
 from sleuth.policies import measures, relations, twohop
 from sleuth.result import Reason, Result, Status
 from sleuth.runtime import run_steps
-from sleuth.state import Budgets, Step
+from sleuth.state import Budgets, OpenedPage, Step
 
 DEV = Path(__file__).resolve().parents[1] / "benchmarks" / "twohop_dev" / "hotpot_style_dev.json"
 
@@ -274,6 +274,23 @@ def test_a_role_is_read_after_a_date_in_parentheses() -> None:
             ("Drew%20Fuller", 'Chris Halliwell in the television series "Charmed"'),
             ("Charmed", "originally broadcast by The WB"),
         ),
+        # "the senator for whom X was once chief of staff": a person is only the name
+        # right after the noun ("Queensland Senator Barnaby Joyce"); "Which party …":
+        # the one name carrying "Party" in a sentence naming the bridge
+        (
+            "dev2-034",
+            "National Party of Australia",
+            ("Scott%20Buchholz", "chief of staff to Queensland Senator Barnaby Joyce"),
+            ("Barnaby%20Joyce", "Leader of the National Party of Australia"),
+        ),
+        # "the painter who was among the notable speakers of X": "the painter Jeffrey
+        # Smart"; "In what year did Y die?": the end of the lifespan before the verb
+        (
+            "dev2-035",
+            "2013",
+            ("The%20Brisbane%20Institute", "the painter Jeffrey Smart"),
+            ("Jeffrey%20Smart", "(26 July 1921 – 20 June 2013)"),
+        ),
     ],
 )
 def test_bridge_shapes_of_the_dev_file(
@@ -308,6 +325,8 @@ def test_bridge_shapes_of_the_dev_file(
         "dev2-043",
         "dev2-036",
         "dev2-039",
+        "dev2-034",
+        "dev2-035",
     ],
 )
 def test_a_dev_bridge_without_a_hop_s_page_abstains(case_id: str) -> None:
@@ -353,10 +372,20 @@ def test_a_dev_bridge_without_a_hop_s_page_abstains(case_id: str) -> None:
             "Which league the Adelaide Lightning compete?",
             "the league in which the Adelaide Lightning compete",
         ),
-        # a clause whose last word is no main verb after an auxiliary: not read
-        ("Who bought the team for which Tom Brady played twice?", None, None),
-        # a person or a place is not picked out by a name carrying the noun
-        ("Where was the man with which John Smith worked born?", None, None),
+        # after "Where was …" the last word is the question's own verb
+        (
+            "Where was the senator for whom Scott Buchholz worked born?",
+            "Which senator Scott Buchholz worked?",
+            "the senator for whom Scott Buchholz worked",
+        ),
+        (
+            "In what year did the painter who was among the notable speakers of The "
+            "Brisbane Institute die?",
+            "Which painter was among the notable speakers of The Brisbane Institute?",
+            "the painter who was among the notable speakers of The Brisbane Institute",
+        ),
+        # "who" picks out a person, not a band
+        ("Which label signed the band who toured with Queen?", None, None),
     ],
 )
 def test_what_the_dev_bridges_ask(question: str, inner: str | None, phrase: str | None) -> None:
@@ -412,3 +441,21 @@ def test_dev_relation_values(relation: relations.Relation, sentence: str, value:
 def test_a_second_hop_asking_a_role_by_its_verb(question: str, role: str | None) -> None:
     bridge = "Kansas City Chiefs" if "Chiefs" in question else "Charmed"
     assert twohop.asked_role(question, bridge) == role
+
+
+@pytest.mark.parametrize(
+    ("question", "value"),
+    [
+        ("In what year did Jeffrey Smart die?", "2013"),
+        ("When was Jeffrey Smart born?", "26 July 1921"),
+        ("When did Jeffrey Smart retire?", None),  # not a birth or a death
+    ],
+)
+def test_a_birth_or_death_date_of_the_bridge(question: str, value: str | None) -> None:
+    case = _case("dev2-035")
+    corpus = _dataset().corpus_for(case)
+    url = "hotpotqa://Jeffrey%20Smart"
+    page = OpenedPage(corpus.pages[url], opened_step=1)
+    page.mark_seen(0, len(corpus.pages[url].body))
+    found = twohop.life_date(question, "Jeffrey Smart", {url: page})
+    assert (found.value if found else None) == value

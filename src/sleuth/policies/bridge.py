@@ -200,6 +200,9 @@ def second_hop(
         return relations.read(relations.Relation("located", place, bridge_value), state.opened)
     if re.match(r"(?i)\s*what\s+(?:(?:is|was)\s+the\s+nationality\s+of|nationality)\b", question):
         return twohop.nationality_of(bridge_value, state.opened)
+    born = twohop.life_date(question, bridge_value, state.opened)
+    if born is not None:  # "In what year did Jeffrey Smart die?": "(26 July 1921 – 20 June 2013)"
+        return born
     role = twohop.asked_role(question, bridge_value)
     if role is not None:  # "Which network first broadcast Charmed?": "broadcast by The WB"
         return relations.read(relations.Relation("role", role, bridge_value), state.opened)

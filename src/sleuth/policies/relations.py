@@ -191,6 +191,12 @@ _WORKS = {
     "singer": "song|single|album|EP|record|track|ballad",
     "composer": "opera|symphony|sonata|concerto|ballet|suite|operetta|piece|march",
 }
+#: Nouns of people: a clause bridge of these is only a name right after the noun ("the
+#: painter Jeffrey Smart", "Senator Barnaby Joyce"), never a name carrying the noun.
+PEOPLE = frozenset(
+    "man woman person actor actress singer player painter senator politician writer "
+    "author director musician artist poet composer president king queen".split()
+)
 #: A band member's part in parentheses after the name ("Billy Morrison (vocals)").
 _PART_OF = {"vocalist": r"(?:lead\s+)?vocals?", "singer": r"(?:lead\s+)?vocals?"}
 _TAKES = {
@@ -270,7 +276,7 @@ def read(relation: Relation, opened: Mapping[str, OpenedPage]) -> Found | None:
         return None
     # a role is read by its own words only ("The lead vocals are by Mark King"), so a
     # little further down the page
-    for sentence in lead(page, ROLE_LEAD if relation.kind == "role" else LEAD):
+    for sentence in lead(page, ROLE_LEAD if relation.kind in ("role", "clause") else LEAD):
         value = value_in(relation, sentence)
         if value is not None:
             return Found(value, sentence, page.page.url)
@@ -330,7 +336,7 @@ def _clause_value(relation: Relation, sentence: str) -> str | None:
         if value:
             names.setdefault(" ".join(content_terms(fold(value))), value)
     word = noun.capitalize()
-    for m in re.finditer(_NAME, sentence):
+    for m in re.finditer(_NAME, sentence) if noun not in PEOPLE else ():
         name = m.group(0).strip(" .,")
         if word in name.split() and len(name.split()) > 1 and name.split()[0] not in _NOT_NAMES:
             names.setdefault(" ".join(content_terms(fold(name))), name)
@@ -639,7 +645,7 @@ def category(question: str) -> str | None:
 
 
 #: "What NOUN" words that are no category a name or a definition carries.
-_NOT_CATEGORIES = frozenset(
+NOT_CATEGORIES = _NOT_CATEGORIES = frozenset(
     "year years kind type sort name percentage amount part number time date day month "
     "is was are were does did do has had have can could".split()
 )

@@ -716,6 +716,48 @@ def _country_after(verb: str, sentence: str) -> str | None:
     return places.pop() if len(places) == 1 else None
 
 
+_WHEN = re.compile(
+    r"(?i:(?P<year>(?:in\s+)?what\s+year)|when|on\s+what\s+date)\s+"
+    r"(?:(?i:was|did)\s+)(?P<subject>.+?)\s+(?i:(?P<verb>born|die))\s*\?\s*$"
+)
+
+
+def life_date(
+    question: str, subject: str, opened: Mapping[str, OpenedPage]
+) -> relations.Found | None:
+    """The birth or death date the subject's own page gives ("born 30 July 1970", "(26
+    July 1921 – 20 June 2013)") for "In what year did X die?", "When was X born?": the
+    year when a year is asked, else the date as written; None for another question or
+    when the page's opening sentences give none."""
+    m = _WHEN.fullmatch(question.strip())
+    page = relations.page_of(subject, opened)
+    if m is None or m.group("subject") != subject or page is None:
+        return None
+    verb = "born" if m.group("verb").lower() == "born" else "died"
+    for sentence in relations.lead(page, LEAD_SENTENCES):
+        for hit in re.finditer(rf"\b{verb}\b", sentence):
+            after = sentence[hit.end() : hit.end() + 40]
+            date = _DATE.search(after)
+            if date is not None and not re.search(r"[.;)]", after[: date.start()]):
+                return _life_found(m, date, sentence, page.page.url)
+    for opening in _openings(page):
+        span = _LIFESPAN.search(opening)
+        copula = _COPULA.search(opening)
+        if span is None or copula is None or span.start() > copula.start():
+            continue  # the span of the subject's name, before the sentence's verb
+        date = _span_date(span.group("b" if verb == "died" else "a"))
+        if date is not None and _span_date(span.group("a" if verb == "died" else "b")):
+            return _life_found(m, date, opening, page.page.url)
+    return None
+
+
+def _life_found(
+    asked: re.Match[str], date: re.Match[str], sentence: str, url: str
+) -> relations.Found:
+    value = str(_parsed(date)[0]) if asked.group("year") else date.group(0).strip()
+    return relations.Found(value, sentence, url)
+
+
 def nationality_of(subject: str, opened: Mapping[str, OpenedPage]) -> relations.Found | None:
     """The nationality the subject's own page gives in its defining clause, as written
     ("is an English-American film director": English-American), for "What nationality
@@ -1038,36 +1080,61 @@ def _bridge_of(question: str) -> Bridge | None:
     return _clause_bridge(q)
 
 
-#: "the league in which the Adelaide Lightning compete", "the series in which Drew
-#: Fuller played Chris Halliwell": a thing (not a person, not a place: `_WHERE`) that a
-#: relative clause about a named subject picks out.
+#: "the league in which the Adelaide Lightning compete", "the senator for whom Scott
+#: Buchholz was once chief of staff", "the painter who was among the notable speakers of
+#: The Brisbane Institute": something (not a place: `_WHERE`) that a relative clause
+#: about a named subject picks out; the clause runs to the question's end.
 _CLAUSE_BRIDGE = re.compile(
-    r"\b(?i:the) (?P<noun>[a-z]+) (?:in|on|at|for|with|from|to|by) which "
-    r"(?P<clause>(?:the\s+)?(?P<subject>[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*){0,4})"
-    r"(?:\s+[a-z][\w'’-]*){1,2}?(?:\s+[A-Z][\w'’.-]*){0,4})(?P<end>\s*\?\s*$|\s+[a-z]+\s*\?\s*$)"
+    r"\b(?i:the) (?P<noun>[a-z]+) (?P<rel>(?:in|on|at|for|with|from|to|by) (?:which|whom)|who) "
+    r"(?P<tail>[^?]+?)\s*\?\s*$"
 )
-_PEOPLE = frozenset("man woman person people actor actress singer player who".split())
+#: A relative clause's shape: its named subject, then at most five lower-case words and
+#: at most one more name ("Drew Fuller played Chris Halliwell"), or (a "who" clause) at
+#: most six lower-case words before the name ("was among the notable speakers of The
+#: Brisbane Institute").
+_SUBJECT_FIRST = re.compile(
+    r"(?:the\s+)?(?P<subject>[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*){0,4})"
+    r"(?:\s+[a-z][\w'’-]*){1,5}(?:\s+[A-Z][\w'’.-]*){0,4}"
+)
+_SUBJECT_LAST = re.compile(
+    r"(?:[a-z][\w'’-]*\s+){1,6}(?:the\s+|The\s+)?"
+    r"(?P<subject>[A-Z][\w'’.-]*(?:\s+(?:of\s+)?[A-Z][\w'’.-]*){0,4})"
+)
 
 
 def _clause_bridge(q: str) -> Bridge | None:
-    """A thing a relative clause about a named subject picks out (`_CLAUSE_BRIDGE`),
+    """Something a relative clause about a named subject picks out (`_CLAUSE_BRIDGE`),
     read on the subject's page as the one name of that kind where it says what the
-    clause says (`relations.value_in`). The clause runs to the question's end, or to a
-    last word that is the question's own verb after its auxiliary ("When was the league
-    in which X compete founded?")."""
+    clause says (`relations.value_in`). After an auxiliary ("When was …", "In what year
+    did …") the clause's last word is the question's own verb ("When was the league in
+    which X compete founded?"), not the clause's."""
     m = _CLAUSE_BRIDGE.search(q)
     if m is None:
         return None
     noun = m.group("noun").lower()
-    if noun in _PEOPLE or re.fullmatch(_PLACE_KINDS, noun) or noun in relations._NOT_CATEGORIES:
+    if re.fullmatch(_PLACE_KINDS, noun) or noun in relations.NOT_CATEGORIES:
         return None
-    if m.group("end").strip() != "?" and not re.match(
-        r"(?i)\s*(?:when|where|how|what|which|who)\b[^,;]*\b(?:was|is|were|are|did|does|do)\s*$",
+    people = noun in relations.PEOPLE  # read only as the name after the noun
+    if (m.group("rel") == "who" or m.group("rel").endswith("whom")) and not people:
+        return None
+    tail = m.group("tail")
+    aux = re.match(
+        r"(?i)\s*(?:(?:in|on|at)\s+)?(?:when|where|how|what|which|who)\b[^,;]*"
+        r"\b(?:was|is|were|are|did|does|do)\s*$",
         q[: m.start()],
-    ):
-        return None  # the clause's last word is no main verb after an auxiliary
-    relation = relations.Relation("clause", noun, m.group("subject"), clause=m.group("clause"))
-    phrase = q[m.start() : m.end("clause")]
+    )
+    if aux is not None:
+        clause, _, verb = tail.rpartition(" ")
+        if not verb[:1].islower():
+            return None
+    else:
+        clause = tail
+    shape = _SUBJECT_LAST if m.group("rel") == "who" else _SUBJECT_FIRST
+    found = shape.fullmatch(clause)
+    if found is None:
+        return None
+    relation = relations.Relation("clause", noun, found.group("subject"), clause=clause)
+    phrase = q[m.start() : m.start("tail") + len(clause)]
     return Bridge(relations.question_of(relation), phrase, q, relation)
 
 
