@@ -291,6 +291,28 @@ def test_a_role_is_read_after_a_date_in_parentheses() -> None:
             ("The%20Brisbane%20Institute", "the painter Jeffrey Smart"),
             ("Jeffrey%20Smart", "(26 July 1921 – 20 June 2013)"),
         ),
+        # "Which award did Y win at …": a quoted name right before the asked noun
+        (
+            "dev2-019",
+            "Outer Limits",
+            ("Two%20Hearts%20Collide", "The lead vocals are by Mark King."),
+            ("Mark%20King%20(musician)", 'He won the "Outer Limits" award'),
+        ),
+        # "How much precipitation falls … in Y?": the one amount with a unit in a
+        # sentence of Y's page naming precipitation ("(1,270 mm)" is the same amount)
+        (
+            "dev2-026",
+            "49.9 inches",
+            ("Zeitgeist%20Films", "based in New York City"),
+            ("New%20York%20City", "49.9 inches (1,270 mm) of precipitation"),
+        ),
+        # "X's debut movie": the name after "his debut movie" on X's own page
+        (
+            "dev2-004",
+            "Sujith Aalungal",
+            ("Sathish%20Kalathil", "his debut movie Jalachhayam"),
+            ("Jalachhayam", "The story was written by Sujith Aalungal"),
+        ),
     ],
 )
 def test_bridge_shapes_of_the_dev_file(
@@ -327,6 +349,9 @@ def test_bridge_shapes_of_the_dev_file(
         "dev2-039",
         "dev2-034",
         "dev2-035",
+        "dev2-019",
+        "dev2-026",
+        "dev2-004",
     ],
 )
 def test_a_dev_bridge_without_a_hop_s_page_abstains(case_id: str) -> None:
@@ -459,3 +484,34 @@ def test_a_birth_or_death_date_of_the_bridge(question: str, value: str | None) -
     page.mark_seen(0, len(corpus.pages[url].body))
     found = twohop.life_date(question, "Jeffrey Smart", {url: page})
     assert (found.value if found else None) == value
+
+
+@pytest.mark.parametrize(
+    ("question", "sentence", "value"),
+    [
+        (
+            "How much precipitation falls each year in New York City?",
+            "The city receives 49.9 inches (1,270 mm) of precipitation annually.",
+            "49.9 inches",
+        ),
+        (
+            "How many members does the House of Representatives have in Cyprus?",
+            "The House of Representatives currently has 59 members elected for a five-year "
+            "term, 56 members by proportional representation",
+            None,  # two counts of members: no value
+        ),
+        ("How many members does the band have?", "The band has four members.", "four"),
+        # a sentence not naming the asked noun states no amount of it
+        (
+            "How much snow does Raleigh receive?",
+            "Raleigh receives 46 inches of rain a year.",
+            None,
+        ),
+    ],
+)
+def test_an_amount_is_read_with_its_unit_or_before_its_noun(
+    question: str, sentence: str, value: str | None
+) -> None:
+    asked = measures.amount_asked(question)
+    assert asked is not None
+    assert measures.amount_in(asked[0], asked[1], sentence) == value

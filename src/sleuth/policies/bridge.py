@@ -42,8 +42,8 @@ from sleuth.state import RunState
 from sleuth.text import content_terms, normalize_query
 from sleuth.validate import validate_finish
 
-from . import described, relations, twohop, twohop_confidence
-from .reading import Reading, frame_question
+from . import described, measures, relations, twohop, twohop_confidence
+from .reading import Reading, frame_question, sentence_spans
 from .twohop import Bridge, unopened_hit
 
 SEARCH_K = 5
@@ -200,6 +200,9 @@ def second_hop(
         return relations.read(relations.Relation("located", place, bridge_value), state.opened)
     if re.match(r"(?i)\s*what\s+(?:(?:is|was)\s+the\s+nationality\s+of|nationality)\b", question):
         return twohop.nationality_of(bridge_value, state.opened)
+    amount = measures.amount_asked(question)
+    if amount is not None:  # "How much precipitation falls … in New York City?"
+        return _amount_of(amount, bridge_value, state)
     born = twohop.life_date(question, bridge_value, state.opened)
     if born is not None:  # "In what year did Jeffrey Smart die?": "(26 July 1921 – 20 June 2013)"
         return born
@@ -233,6 +236,21 @@ def second_hop(
     ):
         return None
     return relations.Found(reading.value, reading.sentence, reading.url)
+
+
+def _amount_of(amount: tuple[str, bool], bridge: str, state: RunState) -> relations.Found | None:
+    """The one amount of the asked noun that a sentence of the bridge's own page states
+    (`measures.amount_in`); None when none does, or two sentences state different ones."""
+    page = relations.page_of(bridge, state.opened)
+    if page is None:
+        return None
+    found: dict[str, relations.Found] = {}
+    for _, text in page.segments():
+        for s, e in sentence_spans(text):
+            value = measures.amount_in(amount[0], amount[1], text[s:e])
+            if value is not None:
+                found.setdefault(value, relations.Found(value, text[s:e], page.page.url))
+    return next(iter(found.values())) if len(found) == 1 else None
 
 
 def _asks_name(question: str) -> bool:

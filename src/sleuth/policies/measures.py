@@ -177,3 +177,41 @@ def _value(m: re.Match[str]) -> float:
     number = float(_WORDS[raw]) if raw in _WORDS else float(raw.replace(",", ""))
     scale = m.group("scale")
     return number * {"thousand": 1e3, "million": 1e6, "billion": 1e9}.get(scale or "", 1.0)
+
+
+#: Units an amount is written in ("49.9 inches (1,270 mm) of precipitation").
+_AMOUNT_UNITS = (
+    r"inches|inch|mm|cm|millimet(?:re|er)s?|centimet(?:re|er)s?|feet|foot|ft|met(?:re|er)s?|"
+    r"km|kilomet(?:re|er)s?|miles?|yards?|kg|kilograms?|tonnes?|tons?|pounds?|lb|litres?|"
+    r"liters?|gallons?|acres?|hectares?|percent|per cent|%"
+)
+_HOW = re.compile(r"(?i)^\s*how\s+(?P<many>much|many)\s+(?P<noun>[a-z-]+)\b")
+
+
+def amount_asked(question: str) -> tuple[str, bool] | None:
+    """("precipitation", False) for "How much precipitation falls …?", ("members", True)
+    for "How many members …?": the asked noun and whether it is counted; else None."""
+    m = _HOW.match(question)
+    if m is None:
+        return None
+    return m.group("noun").lower(), m.group("many").lower() == "many"
+
+
+def amount_in(noun: str, counted: bool, sentence: str) -> str | None:
+    """The one amount of ``noun`` that ``sentence`` states, as written: for a count the
+    number just before the noun ("has 59 members": 59), else a number with a unit in a
+    sentence naming the noun ("receives 49.9 inches (1,270 mm) of precipitation": 49.9
+    inches); None when it states none, or two different ones."""
+    found: list[str] = []
+    if counted:
+        for m in re.finditer(rf"\b{_NUMBER}{_SCALE}\s+(?:[a-z-]+\s+)?(?P<w>[a-z-]+)\b", sentence):
+            if stem(m.group("w")) == stem(noun):
+                found.append(
+                    m.group(0)[: m.end("scale") - m.start()] if m.group("scale") else m.group("n")
+                )
+    elif stem(noun) in {stem(w) for w in re.findall(r"[a-z-]+", sentence.lower())}:
+        for m in re.finditer(rf"\b{_NUMBER}{_SCALE}\s*(?:{_AMOUNT_UNITS})(?![\w])", sentence):
+            if not re.search(r"\(\s*$", sentence[: m.start()]):  # "(1,270 mm)": the same amount
+                found.append(m.group(0))
+    distinct = list(dict.fromkeys(found))
+    return distinct[0] if len(distinct) == 1 else None

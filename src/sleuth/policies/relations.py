@@ -41,7 +41,7 @@ LEAD = 3
 #: How many a role may be read in.
 ROLE_LEAD = 5
 
-Kind = Literal["born", "died", "located", "role", "described", "clause"]
+Kind = Literal["born", "died", "located", "role", "described", "clause", "owned"]
 
 COUNTRIES = frozenset(
     """
@@ -276,7 +276,7 @@ def read(relation: Relation, opened: Mapping[str, OpenedPage]) -> Found | None:
         return None
     # a role is read by its own words only ("The lead vocals are by Mark King"), so a
     # little further down the page
-    for sentence in lead(page, ROLE_LEAD if relation.kind in ("role", "clause") else LEAD):
+    for sentence in lead(page, ROLE_LEAD if relation.kind in ("role", "clause", "owned") else LEAD):
         value = value_in(relation, sentence)
         if value is not None:
             return Found(value, sentence, page.page.url)
@@ -289,6 +289,13 @@ def value_in(relation: Relation, sentence: str) -> str | None:
         return _role(relation.target, sentence)
     if relation.kind == "clause":
         return _clause_value(relation, sentence)
+    if relation.kind == "owned":
+        # "his debut movie Jalachhayam (2010)", "Her first novel, "The Orange Eats Creeps""
+        np = r"\s+".join(re.escape(w) for w in relation.target.split())
+        m = re.search(
+            rf"(?i:\b(?:his|her|its|their)\s+{np}),?\s+[\"“]?(?P<v>(?=[A-Z0-9]){_NAME})", sentence
+        )
+        return _clean(m.group("v")) if m else None
     if relation.kind == "born":
         m = re.search(
             rf"\bborn\b[^.;()]{{0,50}}?\bin\s+(?P<place>{_NAME}(?:,\s+{_NAME})*)", sentence
@@ -584,10 +591,12 @@ def appositive(question: str, bridge: str, opened: Mapping[str, OpenedPage]) -> 
             sentence = text[s:e]
             if not want <= set(content_terms(fold(sentence))):
                 continue
-            for hit in re.finditer(
-                rf"\b{anchor},?\s+[\"“]?(?P<v>(?=[A-Z0-9]){_NAME})", sentence, flags=re.IGNORECASE
-            ):
-                value = _clean(hit.group("v"))
+            # "his debut movie Jalachhayam", "the Assamese film "Bahniman"", or a quoted
+            # name before the noun: "He won the "Outer Limits" award"
+            after = rf"(?i:\b{anchor}),?\s+[\"“]?(?P<v>(?=[A-Z0-9]){_NAME})"
+            before = rf"[\"“](?P<q>[A-Z0-9][^\"”]{{0,60}})[\"”]\s+(?i:{anchor})\b"
+            for hit in [*re.finditer(after, sentence), *re.finditer(before, sentence)]:
+                value = _clean(hit.group("v") if "v" in hit.groupdict() else hit.group("q"))
                 if value is None or set(content_terms(fold(value))) <= own:
                     continue
                 if not value[:1].isupper() and not value[:1].isdigit():
@@ -607,6 +616,8 @@ def question_of(relation: Relation) -> str:
         return f"Where did {relation.subject} die?"
     if relation.kind == "clause":
         return f"Which {relation.target} {relation.clause}?"
+    if relation.kind == "owned":
+        return f"What is the {relation.target} of {relation.subject}?"
     return f"Who is the {relation.target} of {relation.subject}?"
 
 

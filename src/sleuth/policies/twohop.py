@@ -1077,7 +1077,20 @@ def _bridge_of(question: str) -> Bridge | None:
     if shape is not None:
         relation = relations.Relation("described", shape.target, shape.subject)
         return Bridge(shape.inner, shape.phrase, q, relation, shape)
+    owned = _OWNED.search(q)
+    if owned is not None:  # "Sathish Kalathil's debut movie"
+        relation = relations.Relation("owned", owned.group("np").lower(), owned.group("owner"))
+        return Bridge(relations.question_of(relation), owned.group(0), q, relation)
     return _clause_bridge(q)
+
+
+#: "Sathish Kalathil's debut movie", "Grace Krilanovich's first novel": the work its
+#: owner's page names right after "his debut movie" / "Her first novel,".
+_OWNED = re.compile(
+    r"(?P<owner>(?-i:[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*){0,3}))['’]s\s+"
+    r"(?P<np>(?:first|second|third|debut|latest|last|only)\s+"
+    r"(?:film|movie|novel|book|album|song|single|play|studio album))\b"
+)
 
 
 #: "the league in which the Adelaide Lightning compete", "the senator for whom Scott
