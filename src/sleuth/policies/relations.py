@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from sleuth.state import OpenedPage
-from sleuth.text import content_terms
+from sleuth.text import content_terms, stem
 
 from .reading import sentence_spans
 
@@ -176,6 +176,7 @@ _ROLE_VERBS = {
     "singer": r"performed|recorded|sung",
     "vocalist": r"sung|vocals(?: are| were)?",
     "broadcaster": r"broadcast|aired",
+    "sponsor": r"sponsored",
     "lyricist": r"lyrics (?:were |are )?(?:written )?",
     "screenwriter": r"written|screenplay (?:was )?(?:written )?",
     "illustrator": r"illustrated",
@@ -585,6 +586,8 @@ def appositive(question: str, bridge: str, opened: Mapping[str, OpenedPage]) -> 
     want = set(content_terms(fold(rest))) - set(content_terms(fold(bridge)))
     own = set(content_terms(fold(bridge)))
     anchor = r"\s+".join(re.escape(w) for w in np.split())
+    did = re.match(rf"(?:did|does|do)\s+{re.escape(bridge)}\s+(?P<verb>[a-z]+)\b", rest)
+    verb = did.group("verb") if did else None
     found: dict[str, Found] = {}
     for _, text in page.segments():
         for s, e in sentence_spans(text):
@@ -595,7 +598,18 @@ def appositive(question: str, bridge: str, opened: Mapping[str, OpenedPage]) -> 
             # name before the noun: "He won the "Outer Limits" award"
             after = rf"(?i:\b{anchor}),?\s+[\"“]?(?P<v>(?=[A-Z0-9]){_NAME})"
             before = rf"[\"“](?P<q>[A-Z0-9][^\"”]{{0,60}})[\"”]\s+(?i:{anchor})\b"
-            for hit in [*re.finditer(after, sentence), *re.finditer(before, sentence)]:
+            hits = [*re.finditer(after, sentence), *re.finditer(before, sentence)]
+            if not hits and verb is not None:
+                # "Which beer brand did Oettinger supersede …?": "(when it superseded
+                # Krombacher)", the name right after the verb in any of its forms
+                hits = [
+                    h
+                    for h in re.finditer(
+                        rf"\b(?P<w>[a-z]+)\s+(?:the\s+)?[\"“]?(?P<v>(?=[A-Z0-9]){_NAME})", sentence
+                    )
+                    if stem(h.group("w")) == stem(verb)
+                ]
+            for hit in hits:
                 value = _clean(hit.group("v") if "v" in hit.groupdict() else hit.group("q"))
                 if value is None or set(content_terms(fold(value))) <= own:
                     continue

@@ -645,7 +645,7 @@ def read_value(plan: Comparison, page: OpenedPage) -> Value | None:
                 return Value(page.page.url, sentence, quantity=quantity.value)
         return None
     if plan.kind == "role":
-        for sentence in sentences:
+        for sentence in [*_openings(page)[1:], *sentences]:
             who = relations.role_in(plan.target[0], sentence)
             if who is not None:
                 return Value(page.page.url, sentence, person=who)
@@ -835,13 +835,14 @@ def _lifespan(
 
 def _openings(page: OpenedPage) -> list[str]:
     """The page's first sentence, and (verbatim) its first two as one when the first
-    ends at an initial's dot ("John Bernard "J.B." Handelsman (February 5, 1922 – ...")."""
+    ends at an initial's dot ("John Bernard "J.B." Handelsman (February 5, 1922 – ...")
+    or a date's "(c." ("was composed (c. 1711–16) by George Frideric Handel")."""
     for _, text in page.segments():
         spans = sentence_spans(text)
         if not spans:
             continue
         out = [text[spans[0][0] : spans[0][1]]]
-        if len(spans) > 1 and re.search(r"\b[A-Z]\.[\"”’']?$", out[0].rstrip()):
+        if len(spans) > 1 and re.search(r"(?:\b[A-Z]|\(c|\(ca)\.[\"”’']?$", out[0].rstrip()):
             out.append(text[spans[0][0] : spans[1][1]])
         return out
     return []
@@ -925,7 +926,7 @@ _WHERE = re.compile(
 _ROLES = (
     "author|composer|director|founder|creator|performer|performers|producer|writer|"
     "publisher|designer|architect|owner|developer|manufacturer|lyricist|screenwriter|"
-    "illustrator|painter|editor|singer|lead vocalist|vocalist|lead singer"
+    "illustrator|painter|editor|singer|lead vocalist|vocalist|lead singer|sponsor"
 )
 _NAME_RUN = r"[A-Z0-9][\w'’.-]*(?:\s+(?:(?:of|the|and|de|for|in|on|a)\s+){0,2}[A-Z0-9][\w'’.-]*)*"
 #: Where a name in a role phrase ends: at punctuation, or before a lower-case word that
