@@ -13,7 +13,7 @@ import pytest
 
 from sleuth import OfflinePolicy, Task
 from sleuth.datasets import Dataset, EvalCase, load_dataset
-from sleuth.policies import measures, relations, twohop
+from sleuth.policies import bridge, measures, relations, twohop
 from sleuth.result import Reason, Result, Status
 from sleuth.runtime import run_steps
 from sleuth.state import Budgets, OpenedPage, Step
@@ -333,6 +333,15 @@ def test_a_role_is_read_after_a_date_in_parentheses() -> None:
             ("Oettinger%20Rockets", "The club is sponsored by Oettinger Brauerei."),
             ("Oettinger%20Brauerei", "when it superseded Krombacher"),
         ),
+        # "The county in which Laie, Hawaii lies" opens the question (its subject, so
+        # the clause ends at "lies"); "formerly known by what name?": the name after
+        # "formerly" on the county's own page
+        (
+            "dev2-010",
+            "Oahu County",
+            ("Laie,%20Hawaii", "in Honolulu County, Hawaii"),
+            ("Honolulu%20County,%20Hawaii", "formerly Oahu County"),
+        ),
     ],
 )
 def test_bridge_shapes_of_the_dev_file(
@@ -373,6 +382,7 @@ def test_bridge_shapes_of_the_dev_file(
         "dev2-026",
         "dev2-004",
         "dev2-018",
+        "dev2-010",
     ],
 )
 def test_a_dev_bridge_without_a_hop_s_page_abstains(case_id: str) -> None:
@@ -441,12 +451,13 @@ def test_what_the_dev_bridges_ask(question: str, inner: str | None, phrase: str 
 
 
 def test_a_reading_that_is_no_name_does_not_answer_what_name() -> None:
-    """dev2-010: Laie lies in Honolulu County, whose page says "formerly Oahu County" in
-    a parenthesis the reader does not take apart; the single-hop reader's "located in
-    the U.S. state of Hawaii" is no name, so the question is not answered."""
-    _, result = _run(_case("dev2-010"))
-    assert result.cannot_answer
-    assert result.reason is Reason.FACT_MISSING
+    """A second hop asking a name ("… by what name?", "Who …?") takes no single-hop
+    reading that is not written as a name ("located in the U.S. state of Hawaii")."""
+    assert bridge._asks_name("Honolulu County was formerly known by what name?")
+    assert bridge._asks_name("Who founded Two Dollar Radio?")
+    assert not bridge._asks_name("When was Two Dollar Radio founded?")
+    assert bridge._is_name("Oahu County") and bridge._is_name("City and County of Honolulu")
+    assert not bridge._is_name("located in the U.S. state of Hawaii")
 
 
 @pytest.mark.parametrize(

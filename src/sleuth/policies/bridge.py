@@ -200,6 +200,9 @@ def second_hop(
         return relations.read(relations.Relation("located", place, bridge_value), state.opened)
     if re.match(r"(?i)\s*what\s+(?:(?:is|was)\s+the\s+nationality\s+of|nationality)\b", question):
         return twohop.nationality_of(bridge_value, state.opened)
+    former = relations.former_name(question, bridge_value, state.opened)
+    if former is not None:  # "… was formerly known by what name?": "formerly Oahu County"
+        return former
     amount = measures.amount_asked(question)
     if amount is not None:  # "How much precipitation falls … in New York City?"
         return _amount_of(amount, bridge_value, state)

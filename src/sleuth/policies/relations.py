@@ -620,6 +620,35 @@ def appositive(question: str, bridge: str, opened: Mapping[str, OpenedPage]) -> 
     return next(iter(found.values())) if len(found) == 1 else None
 
 
+_FORMER_ASKED = re.compile(
+    r"(?i)\b(?:formerly|previously|originally|once)\s+(?:known|called|named)\b"
+    r"|\bformer\s+name\b"
+)
+
+
+def former_name(question: str, subject: str, opened: Mapping[str, OpenedPage]) -> Found | None:
+    """The name the subject's own page gives it before "formerly" ("Honolulu County
+    (officially known as the City and County of Honolulu, formerly Oahu County)") for a
+    question asking what it was formerly known as or called; None for any other
+    question, or unless exactly one such name is written."""
+    page = page_of(subject, opened)
+    if page is None or _FORMER_ASKED.search(question) is None:
+        return None
+    rule = (
+        r"\b(?:formerly|previously|originally)\s+(?:known\s+as\s+|called\s+|named\s+)?"
+        rf"(?:the\s+)?[\"“]?(?P<v>(?=[A-Z0-9]){_NAME})"
+    )
+    found: dict[str, Found] = {}
+    for sentence in lead(page, ROLE_LEAD):
+        for m in re.finditer(rule, sentence):
+            value = _clean(m.group("v"))
+            if value and not set(content_terms(fold(value))) <= set(content_terms(fold(subject))):
+                found.setdefault(
+                    " ".join(content_terms(fold(value))), Found(value, sentence, page.page.url)
+                )
+    return next(iter(found.values())) if len(found) == 1 else None
+
+
 def question_of(relation: Relation) -> str:
     """The first hop as a question ("Where was Gisvi born?"), for the trace."""
     if relation.kind == "born":
