@@ -547,3 +547,26 @@ def test_an_amount_is_read_with_its_unit_or_before_its_noun(
     asked = measures.amount_asked(question)
     assert asked is not None
     assert measures.amount_in(asked[0], asked[1], sentence) == value
+
+
+def test_a_clause_bridge_reads_each_of_the_subject_s_pages() -> None:
+    """dev2-033, "Who directed the Korean film of which Do Lafzon Ki Kahani is a
+    remake?": the TV series' page says nothing of a remake, the film's page says "It is
+    a remake of the 2011 Korean movie "Always"" ("movie" for "film"); "Who directed
+    Always?" is the director on Always' own page. Before, the single-hop reader answered
+    "Divya Khosla Kumar" from another page, also on the derived copy."""
+    case = _case("dev2-033")
+    steps, result = _run(case)
+    assert [s.tool for s in steps] == ["search", "open", "open", "search", "open", "finish"]
+    assert _opened(steps) == [
+        "hotpotqa://Do%20Lafzon%20Ki%20Kahani%20(TV%20series)",
+        "hotpotqa://Do%20Lafzon%20Ki%20Kahani%20(film)",
+        "hotpotqa://Always%20(2011%20film)",
+    ]
+    assert result.answer == "Song Il-gon" and result.answer in case.answers
+    assert sorted(result.citations) == sorted(case.gold_urls)
+    texts = _quotes(case, result)
+    assert 'remake of the 2011 Korean movie "Always"' in texts[result.citations[0]]
+    assert "directed by Song Il-gon" in texts[result.citations[1]]
+    steps, derived = _run(_case("dev2-033", derived=True))
+    assert derived.cannot_answer and derived.reason is Reason.FACT_MISSING

@@ -272,15 +272,18 @@ def lead(page: OpenedPage, most: int = LEAD) -> list[str]:
 
 def read(relation: Relation, opened: Mapping[str, OpenedPage]) -> Found | None:
     """The relation's value from the subject's opened page, or None."""
-    page = page_of(relation.subject, opened)
-    if page is None:
-        return None
-    # a role is read by its own words only ("The lead vocals are by Mark King"), so a
-    # little further down the page
-    for sentence in lead(page, ROLE_LEAD if relation.kind in ("role", "clause", "owned") else LEAD):
-        value = value_in(relation, sentence)
-        if value is not None:
-            return Found(value, sentence, page.page.url)
+    pages = sorted(opened.values(), key=lambda p: p.opened_step)
+    own = [p for p in pages if is_page_of(relation.subject, p.page.title)]
+    # a clause's words pick their sentence, so each of the subject's pages is read ("Do
+    # Lafzon Ki Kahani (TV series)" and "... (film)"); any other relation, the first
+    for page in own if relation.kind == "clause" else own[:1]:
+        # a role is read by its own words only ("The lead vocals are by Mark King"), so
+        # a little further down the page
+        most = ROLE_LEAD if relation.kind in ("role", "clause", "owned") else LEAD
+        for sentence in lead(page, most):
+            value = value_in(relation, sentence)
+            if value is not None:
+                return Found(value, sentence, page.page.url)
     return None
 
 
@@ -338,8 +341,9 @@ def _clause_value(relation: Relation, sentence: str) -> str | None:
     if not words or 2 * len(said) < len(words):
         return None
     noun = relation.target
+    nouns = _SAME_NOUN.get(noun, re.escape(noun))  # "the Korean movie "Always"" for a film
     names: dict[str, str] = {}
-    for m in re.finditer(rf"(?i:\b{re.escape(noun)})\s+[\"“]?(?P<v>(?=[A-Z0-9]){_NAME})", sentence):
+    for m in re.finditer(rf"(?i:\b(?:{nouns}))\s+[\"“]?(?P<v>(?=[A-Z0-9]){_NAME})", sentence):
         value = _clean(m.group("v"))
         if value:
             names.setdefault(" ".join(content_terms(fold(value))), value)

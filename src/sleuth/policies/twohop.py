@@ -1099,7 +1099,8 @@ _OWNED = re.compile(
 #: The Brisbane Institute": something (not a place: `_WHERE`) that a relative clause
 #: about a named subject picks out; the clause runs to the question's end.
 _CLAUSE_BRIDGE = re.compile(
-    r"\b(?i:the) (?P<noun>[a-z]+) (?P<rel>(?:in|on|at|for|with|from|to|by) (?:which|whom)|who) "
+    r"\b(?i:the) (?:[A-Z][a-z]+ )?(?P<noun>[a-z]+) "
+    r"(?P<rel>(?:in|on|at|for|with|from|to|by|of) (?:which|whom)|who) "
     r"(?P<tail>[^?]+?)\s*\?\s*$"
 )
 #: A relative clause's shape: its named subject, then at most five lower-case words and
