@@ -32,6 +32,7 @@ None; ``step``: its next research step), so this module does not import the poli
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -41,8 +42,8 @@ from sleuth.state import RunState
 from sleuth.text import content_terms, normalize_query
 from sleuth.validate import validate_finish
 
-from . import described, relations, twohop_confidence
-from .reading import Reading, frame_question
+from . import described, measures, relations, twohop, twohop_confidence
+from .reading import Reading, frame_question, sentence_spans
 from .twohop import Bridge, unopened_hit
 
 SEARCH_K = 5
@@ -194,6 +195,32 @@ def second_hop(
         return relations.leader_of(bridge_value, state.opened)
     if relations.asks_spouse(question):
         return relations.spouse_of(bridge_value, state.opened)
+    place = relations.asks_place(question, bridge_value)
+    if place is not None:  # "In which city is Two Dollar Radio based?"
+        return relations.read(relations.Relation("located", place, bridge_value), state.opened)
+    if re.match(r"(?i)\s*what\s+(?:(?:is|was)\s+the\s+nationality\s+of|nationality)\b", question):
+        return twohop.nationality_of(bridge_value, state.opened)
+    former = relations.former_name(question, bridge_value, state.opened)
+    if former is not None:  # "… was formerly known by what name?": "formerly Oahu County"
+        return former
+    amount = measures.amount_asked(question)
+    if amount is not None:  # "How much precipitation falls … in New York City?"
+        return _amount_of(amount, bridge_value, state)
+    born = twohop.life_date(question, bridge_value, state.opened)
+    if born is not None:  # "In what year did Jeffrey Smart die?": "(26 July 1921 – 20 June 2013)"
+        return born
+    role = twohop.asked_role(question, bridge_value)
+    if role is not None:  # "Which network first broadcast Charmed?": "broadcast by The WB"
+        return relations.read(relations.Relation("role", role, bridge_value), state.opened)
+    told = relations.appositive(question, bridge_value, state.opened)
+    if told is not None:  # "What was the debut movie of X?": "his debut movie Jalachhayam"
+        return told
+    if question.startswith(bridge_value + " ") and re.search(r"\b(?:what|which)\b", question):
+        # "Billy Morrison plays guitar with which singer?": the gap his page fills
+        rest = question[len(bridge_value) :].strip(" ?")
+        gap = described.gap_answer(rest, bridge_value, state.opened)
+        if gap is not None:
+            return gap
     noun = relations.category(question)
     if noun is not None:
         named = relations.named_in(noun, bridge_value, state.opened, question)
@@ -202,6 +229,8 @@ def second_hop(
     reading = single(state)
     if reading is None:
         return None
+    if _asks_name(question) and not _is_name(reading.value):
+        return None  # "formerly known by what name?": "located in the U.S. state of Hawaii"
     page = state.opened.get(reading.url)
     if page is None or not relations.is_page_of(bridge_value, page.page.title):
         return None  # read from a page about something else that mentions the bridge
@@ -210,6 +239,36 @@ def second_hop(
     ):
         return None
     return relations.Found(reading.value, reading.sentence, reading.url)
+
+
+def _amount_of(amount: tuple[str, bool], bridge: str, state: RunState) -> relations.Found | None:
+    """The one amount of the asked noun that a sentence of the bridge's own page states
+    (`measures.amount_in`); None when none does, or two sentences state different ones."""
+    page = relations.page_of(bridge, state.opened)
+    if page is None:
+        return None
+    found: dict[str, relations.Found] = {}
+    for _, text in page.segments():
+        for s, e in sentence_spans(text):
+            value = measures.amount_in(amount[0], amount[1], text[s:e])
+            if value is not None:
+                found.setdefault(value, relations.Found(value, text[s:e], page.page.url))
+    return next(iter(found.values())) if len(found) == 1 else None
+
+
+def _asks_name(question: str) -> bool:
+    """Whether ``question`` asks for a name ("… by what name?", "Who …?")."""
+    return bool(re.search(r"(?i)^\s*who\b|\b(?:what|which)\s+name\b", question))
+
+
+def _is_name(value: str) -> bool:
+    """Whether ``value`` is written as a name: capitalised words (or numbers) with short
+    joiners between them ("Oahu County", "Anne of Green Gables"), not a clause."""
+    words = value.split()
+    joiners = {"of", "the", "and", "de", "da", "von", "van", "del", "la", "le", "du", "al"}
+    if not words or not (words[0][:1].isupper() or words[0][:1].isdigit()):
+        return False
+    return all(w[:1].isupper() or w[:1].isdigit() or w in joiners for w in words)
 
 
 def _research_first(bridge: Bridge, state: RunState, step: Step) -> Turn:

@@ -311,8 +311,16 @@ def answer_open(
     ("the DeCavalcante crime family"); "what year" the year right after them. The
     sentence opens with the bridge's name or a pronoun; None unless exactly one value is
     read."""
+    return gap_answer(described.rest, bridge, opened)
+
+
+def gap_answer(rest: str, bridge: str, opened: Mapping[str, OpenedPage]) -> Found | None:
+    """The gap of ``rest`` ("plays guitar with which singer") that the bridge's own page
+    fills, in a sentence about the bridge (see `answer_open`); also one whose subject
+    is the bridge and whose relative clause holds the words ("Billy Morrison is an
+    English guitarist, singer and actor who plays guitar with Billy Idol")."""
     page = page_of(bridge, opened)
-    m = re.fullmatch(r"(?P<left>.+?)\s+(?:what|which)\b(?P<after>.*)", described.rest)
+    m = re.fullmatch(r"(?P<left>.+?)\s+(?:what|which)\b(?P<after>.*)", rest)
     if page is None or m is None:
         return None
     after = m.group("after").split()
@@ -332,7 +340,10 @@ def answer_open(
             prefix = sentence[: anchor.start()].strip()
             terms = set(content_terms(fold(prefix)))
             if not (_PRONOUN.fullmatch(prefix) or (terms and terms <= own)):
-                continue  # the sentence is about something else
+                relative = re.fullmatch(r"(?P<s>[^,;]+?)\s+(?:is|was)\b[^;]*\bwho", prefix)
+                said = set(content_terms(fold(relative.group("s")))) if relative else set()
+                if not (said and said <= own):
+                    continue  # the sentence is about something else
             value = _gap(sentence[anchor.end() :], noun, right)
             if value and not set(content_terms(fold(value))) <= own:
                 values.setdefault(
@@ -341,8 +352,20 @@ def answer_open(
     return next(iter(values.values())) if len(values) == 1 else None
 
 
+#: Asked nouns that say what kind of thing a bare name is ("which singer", "what
+#: band"), not a word the name carries.
+_KINDS_OF_NAMED = frozenset(
+    "singer actor actress person man woman player musician artist band group team "
+    "director writer author composer".split()
+)
+
+
 def _gap(tail: str, noun: list[str], right: str) -> str | None:
     """The value right after the question's words before "what" (see `answer_open`)."""
+    if noun and noun[-1] in _KINDS_OF_NAMED:
+        # "plays guitar with which singer": a singer's name follows, not "… Singer"
+        m = re.match(rf"\s+[\"“]?(?P<v>(?=[A-Z]){NAME})", tail)
+        return m.group("v") if m and not right else None
     if noun and noun != ["year"]:
         asked = r"\s+".join(re.escape(w) for w in noun)
         m = re.search(rf"(?P<v>(?:[A-Z][\w'’.-]*\s+)+{asked})\b", tail)

@@ -75,7 +75,14 @@ _HIGH = frozenset("taller higher shorter lower".split())
 _LONG = frozenset("longer deeper wider".split())
 _BIG = frozenset("larger bigger smaller".split())
 _MORE = frozenset("more fewer less".split())
-_UP = frozenset("taller higher longer deeper wider larger bigger more greater".split())
+_UP = frozenset(
+    "taller higher longer deeper wider larger bigger more greater farther further".split()
+)
+#: A distance from somewhere ("Which airport is farther from its city's centre?"): a
+#: length read only when the sentence says from what ("8 km from the city center").
+_FAR = frozenset("farther further closer nearer".split())
+#: Counted nouns that ask a place's population ("more residents at the 2010 census").
+_POPULATION = frozenset("population populations residents inhabitants people".split())
 
 
 @dataclass(frozen=True)
@@ -96,7 +103,10 @@ def asked(question: str) -> Measure | None:
         if word in _MORE or (word in _BIG and i + 1 < len(tokens) and _counted(tokens[i + 1])):
             if i + 1 >= len(tokens) or tokens[i + 1] in ("than", "or"):
                 return None
-            return Measure("count", tokens[i + 1], most)
+            noun = tokens[i + 1]
+            return Measure("count", "population" if noun in _POPULATION else noun, most)
+        if word in _FAR:
+            return Measure("length", "distance", most)
         if word in _HIGH or word in _LONG:
             return Measure("length", "", most)
         if word in _BIG:
@@ -150,6 +160,12 @@ def _quantities(measure: Measure, sentence: str) -> list[Quantity]:
     names = "|".join(sorted((re.escape(u) for u in units), key=len, reverse=True))
     for m in re.finditer(rf"\b{_NUMBER}{_SCALE}\s*(?P<u>{names})(?:e?s)?(?![\w²])", sentence):
         unit = m.group("u")
+        if measure.noun == "distance" and not re.match(
+            r"(?:\s+\([^()]*\))?\s+(?:[a-z-]+\s+)?(?:from|of)\s+(?:the\s+|its\s+)?"
+            r"(?:city|town|downtown|centre|center|central)\b",
+            sentence[m.end() :],
+        ):
+            continue  # a length, not the distance from the centre asked about
         if unit == "in" and not re.match(r"\s*(?:tall|high|long)", sentence[m.end() :]):
             continue  # "in" is mostly a preposition
         out.append(Quantity(_value(m) * units[unit], m.group(0)))
@@ -161,3 +177,41 @@ def _value(m: re.Match[str]) -> float:
     number = float(_WORDS[raw]) if raw in _WORDS else float(raw.replace(",", ""))
     scale = m.group("scale")
     return number * {"thousand": 1e3, "million": 1e6, "billion": 1e9}.get(scale or "", 1.0)
+
+
+#: Units an amount is written in ("49.9 inches (1,270 mm) of precipitation").
+_AMOUNT_UNITS = (
+    r"inches|inch|mm|cm|millimet(?:re|er)s?|centimet(?:re|er)s?|feet|foot|ft|met(?:re|er)s?|"
+    r"km|kilomet(?:re|er)s?|miles?|yards?|kg|kilograms?|tonnes?|tons?|pounds?|lb|litres?|"
+    r"liters?|gallons?|acres?|hectares?|percent|per cent|%"
+)
+_HOW = re.compile(r"(?i)^\s*how\s+(?P<many>much|many)\s+(?P<noun>[a-z-]+)\b")
+
+
+def amount_asked(question: str) -> tuple[str, bool] | None:
+    """("precipitation", False) for "How much precipitation falls …?", ("members", True)
+    for "How many members …?": the asked noun and whether it is counted; else None."""
+    m = _HOW.match(question)
+    if m is None:
+        return None
+    return m.group("noun").lower(), m.group("many").lower() == "many"
+
+
+def amount_in(noun: str, counted: bool, sentence: str) -> str | None:
+    """The one amount of ``noun`` that ``sentence`` states, as written: for a count the
+    number just before the noun ("has 59 members": 59), else a number with a unit in a
+    sentence naming the noun ("receives 49.9 inches (1,270 mm) of precipitation": 49.9
+    inches); None when it states none, or two different ones."""
+    found: list[str] = []
+    if counted:
+        for m in re.finditer(rf"\b{_NUMBER}{_SCALE}\s+(?:[a-z-]+\s+)?(?P<w>[a-z-]+)\b", sentence):
+            if stem(m.group("w")) == stem(noun):
+                found.append(
+                    m.group(0)[: m.end("scale") - m.start()] if m.group("scale") else m.group("n")
+                )
+    elif stem(noun) in {stem(w) for w in re.findall(r"[a-z-]+", sentence.lower())}:
+        for m in re.finditer(rf"\b{_NUMBER}{_SCALE}\s*(?:{_AMOUNT_UNITS})(?![\w])", sentence):
+            if not re.search(r"\(\s*$", sentence[: m.start()]):  # "(1,270 mm)": the same amount
+                found.append(m.group(0))
+    distinct = list(dict.fromkeys(found))
+    return distinct[0] if len(distinct) == 1 else None

@@ -32,14 +32,16 @@ from dataclasses import dataclass
 from typing import Literal
 
 from sleuth.state import OpenedPage
-from sleuth.text import content_terms
+from sleuth.text import content_terms, stem
 
 from .reading import sentence_spans
 
 #: How many sentences from a page's start the relation may be read in.
 LEAD = 3
+#: How many a role may be read in.
+ROLE_LEAD = 5
 
-Kind = Literal["born", "located", "role", "described"]
+Kind = Literal["born", "died", "located", "role", "described", "clause", "owned"]
 
 COUNTRIES = frozenset(
     """
@@ -172,6 +174,9 @@ _ROLE_VERBS = {
     "performer": r"performed|recorded|sung",
     "performers": r"performed|recorded|sung",
     "singer": r"performed|recorded|sung",
+    "vocalist": r"sung|vocals(?: are| were)?",
+    "broadcaster": r"broadcast|aired",
+    "sponsor": r"sponsored",
     "lyricist": r"lyrics (?:were |are )?(?:written )?",
     "screenwriter": r"written|screenplay (?:was )?(?:written )?",
     "illustrator": r"illustrated",
@@ -187,6 +192,14 @@ _WORKS = {
     "singer": "song|single|album|EP|record|track|ballad",
     "composer": "opera|symphony|sonata|concerto|ballet|suite|operetta|piece|march",
 }
+#: Nouns of people: a clause bridge of these is only a name right after the noun ("the
+#: painter Jeffrey Smart", "Senator Barnaby Joyce"), never a name carrying the noun.
+PEOPLE = frozenset(
+    "man woman person actor actress singer player painter senator politician writer "
+    "author director musician artist poet composer president king queen".split()
+)
+#: A band member's part in parentheses after the name ("Billy Morrison (vocals)").
+_PART_OF = {"vocalist": r"(?:lead\s+)?vocals?", "singer": r"(?:lead\s+)?vocals?"}
 _TAKES = {
     "location": r"took place|was held|is held|were held|occurred|was fought|took part",
 }
@@ -203,6 +216,7 @@ class Relation:
     kind: Kind
     target: str
     subject: str
+    clause: str = ""  # a "clause" relation's words ("the Adelaide Lightning compete")
 
     @property
     def query(self) -> str:
@@ -258,13 +272,18 @@ def lead(page: OpenedPage, most: int = LEAD) -> list[str]:
 
 def read(relation: Relation, opened: Mapping[str, OpenedPage]) -> Found | None:
     """The relation's value from the subject's opened page, or None."""
-    page = page_of(relation.subject, opened)
-    if page is None:
-        return None
-    for sentence in lead(page):
-        value = value_in(relation, sentence)
-        if value is not None:
-            return Found(value, sentence, page.page.url)
+    pages = sorted(opened.values(), key=lambda p: p.opened_step)
+    own = [p for p in pages if is_page_of(relation.subject, p.page.title)]
+    # a clause's words pick their sentence, so each of the subject's pages is read ("Do
+    # Lafzon Ki Kahani (TV series)" and "... (film)"); any other relation, the first
+    for page in own if relation.kind == "clause" else own[:1]:
+        # a role is read by its own words only ("The lead vocals are by Mark King"), so
+        # a little further down the page
+        most = ROLE_LEAD if relation.kind in ("role", "clause", "owned") else LEAD
+        for sentence in lead(page, most):
+            value = value_in(relation, sentence)
+            if value is not None:
+                return Found(value, sentence, page.page.url)
     return None
 
 
@@ -272,6 +291,15 @@ def value_in(relation: Relation, sentence: str) -> str | None:
     """The relation's value as ``sentence`` states it, or None."""
     if relation.kind == "role":
         return _role(relation.target, sentence)
+    if relation.kind == "clause":
+        return _clause_value(relation, sentence)
+    if relation.kind == "owned":
+        # "his debut movie Jalachhayam (2010)", "Her first novel, "The Orange Eats Creeps""
+        np = r"\s+".join(re.escape(w) for w in relation.target.split())
+        m = re.search(
+            rf"(?i:\b(?:his|her|its|their)\s+{np}),?\s+[\"“]?(?P<v>(?=[A-Z0-9]){_NAME})", sentence
+        )
+        return _clean(m.group("v")) if m else None
     if relation.kind == "born":
         m = re.search(
             rf"\bborn\b[^.;()]{{0,50}}?\bin\s+(?P<place>{_NAME}(?:,\s+{_NAME})*)", sentence
@@ -279,6 +307,17 @@ def value_in(relation: Relation, sentence: str) -> str | None:
         if m is None:
             return None
         return _place(relation.target, m.group("place"))
+    if relation.kind == "died":
+        # "died 3 May 1990 in Paris"; "(July 23, 1899, Warrenton, North Carolina—January
+        # 21, 1992, Raleigh, North Carolina)": the place after the lifespan's second date
+        m = re.search(
+            rf"\bdied\b[^.;()]{{0,50}}?\bin\s+(?P<place>{_NAME}(?:,\s+{_NAME})*)", sentence
+        ) or re.search(
+            rf"[–—]\s*(?:[A-Z][a-z]+\s+\d{{1,2}},\s+|\d{{1,2}}\s+[A-Z][a-z]+\s+)?\d{{4}},\s+"
+            rf"(?P<place>{_NAME}(?:,\s+{_NAME})*)\)",
+            sentence,
+        )
+        return _place(relation.target, m.group("place")) if m else None
     if relation.target == "location" or relation.target in _TAKES:
         m = re.search(rf"\b(?:{_TAKES['location']})\b[^.;]{{0,60}}?\bin\s+(?P<p>{_NAME})", sentence)
         return _clean(m.group("p")) if m else None
@@ -289,6 +328,33 @@ def value_in(relation: Relation, sentence: str) -> str | None:
     if m is None or not _placing(sentence):
         return None
     return _place(relation.target, sentence[m.start("p") :])
+
+
+def _clause_value(relation: Relation, sentence: str) -> str | None:
+    """The one ``target`` ("league", "series") a sentence of the subject's page names
+    where it says what the clause says: at least half of the clause's own words (the
+    subject's aside; "compete" for "competing") and a name of that kind, carrying the
+    noun ("the Women's National Basketball League") or right after it ("the television
+    series "Charmed""). Two such names, or none: None."""
+    words = set(content_terms(fold(relation.clause))) - set(content_terms(fold(relation.subject)))
+    said = words & set(content_terms(fold(sentence)))
+    if not words or 2 * len(said) < len(words):
+        return None
+    noun = relation.target
+    nouns = _SAME_NOUN.get(noun, re.escape(noun))  # "the Korean movie "Always"" for a film
+    names: dict[str, str] = {}
+    for m in re.finditer(rf"(?i:\b(?:{nouns}))\s+[\"“]?(?P<v>(?=[A-Z0-9]){_NAME})", sentence):
+        value = _clean(m.group("v"))
+        if value:
+            names.setdefault(" ".join(content_terms(fold(value))), value)
+    word = noun.capitalize()
+    for m in re.finditer(_NAME, sentence) if noun not in PEOPLE else ():
+        name = m.group(0).strip(" .,")
+        if word in name.split() and len(name.split()) > 1 and name.split()[0] not in _NOT_NAMES:
+            names.setdefault(" ".join(content_terms(fold(name))), name)
+    own = set(content_terms(fold(relation.subject)))
+    found = [v for k, v in names.items() if not set(k.split()) <= own]
+    return found[0] if len(found) == 1 else None
 
 
 def _placing(sentence: str) -> bool:
@@ -317,7 +383,8 @@ def _place(target: str, text: str) -> str | None:
     # county, state or country
     text = text.strip()
     first = re.match(_NAME, text)
-    if first is None or re.match(r"\s+[a-z]", text[first.end() :]):
+    kind = rf"\s+(?:{_PLACE_KINDS}|district|municipality)\b"
+    if first is None or re.match(kind, text[first.end() :]):
         return None  # "the Demerara-Mahaica region": a name of another kind of place
     value = _clean(first.group(0))
     if not value or _COUNTY.fullmatch(value) or COUNTRY.fullmatch(value):
@@ -357,11 +424,22 @@ def _role(role: str, sentence: str) -> str | None:
     )
     if verbs is not None:
         m = re.search(
-            rf"\b(?:{verbs})\s+(?:independently\s+)?by\s+(?:one of its [a-z]+,\s+)?{person}",
+            # "Developed by ..." opening a sentence; "composed (c. 1712) by ..."
+            rf"\b(?i:{verbs})(?:\s+\([^()]{{1,30}}\))?\s+(?:and\s+[a-z]+\s+)?"
+            r"(?:independently\s+)?by\s+"
+            rf"(?:one of its [a-z]+,\s+)?{person}",
             sentence,
         )
         if m is not None:
             return _clean(m.group("who"))
+    part = _PART_OF.get(role)
+    if part is not None:
+        # "formed in early 2006 by Billy Morrison (vocals), Billy Duffy (lead guitar)"
+        found = {
+            m.group("who") for m in re.finditer(rf"(?P<who>{_NAME})\s+\((?:{part})\)", sentence)
+        }
+        if len(found) == 1:
+            return _clean(found.pop())
     works = _WORKS.get(role)
     if works is not None:
         # "a play by …", "a 1990 novel by …", never "the book was released … by" (a
@@ -380,6 +458,7 @@ _BORN = re.compile(r"\b(?:was|were)\s+born$")
 _LOCATED = re.compile(
     r"\b(?:is|was|are|were)\s+(?:located|found|situated|based|headquartered|licensed to broadcast)"
     r"(?:\s+in)?$|\b(?:is|was)\s+(?:located\s+)?in$|\b(?:took place|occurred|occur|was held)$"
+    r"|\s+lies$|\s+lie$"
 )
 
 
@@ -392,6 +471,10 @@ def from_clause(kind: str, clause: str) -> Relation | None:
     if born is not None:
         subject = clause[: born.start()].strip()
         return Relation("born", kind, _subject(subject)) if subject else None
+    died = re.search(r"\s+died$", clause)
+    if died is not None:
+        subject = clause[: died.start()].strip()
+        return Relation("died", kind, _subject(subject)) if subject else None
     located = _LOCATED.search(clause)
     if located is not None:
         subject = clause[: located.start()].strip()
@@ -403,7 +486,9 @@ def from_clause(kind: str, clause: str) -> Relation | None:
 
 def _subject(text: str) -> str:
     text = re.sub(r"^(?:the|a|an)\s+", "", text.strip())
-    return re.sub(r"^(?:village|town|city|river) of\s+", "", text)
+    text = re.sub(r"^(?:village|town|city|river) of\s+", "", text)
+    # "race walker Kerry Saxby-Junna": the name, without the words that describe it
+    return re.sub(r"^(?:[a-z-]+\s+){1,3}(?=[A-Z])", "", text)
 
 
 _OF_KINDS = r"city of birth|birthplace|birth place|place of birth|hometown|home town"
@@ -417,8 +502,8 @@ _KIND_CONTAINING = re.compile(
     rf"\bthe\s+(?P<kind>{_PLACE_KINDS})\s+containing\s+(?P<subject>{_NAME})"
 )
 _IN_WHICH = re.compile(
-    rf"\bthe\s+(?P<kind>{_PLACE_KINDS})\s+in\s+which\s+(?P<subject>{_NAME}(?:,\s+{_NAME})?)\s+"
-    r"(?:is|was)\s+(?:located|situated|found)\b"
+    rf"\b(?i:the)\s+(?P<kind>{_PLACE_KINDS})\s+in\s+which\s+(?P<subject>{_NAME}(?:,\s+{_NAME})?)\s+"
+    r"(?:(?:is|was)\s+(?:located|situated|found)|lies)\b"
 )
 _ROLES = "|".join(_ROLE_VERBS)
 _POSSESSIVE_ROLE = re.compile(rf"(?P<subject>{_NAME})['’]s\s+(?:main\s+)?(?P<role>{_ROLES})\b")
@@ -451,12 +536,135 @@ def phrases(question: str) -> list[tuple[str, Relation]]:
     return out
 
 
+_ASKS_PLACE = re.compile(
+    r"(?i)^\s*(?:in\s+)?(?:which|what)\s+(?P<kind>city|town|state|country|county)\s+"
+    r"(?:is|was|are|were)\s+(?P<subject>.+?)\s+(?:located|based|headquartered|situated)"
+    r"(?:\s+in)?\s*\??\s*$"
+)
+
+
+def asks_place(question: str, subject: str) -> str | None:
+    """The place kind ``question`` asks ``subject`` is in ("In which city is Two Dollar
+    Radio based?": city), read as the located relation on the subject's own page; None
+    for any other question."""
+    m = _ASKS_PLACE.match(question)
+    if m is None or m.group("subject").strip() != subject:
+        return None
+    return m.group("kind").lower()
+
+
+_WHAT_OF = re.compile(
+    r"^\s*(?:what|which)\s+(?:is|was)\s+the\s+(?P<np>(?:[a-z-]+\s+){0,2}?[a-z-]+)\s+of\s+"
+    r"(?P<rest>.+?)\s*\?\s*$",
+    re.IGNORECASE,
+)
+_WHICH_NP = re.compile(
+    r"^\s*(?i:what|which)\s+(?P<np>(?:[A-Z][a-z]+\s+)?(?:[a-z-]+\s+){0,1}?[a-z-]+)\s+"
+    r"(?P<rest>(?:[a-z]+ed|was|is|were|are|did|does|had|has)\b.+?)\s*\?\s*$",
+)
+
+
+def appositive(question: str, bridge: str, opened: Mapping[str, OpenedPage]) -> Found | None:
+    """The name a sentence of the bridge's own page writes right after the noun phrase
+    the question asks for ("What was the debut movie of Sathish Kalathil?": "his debut
+    movie Jalachhayam (2010)"; "Which Assamese film released in 2016 was directed by
+    Biswajeet Bora?": "He directed the Superhit Assamese film "Bahniman" which was
+    released in 2016"), in a sentence holding every other word the question asks; None
+    unless exactly one name is read."""
+    page = page_of(bridge, opened)
+    if page is None:
+        return None
+    m = _WHAT_OF.match(question)
+    if m is not None:
+        if not set(content_terms(fold(m.group("rest")))) <= set(content_terms(fold(bridge))):
+            return None  # "the debut movie of X" asks of the bridge only
+        rest = ""
+    else:
+        m = _WHICH_NP.match(question)
+        if m is None:
+            return None
+        rest = m.group("rest")
+    np = m.group("np")
+    if np.split()[-1].lower() in _NOT_CATEGORIES or len(np) < 3:
+        return None
+    want = set(content_terms(fold(rest))) - set(content_terms(fold(bridge)))
+    own = set(content_terms(fold(bridge)))
+    anchor = r"\s+".join(re.escape(w) for w in np.split())
+    did = re.match(rf"(?:did|does|do)\s+{re.escape(bridge)}\s+(?P<verb>[a-z]+)\b", rest)
+    verb = did.group("verb") if did else None
+    found: dict[str, Found] = {}
+    for _, text in page.segments():
+        for s, e in sentence_spans(text):
+            sentence = text[s:e]
+            if not want <= set(content_terms(fold(sentence))):
+                continue
+            # "his debut movie Jalachhayam", "the Assamese film "Bahniman"", or a quoted
+            # name before the noun: "He won the "Outer Limits" award"
+            after = rf"(?i:\b{anchor}),?\s+[\"“]?(?P<v>(?=[A-Z0-9]){_NAME})"
+            before = rf"[\"“](?P<q>[A-Z0-9][^\"”]{{0,60}})[\"”]\s+(?i:{anchor})\b"
+            hits = [*re.finditer(after, sentence), *re.finditer(before, sentence)]
+            if not hits and verb is not None:
+                # "Which beer brand did Oettinger supersede …?": "(when it superseded
+                # Krombacher)", the name right after the verb in any of its forms
+                hits = [
+                    h
+                    for h in re.finditer(
+                        rf"\b(?P<w>[a-z]+)\s+(?:the\s+)?[\"“]?(?P<v>(?=[A-Z0-9]){_NAME})", sentence
+                    )
+                    if stem(h.group("w")) == stem(verb)
+                ]
+            for hit in hits:
+                value = _clean(hit.group("v") if "v" in hit.groupdict() else hit.group("q"))
+                if value is None or set(content_terms(fold(value))) <= own:
+                    continue
+                if not value[:1].isupper() and not value[:1].isdigit():
+                    continue
+                key = " ".join(content_terms(fold(value)))
+                found.setdefault(key, Found(value, sentence, page.page.url))
+    return next(iter(found.values())) if len(found) == 1 else None
+
+
+_FORMER_ASKED = re.compile(
+    r"(?i)\b(?:formerly|previously|originally|once)\s+(?:known|called|named)\b"
+    r"|\bformer\s+name\b"
+)
+
+
+def former_name(question: str, subject: str, opened: Mapping[str, OpenedPage]) -> Found | None:
+    """The name the subject's own page gives it before "formerly" ("Honolulu County
+    (officially known as the City and County of Honolulu, formerly Oahu County)") for a
+    question asking what it was formerly known as or called; None for any other
+    question, or unless exactly one such name is written."""
+    page = page_of(subject, opened)
+    if page is None or _FORMER_ASKED.search(question) is None:
+        return None
+    rule = (
+        r"\b(?:formerly|previously|originally)\s+(?:known\s+as\s+|called\s+|named\s+)?"
+        rf"(?:the\s+)?[\"“]?(?P<v>(?=[A-Z0-9]){_NAME})"
+    )
+    found: dict[str, Found] = {}
+    for sentence in lead(page, ROLE_LEAD):
+        for m in re.finditer(rule, sentence):
+            value = _clean(m.group("v"))
+            if value and not set(content_terms(fold(value))) <= set(content_terms(fold(subject))):
+                found.setdefault(
+                    " ".join(content_terms(fold(value))), Found(value, sentence, page.page.url)
+                )
+    return next(iter(found.values())) if len(found) == 1 else None
+
+
 def question_of(relation: Relation) -> str:
     """The first hop as a question ("Where was Gisvi born?"), for the trace."""
     if relation.kind == "born":
         return f"Where was {relation.subject} born?"
     if relation.kind == "located":
         return f"In what {relation.target} is {relation.subject}?"
+    if relation.kind == "died":
+        return f"Where did {relation.subject} die?"
+    if relation.kind == "clause":
+        return f"Which {relation.target} {relation.clause}?"
+    if relation.kind == "owned":
+        return f"What is the {relation.target} of {relation.subject}?"
     return f"Who is the {relation.target} of {relation.subject}?"
 
 
@@ -495,7 +703,7 @@ def category(question: str) -> str | None:
 
 
 #: "What NOUN" words that are no category a name or a definition carries.
-_NOT_CATEGORIES = frozenset(
+NOT_CATEGORIES = _NOT_CATEGORIES = frozenset(
     "year years kind type sort name percentage amount part number time date day month "
     "is was are were does did do has had have can could".split()
 )

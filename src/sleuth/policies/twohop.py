@@ -50,11 +50,14 @@ from sleuth.text import content_terms, normalize_query
 from sleuth.validate import validate_finish
 
 from . import described, measures, relations, twohop_confidence
-from .reading import frame_question
+from .reading import frame_question, sentence_spans
 
 SEARCH_K = 5
 #: How many sentences from a page's start the defining sentence or the date may be in.
 LEAD_SENTENCES = 4
+
+#: How many sentences a number of the question's year ("the 2010 census") may be in.
+YEAR_SENTENCES = 8
 
 Kind = Literal["date", "nationality", "category", "state", "country", "number", "role"]
 
@@ -119,6 +122,28 @@ _BY_ROLE = {
 }
 
 
+#: Role nouns of "Do X and Y have the same director?", "... by the same composer?".
+_SAME_ROLES = {
+    "director": "director",
+    "producer": "producer",
+    "writer": "writer",
+    "author": "author",
+    "composer": "composer",
+    "developer": "developer",
+    "designer": "designer",
+    "founder": "founder",
+    "creator": "creator",
+    "publisher": "publisher",
+    "architect": "architect",
+}
+#: The verb of "Were X and Y developed by the same company?", by role.
+_VERB_ROLE = _BY_ROLE | {"published": "publisher", "written": "writer"}
+#: "in the same U.S. state".
+_US = r"(?:U\.\s?S\.\s+|US\s+|American\s+)?"
+#: Verbs of "both founded in Poland": the country is read where the verb places the side.
+_FOUNDED_IN = ("founded", "formed", "established", "created", "started", "based")
+
+
 @dataclass(frozen=True)
 class Comparison:
     """What a comparison question asks: its two sides and how they are compared.
@@ -153,7 +178,7 @@ def parse(question: str) -> Comparison | None:
     q = _as_choice(" ".join(question.split()))
     low = set(re.findall(r"[a-z]+", q.lower()))
     if " or " in q and is_choice(q):
-        sides = _two(_whole_right(q, named_sides(q)))
+        sides = _two(_whole_left(q, _whole_right(q, named_sides(q))))
         if sides is None:
             return None
         demonyms = [w for w in re.findall(r"[A-Z][a-z]+", q) if w in _DEMONYMS]
@@ -181,7 +206,9 @@ def parse(question: str) -> Comparison | None:
         measure = measures.asked(q)
         if measure is not None and not low & {"lived", "served", "reigned", "ran", "lasted"}:
             most: Literal["most", "least"] = "most" if measure.most else "least"
-            return Comparison("number", sides, most, measure=measure)
+            asked_years = re.findall(rf"\b{_YEAR}\b", " ".join(q.split(s)[0] for s in sides))
+            years = tuple(dict.fromkeys(asked_years))
+            return Comparison("number", sides, most, target=years[:1], measure=measure)
         kind = re.match(
             r"(?i)(?:which|who)\s+(?:one\s+)?(?:is|was)\s+(?:an?)\s+(?P<what>[^,?]+?),", q
         )
@@ -191,13 +218,19 @@ def parse(question: str) -> Comparison | None:
         return None
     shared = re.match(
         r"(?i)(?:do|did)\s+(?P<pair>.+?)\s+(?:both\s+)?(?:have|share)\s+the\s+same\s+"
-        r"(?P<what>nationality|country of origin)\?*$",
+        rf"(?P<what>nationality|country of origin|{'|'.join(_SAME_ROLES)})\?*$",
         q,
     )
     if shared is not None:
         left, sep, right = shared.group("pair").rpartition(" and ")
         sides = _two([_side(left), _side(right)]) if sep else None
+        what = shared.group("what").lower()
+        if sides and what in _SAME_ROLES:
+            return Comparison("role", sides, "same", target=(what,))
         return Comparison("nationality", sides, "same") if sides else None
+    by_same = _by_the_same(q)
+    if by_same is not None:
+        return by_same
     if not re.match(r"(?i)(?:are|were|is|was)\b", q):
         return None
     match = re.match(
@@ -228,19 +261,30 @@ def parse(question: str) -> Comparison | None:
         return Comparison("nationality", sides, "same")
     if re.match(r"(?i)(?:located )?in the same country$", rest):
         return Comparison("country", sides, "same")
+    if re.match(rf"(?i)(?:located )?in the same {_US}state$", rest):
+        return Comparison("state", sides, "same")
     both = re.match(r"(?i)both\s+(?P<what>[\w' -]+)$", rest)
     if both is None:
         return None
     what = both.group("what")
     if re.search(r"(?i)\bsame\b", what):
-        if re.search(r"(?i)\bin the same state$", what):
+        if re.search(rf"(?i)\bin the same {_US}state$", what):
             return Comparison("state", sides, "same")
         if re.search(r"(?i)\bin the same country$", what):
             return Comparison("country", sides, "same")
         return None  # "the same city / league": not read here
-    lies = re.fullmatch(r"(?:from|in|based in|located in)\s+(?:the\s+)?(?P<p>[A-Z].*)", what)
+    lies = re.fullmatch(
+        rf"(?P<verb>(?:{'|'.join(_FOUNDED_IN)})\s+)?(?:from|in|based in|located in)\s+"
+        r"(?:the\s+)?(?P<p>[A-Z].*)",
+        what,
+    )
     if lies is not None:  # "both from the United States", "both located in Florida"
         where = lies.group("p").strip()
+        if lies.group("verb"):  # "both founded in Poland": where each was founded
+            if relations.COUNTRY.fullmatch(where) is None:
+                return None
+            verb = lies.group("verb").strip()
+            return Comparison("country", sides, "both", target=(where,), verbs=(verb,))
         if _STATES.fullmatch(where):
             return Comparison("state", sides, "both", target=(where,))
         if where in _NATION_OF:
@@ -255,6 +299,25 @@ def parse(question: str) -> Comparison | None:
     if not terms:
         return None
     return Comparison("category", sides, "both", target=terms)
+
+
+def _by_the_same(q: str) -> Comparison | None:
+    """ "Were X and Y directed by the same person?", "Was X developed by the same
+    company as Y?": both sides' holders of the verb's role, compared (`compare`)."""
+    verbs = "|".join(_VERB_ROLE)
+    holder = r"(?:[a-z]+\s+){0,2}?[a-z]+"  # "person", "company", "video game studio"
+    m = re.match(
+        rf"(?i:(?:are|were|was|is)\s+)(?P<pair>.+?)\s+(?:both\s+)?(?P<verb>{verbs})\s+by\s+"
+        rf"the\s+same\s+{holder}\s*\?*$",
+        q,
+    )
+    if m is None:
+        return None
+    left, sep, right = m.group("pair").rpartition(" and ")
+    sides = _two([_side(left), _side(right)]) if sep else None
+    if sides is None:
+        return None
+    return Comparison("role", sides, "same", target=(_VERB_ROLE[m.group("verb").lower()],))
 
 
 def _as_choice(q: str) -> str:
@@ -302,17 +365,49 @@ _JOINERS = frozenset("of for the and in on a an to with de la le von van at".spl
 
 def _whole_right(q: str, sides: list[str]) -> list[str]:
     """The sides with the second one whole when a lower-case joiner cut it ("First for
-    Women" in "... Arthur's Magazine or First for Women?")."""
+    Women" in "... Arthur's Magazine or First for Women?") or its initials lost their
+    dots ("J. B. Handelsman")."""
     if len(sides) != 2 or " or " not in q:
         return sides
     right = q.rpartition(" or ")[2].strip(" ?")
     words = right.split()
     named = [w[:1].isupper() or w[:1].isdigit() for w in words]
-    if not words or not named[-1] or right == sides[1] or not right.startswith(sides[1]):
+    if not words or not named[-1] or right == sides[1]:
+        return sides
+    if not right.startswith(sides[1]) and content_terms(right) != content_terms(sides[1]):
         return sides
     if all(n or w in _JOINERS for n, w in zip(named, words, strict=True)):
         return [sides[0], right]
     return sides
+
+
+def _whole_left(q: str, sides: list[str]) -> list[str]:
+    """The sides with the first one whole when its own comma or colon cut it ("Young,
+    New South Wales", "Rush 2: Extreme Racing USA" after "Which came out first,"): the
+    comma-separated parts before " or " back to the asking clause, when each is a name
+    (capitalised words, digits and joiners only) and they end with the side found."""
+    if len(sides) != 2 or " or " not in q:
+        return sides
+    parts = q.rpartition(" or ")[0].split(", ")
+    taken: list[str] = []
+    while len(parts) > 1 and _is_name(parts[-1]):
+        taken.insert(0, parts.pop())
+    left = ", ".join(taken)
+    if not taken or left == sides[0] or not _is_name(left):
+        return sides
+    side_words = content_terms(sides[0])
+    if not side_words or content_terms(left)[-len(side_words) :] != side_words:
+        return sides
+    return [left, sides[1]]
+
+
+def _is_name(text: str) -> bool:
+    words = text.replace(":", " ").split()
+    return (
+        bool(words)
+        and all(w[:1].isupper() or w[:1].isdigit() or w in _JOINERS for w in words)
+        and (words[0][:1].isupper() or words[0][:1].isdigit())
+    )
 
 
 def _both_then_what(q: str) -> re.Match[str] | None:
@@ -486,6 +581,11 @@ def compare(plan: Comparison, a: Value, b: Value) -> str | None:
         earlier = first if order < 0 else second
         later = second if order < 0 else first
         return earlier if plan.pick == "early" else later
+    if plan.kind == "role" and plan.pick == "same":
+        people = [set(content_terms(relations.fold(v.person))) for v in (a, b)]
+        if people[0] == people[1]:
+            return "yes"
+        return "no" if not people[0] & people[1] else None  # "Nolan" / "Christopher Nolan"
     if plan.kind == "role":
         want = set(content_terms(relations.fold(plan.target[1])))
         has = [want <= set(content_terms(relations.fold(v.person))) for v in (a, b)]
@@ -536,13 +636,16 @@ def read_value(plan: Comparison, page: OpenedPage) -> Value | None:
     sentences = relations.lead(page, LEAD_SENTENCES)
     if plan.kind == "number":
         assert plan.measure is not None
+        if plan.target:  # "at the 2010 census": a sentence of that year, anywhere early
+            year = plan.target[0]
+            sentences = [s for s in relations.lead(page, YEAR_SENTENCES) if year in s]
         for sentence in sentences:
             quantity = measures.read(plan.measure, sentence)
             if quantity is not None:
                 return Value(page.page.url, sentence, quantity=quantity.value)
         return None
     if plan.kind == "role":
-        for sentence in sentences:
+        for sentence in [*_openings(page)[1:], *sentences]:
             who = relations.role_in(plan.target[0], sentence)
             if who is not None:
                 return Value(page.page.url, sentence, person=who)
@@ -556,14 +659,22 @@ def read_value(plan: Comparison, page: OpenedPage) -> Value | None:
             if verb in _SPANNED and sentences:
                 # "(14 March 1879 – 18 April 1955)", "Arthur's Magazine (1844–1846)": the
                 # first date starts the span, the second ends it
-                span = _lifespan(page.page.title, sentences[0])
-                if span is not None:
-                    return Value(page.page.url, sentences[0], date=span[verb == "died"])
+                for opening in _openings(page):
+                    span = _lifespan(page.page.title, opening)
+                    if span is not None:
+                        return Value(page.page.url, opening, date=span[verb == "died"])
         work = _WORK_YEAR.search(sentences[0]) if sentences else None
         if work is not None and not set(plan.verbs) <= {"born", "died"}:
             # "Big Eyes is a 2014 American biographical drama film": a work's year
             return Value(page.page.url, sentences[0], date=(int(work.group("y")), None, None))
         return None
+    if plan.kind == "country" and plan.verbs:
+        # "founded in 2003 in Zabrze, Poland": the one country after the verb, else the
+        # one the defining sentence places the side in
+        for sentence in sentences:
+            where = _country_after(plan.verbs[0], sentence)
+            if where is not None:
+                return Value(page.page.url, sentence, nationality=frozenset({where}))
     if plan.kind in ("state", "country"):
         names = _STATES if plan.kind == "state" else relations.COUNTRY
         for sentence in sentences[:1]:  # where the defining sentence places it
@@ -592,6 +703,81 @@ def read_value(plan: Comparison, page: OpenedPage) -> Value | None:
         if found & _BRITISH:
             found.add("British")
         return Value(page.page.url, sentence, nationality=frozenset(found))
+    return None
+
+
+def _country_after(verb: str, sentence: str) -> str | None:
+    """The one country named after ``verb`` in its clause ("It was founded in 2003 in
+    Zabrze, Poland": Poland), or None."""
+    m = re.search(rf"\b{verb}\b(?P<after>[^.;]{{0,60}})", sentence)
+    if m is None:
+        return None
+    places = {c.group(0) for c in relations.COUNTRY.finditer(m.group("after"))}
+    return places.pop() if len(places) == 1 else None
+
+
+_WHEN = re.compile(
+    r"(?i:(?P<year>(?:in\s+)?what\s+year)|when|on\s+what\s+date)\s+"
+    r"(?:(?i:was|did)\s+)(?P<subject>.+?)\s+(?i:(?P<verb>born|die))\s*\?\s*$"
+)
+
+
+def life_date(
+    question: str, subject: str, opened: Mapping[str, OpenedPage]
+) -> relations.Found | None:
+    """The birth or death date the subject's own page gives ("born 30 July 1970", "(26
+    July 1921 – 20 June 2013)") for "In what year did X die?", "When was X born?": the
+    year when a year is asked, else the date as written; None for another question or
+    when the page's opening sentences give none."""
+    m = _WHEN.fullmatch(question.strip())
+    page = relations.page_of(subject, opened)
+    if m is None or m.group("subject") != subject or page is None:
+        return None
+    verb = "born" if m.group("verb").lower() == "born" else "died"
+    for sentence in relations.lead(page, LEAD_SENTENCES):
+        for hit in re.finditer(rf"\b{verb}\b", sentence):
+            after = sentence[hit.end() : hit.end() + 40]
+            date = _DATE.search(after)
+            if date is not None and not re.search(r"[.;)]", after[: date.start()]):
+                return _life_found(m, date, sentence, page.page.url)
+    for opening in _openings(page):
+        span = _LIFESPAN.search(opening)
+        copula = _COPULA.search(opening)
+        if span is None or copula is None or span.start() > copula.start():
+            continue  # the span of the subject's name, before the sentence's verb
+        date = _span_date(span.group("b" if verb == "died" else "a"))
+        if date is not None and _span_date(span.group("a" if verb == "died" else "b")):
+            return _life_found(m, date, opening, page.page.url)
+    return None
+
+
+def _life_found(
+    asked: re.Match[str], date: re.Match[str], sentence: str, url: str
+) -> relations.Found:
+    value = str(_parsed(date)[0]) if asked.group("year") else date.group(0).strip()
+    return relations.Found(value, sentence, url)
+
+
+def nationality_of(subject: str, opened: Mapping[str, OpenedPage]) -> relations.Found | None:
+    """The nationality the subject's own page gives in its defining clause, as written
+    ("is an English-American film director": English-American), for "What nationality
+    is X?"; None when the clause names none, or two apart ("Greek and Cypriot")."""
+    page = relations.page_of(subject, opened)
+    if page is None:
+        return None
+    for sentence in relations.lead(page, LEAD_SENTENCES):
+        match = _COPULA.search(sentence)
+        if match is None:
+            continue
+        clause = re.split(r"[,;:]|\bwho\b|\bwhich\b|\bthat\b", sentence[match.end() :])[0]
+        runs = {
+            m.group(0)
+            for m in re.finditer(r"[A-Z][a-z]+(?:-[A-Z][a-z]+)*", clause)
+            if all(part in _DEMONYMS for part in m.group(0).split("-"))
+        }
+        if len(runs) == 1:
+            return relations.Found(runs.pop(), sentence, page.page.url)
+        return None  # the defining sentence names no nationality, or two
     return None
 
 
@@ -628,7 +814,9 @@ def _nations_in(clause: str) -> list[str]:
 
 #: The year a defining sentence gives a work ("is a 2014 American film", "was a 1985 novel").
 _WORK_YEAR = re.compile(rf"^[^.;]*?\b(?:is|was)\s+an?\s+(?P<y>{_YEAR})\s+[a-zA-Z]")
-_LIFESPAN = re.compile(r"\((?:[^()]*?;\s*)?(?P<a>[^()–;]{4,30}?)\s*[–-]\s*(?P<b>[^()–;]{4,30}?)\)")
+_LIFESPAN = re.compile(
+    r"\((?:[^()]*?;\s*)?(?P<a>[^()–—;]{4,60}?)\s*[–—-]\s*(?P<b>[^()–—;]{4,60}?)\)"
+)
 
 
 def _lifespan(
@@ -639,10 +827,35 @@ def _lifespan(
     m = _LIFESPAN.search(sentence)
     if m is None or m.start() > len(relations.head(title)) + 40:
         return None
-    a, b = _DATE.fullmatch(m.group("a").strip()), _DATE.fullmatch(m.group("b").strip())
+    a, b = _span_date(m.group("a")), _span_date(m.group("b"))
     if a is None or b is None:
         return None
     return _parsed(a), _parsed(b)
+
+
+def _openings(page: OpenedPage) -> list[str]:
+    """The page's first sentence, and (verbatim) its first two as one when the first
+    ends at an initial's dot ("John Bernard "J.B." Handelsman (February 5, 1922 – ...")
+    or a date's "(c." ("was composed (c. 1711–16) by George Frideric Handel")."""
+    for _, text in page.segments():
+        spans = sentence_spans(text)
+        if not spans:
+            continue
+        out = [text[spans[0][0] : spans[0][1]]]
+        if len(spans) > 1 and re.search(r"(?:\b[A-Z]|\(c|\(ca)\.[\"”’']?$", out[0].rstrip()):
+            out.append(text[spans[0][0] : spans[1][1]])
+        return out
+    return []
+
+
+def _span_date(text: str) -> re.Match[str] | None:
+    """A lifespan's date, alone or before its place ("July 23, 1899, Warrenton, North
+    Carolina")."""
+    text = text.strip()
+    m = _DATE.match(text)
+    if m is None or not (m.end() == len(text) or re.match(r",\s+[A-Z]", text[m.end() :])):
+        return None
+    return m
 
 
 def _date_after(verb: str, sentence: str) -> tuple[int, int | None, int | None] | None:
@@ -704,7 +917,7 @@ def _turn(thought: str, tool: str, query: str) -> Turn:
 _PLACE_KINDS = "city|country|state|town|county|place|village|region|area|location|province|nation"
 #: A comma inside a "where" clause only in a place chain before its verb ("the county in
 #: which Johnnycake, West Virginia is located").
-_CHAIN = r"\s+(?-i:[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*){0,2})\s+(?:is|was|are|were)\b"
+_CHAIN = r"\s+(?-i:[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*){0,2})\s+(?:is|was|are|were|lies|lie|died)\b"
 _WHERE = re.compile(
     rf"\bthe (?P<kind>{_PLACE_KINDS})\s+(?:where|in which)\s+"
     rf"(?P<clause>(?:[^?,;]|,(?={_CHAIN}))+?)\s*(?=[?;]|,(?!{_CHAIN})|$)",
@@ -713,7 +926,7 @@ _WHERE = re.compile(
 _ROLES = (
     "author|composer|director|founder|creator|performer|performers|producer|writer|"
     "publisher|designer|architect|owner|developer|manufacturer|lyricist|screenwriter|"
-    "illustrator|painter|editor|singer"
+    "illustrator|painter|editor|singer|lead vocalist|vocalist|lead singer|sponsor"
 )
 _NAME_RUN = r"[A-Z0-9][\w'’.-]*(?:\s+(?:(?:of|the|and|de|for|in|on|a)\s+){0,2}[A-Z0-9][\w'’.-]*)*"
 #: Where a name in a role phrase ends: at punctuation, or before a lower-case word that
@@ -723,8 +936,24 @@ _NAME_END = (
     r"(?=\s*(?:[?,]|$)|\s+(?!(?:with|to|in|on|at|by|for|of|and|or|the|from|into|over|"
     r"under|without|versus|vs)\b)[a-z]+\b|\s+(?:from|in|to|for|with|at|on)\s*\?)"
 )
+#: What a question may put before a work's name: "the 2006 film The Prestige", "the
+#: documentary Laloorinu Parayanullathu", "the 1966 horror film Blood Bath".
+_WORK_KIND = (
+    r"(?:(?:the|a|an)\s+)?(?:\d{4}\s+)?(?:[a-z]+\s+)?"
+    r"(?:film|movie|documentary|novel|book|play|song|single|album|series|show|opera|game|"
+    r"video game|poem|musical|sitcom|magazine|newspaper|comic)\s+"
+)
+#: A name, after a work's kind, and in quotes or not ("the lead vocalist of "Two Hearts
+#: Collide"").
+_WORK_NAME = rf"(?:{_WORK_KIND}|the\s+)?(?P<q>[\"“]?)(?P<name>{_NAME_RUN})(?P=q)"
+#: A possessive's work ("Grace Krilanovich's first novel"): part of the phrase the
+#: bridge replaces, its owner the subject whose page names the role.
+_OWNED_WORK = re.compile(
+    r"\s+(?:(?:first|second|third|debut|latest|last|new|only|best-known)\s+)?"
+    r"(?:film|movie|documentary|novel|book|play|song|single|album|series|show|game|poem)\b"
+)
 _ROLE_OF = re.compile(
-    rf"\bthe (?P<role>{_ROLES}) of (?P<name>{_NAME_RUN})"
+    rf"\b(?i:the) (?P<role>{_ROLES}) of {_WORK_NAME}"
     rf"{_NAME_END}"
 )
 #: "the association which published X": the role a relative clause's verb names.
@@ -752,15 +981,15 @@ _ROLE_BY_VERB = {
 _NAMED_ROLE = re.compile(rf"\bthe (?P<name>{_NAME_RUN}) (?P<role>{_ROLES})\b(?!\s+of\b)")
 _ROLE_WHICH = re.compile(
     r"\bthe (?P<noun>[a-z]+(?: [a-z]+)?) (?:which|that|who) "
-    rf"(?P<verb>{'|'.join(_ROLE_BY_VERB)}) (?:the )?(?P<name>{_NAME_RUN})"
-    rf"{_NAME_END}"
+    rf"(?:(?:{'|'.join(_ROLE_BY_VERB)}) and )?(?P<verb>{'|'.join(_ROLE_BY_VERB)}) "
+    rf"{_WORK_NAME}{_NAME_END}"
 )
 #: The last word of a "where" clause: "the city where X was born", "... is located",
 #: "... took place". A clause ending otherwise likely runs into the rest of the question.
 _CLAUSE_ENDS = frozenset(
     "born located found formed founded situated based held citizen broadcast died buried "
     "raised headquartered established created started filmed recorded place occurred "
-    "lived grew".split()
+    "lived grew lies lie".split()
 )
 _AUX = re.compile(r"^(?P<subject>.+?)\s+(?P<aux>was|is|were|are|has been|had been)\s+(?P<rest>.+)$")
 
@@ -802,8 +1031,11 @@ def _bridge_of(question: str) -> Bridge | None:
         clause = found.group("clause")
         if re.search(r"(?i)\b(?:where|which|who|whom|whose|that|when)\b", clause):
             return None
+        if found.start() == 0 or re.match(r"(?i)[^,;]*\b(?:do|does|did)\b", q[: found.start()]):
+            clause = _clause_end(clause)
         if clause.split()[-1].lower() not in _CLAUSE_ENDS or len(clause.split()) < 2:
             return None
+        phrase = found.group(0)[: found.start("clause") - found.start()] + clause
         moved = _AUX.match(clause)
         kind = found.group("kind").lower()
         rest = moved.group("rest") if moved else ""
@@ -814,12 +1046,20 @@ def _bridge_of(question: str) -> Bridge | None:
             else f"In what {kind} {clause}?"
         )
         relation = relations.from_clause(kind, clause)
-        return Bridge(inner, found.group(0), q, relation)
+        return Bridge(inner, phrase, q, relation)
     role = _ROLE_OF.search(q)
     if role is not None and not q[role.end() :].lstrip().startswith("'"):
-        inner = f"Who is the {role.group('role')} of {role.group('name')}?"
-        relation = relations.Relation("role", role.group("role"), role.group("name"))
-        return Bridge(inner, role.group(0), q, relation)
+        asked = role.group("role").removeprefix("lead ")  # "lead vocalist": the vocalist
+        name, phrase = role.group("name"), role.group(0)
+        owner = re.fullmatch(r"(?P<n>.+)['’]s", name)
+        if owner is not None:  # "the publisher of Grace Krilanovich's first novel"
+            work = _OWNED_WORK.match(q[role.end() :])
+            if work is None:
+                return None  # "the director of X's": of what, the question does not say
+            name, phrase = owner.group("n"), phrase + work.group(0)
+        inner = f"Who is the {asked} of {name}?"
+        relation = relations.Relation("role", asked, name)
+        return Bridge(inner, phrase, q, relation)
     which = _ROLE_WHICH.search(q)
     if which is not None and _role_asker(which.group("noun"), which.group("verb")):
         asked = _ROLE_BY_VERB[which.group("verb")]
@@ -838,7 +1078,113 @@ def _bridge_of(question: str) -> Bridge | None:
     if shape is not None:
         relation = relations.Relation("described", shape.target, shape.subject)
         return Bridge(shape.inner, shape.phrase, q, relation, shape)
-    return None
+    owned = _OWNED.search(q)
+    if owned is not None:  # "Sathish Kalathil's debut movie"
+        relation = relations.Relation("owned", owned.group("np").lower(), owned.group("owner"))
+        return Bridge(relations.question_of(relation), owned.group(0), q, relation)
+    return _clause_bridge(q)
+
+
+#: "Sathish Kalathil's debut movie", "Grace Krilanovich's first novel": the work its
+#: owner's page names right after "his debut movie" / "Her first novel,".
+_OWNED = re.compile(
+    r"(?P<owner>(?-i:[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*){0,3}))['’]s\s+"
+    r"(?P<np>(?:first|second|third|debut|latest|last|only)\s+"
+    r"(?:film|movie|novel|book|album|song|single|play|studio album))\b"
+)
+
+
+#: "the league in which the Adelaide Lightning compete", "the senator for whom Scott
+#: Buchholz was once chief of staff", "the painter who was among the notable speakers of
+#: The Brisbane Institute": something (not a place: `_WHERE`) that a relative clause
+#: about a named subject picks out; the clause runs to the question's end.
+_CLAUSE_BRIDGE = re.compile(
+    r"\b(?i:the) (?:[A-Z][a-z]+ )?(?P<noun>[a-z]+) "
+    r"(?P<rel>(?:in|on|at|for|with|from|to|by|of) (?:which|whom)|who) "
+    r"(?P<tail>[^?]+?)\s*\?\s*$"
+)
+#: A relative clause's shape: its named subject, then at most five lower-case words and
+#: at most one more name ("Drew Fuller played Chris Halliwell"), or (a "who" clause) at
+#: most six lower-case words before the name ("was among the notable speakers of The
+#: Brisbane Institute").
+_SUBJECT_FIRST = re.compile(
+    r"(?:the\s+)?(?P<subject>[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*){0,4})"
+    r"(?:\s+[a-z][\w'’-]*){1,5}(?:\s+[A-Z][\w'’.-]*){0,4}"
+)
+_SUBJECT_LAST = re.compile(
+    r"(?:[a-z][\w'’-]*\s+){1,6}(?:the\s+|The\s+)?"
+    r"(?P<subject>[A-Z][\w'’.-]*(?:\s+(?:of\s+)?[A-Z][\w'’.-]*){0,4})"
+)
+
+
+def _clause_bridge(q: str) -> Bridge | None:
+    """Something a relative clause about a named subject picks out (`_CLAUSE_BRIDGE`),
+    read on the subject's page as the one name of that kind where it says what the
+    clause says (`relations.value_in`). After an auxiliary ("When was …", "In what year
+    did …") the clause's last word is the question's own verb ("When was the league in
+    which X compete founded?"), not the clause's."""
+    m = _CLAUSE_BRIDGE.search(q)
+    if m is None:
+        return None
+    noun = m.group("noun").lower()
+    if re.fullmatch(_PLACE_KINDS, noun) or noun in relations.NOT_CATEGORIES:
+        return None
+    people = noun in relations.PEOPLE  # read only as the name after the noun
+    if (m.group("rel") == "who" or m.group("rel").endswith("whom")) and not people:
+        return None
+    tail = m.group("tail")
+    aux = re.match(
+        r"(?i)\s*(?:(?:in|on|at)\s+)?(?:when|where|how|what|which|who)\b[^,;]*"
+        r"\b(?:was|is|were|are|did|does|do)\s*$",
+        q[: m.start()],
+    )
+    if aux is not None:
+        clause, _, verb = tail.rpartition(" ")
+        if not verb[:1].islower():
+            return None
+    else:
+        clause = tail
+    shape = _SUBJECT_LAST if m.group("rel") == "who" else _SUBJECT_FIRST
+    found = shape.fullmatch(clause)
+    if found is None:
+        return None
+    relation = relations.Relation("clause", noun, found.group("subject"), clause=clause)
+    phrase = q[m.start() : m.start("tail") + len(clause)]
+    return Bridge(relations.question_of(relation), phrase, q, relation)
+
+
+def _clause_end(clause: str) -> str:
+    """A "where" clause cut after its own verb when the question's main verb follows it
+    ("the city where Chuck Rowland died receive in an average winter": "Chuck Rowland
+    died"; "the county in which Laie, Hawaii lies was formerly known"); else as is. Only
+    where the main verb is sure to follow: after "does" / "did" before the phrase, or a
+    phrase that opens the question (its subject); not "Who was president when the area
+    where X is located became a state?" (a third hop)."""
+    words = clause.split()
+    if words[-1].lower() in _CLAUSE_ENDS:
+        return clause
+    for i, word in enumerate(words[1:-1], start=1):
+        if word.lower() in _CLAUSE_ENDS and words[i + 1][:1].islower():
+            if word.lower() in ("born", "located", "based") and words[i + 1] in ("in", "on"):
+                continue  # "born in ...": the clause goes on
+            return " ".join(words[: i + 1])
+    return clause
+
+
+def asked_role(question: str, subject: str) -> str | None:
+    """The role a second hop asks of ``subject`` by its verb ("Who founded X?":
+    founder; "Which network first broadcast X?": broadcaster), read as that role on the
+    subject's own page; None for any other question."""
+    verbs = "|".join([*_ROLE_BY_VERB, "broadcast", "aired"])
+    m = re.match(
+        rf"(?i:who|(?:which|what)\s+[a-z]+)\s+(?:(?:first|originally|initially)\s+)?"
+        rf"(?P<verb>{verbs})\s+(?P<subject>.+?)\s*\?\s*$",
+        question,
+    )
+    if m is None or m.group("subject") != subject:
+        return None
+    verb = m.group("verb").lower()
+    return "broadcaster" if verb in ("broadcast", "aired") else _ROLE_BY_VERB[verb]
 
 
 def _role_asker(noun: str, verb: str) -> bool:
