@@ -536,9 +536,9 @@ def report(
                 refs[key] = pool.submit(reference_run, tree, part)
 
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        rule, target = refit_rule(data)
+        fit_rule, target = refit_rule(data)
         refits = {
-            f: pool.submit(refit, f, fit_on, rule, target)
+            f: pool.submit(refit, f, fit_on, fit_rule, target)
             for f in folds
             if not shipped_fits(f, fit_on, data)
         }
