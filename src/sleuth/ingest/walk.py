@@ -3,6 +3,7 @@ written, updated and removed in the index, and the report of it all."""
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import logging
 import re
@@ -15,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from sleuth.corpus import Page
 from sleuth.errors import UsageError
 from sleuth.ingest.discover import IngestError, Problem, Source, discover
+from sleuth.ingest.parallel import MIN_FILES, Read, ReadPool, workers_for
 from sleuth.ingest.read import MAX_FILE_BYTES, Sectioned, read_documents, too_big
 from sleuth.passages import PASSAGE_CHARS, parse_passage_url, split_passages
 
@@ -123,6 +125,35 @@ def _read(source: Source, max_bytes: int) -> tuple[bytes | None, str | None, int
     return data, fingerprint(data, source), len(data)
 
 
+@dataclass(frozen=True)
+class _File:
+    """A changed file as read from disk: its bytes (None: streamed JSONL, or too big),
+    stamp and size, or the error that stopped the read."""
+
+    source: Source
+    data: bytes | None
+    stamp: str | None
+    size: int
+    error: str | None = None
+
+
+def _read_or_error(source: Source, max_bytes: int) -> _File:
+    try:
+        data, stamp, size = _read(source, max_bytes)
+    except OSError as exc:
+        return _File(source, None, None, 0, exc.strerror or str(exc))
+    return _File(source, data, stamp, size)
+
+
+@contextlib.contextmanager
+def _closing(pool: ReadPool | None) -> Iterator[None]:
+    try:
+        yield
+    finally:
+        if pool is not None:
+            pool.close()
+
+
 def document_hash(page: Page, version: str = "") -> str:
     """The content hash of one document (every field that is stored; ``version``: the
     reading and splitting code's, for a document read from a file)."""
@@ -183,7 +214,11 @@ def ingest(
     run_keys = {s.key for s in sources}
     if embeddings and embedder is None:  # a missing extra stops the ingest before it starts
         embedder = load_embedder()
+    # forked before the index (and its engine's threads) exists; used if enough changed
+    workers = workers_for(sum(1 for s in sources if s.kind != "jsonl"))
+    pool = ReadPool(workers, max_file_bytes, passage_chars) if workers > 1 else None
     with (
+        _closing(pool),
         open_index(index_dir, create=True, repair=True) as index,
         index.update(size=total) as update,
     ):
@@ -222,11 +257,22 @@ def ingest(
             report.files_unchanged += 1
             report.unchanged += len(urls)
             advance(size)
-        for source in changed:
-            try:
-                data, stamp, size = _read(source, max_file_bytes)
-            except OSError as exc:
-                _problem(report, Problem(str(source.path), f"cannot read: {exc.strerror}"), strict)
+        files = [_read_or_error(source, max_file_bytes) for source in changed]
+        pooled = [
+            (f.source, f.data)
+            for f in files
+            if f.data is not None and f.source.kind != "jsonl" and f.stamp is not None
+        ]
+        reads: Iterator[Read] = iter(())
+        if pool is not None and len(pooled) >= MIN_FILES:
+            reads = pool.read(pooled)
+        else:
+            pooled = []
+        pooled_keys = {source.key for source, _ in pooled}
+        for f in files:
+            source, data, stamp, size = f.source, f.data, f.stamp, f.size
+            if f.error is not None:
+                _problem(report, Problem(str(source.path), f"cannot read: {f.error}"), strict)
                 continue
             streamed = data is None and stamp is not None  # JSONL: advanced line by line
             if stamp is None:
@@ -234,7 +280,8 @@ def ingest(
                 _problem(report, Problem(str(source.path), too_big(size, max_file_bytes)), strict)
                 continue
             report.files_read += 1
-            run.read_file(source, data, stamp)
+            items = next(reads) if source.key in pooled_keys else None
+            run.read_file(source, data, stamp, items)
             if not streamed:
                 advance(size)
         for key in update.sources():
@@ -269,14 +316,17 @@ class _Run:
     def problem(self, problem: Problem) -> None:
         _problem(self.report, problem, self.strict)
 
-    def read_file(self, source: Source, data: bytes | None, stamp: str) -> None:
+    def read_file(
+        self, source: Source, data: bytes | None, stamp: str, items: Read | None = None
+    ) -> None:
         """Read one changed file: new and changed documents written, documents gone
         from it removed. A file with problems (bad lines or pages, duplicate URLs) still
         owns its good documents, but its stamp is marked to be read again, so its
         problems are reported (and a duplicate given up elsewhere is taken) next time.
         A Markdown file whose includes name files inside the folder is marked the same
         way, so a change to an included file is seen. A text, Markdown, HTML or JSON
-        file that cannot be read keeps its previous documents."""
+        file that cannot be read keeps its previous documents. ``items``: what a reader
+        process made of it (`sleuth.ingest.parallel`), else it is read here."""
         update, report, key, chars = self.update, self.report, source.key, self.passage_chars
         old = update.document_hashes(key)
         kept: set[str] = set()
@@ -287,8 +337,13 @@ class _Run:
         added = updated = unchanged = written = 0
         includes = False  # its includes name files: read it again every time
         try:
-            items = read_documents(source, data, self.max_file_bytes, self.on_bytes, chars)
-            for read in items:
+            if items is None:
+                read_items: Iterable[Page | Sectioned | Problem] = read_documents(
+                    source, data, self.max_file_bytes, self.on_bytes, chars
+                )
+            else:
+                read_items = items
+            for read in read_items:
                 spans: list[tuple[int, int, str]] | None = None
                 anchors: list[str] | None = None
                 if type(read) is Sectioned:

@@ -1,0 +1,79 @@
+"""Reading many files in worker processes while the index is written.
+
+Reading a Markdown or reST page (parsing, sectioning) is pure Python work under the GIL
+and the larger part of an ingest; a folder of many files is read by a pool of worker
+processes, in file order, while this process writes what they return. The output is the
+same as reading inline: each file is read by the same code, and the results are taken
+in the order the files were given.
+
+The pool forks, so a worker starts with this process's modules already imported (no
+start-up cost), and it is started before the index is opened: no search-engine thread
+exists yet to be copied half-way through a lock. It is used only where that holds: on
+a system that forks, in a process with no other thread (not in a server), with more than
+one usable core and at least `MIN_FILES` files to read; ``SLEUTH_INGEST_WORKERS`` (a
+number, 1 to read inline) sets the number of workers.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import threading
+from collections.abc import Iterable, Iterator
+from multiprocessing.pool import Pool
+from typing import TYPE_CHECKING
+
+from sleuth.ingest.read import Sectioned, read_documents
+
+if TYPE_CHECKING:
+    from sleuth.corpus import Page
+    from sleuth.ingest.discover import Problem, Source
+
+#: Fewer files than this are read inline: forking costs more than it saves.
+MIN_FILES = 32
+#: At most this many workers, whatever the machine.
+MAX_WORKERS = 4
+WORKERS_ENV = "SLEUTH_INGEST_WORKERS"
+
+Read = list["Page | Sectioned | Problem"]
+
+
+def workers_for(files: int) -> int:
+    """How many worker processes read ``files`` files (1: read them inline)."""
+    asked = os.environ.get(WORKERS_ENV, "").strip()
+    if asked:
+        try:
+            return max(1, min(int(asked), MAX_WORKERS))
+        except ValueError:
+            return 1
+    if files < MIN_FILES or threading.active_count() > 1:
+        return 1  # few files; or other threads (a server's), which a fork copies mid-work
+    if "fork" not in multiprocessing.get_all_start_methods():
+        return 1
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    return max(1, min(cores or 1, MAX_WORKERS))
+
+
+class ReadPool:
+    """A pool of forked readers; `read` maps files to what `read_documents` gives, in
+    order. Started (forked) at construction; `close` ends it."""
+
+    def __init__(self, workers: int, max_bytes: int, passage_chars: int) -> None:
+        context = multiprocessing.get_context("fork")
+        self._settings = (max_bytes, passage_chars)
+        self._pool: Pool = context.Pool(workers)
+
+    def read(self, files: Iterable[tuple[Source, bytes]]) -> Iterator[Read]:
+        max_bytes, chars = self._settings
+        jobs = ((source, data, max_bytes, chars) for source, data in files)
+        return self._pool.imap(_read_one, jobs, chunksize=4)
+
+    def close(self) -> None:
+        self._pool.terminate()
+        self._pool.join()
+
+
+def _read_one(job: tuple[Source, bytes, int, int]) -> Read:
+    """A worker's task: every document of one file (its problems included)."""
+    source, data, max_bytes, chars = job
+    return list(read_documents(source, data, max_bytes, None, chars))

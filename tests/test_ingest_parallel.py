@@ -1,0 +1,61 @@
+"""Reading files in worker processes (`sleuth.ingest.parallel`) stores exactly what
+reading them inline does, problems included, in the same order."""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+import pytest
+
+from sleuth.ingest import parallel
+
+SCRIPTS = Path(__file__).resolve().parents[1] / "benchmarks"
+
+
+def _dump(folder: Path, monkeypatch: pytest.MonkeyPatch, workers: str) -> list[str]:
+    monkeypatch.syspath_prepend(str(SCRIPTS))
+    import ingest_dump  # type: ignore[import-not-found]
+
+    monkeypatch.setenv(parallel.WORKERS_ENV, workers)
+    lines: list[str] = ingest_dump.dump(folder)
+    return lines
+
+
+@pytest.mark.subprocess
+@pytest.mark.skipif(
+    "fork" not in __import__("multiprocessing").get_all_start_methods(), reason="no fork here"
+)
+def test_workers_store_what_reading_inline_stores(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.syspath_prepend(str(SCRIPTS))
+    import ingest_bench  # type: ignore[import-not-found]
+
+    ingest_bench.generate(tmp_path, parallel.MIN_FILES + 8)
+    (tmp_path / "broken.md").write_bytes(b"# Broken\n\n\xff\xfe not UTF-8 \xc3\x28\n")
+    (tmp_path / "empty.rst").write_text("   \n", encoding="utf-8")
+    inline = _dump(tmp_path, monkeypatch, "1")
+    pooled = _dump(tmp_path, monkeypatch, "2")
+    assert pooled == inline
+    report = inline[0]
+    assert "broken.md" in report and "empty.rst" in report  # the problems, said the same
+    assert sum(line.startswith('{"passage": ') for line in inline) > parallel.MIN_FILES
+
+
+def test_how_many_workers(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv(parallel.WORKERS_ENV, raising=False)
+    assert parallel.workers_for(parallel.MIN_FILES - 1) == 1  # too few to fork for
+    many = parallel.workers_for(10 * parallel.MIN_FILES)
+    assert 1 <= many <= parallel.MAX_WORKERS
+    seen: list[int] = []
+    worker = threading.Thread(target=lambda: seen.append(parallel.workers_for(10_000)))
+    worker.start()
+    worker.join()
+    assert seen == [1]  # never forked while another thread runs (a server's, say)
+    monkeypatch.setenv(parallel.WORKERS_ENV, "3")
+    assert parallel.workers_for(1) == 3  # asked for: whatever the count
+    monkeypatch.setenv(parallel.WORKERS_ENV, "99")
+    assert parallel.workers_for(1) == parallel.MAX_WORKERS
+    monkeypatch.setenv(parallel.WORKERS_ENV, "many")
+    assert parallel.workers_for(10_000) == 1  # not a number: read inline
