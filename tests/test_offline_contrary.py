@@ -345,3 +345,32 @@ def test_a_thing_counted_by_another_number(
     question: str, sentence: str, value: str, rule: str | None
 ) -> None:
     assert _rule(question, sentence, value, "") == rule
+
+
+AWARDS = (
+    "It went on to win five Filmfare Awards including the awards for Best film and Best "
+    "Actors, and seven Screen Awards."
+)
+STADIUMS = (
+    "All matches were played at Dwight Yorke Stadium in Bacolet, Tobago and Marvin Lee "
+    "Stadium in Macoya, Trinidad."
+)
+
+
+@pytest.mark.parametrize(
+    ("question", "sentence", "value", "rule"),
+    [
+        # a number counts what follows it
+        ("How many Screen Awards did the film win?", AWARDS, "seven", None),
+        ("How many Screen Awards did the film win?", AWARDS, "five", "entity"),
+        ("How many Filmfare Awards did the film win?", AWARDS, "five", None),
+        # a place is where the name before it is
+        ("Where is Marvin Lee Stadium?", STADIUMS, "Macoya", None),
+        ("In which town of Trinidad is Dwight Yorke Stadium?", STADIUMS, "Macoya", "entity"),
+        ("In which town is Dwight Yorke Stadium?", STADIUMS, "Bacolet", None),
+    ],
+)
+def test_a_value_belongs_to_the_name_beside_it(
+    question: str, sentence: str, value: str, rule: str | None
+) -> None:
+    assert _rule(question, sentence, value, "") == rule

@@ -20,6 +20,10 @@ cannot see, each checked here on the sentence itself:
 * a *thing counted by another number*: "How many State League teams joined the remaining
   four Premier League teams?" over "The remaining six FFSA Premier League teams were
   joined by ..." (`number_swapped`);
+* a *value of the name beside it*: "How many Screen Awards ...?" over "five Filmfare
+  Awards ... and seven Screen Awards" (`counts_another`), "In which town is Dwight Yorke
+  Stadium?" over "Dwight Yorke Stadium in Bacolet, Tobago and Marvin Lee Stadium in
+  Macoya" (`placed_for_another`);
 * the *object for the doer*: "What captured the Vosges Mountains?" over "the Rhine had
   captured streams down to the Vosges Mountains, including the Mosel, ..." — the span
   after the active verb is what was captured (`object_for_doer`).
@@ -311,3 +315,50 @@ def number_swapped(question: str, sentence: str) -> bool:
         if others and (number, word) not in stated:
             return True
     return False
+
+
+_HOW_MANY = re.compile(
+    r"\bhow\s+many\s+(?!of\b)((?:[A-Za-z][\w-]*\s+){0,3}?[A-Za-z][\w-]*?s)\b", re.I
+)
+
+
+def counts_another(question: str, sentence: str, value: str) -> bool:
+    """Whether "How many X ...?" is answered by a number the sentence gives to something
+    else, while another number counts X: "How many Screen Awards did the film win?" over
+    "win five Filmfare Awards ... and seven Screen Awards"."""
+    asked = _HOW_MANY.search(question)
+    if asked is None or _number(value.split()[0] if value.split() else "") is None:
+        return False
+    counted = {stem(w.lower()) for w in asked.group(1).split() if w.lower() not in STOPWORDS}
+    if not counted:
+        return False
+    pairs = _counted(sentence, reach=5)
+    numbers = {n for n, _ in pairs}
+    mine = value.split()[0].lower().replace(",", "")
+    said_by = {n for n in numbers if counted <= {w for m, w in pairs if m == n}}
+    return bool(said_by) and mine not in said_by
+
+
+_NAME_BEFORE = re.compile(r"((?:[A-Z][\w'’-]*\s+){1,5})(?:in|at|near|on)\s+$")
+
+
+def placed_for_another(question: str, sentence: str, value: str) -> bool:
+    """Whether a place answer is where another named thing of the sentence is, while the
+    question's own thing is placed elsewhere in it: "In which town of Trinidad is Dwight
+    Yorke Stadium?" over "played at Dwight Yorke Stadium in Bacolet, Tobago and Marvin
+    Lee Stadium in Macoya, Trinidad" (Macoya is Marvin Lee Stadium's)."""
+    at = sentence.find(value)
+    if at < 0 or not value.strip():
+        return False
+    before = _NAME_BEFORE.search(sentence[:at])
+    if before is None:
+        return False
+    names = set(_names(question))
+
+    def stems(text: str) -> set[str]:
+        return {stem(w.lower()) for w in _WORD.findall(text) if w.lower() not in STOPWORDS}
+
+    if not names or stems(before.group(1)) <= names:
+        return False  # the answer is placed for the question's own thing
+    placed = re.finditer(r"((?:[A-Z][\w'’-]*\s+){1,5})(?:in|at|near|on)\s+[A-Z]", sentence)
+    return any(m.start() != before.start() and stems(m.group(1)) <= names for m in placed)

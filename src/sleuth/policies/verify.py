@@ -242,7 +242,13 @@ def check(
             return Check(False, "type")  # "Robert's son": Robert is whose son he is
     elif kind is not AnswerType.OTHER and not candidates(kind, reading.value):
         return Check(False, "type")
+    if kind is AnswerType.PLACE and contrary.placed_for_another(
+        text, reading.sentence, reading.value
+    ):
+        return Check(False, "entity")  # "... Marvin Lee Stadium in Macoya": not Yorke's
     if kind in (AnswerType.NUMBER, AnswerType.AMOUNT):
+        if contrary.counts_another(text, reading.sentence, reading.value):
+            return Check(False, "entity")  # "five Filmfare Awards ... seven Screen Awards"
         if contrary.dated_not_measured(text, reading.sentence, reading.value):
             return Check(False, "type")  # "22,000 years ago" is when, not how long
         if contrary.only_listed(text, reading.sentence, reading.value):
