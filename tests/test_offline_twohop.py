@@ -1220,6 +1220,54 @@ def test_a_relative_clause_bridge_reads_its_first_hop_and_verifies_the_second() 
     assert result.reason is Reason.FACT_MISSING and result.cannot_answer
 
 
+def test_a_that_clause_about_a_named_place_is_read_on_the_place_s_page() -> None:
+    """ "Who directed the film that was shot in or around Leland, North Carolina in
+    1986" (no question mark): the clause's name is the subject; Leland's page lists three
+    films shot there, and the clause's year picks the one dated with it; the second hop
+    asks its director by the verb ("written and directed by Stephen King"). The derived
+    copy, Leland's sentence removed, reads no bridge and abstains."""
+    case = _case("Who directed the film that was shot in or around Leland")
+    bridge = parse_bridge(case.question)
+    assert bridge is not None and bridge.relation is not None
+    assert bridge.relation.kind == "clause" and bridge.relation.target == "film"
+    assert bridge.relation.subject == "Leland, North Carolina"
+    steps, result = _run(case)
+    assert [s.tool for s in steps] == ["search", "open", "search", "open", "finish"]
+    assert steps[0].args["query"] == "Leland, North Carolina"
+    assert _opened(steps) == [
+        "hotpotqa://Leland,%20North%20Carolina",
+        "hotpotqa://Maximum%20Overdrive",
+    ]
+    assert result.status is Status.READY_FOR_REVIEW and result.answer == "Stephen King"
+    assert set(result.citations) == set(_opened(steps))
+    quotes = [q.text for q in result.evidence]
+    assert any(
+        '"Maximum Overdrive" (1986)' in q and "shot in or around Leland" in q for q in quotes
+    )
+    assert any("written and directed by Stephen King" in q for q in quotes)
+    steps, result = _run(_case("Who directed the film that was shot in or around", derived=True))
+    assert result.cannot_answer and result.reason is Reason.FACT_MISSING
+
+
+@pytest.mark.parametrize(
+    ("clause", "value"),
+    [
+        ("was shot in or around Leland, North Carolina in 1986", "Maximum Overdrive"),
+        ("was shot in or around Leland, North Carolina in 2013", "We're the Millers"),
+        # no year to tell the three listed films apart, or a year none is dated with
+        ("was shot in or around Leland, North Carolina", None),
+        ("was shot in or around Leland, North Carolina in 1999", None),
+    ],
+)
+def test_a_listed_name_is_picked_only_by_the_clause_s_year(clause: str, value: str | None) -> None:
+    sentence = (
+        'A number of movies, such as "Maximum Overdrive" (1986), "Domestic Disturbance" '
+        '(2001), and "We\'re the Millers" (2013) have been shot in or around Leland.'
+    )
+    relation = relations.Relation("clause", "film", "Leland, North Carolina", clause=clause)
+    assert relations.value_in(relation, sentence) == value
+
+
 # --- "who is the spouse of X": a typed second hop -------------------------------------------
 
 

@@ -352,8 +352,20 @@ def _clause_value(relation: Relation, sentence: str) -> str | None:
         name = m.group(0).strip(" .,")
         if word in name.split() and len(name.split()) > 1 and name.split()[0] not in _NOT_NAMES:
             names.setdefault(" ".join(content_terms(fold(name))), name)
+    listed = re.search(
+        rf"(?i:\b(?:{nouns})s?),?\s+(?:such\s+as|including)\s+(?P<list>[^;]+)", sentence
+    )
+    for m in re.finditer(r"[\"“](?P<v>[^\"”]+)[\"”]", listed.group("list") if listed else ""):
+        value = _clean(m.group("v").strip(" ,"))
+        if value:
+            names.setdefault(" ".join(content_terms(fold(value))), value)
     own = set(content_terms(fold(relation.subject)))
     found = [v for k, v in names.items() if not set(k.split()) <= own]
+    years = re.findall(r"\b[0-9]{4}\b", relation.clause)
+    if len(found) > 1 and len(years) == 1:
+        # "movies, such as "Maximum Overdrive" (1986), "Domestic Disturbance" (2001)":
+        # the clause's year picks the one name dated with it
+        found = [v for v in found if re.search(rf"{re.escape(v)}[\"”]?\s*\({years[0]}\)", sentence)]
     return found[0] if len(found) == 1 else None
 
 

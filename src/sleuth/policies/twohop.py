@@ -1100,8 +1100,8 @@ _OWNED = re.compile(
 #: about a named subject picks out; the clause runs to the question's end.
 _CLAUSE_BRIDGE = re.compile(
     r"\b(?i:the) (?:[A-Z][a-z]+ )?(?P<noun>[a-z]+) "
-    r"(?P<rel>(?:in|on|at|for|with|from|to|by|of) (?:which|whom)|who) "
-    r"(?P<tail>[^?]+?)\s*\?\s*$"
+    r"(?P<rel>(?:in|on|at|for|with|from|to|by|of) (?:which|whom)|who|that|which) "
+    r"(?P<tail>[^?]+?)\s*\??\s*$"
 )
 #: A relative clause's shape: its named subject, then at most five lower-case words and
 #: at most one more name ("Drew Fuller played Chris Halliwell"), or (a "who" clause) at
@@ -1114,6 +1114,15 @@ _SUBJECT_FIRST = re.compile(
 _SUBJECT_LAST = re.compile(
     r"(?:[a-z][\w'’-]*\s+){1,6}(?:the\s+|The\s+)?"
     r"(?P<subject>[A-Z][\w'’.-]*(?:\s+(?:of\s+)?[A-Z][\w'’.-]*){0,4})"
+)
+#: A "that" / "which" clause about a named place or thing, the name last but for a
+#: place's chain and a year ("the film that was shot in or around Leland, North Carolina
+#: in 1986"): the name is the subject whose page says it.
+_SUBJECT_THAT = re.compile(
+    r"(?:[a-z][\w'’-]*\s+){1,6}(?:the\s+)?"
+    r"(?P<subject>[A-Z][\w'’.-]*(?:\s+(?:of\s+)?[A-Z][\w'’.-]*){0,4}"
+    r"(?:,\s+[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*){0,2})?)"
+    r"(?:\s+(?:in|on|during)\s+[0-9]{4})?"
 )
 
 
@@ -1144,7 +1153,13 @@ def _clause_bridge(q: str) -> Bridge | None:
             return None
     else:
         clause = tail
-    shape = _SUBJECT_LAST if m.group("rel") == "who" else _SUBJECT_FIRST
+    rel = m.group("rel")
+    if rel in ("that", "which"):
+        if people or clause[:1].isupper() or clause.startswith("the "):
+            return None  # "the team that X joined": its subject is not read here
+        shape = _SUBJECT_THAT
+    else:
+        shape = _SUBJECT_LAST if rel == "who" else _SUBJECT_FIRST
     found = shape.fullmatch(clause)
     if found is None:
         return None
@@ -1178,7 +1193,7 @@ def asked_role(question: str, subject: str) -> str | None:
     verbs = "|".join([*_ROLE_BY_VERB, "broadcast", "aired"])
     m = re.match(
         rf"(?i:who|(?:which|what)\s+[a-z]+)\s+(?:(?:first|originally|initially)\s+)?"
-        rf"(?P<verb>{verbs})\s+(?P<subject>.+?)\s*\?\s*$",
+        rf"(?P<verb>{verbs})\s+(?P<subject>.+?)\s*\??\s*$",
         question,
     )
     if m is None or m.group("subject") != subject:
