@@ -1268,6 +1268,89 @@ def test_a_listed_name_is_picked_only_by_the_clause_s_year(clause: str, value: s
     assert relations.value_in(relation, sentence) == value
 
 
+@pytest.mark.parametrize(
+    ("start", "phrase", "subject", "outer"),
+    [
+        # after "What is" the clause ends at its own verb, and the question's verb follows
+        (
+            "What is the country where Baure is located named after?",
+            "the country where Baure is located",
+            "Baure",
+            "What is Nigeria named after?",
+        ),
+        # "occur" ends a clause as "occurred" does (the question's "did" before it)
+        (
+            "What amount of TEUs did the location where the 26th Chess Olympiad occur",
+            "the location where the 26th Chess Olympiad occur",
+            "26th Chess Olympiad",
+            "What amount of TEUs did Nigeria handle in 2010?",
+        ),
+    ],
+)
+def test_a_where_clause_after_the_question_s_auxiliary_ends_at_its_own_verb(
+    start: str, phrase: str, subject: str, outer: str
+) -> None:
+    bridge = parse_bridge(_musique(start).question)
+    assert bridge is not None and bridge.relation is not None
+    assert bridge.phrase == phrase and bridge.relation.kind == "located"
+    assert bridge.relation.subject == subject
+    assert bridge.outer("Nigeria") == outer
+
+
+def test_a_where_clause_after_a_when_clause_is_still_left_alone() -> None:
+    """ "Who was president when the area where X is located became a state?": the "was"
+    belongs to another clause (a third hop), so the clause is not cut."""
+    case = _musique("Who was president when the area where Intrepid Wind Farm")
+    assert parse_bridge(case.question) is None
+
+
+def test_an_amount_the_bridge_did_is_read_where_a_sentence_says_it_of_the_bridge() -> None:
+    """ "What amount of TEUs did the location where the 26th Chess Olympiad occur handle
+    in 2010?": the Olympiad's page places it in Thessaloniki; the amount is the number
+    of TEUs written right after "Thessaloniki, which handled" in a sentence of 2010 (on
+    the page of Greece's economy, which names Piraeus's figure first). The derived copy,
+    without that sentence, abstains."""
+    case = _musique("What amount of TEUs did the location where the 26th Chess Olympiad")
+    steps, result = _run(case)
+    assert [s.tool for s in steps] == ["search", "open", "search", "open", "finish"]
+    assert steps[0].args["query"] == "26th Chess Olympiad"
+    assert "Thessaloniki" in steps[2].args["query"]
+    assert _opened(steps) == [
+        "musique://26th%20Chess%20Olympiad",
+        "musique://Economy%20of%20Greece#2",
+    ]
+    assert result.answer == "273,282 TEUs" and result.status is Status.READY_FOR_REVIEW
+    assert set(result.citations) == set(_opened(steps))
+    quotes = [q.text for q in result.evidence]
+    assert any("in Thessaloniki, Greece" in q for q in quotes)
+    assert any("Thessaloniki, which handled 273,282 TEUs" in q for q in quotes)
+    _, derived = _run(_musique("What amount of TEUs did the location where", derived=True))
+    assert derived.cannot_answer and derived.reason is Reason.FACT_MISSING
+
+
+@pytest.mark.parametrize(
+    ("question", "subject", "value"),
+    [
+        ("What amount of TEUs did Thessaloniki handle in 2010?", "Thessaloniki", "273,282 TEUs"),
+        ("What amount of TEUs did Piraeus handle in 2010?", "Piraeus", "513,319 TEUs"),
+        # another year, another verb, another unit: not said
+        ("What amount of TEUs did Thessaloniki handle in 2013?", "Thessaloniki", None),
+        ("What amount of TEUs did Thessaloniki ship in 2010?", "Thessaloniki", None),
+        ("How many passengers did Thessaloniki handle in 2010?", "Thessaloniki", None),
+        # a question about another subject than the bridge
+        ("What amount of TEUs did Thessaloniki handle in 2010?", "Greece", None),
+    ],
+)
+def test_an_amount_by_verb_is_the_number_written_after_the_subject(
+    question: str, subject: str, value: str | None
+) -> None:
+    sentence = (
+        "In 2010 Piraeus handled 513,319 TEUs, followed by Thessaloniki, which handled "
+        "273,282 TEUs."
+    )
+    assert measures.amount_by_verb(question, subject, sentence) == value
+
+
 # --- "who is the spouse of X": a typed second hop -------------------------------------------
 
 

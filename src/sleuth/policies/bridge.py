@@ -203,6 +203,9 @@ def second_hop(
     former = relations.former_name(question, bridge_value, state.opened)
     if former is not None:  # "… was formerly known by what name?": "formerly Oahu County"
         return former
+    by_verb = _amount_by_verb(question, bridge_value, state)
+    if by_verb is not None:  # "What amount of TEUs did Thessaloniki handle in 2010?"
+        return by_verb
     amount = measures.amount_asked(question)
     if amount is not None:  # "How much precipitation falls … in New York City?"
         return _amount_of(amount, bridge_value, state)
@@ -253,6 +256,20 @@ def _amount_of(amount: tuple[str, bool], bridge: str, state: RunState) -> relati
             value = measures.amount_in(amount[0], amount[1], text[s:e])
             if value is not None:
                 found.setdefault(value, relations.Found(value, text[s:e], page.page.url))
+    return next(iter(found.values())) if len(found) == 1 else None
+
+
+def _amount_by_verb(question: str, bridge: str, state: RunState) -> relations.Found | None:
+    """The one number of the asked unit that an opened sentence says the bridge did by
+    the question's verb (`measures.amount_by_verb`), on any page: the number is written
+    right after the bridge's own name, so the sentence says it of the bridge."""
+    found: dict[str, relations.Found] = {}
+    for page in sorted(state.opened.values(), key=lambda p: p.opened_step):
+        for _, text in page.segments():
+            for s, e in sentence_spans(text):
+                value = measures.amount_by_verb(question, bridge, text[s:e])
+                if value is not None:
+                    found.setdefault(value, relations.Found(value, text[s:e], page.page.url))
     return next(iter(found.values())) if len(found) == 1 else None
 
 

@@ -989,7 +989,7 @@ _ROLE_WHICH = re.compile(
 _CLAUSE_ENDS = frozenset(
     "born located found formed founded situated based held citizen broadcast died buried "
     "raised headquartered established created started filmed recorded place occurred "
-    "lived grew lies lie".split()
+    "lived grew lies lie occur".split()
 )
 _AUX = re.compile(r"^(?P<subject>.+?)\s+(?P<aux>was|is|were|are|has been|had been)\s+(?P<rest>.+)$")
 
@@ -1031,7 +1031,12 @@ def _bridge_of(question: str) -> Bridge | None:
         clause = found.group("clause")
         if re.search(r"(?i)\b(?:where|which|who|whom|whose|that|when)\b", clause):
             return None
-        if found.start() == 0 or re.match(r"(?i)[^,;]*\b(?:do|does|did)\b", q[: found.start()]):
+        before = q[: found.start()]
+        if (
+            found.start() == 0
+            or re.match(r"(?i)[^,;]*\b(?:do|does|did)\b", before)
+            or re.fullmatch(r"(?i)\s*(?:what|which|who)\b[^,;]*\b(?:is|was|are|were)\s*", before)
+        ):  # "What is the country where Baure is located named after?"
             clause = _clause_end(clause)
         if clause.split()[-1].lower() not in _CLAUSE_ENDS or len(clause.split()) < 2:
             return None
