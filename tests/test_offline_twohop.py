@@ -283,8 +283,14 @@ def test_bridge_without_its_first_page_abstains() -> None:
             "the city where Harris W. Fawell was born",
         ),
         ("What country was the author of Brand a citizen of?", "Who is the author of Brand?", None),
-        # the clause runs into the rest of the question: not read as a bridge
-        ("What is the country where Baure is located named after?", None, None),
+        # after the question's "is" the clause ends at its own verb ("located"), the
+        # question's verb ("named") following it
+        (
+            "What is the country where Baure is located named after?",
+            "In what country is Baure located?",
+            None,
+        ),
+        # the clause runs into the rest of the question after a "when" clause: not read
         (
             "Who was president when the area where Intrepid Wind Farm is located became a state?",
             None,
