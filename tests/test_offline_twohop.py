@@ -1357,6 +1357,81 @@ def test_an_amount_by_verb_is_the_number_written_after_the_subject(
     assert measures.amount_by_verb(question, subject, sentence) == value
 
 
+def test_the_receiver_of_an_award_of_a_year_then_the_position_he_plays() -> None:
+    """ "What position did the receiver of the 2007 FIFA U-20 Golden Shoe play?": the
+    award's year picks the page that tells who got it ("2007 FIFA U-20 World Cup":
+    "Sergio Agüero was given the FIFA U-20 Golden Shoe"), and the position is read on
+    his own page ("plays as a striker"). The derived copy, without the tournament's
+    sentence, reads no bridge and abstains."""
+    case = _case("What position did the receiver of the 2007 FIFA U-20 Golden Shoe")
+    bridge = parse_bridge(case.question)
+    assert bridge is not None and bridge.relation is not None
+    assert bridge.relation.kind == "award"
+    assert bridge.relation.subject == "2007 FIFA U-20 Golden Shoe"
+    steps, result = _run(case)
+    assert [s.tool for s in steps] == ["search", "open", "search", "open", "finish"]
+    assert steps[0].args["query"] == "2007 FIFA U-20 Golden Shoe"
+    assert _opened(steps) == [
+        "hotpotqa://2007%20FIFA%20U-20%20World%20Cup",
+        "hotpotqa://Sergio%20Agüero",
+    ]
+    assert result.answer == "striker" and result.status is Status.READY_FOR_REVIEW
+    assert set(result.citations) == set(_opened(steps))
+    quotes = [q.text for q in result.evidence]
+    assert any("Sergio Agüero was given the FIFA U-20 Golden Shoe" in q for q in quotes)
+    assert any("plays as a striker" in q for q in quotes)
+    _, derived = _run(_case("What position did the receiver of the 2007", derived=True))
+    assert derived.cannot_answer and derived.reason is Reason.FACT_MISSING
+
+
+def _pages(*pages: tuple[str, str]) -> dict[str, OpenedPage]:
+    out = {}
+    for n, (title, body) in enumerate(pages):
+        opened = OpenedPage(page=Page(f"t://{n}", title, body), opened_step=n + 1)
+        opened.mark_seen(0, len(body))
+        out[f"t://{n}"] = opened
+    return out
+
+
+def test_an_award_s_receiver_is_read_only_on_a_page_of_its_year() -> None:
+    """Canada's Brittany Timko won "the Golden Shoe" of 2004, on the 2004 championship's
+    page: no receiver of the 2007 shoe, nor of the 2004 FIFA U-20 one (the name must be
+    the award's, every word)."""
+    page = (
+        "2004 FIFA U-19 Women's World Championship",
+        "Brazil's Marta was the adidas Golden Ball recipient, as tournament MVP, and "
+        "Canada's Brittany Timko won the Golden Shoe with 7 goals in 4 games.",
+    )
+    won = relations.Relation("award", "winner", "2007 Golden Shoe")
+    assert relations.read(won, _pages(page)) is None
+    assert relations.read(relations.Relation("award", "winner", "2004 Golden Shoe"), _pages(page))
+    other = relations.Relation("award", "winner", "2004 FIFA U-20 Golden Shoe")
+    assert relations.read(other, _pages(page)) is None
+
+
+@pytest.mark.parametrize(
+    ("body", "position"),
+    [
+        (
+            "Sergio Leonel Agüero is an Argentine professional footballer who plays as a "
+            "striker for Premier League club Manchester City.",
+            "striker",
+        ),
+        (
+            "Leston Peter Paul is a Trinidad and Tobago professional footballer who currently "
+            "plays central midfield for C.D. Pasaquina.",
+            "central midfield",
+        ),
+        # two positions, or none: not read
+        ("He plays as a striker, and played as a winger for Boca.", None),
+        ("He played for Boca Juniors and Racing Club.", None),
+    ],
+)
+def test_a_position_is_read_after_plays(body: str, position: str | None) -> None:
+    found = relations.position_of("Sergio Agüero", _pages(("Sergio Agüero", body)))
+    assert (found.value if found else None) == position
+
+
 # --- "who is the spouse of X": a typed second hop -------------------------------------------
 
 

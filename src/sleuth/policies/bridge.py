@@ -195,6 +195,8 @@ def second_hop(
         return relations.leader_of(bridge_value, state.opened)
     if relations.asks_spouse(question):
         return relations.spouse_of(bridge_value, state.opened)
+    if relations.asks_position(question):  # "plays as a striker"
+        return relations.position_of(bridge_value, state.opened)
     place = relations.asks_place(question, bridge_value)
     if place is not None:  # "In which city is Two Dollar Radio based?"
         return relations.read(relations.Relation("located", place, bridge_value), state.opened)
@@ -303,7 +305,11 @@ def _research_first(bridge: Bridge, state: RunState, step: Step) -> Turn:
             relation.query,
         )
     if state.steps_left > 2:
-        hit = _hit_for(relation.subject, state)
+        hit = (
+            unopened_hit(state, lambda title: relations.is_award_page(relation.subject, title))
+            if relation.kind == "award"
+            else _hit_for(relation.subject, state)
+        )
         if hit is not None:
             return Turn(
                 parsed=Decision(

@@ -977,6 +977,11 @@ _ROLE_BY_VERB = {
     "illustrated": "illustrator",
     "painted": "painter",
 }
+#: "the receiver of the 2007 FIFA U-20 Golden Shoe": a person an award of a given year
+#: picks out.
+_AWARD_OF = re.compile(
+    rf"\b(?i:the) (?P<role>receiver|recipient|winner) of (?:the )?(?P<award>{_NAME_RUN}){_NAME_END}"
+)
 #: "the Green performer" (MuSiQue's way of writing "the performer of Green").
 _NAMED_ROLE = re.compile(rf"\bthe (?P<name>{_NAME_RUN}) (?P<role>{_ROLES})\b(?!\s+of\b)")
 _ROLE_WHICH = re.compile(
@@ -1071,6 +1076,12 @@ def _bridge_of(question: str) -> Bridge | None:
         inner = f"Who is the {asked} of {which.group('name')}?"
         relation = relations.Relation("role", asked, which.group("name"))
         return Bridge(inner, which.group(0), q, relation)
+    award = _AWARD_OF.search(q)
+    if award is not None and re.match(r"[0-9]{4}\s", award.group("award")):
+        # "the receiver of the 2007 FIFA U-20 Golden Shoe": who got it, read where a
+        # page of that year says so (`relations.is_award_page`)
+        relation = relations.Relation("award", award.group("role"), award.group("award"))
+        return Bridge(relations.question_of(relation), award.group(0), q, relation)
     for phrase, relation in relations.phrases(q):
         if _embeds(phrase):
             continue
