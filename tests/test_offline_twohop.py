@@ -1432,6 +1432,54 @@ def test_a_position_is_read_after_plays(body: str, position: str | None) -> None
     assert (found.value if found else None) == position
 
 
+def test_a_member_the_subject_s_page_names_by_the_question_s_word() -> None:
+    """ "The Women's National Basketball League includes the Adelaide team that was
+    formed in what year?": the league's page names one name carrying "Adelaide" ("The
+    Adelaide Lightning, Melbourne Boomers, …", its fifth sentence), and the rest of the
+    question is asked of it on its own page ("The club was formed in 1993"). The derived
+    copy, without the club's sentence, abstains."""
+    case = _case("The Women's National Basketball League includes the Adelaide team")
+    bridge = parse_bridge(case.question)
+    assert bridge is not None and bridge.relation is not None
+    assert bridge.relation.kind == "member" and bridge.relation.clause == "Adelaide"
+    assert bridge.outer("Adelaide Lightning") == "Adelaide Lightning was formed in what year?"
+    steps, result = _run(case)
+    assert [s.tool for s in steps] == ["search", "open", "search", "open", "finish"]
+    assert steps[0].args["query"] == "Women's National Basketball League"
+    assert _opened(steps) == [
+        "hotpotqa://Women%27s%20National%20Basketball%20League",
+        "hotpotqa://Adelaide%20Lightning",
+    ]
+    assert result.answer == "1993" and result.status is Status.READY_FOR_REVIEW
+    assert set(result.citations) == set(_opened(steps))
+    quotes = [q.text for q in result.evidence]
+    assert any(q.startswith("The Adelaide Lightning, Melbourne Boomers") for q in quotes)
+    assert any("The club was formed in 1993" in q for q in quotes)
+    _, derived = _run(_case("The Women's National Basketball League includes", derived=True))
+    assert derived.cannot_answer and derived.reason is Reason.FACT_MISSING
+
+
+@pytest.mark.parametrize(
+    ("qualifier", "value"),
+    [
+        ("Adelaide", "Adelaide Lightning"),
+        ("Perth", "Perth Lynx"),
+        # the qualifier alone, or a word no name carries, is no member
+        ("Townsville Fire", None),
+        ("Brisbane", None),
+    ],
+)
+def test_a_member_is_the_one_name_carrying_the_qualifier_and_more(
+    qualifier: str, value: str | None
+) -> None:
+    sentence = (
+        "The Adelaide Lightning, Melbourne Boomers, Perth Lynx, Sydney Uni Flames and "
+        "Townsville Fire are the current WNBL teams sharing the market with an NBL team."
+    )
+    relation = relations.Relation("member", "team", "WNBL", clause=qualifier)
+    assert relations.value_in(relation, sentence) == value
+
+
 # --- "who is the spouse of X": a typed second hop -------------------------------------------
 
 

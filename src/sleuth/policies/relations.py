@@ -41,7 +41,7 @@ LEAD = 3
 #: How many a role may be read in.
 ROLE_LEAD = 5
 
-Kind = Literal["born", "died", "located", "role", "described", "clause", "owned", "award"]
+Kind = Literal["born", "died", "located", "role", "described", "clause", "owned", "award", "member"]
 
 COUNTRIES = frozenset(
     """
@@ -281,7 +281,7 @@ def read(relation: Relation, opened: Mapping[str, OpenedPage]) -> Found | None:
     for page in own if relation.kind == "clause" else own[:1]:
         # a role is read by its own words only ("The lead vocals are by Mark King"), so
         # a little further down the page
-        most = ROLE_LEAD if relation.kind in ("role", "clause", "owned") else LEAD
+        most = ROLE_LEAD if relation.kind in ("role", "clause", "owned", "member") else LEAD
         for sentence in lead(page, most):
             value = value_in(relation, sentence)
             if value is not None:
@@ -336,6 +336,8 @@ def value_in(relation: Relation, sentence: str) -> str | None:
         return _role(relation.target, sentence)
     if relation.kind == "clause":
         return _clause_value(relation, sentence)
+    if relation.kind == "member":
+        return _member(relation, sentence)
     if relation.kind == "owned":
         # "his debut movie Jalachhayam (2010)", "Her first novel, "The Orange Eats Creeps""
         np = r"\s+".join(re.escape(w) for w in relation.target.split())
@@ -410,6 +412,26 @@ def _clause_value(relation: Relation, sentence: str) -> str | None:
         # the clause's year picks the one name dated with it
         found = [v for v in found if re.search(rf"{re.escape(v)}[\"”]?\s*\({years[0]}\)", sentence)]
     return found[0] if len(found) == 1 else None
+
+
+def _member(relation: Relation, sentence: str) -> str | None:
+    """The one name in ``sentence`` that carries every word of the qualifier the question
+    gives (``clause``: "Adelaide" of "the Adelaide team") and one more, not the subject's
+    own ("The Adelaide Lightning, Melbourne Boomers, …": Adelaide Lightning); two, or
+    none: None."""
+    want = set(content_terms(fold(relation.clause)))
+    own = set(content_terms(fold(relation.subject)))
+    found: dict[str, str] = {}
+    runs = [part for m in re.finditer(_NAME, sentence) for part in re.split(r"\s+and\s+", m[0])]
+    for run in runs:  # "Sydney Uni Flames and Townsville Fire": two names
+        value = _clean(run.strip(" .,"))
+        if not value or value.split()[0] in _NOT_NAMES - {"The"}:
+            continue
+        value = value.removeprefix("The ")
+        words = set(content_terms(fold(value)))
+        if want <= words and len(words - want) >= 1 and not words <= own:
+            found.setdefault(" ".join(sorted(words)), value)
+    return next(iter(found.values())) if len(found) == 1 else None
 
 
 def _placing(sentence: str) -> bool:
@@ -722,6 +744,8 @@ def question_of(relation: Relation) -> str:
         return f"What is the {relation.target} of {relation.subject}?"
     if relation.kind == "award":
         return f"Who was the {relation.target} of the {relation.subject}?"
+    if relation.kind == "member":
+        return f"Which {relation.clause} {relation.target} does {relation.subject} include?"
     return f"Who is the {relation.target} of {relation.subject}?"
 
 

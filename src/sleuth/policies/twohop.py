@@ -1098,7 +1098,30 @@ def _bridge_of(question: str) -> Bridge | None:
     if owned is not None:  # "Sathish Kalathil's debut movie"
         relation = relations.Relation("owned", owned.group("np").lower(), owned.group("owner"))
         return Bridge(relations.question_of(relation), owned.group(0), q, relation)
-    return _clause_bridge(q)
+    return _clause_bridge(q) or _member_bridge(q)
+
+
+#: "The Women's National Basketball League includes the Adelaide team that was formed in
+#: what year?": a member its subject's page names, picked out by a name's word.
+_MEMBER = re.compile(
+    r"^(?P<subject>(?:The\s+)?[A-Z][\w'’.-]*(?:\s+(?:of\s+)?[A-Z][\w'’.-]*){0,5})\s+"
+    r"(?:includes|included|has|had|features|featured|contains|contained)\s+the\s+"
+    r"(?P<qual>[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*){0,2})\s+(?P<noun>[a-z]+)\s+"
+    r"(?:that|which|who)\s+(?P<rest>[a-z][^?]*\b(?:what|which|whom|who)\b[^?]*)\?\s*$"
+)
+
+
+def _member_bridge(q: str) -> Bridge | None:
+    """A member the subject's page names by the question's word (`_MEMBER`), read there
+    as the one name carrying it (`relations.value_in`); the rest of the question is asked
+    of that name ("Adelaide Lightning was formed in what year?")."""
+    m = _MEMBER.match(q)
+    if m is None:
+        return None
+    subject = m.group("subject").removeprefix("The ")
+    relation = relations.Relation("member", m.group("noun"), subject, clause=m.group("qual"))
+    phrase = q[: m.start("rest")].rstrip()
+    return Bridge(relations.question_of(relation), phrase, q, relation)
 
 
 #: "Sathish Kalathil's debut movie", "Grace Krilanovich's first novel": the work its
