@@ -283,8 +283,14 @@ def test_bridge_without_its_first_page_abstains() -> None:
             "the city where Harris W. Fawell was born",
         ),
         ("What country was the author of Brand a citizen of?", "Who is the author of Brand?", None),
-        # the clause runs into the rest of the question: not read as a bridge
-        ("What is the country where Baure is located named after?", None, None),
+        # after the question's "is" the clause ends at its own verb ("located"), the
+        # question's verb ("named") following it
+        (
+            "What is the country where Baure is located named after?",
+            "In what country is Baure located?",
+            None,
+        ),
+        # the clause runs into the rest of the question after a "when" clause: not read
         (
             "Who was president when the area where Intrepid Wind Farm is located became a state?",
             None,
@@ -1218,6 +1224,260 @@ def test_a_relative_clause_bridge_reads_its_first_hop_and_verifies_the_second() 
     assert _opened(steps)[0] == "musique://Journal%20of%20Psychotherapy%20Integration"
     assert "American Psychological Association" in steps[2].args["query"]
     assert result.reason is Reason.FACT_MISSING and result.cannot_answer
+
+
+def test_a_that_clause_about_a_named_place_is_read_on_the_place_s_page() -> None:
+    """ "Who directed the film that was shot in or around Leland, North Carolina in
+    1986" (no question mark): the clause's name is the subject; Leland's page lists three
+    films shot there, and the clause's year picks the one dated with it; the second hop
+    asks its director by the verb ("written and directed by Stephen King"). The derived
+    copy, Leland's sentence removed, reads no bridge and abstains."""
+    case = _case("Who directed the film that was shot in or around Leland")
+    bridge = parse_bridge(case.question)
+    assert bridge is not None and bridge.relation is not None
+    assert bridge.relation.kind == "clause" and bridge.relation.target == "film"
+    assert bridge.relation.subject == "Leland, North Carolina"
+    steps, result = _run(case)
+    assert [s.tool for s in steps] == ["search", "open", "search", "open", "finish"]
+    assert steps[0].args["query"] == "Leland, North Carolina"
+    assert _opened(steps) == [
+        "hotpotqa://Leland,%20North%20Carolina",
+        "hotpotqa://Maximum%20Overdrive",
+    ]
+    assert result.status is Status.READY_FOR_REVIEW and result.answer == "Stephen King"
+    assert set(result.citations) == set(_opened(steps))
+    quotes = [q.text for q in result.evidence]
+    assert any(
+        '"Maximum Overdrive" (1986)' in q and "shot in or around Leland" in q for q in quotes
+    )
+    assert any("written and directed by Stephen King" in q for q in quotes)
+    steps, result = _run(_case("Who directed the film that was shot in or around", derived=True))
+    assert result.cannot_answer and result.reason is Reason.FACT_MISSING
+
+
+@pytest.mark.parametrize(
+    ("clause", "value"),
+    [
+        ("was shot in or around Leland, North Carolina in 1986", "Maximum Overdrive"),
+        ("was shot in or around Leland, North Carolina in 2013", "We're the Millers"),
+        # no year to tell the three listed films apart, or a year none is dated with
+        ("was shot in or around Leland, North Carolina", None),
+        ("was shot in or around Leland, North Carolina in 1999", None),
+    ],
+)
+def test_a_listed_name_is_picked_only_by_the_clause_s_year(clause: str, value: str | None) -> None:
+    sentence = (
+        'A number of movies, such as "Maximum Overdrive" (1986), "Domestic Disturbance" '
+        '(2001), and "We\'re the Millers" (2013) have been shot in or around Leland.'
+    )
+    relation = relations.Relation("clause", "film", "Leland, North Carolina", clause=clause)
+    assert relations.value_in(relation, sentence) == value
+
+
+@pytest.mark.parametrize(
+    ("start", "phrase", "subject", "outer"),
+    [
+        # after "What is" the clause ends at its own verb, and the question's verb follows
+        (
+            "What is the country where Baure is located named after?",
+            "the country where Baure is located",
+            "Baure",
+            "What is Nigeria named after?",
+        ),
+        # "occur" ends a clause as "occurred" does (the question's "did" before it)
+        (
+            "What amount of TEUs did the location where the 26th Chess Olympiad occur",
+            "the location where the 26th Chess Olympiad occur",
+            "26th Chess Olympiad",
+            "What amount of TEUs did Nigeria handle in 2010?",
+        ),
+    ],
+)
+def test_a_where_clause_after_the_question_s_auxiliary_ends_at_its_own_verb(
+    start: str, phrase: str, subject: str, outer: str
+) -> None:
+    bridge = parse_bridge(_musique(start).question)
+    assert bridge is not None and bridge.relation is not None
+    assert bridge.phrase == phrase and bridge.relation.kind == "located"
+    assert bridge.relation.subject == subject
+    assert bridge.outer("Nigeria") == outer
+
+
+def test_a_where_clause_after_a_when_clause_is_still_left_alone() -> None:
+    """ "Who was president when the area where X is located became a state?": the "was"
+    belongs to another clause (a third hop), so the clause is not cut."""
+    case = _musique("Who was president when the area where Intrepid Wind Farm")
+    assert parse_bridge(case.question) is None
+
+
+def test_an_amount_the_bridge_did_is_read_where_a_sentence_says_it_of_the_bridge() -> None:
+    """ "What amount of TEUs did the location where the 26th Chess Olympiad occur handle
+    in 2010?": the Olympiad's page places it in Thessaloniki; the amount is the number
+    of TEUs written right after "Thessaloniki, which handled" in a sentence of 2010 (on
+    the page of Greece's economy, which names Piraeus's figure first). The derived copy,
+    without that sentence, abstains."""
+    case = _musique("What amount of TEUs did the location where the 26th Chess Olympiad")
+    steps, result = _run(case)
+    assert [s.tool for s in steps] == ["search", "open", "search", "open", "finish"]
+    assert steps[0].args["query"] == "26th Chess Olympiad"
+    assert "Thessaloniki" in steps[2].args["query"]
+    assert _opened(steps) == [
+        "musique://26th%20Chess%20Olympiad",
+        "musique://Economy%20of%20Greece#2",
+    ]
+    assert result.answer == "273,282 TEUs" and result.status is Status.READY_FOR_REVIEW
+    assert set(result.citations) == set(_opened(steps))
+    quotes = [q.text for q in result.evidence]
+    assert any("in Thessaloniki, Greece" in q for q in quotes)
+    assert any("Thessaloniki, which handled 273,282 TEUs" in q for q in quotes)
+    _, derived = _run(_musique("What amount of TEUs did the location where", derived=True))
+    assert derived.cannot_answer and derived.reason is Reason.FACT_MISSING
+
+
+@pytest.mark.parametrize(
+    ("question", "subject", "value"),
+    [
+        ("What amount of TEUs did Thessaloniki handle in 2010?", "Thessaloniki", "273,282 TEUs"),
+        ("What amount of TEUs did Piraeus handle in 2010?", "Piraeus", "513,319 TEUs"),
+        # another year, another verb, another unit: not said
+        ("What amount of TEUs did Thessaloniki handle in 2013?", "Thessaloniki", None),
+        ("What amount of TEUs did Thessaloniki ship in 2010?", "Thessaloniki", None),
+        ("How many passengers did Thessaloniki handle in 2010?", "Thessaloniki", None),
+        # a question about another subject than the bridge
+        ("What amount of TEUs did Thessaloniki handle in 2010?", "Greece", None),
+    ],
+)
+def test_an_amount_by_verb_is_the_number_written_after_the_subject(
+    question: str, subject: str, value: str | None
+) -> None:
+    sentence = (
+        "In 2010 Piraeus handled 513,319 TEUs, followed by Thessaloniki, which handled "
+        "273,282 TEUs."
+    )
+    assert measures.amount_by_verb(question, subject, sentence) == value
+
+
+def test_the_receiver_of_an_award_of_a_year_then_the_position_he_plays() -> None:
+    """ "What position did the receiver of the 2007 FIFA U-20 Golden Shoe play?": the
+    award's year picks the page that tells who got it ("2007 FIFA U-20 World Cup":
+    "Sergio Agüero was given the FIFA U-20 Golden Shoe"), and the position is read on
+    his own page ("plays as a striker"). The derived copy, without the tournament's
+    sentence, reads no bridge and abstains."""
+    case = _case("What position did the receiver of the 2007 FIFA U-20 Golden Shoe")
+    bridge = parse_bridge(case.question)
+    assert bridge is not None and bridge.relation is not None
+    assert bridge.relation.kind == "award"
+    assert bridge.relation.subject == "2007 FIFA U-20 Golden Shoe"
+    steps, result = _run(case)
+    assert [s.tool for s in steps] == ["search", "open", "search", "open", "finish"]
+    assert steps[0].args["query"] == "2007 FIFA U-20 Golden Shoe"
+    assert _opened(steps) == [
+        "hotpotqa://2007%20FIFA%20U-20%20World%20Cup",
+        "hotpotqa://Sergio%20Agüero",
+    ]
+    assert result.answer == "striker" and result.status is Status.READY_FOR_REVIEW
+    assert set(result.citations) == set(_opened(steps))
+    quotes = [q.text for q in result.evidence]
+    assert any("Sergio Agüero was given the FIFA U-20 Golden Shoe" in q for q in quotes)
+    assert any("plays as a striker" in q for q in quotes)
+    _, derived = _run(_case("What position did the receiver of the 2007", derived=True))
+    assert derived.cannot_answer and derived.reason is Reason.FACT_MISSING
+
+
+def _pages(*pages: tuple[str, str]) -> dict[str, OpenedPage]:
+    out = {}
+    for n, (title, body) in enumerate(pages):
+        opened = OpenedPage(page=Page(f"t://{n}", title, body), opened_step=n + 1)
+        opened.mark_seen(0, len(body))
+        out[f"t://{n}"] = opened
+    return out
+
+
+def test_an_award_s_receiver_is_read_only_on_a_page_of_its_year() -> None:
+    """Canada's Brittany Timko won "the Golden Shoe" of 2004, on the 2004 championship's
+    page: no receiver of the 2007 shoe, nor of the 2004 FIFA U-20 one (the name must be
+    the award's, every word)."""
+    page = (
+        "2004 FIFA U-19 Women's World Championship",
+        "Brazil's Marta was the adidas Golden Ball recipient, as tournament MVP, and "
+        "Canada's Brittany Timko won the Golden Shoe with 7 goals in 4 games.",
+    )
+    won = relations.Relation("award", "winner", "2007 Golden Shoe")
+    assert relations.read(won, _pages(page)) is None
+    assert relations.read(relations.Relation("award", "winner", "2004 Golden Shoe"), _pages(page))
+    other = relations.Relation("award", "winner", "2004 FIFA U-20 Golden Shoe")
+    assert relations.read(other, _pages(page)) is None
+
+
+@pytest.mark.parametrize(
+    ("body", "position"),
+    [
+        (
+            "Sergio Leonel Agüero is an Argentine professional footballer who plays as a "
+            "striker for Premier League club Manchester City.",
+            "striker",
+        ),
+        (
+            "Leston Peter Paul is a Trinidad and Tobago professional footballer who currently "
+            "plays central midfield for C.D. Pasaquina.",
+            "central midfield",
+        ),
+        # two positions, or none: not read
+        ("He plays as a striker, and played as a winger for Boca.", None),
+        ("He played for Boca Juniors and Racing Club.", None),
+    ],
+)
+def test_a_position_is_read_after_plays(body: str, position: str | None) -> None:
+    found = relations.position_of("Sergio Agüero", _pages(("Sergio Agüero", body)))
+    assert (found.value if found else None) == position
+
+
+def test_a_member_the_subject_s_page_names_by_the_question_s_word() -> None:
+    """ "The Women's National Basketball League includes the Adelaide team that was
+    formed in what year?": the league's page names one name carrying "Adelaide" ("The
+    Adelaide Lightning, Melbourne Boomers, …", its fifth sentence), and the rest of the
+    question is asked of it on its own page ("The club was formed in 1993"). The derived
+    copy, without the club's sentence, abstains."""
+    case = _case("The Women's National Basketball League includes the Adelaide team")
+    bridge = parse_bridge(case.question)
+    assert bridge is not None and bridge.relation is not None
+    assert bridge.relation.kind == "member" and bridge.relation.clause == "Adelaide"
+    assert bridge.outer("Adelaide Lightning") == "Adelaide Lightning was formed in what year?"
+    steps, result = _run(case)
+    assert [s.tool for s in steps] == ["search", "open", "search", "open", "finish"]
+    assert steps[0].args["query"] == "Women's National Basketball League"
+    assert _opened(steps) == [
+        "hotpotqa://Women%27s%20National%20Basketball%20League",
+        "hotpotqa://Adelaide%20Lightning",
+    ]
+    assert result.answer == "1993" and result.status is Status.READY_FOR_REVIEW
+    assert set(result.citations) == set(_opened(steps))
+    quotes = [q.text for q in result.evidence]
+    assert any(q.startswith("The Adelaide Lightning, Melbourne Boomers") for q in quotes)
+    assert any("The club was formed in 1993" in q for q in quotes)
+    _, derived = _run(_case("The Women's National Basketball League includes", derived=True))
+    assert derived.cannot_answer and derived.reason is Reason.FACT_MISSING
+
+
+@pytest.mark.parametrize(
+    ("qualifier", "value"),
+    [
+        ("Adelaide", "Adelaide Lightning"),
+        ("Perth", "Perth Lynx"),
+        # the qualifier alone, or a word no name carries, is no member
+        ("Townsville Fire", None),
+        ("Brisbane", None),
+    ],
+)
+def test_a_member_is_the_one_name_carrying_the_qualifier_and_more(
+    qualifier: str, value: str | None
+) -> None:
+    sentence = (
+        "The Adelaide Lightning, Melbourne Boomers, Perth Lynx, Sydney Uni Flames and "
+        "Townsville Fire are the current WNBL teams sharing the market with an NBL team."
+    )
+    relation = relations.Relation("member", "team", "WNBL", clause=qualifier)
+    assert relations.value_in(relation, sentence) == value
 
 
 # --- "who is the spouse of X": a typed second hop -------------------------------------------

@@ -195,6 +195,8 @@ def second_hop(
         return relations.leader_of(bridge_value, state.opened)
     if relations.asks_spouse(question):
         return relations.spouse_of(bridge_value, state.opened)
+    if relations.asks_position(question):  # "plays as a striker"
+        return relations.position_of(bridge_value, state.opened)
     place = relations.asks_place(question, bridge_value)
     if place is not None:  # "In which city is Two Dollar Radio based?"
         return relations.read(relations.Relation("located", place, bridge_value), state.opened)
@@ -203,6 +205,9 @@ def second_hop(
     former = relations.former_name(question, bridge_value, state.opened)
     if former is not None:  # "… was formerly known by what name?": "formerly Oahu County"
         return former
+    by_verb = _amount_by_verb(question, bridge_value, state)
+    if by_verb is not None:  # "What amount of TEUs did Thessaloniki handle in 2010?"
+        return by_verb
     amount = measures.amount_asked(question)
     if amount is not None:  # "How much precipitation falls … in New York City?"
         return _amount_of(amount, bridge_value, state)
@@ -256,6 +261,20 @@ def _amount_of(amount: tuple[str, bool], bridge: str, state: RunState) -> relati
     return next(iter(found.values())) if len(found) == 1 else None
 
 
+def _amount_by_verb(question: str, bridge: str, state: RunState) -> relations.Found | None:
+    """The one number of the asked unit that an opened sentence says the bridge did by
+    the question's verb (`measures.amount_by_verb`), on any page: the number is written
+    right after the bridge's own name, so the sentence says it of the bridge."""
+    found: dict[str, relations.Found] = {}
+    for page in sorted(state.opened.values(), key=lambda p: p.opened_step):
+        for _, text in page.segments():
+            for s, e in sentence_spans(text):
+                value = measures.amount_by_verb(question, bridge, text[s:e])
+                if value is not None:
+                    found.setdefault(value, relations.Found(value, text[s:e], page.page.url))
+    return next(iter(found.values())) if len(found) == 1 else None
+
+
 def _asks_name(question: str) -> bool:
     """Whether ``question`` asks for a name ("… by what name?", "Who …?")."""
     return bool(re.search(r"(?i)^\s*who\b|\b(?:what|which)\s+name\b", question))
@@ -286,7 +305,11 @@ def _research_first(bridge: Bridge, state: RunState, step: Step) -> Turn:
             relation.query,
         )
     if state.steps_left > 2:
-        hit = _hit_for(relation.subject, state)
+        hit = (
+            unopened_hit(state, lambda title: relations.is_award_page(relation.subject, title))
+            if relation.kind == "award"
+            else _hit_for(relation.subject, state)
+        )
         if hit is not None:
             return Turn(
                 parsed=Decision(

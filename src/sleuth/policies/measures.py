@@ -215,3 +215,38 @@ def amount_in(noun: str, counted: bool, sentence: str) -> str | None:
                 found.append(m.group(0))
     distinct = list(dict.fromkeys(found))
     return distinct[0] if len(distinct) == 1 else None
+
+
+#: "What amount of TEUs did Thessaloniki handle in 2010?", "How many passengers did X
+#: carry in 2015?": a count of a unit the question says its subject's verb did.
+_AMOUNT_BY_VERB = re.compile(
+    r"(?i)^\s*(?:what\s+(?:amount|number)\s+of|how\s+many)\s+(?P<unit>[A-Za-z-]+)\s+"
+    r"(?:did|does|do)\s+(?P<subject>.+?)\s+(?P<verb>[a-z]+)"
+    r"(?:\s+in\s+(?P<year>[0-9]{4}))?\s*\?\s*$"
+)
+
+
+def amount_by_verb(question: str, subject: str, sentence: str) -> str | None:
+    """The number of the asked unit that ``sentence`` says ``subject`` did by the
+    question's verb, written right after the subject ("In 2010 Piraeus handled 513,319
+    TEUs, followed by Thessaloniki, which handled 273,282 TEUs": 273,282 TEUs for
+    Thessaloniki, not Piraeus's figure); the sentence must name the question's year.
+    None when the question is not so shaped, or the sentence says no such number, or
+    two."""
+    m = _AMOUNT_BY_VERB.match(question)
+    if m is None or m.group("subject") != subject:
+        return None
+    if m.group("year") and m.group("year") not in sentence:
+        return None
+    verb = stem(m.group("verb").lower())
+    said = re.finditer(
+        rf"{re.escape(subject)},?\s+(?:which\s+|that\s+)?(?P<verb>[a-z]+)\s+"
+        rf"{_NUMBER}{_SCALE}\s+(?P<unit>[A-Za-z-]+)",
+        sentence,
+    )
+    found = {
+        s.group(0)[s.start("n") - s.start() :]
+        for s in said
+        if stem(s.group("verb")) == verb and stem(s.group("unit")) == stem(m.group("unit"))
+    }
+    return found.pop() if len(found) == 1 else None

@@ -41,7 +41,7 @@ LEAD = 3
 #: How many a role may be read in.
 ROLE_LEAD = 5
 
-Kind = Literal["born", "died", "located", "role", "described", "clause", "owned"]
+Kind = Literal["born", "died", "located", "role", "described", "clause", "owned", "award", "member"]
 
 COUNTRIES = frozenset(
     """
@@ -273,18 +273,61 @@ def lead(page: OpenedPage, most: int = LEAD) -> list[str]:
 def read(relation: Relation, opened: Mapping[str, OpenedPage]) -> Found | None:
     """The relation's value from the subject's opened page, or None."""
     pages = sorted(opened.values(), key=lambda p: p.opened_step)
+    if relation.kind == "award":
+        return _winner(relation.subject, pages)
     own = [p for p in pages if is_page_of(relation.subject, p.page.title)]
     # a clause's words pick their sentence, so each of the subject's pages is read ("Do
     # Lafzon Ki Kahani (TV series)" and "... (film)"); any other relation, the first
     for page in own if relation.kind == "clause" else own[:1]:
         # a role is read by its own words only ("The lead vocals are by Mark King"), so
         # a little further down the page
-        most = ROLE_LEAD if relation.kind in ("role", "clause", "owned") else LEAD
+        most = ROLE_LEAD if relation.kind in ("role", "clause", "owned", "member") else LEAD
         for sentence in lead(page, most):
             value = value_in(relation, sentence)
             if value is not None:
                 return Found(value, sentence, page.page.url)
     return None
+
+
+#: The verbs that give an award to the person named right before them ("Sergio Agüero
+#: was given the FIFA U-20 Golden Shoe").
+_GIVEN = r"(?:was|were)\s+(?:given|awarded|presented\s+with)|won|received|earned|took"
+
+
+def is_award_page(award: str, title: str) -> bool:
+    """Whether a page titled ``title`` may tell who got ``award``: the title holds the
+    award's year and at least one other of its words ("2007 FIFA U-20 World Cup" for the
+    2007 FIFA U-20 Golden Shoe)."""
+    words = set(content_terms(fold(award)))
+    got = set(content_terms(fold(title)))
+    years = {w for w in words if re.fullmatch(r"[0-9]{4}", w)}
+    return bool(years) and years <= got and len((words - years) & got) >= 1
+
+
+def _winner(award: str, pages: list[OpenedPage]) -> Found | None:
+    """Who got ``award`` ("the 2007 FIFA U-20 Golden Shoe"): the one name written right
+    before a giving verb and the award's name without its year, in a sentence of a page
+    whose title holds the year (`is_award_page`) or a sentence naming it ("Canada's
+    Brittany Timko won the Golden Shoe" on the 2004 championship's page is not the 2007
+    shoe). Two different names, or none: None."""
+    year = re.match(r"(?P<y>[0-9]{4})\s+(?P<rest>.+)", award)
+    name = year.group("rest") if year else award
+    found: dict[str, Found] = {}
+    given = re.compile(
+        rf"(?P<v>[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*){{0,3}})\s+(?:{_GIVEN})\s+(?:the\s+)?"
+        rf"{re.escape(name)}\b"
+    )
+    for page in pages:
+        for _, text in page.segments():
+            for s, e in sentence_spans(text):
+                sentence = text[s:e]
+                if year and year.group("y") not in f"{page.page.title} {sentence}":
+                    continue
+                for m in given.finditer(sentence):
+                    value = _clean(m.group("v"))
+                    if value and value.split()[0] not in _NOT_NAMES:
+                        found.setdefault(value, Found(value, sentence, page.page.url))
+    return next(iter(found.values())) if len(found) == 1 else None
 
 
 def value_in(relation: Relation, sentence: str) -> str | None:
@@ -293,6 +336,8 @@ def value_in(relation: Relation, sentence: str) -> str | None:
         return _role(relation.target, sentence)
     if relation.kind == "clause":
         return _clause_value(relation, sentence)
+    if relation.kind == "member":
+        return _member(relation, sentence)
     if relation.kind == "owned":
         # "his debut movie Jalachhayam (2010)", "Her first novel, "The Orange Eats Creeps""
         np = r"\s+".join(re.escape(w) for w in relation.target.split())
@@ -352,9 +397,41 @@ def _clause_value(relation: Relation, sentence: str) -> str | None:
         name = m.group(0).strip(" .,")
         if word in name.split() and len(name.split()) > 1 and name.split()[0] not in _NOT_NAMES:
             names.setdefault(" ".join(content_terms(fold(name))), name)
+    listed = re.search(
+        rf"(?i:\b(?:{nouns})s?),?\s+(?:such\s+as|including)\s+(?P<list>[^;]+)", sentence
+    )
+    for m in re.finditer(r"[\"“](?P<v>[^\"”]+)[\"”]", listed.group("list") if listed else ""):
+        value = _clean(m.group("v").strip(" ,"))
+        if value:
+            names.setdefault(" ".join(content_terms(fold(value))), value)
     own = set(content_terms(fold(relation.subject)))
     found = [v for k, v in names.items() if not set(k.split()) <= own]
+    years = re.findall(r"\b[0-9]{4}\b", relation.clause)
+    if len(found) > 1 and len(years) == 1:
+        # "movies, such as "Maximum Overdrive" (1986), "Domestic Disturbance" (2001)":
+        # the clause's year picks the one name dated with it
+        found = [v for v in found if re.search(rf"{re.escape(v)}[\"”]?\s*\({years[0]}\)", sentence)]
     return found[0] if len(found) == 1 else None
+
+
+def _member(relation: Relation, sentence: str) -> str | None:
+    """The one name in ``sentence`` that carries every word of the qualifier the question
+    gives (``clause``: "Adelaide" of "the Adelaide team") and one more, not the subject's
+    own ("The Adelaide Lightning, Melbourne Boomers, …": Adelaide Lightning); two, or
+    none: None."""
+    want = set(content_terms(fold(relation.clause)))
+    own = set(content_terms(fold(relation.subject)))
+    found: dict[str, str] = {}
+    runs = [part for m in re.finditer(_NAME, sentence) for part in re.split(r"\s+and\s+", m[0])]
+    for run in runs:  # "Sydney Uni Flames and Townsville Fire": two names
+        value = _clean(run.strip(" .,"))
+        if not value or value.split()[0] in _NOT_NAMES - {"The"}:
+            continue
+        value = value.removeprefix("The ")
+        words = set(content_terms(fold(value)))
+        if want <= words and len(words - want) >= 1 and not words <= own:
+            found.setdefault(" ".join(sorted(words)), value)
+    return next(iter(found.values())) if len(found) == 1 else None
 
 
 def _placing(sentence: str) -> bool:
@@ -665,6 +742,10 @@ def question_of(relation: Relation) -> str:
         return f"Which {relation.target} {relation.clause}?"
     if relation.kind == "owned":
         return f"What is the {relation.target} of {relation.subject}?"
+    if relation.kind == "award":
+        return f"Who was the {relation.target} of the {relation.subject}?"
+    if relation.kind == "member":
+        return f"Which {relation.clause} {relation.target} does {relation.subject} include?"
     return f"Who is the {relation.target} of {relation.subject}?"
 
 
@@ -777,6 +858,42 @@ def _names_of(noun: str, sentence: str) -> list[str]:
     if defined is None or defined.group("n") in _NOT_NAMES:
         return []
     return [defined.group("n").strip(" .,")]
+
+
+# --- "what position did X play": a player's position on X's own page ------------------
+
+#: Positions a player plays, as pages write them after "plays as" / "played".
+POSITIONS = (
+    r"(?:(?:central|attacking|defensive|left|right|centre|center|second|left-sided|"
+    r"right-sided|wide|inside|outside|point|shooting|small|power)\s+)?"
+    r"(?:striker|forward|midfielder|midfield|defender|goalkeeper|winger|full-back|fullback|"
+    r"back|centre-back|center-back|sweeper|playmaker|quarterback|running back|wide receiver|"
+    r"tight end|linebacker|cornerback|safety|pitcher|catcher|shortstop|outfielder|"
+    r"infielder|guard|center|centre|hooker|prop|fly-half|scrum-half|flanker|lock|wicket-keeper)"
+)
+_PLAYS_AS = re.compile(
+    rf"\b(?:plays|played|playing)\s+(?:(?:as|at)\s+)?(?:an?\s+)?(?P<p>{POSITIONS})\b"
+)
+
+
+def asks_position(question: str) -> bool:
+    """Whether ``question`` asks the position a player plays ("What position did Sergio
+    Agüero play?")."""
+    return re.match(r"(?i)\s*(?:what|which)\s+position\b", question) is not None
+
+
+def position_of(player: str, opened: Mapping[str, OpenedPage]) -> Found | None:
+    """The one position the player's own page says they play ("who plays as a striker
+    for Premier League club Manchester City": striker), from its opening sentences;
+    two different ones, or none: None."""
+    page = page_of(player, opened)
+    if page is None:
+        return None
+    found: dict[str, Found] = {}
+    for sentence in lead(page):
+        for m in _PLAYS_AS.finditer(sentence):
+            found.setdefault(m.group("p").lower(), Found(m.group("p"), sentence, page.page.url))
+    return next(iter(found.values())) if len(found) == 1 else None
 
 
 # --- "who was in charge of X": the leader a page names ---------------------------------

@@ -977,6 +977,11 @@ _ROLE_BY_VERB = {
     "illustrated": "illustrator",
     "painted": "painter",
 }
+#: "the receiver of the 2007 FIFA U-20 Golden Shoe": a person an award of a given year
+#: picks out.
+_AWARD_OF = re.compile(
+    rf"\b(?i:the) (?P<role>receiver|recipient|winner) of (?:the )?(?P<award>{_NAME_RUN}){_NAME_END}"
+)
 #: "the Green performer" (MuSiQue's way of writing "the performer of Green").
 _NAMED_ROLE = re.compile(rf"\bthe (?P<name>{_NAME_RUN}) (?P<role>{_ROLES})\b(?!\s+of\b)")
 _ROLE_WHICH = re.compile(
@@ -989,7 +994,7 @@ _ROLE_WHICH = re.compile(
 _CLAUSE_ENDS = frozenset(
     "born located found formed founded situated based held citizen broadcast died buried "
     "raised headquartered established created started filmed recorded place occurred "
-    "lived grew lies lie".split()
+    "lived grew lies lie occur".split()
 )
 _AUX = re.compile(r"^(?P<subject>.+?)\s+(?P<aux>was|is|were|are|has been|had been)\s+(?P<rest>.+)$")
 
@@ -1031,7 +1036,12 @@ def _bridge_of(question: str) -> Bridge | None:
         clause = found.group("clause")
         if re.search(r"(?i)\b(?:where|which|who|whom|whose|that|when)\b", clause):
             return None
-        if found.start() == 0 or re.match(r"(?i)[^,;]*\b(?:do|does|did)\b", q[: found.start()]):
+        before = q[: found.start()]
+        if (
+            found.start() == 0
+            or re.match(r"(?i)[^,;]*\b(?:do|does|did)\b", before)
+            or re.fullmatch(r"(?i)\s*(?:what|which|who)\b[^,;]*\b(?:is|was|are|were)\s*", before)
+        ):  # "What is the country where Baure is located named after?"
             clause = _clause_end(clause)
         if clause.split()[-1].lower() not in _CLAUSE_ENDS or len(clause.split()) < 2:
             return None
@@ -1066,6 +1076,12 @@ def _bridge_of(question: str) -> Bridge | None:
         inner = f"Who is the {asked} of {which.group('name')}?"
         relation = relations.Relation("role", asked, which.group("name"))
         return Bridge(inner, which.group(0), q, relation)
+    award = _AWARD_OF.search(q)
+    if award is not None and re.match(r"[0-9]{4}\s", award.group("award")):
+        # "the receiver of the 2007 FIFA U-20 Golden Shoe": who got it, read where a
+        # page of that year says so (`relations.is_award_page`)
+        relation = relations.Relation("award", award.group("role"), award.group("award"))
+        return Bridge(relations.question_of(relation), award.group(0), q, relation)
     for phrase, relation in relations.phrases(q):
         if _embeds(phrase):
             continue
@@ -1082,7 +1098,30 @@ def _bridge_of(question: str) -> Bridge | None:
     if owned is not None:  # "Sathish Kalathil's debut movie"
         relation = relations.Relation("owned", owned.group("np").lower(), owned.group("owner"))
         return Bridge(relations.question_of(relation), owned.group(0), q, relation)
-    return _clause_bridge(q)
+    return _clause_bridge(q) or _member_bridge(q)
+
+
+#: "The Women's National Basketball League includes the Adelaide team that was formed in
+#: what year?": a member its subject's page names, picked out by a name's word.
+_MEMBER = re.compile(
+    r"^(?P<subject>(?:The\s+)?[A-Z][\w'’.-]*(?:\s+(?:of\s+)?[A-Z][\w'’.-]*){0,5})\s+"
+    r"(?:includes|included|has|had|features|featured|contains|contained)\s+the\s+"
+    r"(?P<qual>[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*){0,2})\s+(?P<noun>[a-z]+)\s+"
+    r"(?:that|which|who)\s+(?P<rest>[a-z][^?]*\b(?:what|which|whom|who)\b[^?]*)\?\s*$"
+)
+
+
+def _member_bridge(q: str) -> Bridge | None:
+    """A member the subject's page names by the question's word (`_MEMBER`), read there
+    as the one name carrying it (`relations.value_in`); the rest of the question is asked
+    of that name ("Adelaide Lightning was formed in what year?")."""
+    m = _MEMBER.match(q)
+    if m is None:
+        return None
+    subject = m.group("subject").removeprefix("The ")
+    relation = relations.Relation("member", m.group("noun"), subject, clause=m.group("qual"))
+    phrase = q[: m.start("rest")].rstrip()
+    return Bridge(relations.question_of(relation), phrase, q, relation)
 
 
 #: "Sathish Kalathil's debut movie", "Grace Krilanovich's first novel": the work its
@@ -1100,8 +1139,8 @@ _OWNED = re.compile(
 #: about a named subject picks out; the clause runs to the question's end.
 _CLAUSE_BRIDGE = re.compile(
     r"\b(?i:the) (?:[A-Z][a-z]+ )?(?P<noun>[a-z]+) "
-    r"(?P<rel>(?:in|on|at|for|with|from|to|by|of) (?:which|whom)|who) "
-    r"(?P<tail>[^?]+?)\s*\?\s*$"
+    r"(?P<rel>(?:in|on|at|for|with|from|to|by|of) (?:which|whom)|who|that|which) "
+    r"(?P<tail>[^?]+?)\s*\??\s*$"
 )
 #: A relative clause's shape: its named subject, then at most five lower-case words and
 #: at most one more name ("Drew Fuller played Chris Halliwell"), or (a "who" clause) at
@@ -1114,6 +1153,15 @@ _SUBJECT_FIRST = re.compile(
 _SUBJECT_LAST = re.compile(
     r"(?:[a-z][\w'’-]*\s+){1,6}(?:the\s+|The\s+)?"
     r"(?P<subject>[A-Z][\w'’.-]*(?:\s+(?:of\s+)?[A-Z][\w'’.-]*){0,4})"
+)
+#: A "that" / "which" clause about a named place or thing, the name last but for a
+#: place's chain and a year ("the film that was shot in or around Leland, North Carolina
+#: in 1986"): the name is the subject whose page says it.
+_SUBJECT_THAT = re.compile(
+    r"(?:[a-z][\w'’-]*\s+){1,6}(?:the\s+)?"
+    r"(?P<subject>[A-Z][\w'’.-]*(?:\s+(?:of\s+)?[A-Z][\w'’.-]*){0,4}"
+    r"(?:,\s+[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*){0,2})?)"
+    r"(?:\s+(?:in|on|during)\s+[0-9]{4})?"
 )
 
 
@@ -1144,7 +1192,13 @@ def _clause_bridge(q: str) -> Bridge | None:
             return None
     else:
         clause = tail
-    shape = _SUBJECT_LAST if m.group("rel") == "who" else _SUBJECT_FIRST
+    rel = m.group("rel")
+    if rel in ("that", "which"):
+        if people or clause[:1].isupper() or clause.startswith("the "):
+            return None  # "the team that X joined": its subject is not read here
+        shape = _SUBJECT_THAT
+    else:
+        shape = _SUBJECT_LAST if rel == "who" else _SUBJECT_FIRST
     found = shape.fullmatch(clause)
     if found is None:
         return None
@@ -1178,7 +1232,7 @@ def asked_role(question: str, subject: str) -> str | None:
     verbs = "|".join([*_ROLE_BY_VERB, "broadcast", "aired"])
     m = re.match(
         rf"(?i:who|(?:which|what)\s+[a-z]+)\s+(?:(?:first|originally|initially)\s+)?"
-        rf"(?P<verb>{verbs})\s+(?P<subject>.+?)\s*\?\s*$",
+        rf"(?P<verb>{verbs})\s+(?P<subject>.+?)\s*\??\s*$",
         question,
     )
     if m is None or m.group("subject") != subject:
