@@ -59,3 +59,12 @@ def test_how_many_workers(monkeypatch: pytest.MonkeyPatch) -> None:
     assert parallel.workers_for(1) == parallel.MAX_WORKERS
     monkeypatch.setenv(parallel.WORKERS_ENV, "many")
     assert parallel.workers_for(10_000) == 1  # not a number: read inline
+
+
+def test_files_worth_reading_in_workers() -> None:
+    even = [1000] * parallel.MIN_FILES
+    assert parallel.worth_pooling(even)
+    assert not parallel.worth_pooling(even[:-1])  # too few
+    # one file of half the bytes (FastAPI's release notes): the rest would wait for it
+    assert not parallel.worth_pooling([*even, sum(even)])
+    assert not parallel.worth_pooling([0] * parallel.MIN_FILES)

@@ -10,8 +10,9 @@ The pool forks, so a worker starts with this process's modules already imported 
 start-up cost), and it is started before the index is opened: no search-engine thread
 exists yet to be copied half-way through a lock. It is used only where that holds: on
 a system that forks, in a process with no other thread (not in a server), with more than
-one usable core and at least `MIN_FILES` files to read; ``SLEUTH_INGEST_WORKERS`` (a
-number, 1 to read inline) sets the number of workers.
+one usable core and at least `MIN_FILES` files to read, none of them more than
+`MAX_SHARE` of the bytes; ``SLEUTH_INGEST_WORKERS`` (a number, 1 to read inline) sets
+the number of workers.
 """
 
 from __future__ import annotations
@@ -52,6 +53,18 @@ def workers_for(files: int) -> int:
         return 1
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
     return max(1, min(cores or 1, MAX_WORKERS))
+
+
+#: A file holding more than this share of the bytes to read bounds what workers can gain
+#: (one page of release notes can be half a folder): the files are read inline.
+MAX_SHARE = 0.25
+
+
+def worth_pooling(sizes: list[int]) -> bool:
+    """Whether files of these sizes are worth reading in workers: enough of them, and
+    none so large that the others would wait for it."""
+    total = sum(sizes)
+    return len(sizes) >= MIN_FILES and total > 0 and max(sizes) <= MAX_SHARE * total
 
 
 class ReadPool:

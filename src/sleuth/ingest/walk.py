@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from sleuth.corpus import Page
 from sleuth.errors import UsageError
 from sleuth.ingest.discover import IngestError, Problem, Source, discover
-from sleuth.ingest.parallel import MIN_FILES, Read, ReadPool, workers_for
+from sleuth.ingest.parallel import Read, ReadPool, workers_for, worth_pooling
 from sleuth.ingest.read import MAX_FILE_BYTES, Sectioned, read_documents, too_big
 from sleuth.passages import PASSAGE_CHARS, parse_passage_url, split_passages
 
@@ -215,7 +215,8 @@ def ingest(
     if embeddings and embedder is None:  # a missing extra stops the ingest before it starts
         embedder = load_embedder()
     # forked before the index (and its engine's threads) exists; used if enough changed
-    workers = workers_for(sum(1 for s in sources if s.kind != "jsonl"))
+    readable = [_size(s.path) for s in sources if s.kind != "jsonl"]
+    workers = workers_for(len(readable)) if worth_pooling(readable) else 1
     pool = ReadPool(workers, max_file_bytes, passage_chars) if workers > 1 else None
     with (
         _closing(pool),
@@ -264,7 +265,7 @@ def ingest(
             if f.data is not None and f.source.kind != "jsonl" and f.stamp is not None
         ]
         reads: Iterator[Read] = iter(())
-        if pool is not None and len(pooled) >= MIN_FILES:
+        if pool is not None and worth_pooling([len(data) for _, data in pooled]):
             reads = pool.read(pooled)
         else:
             pooled = []
