@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import threading
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -35,8 +36,19 @@ def test_workers_store_what_reading_inline_stores(
     ingest_bench.generate(tmp_path, parallel.MIN_FILES + 8)
     (tmp_path / "broken.md").write_bytes(b"# Broken\n\n\xff\xfe not UTF-8 \xc3\x28\n")
     (tmp_path / "empty.rst").write_text("   \n", encoding="utf-8")
+    pooled_reads: list[int] = []
+    real_read = parallel.ReadPool.read
+
+    def counted(self: parallel.ReadPool, files: Any) -> Any:
+        listed = list(files)
+        pooled_reads.append(len(listed))
+        return real_read(self, listed)
+
+    monkeypatch.setattr(parallel.ReadPool, "read", counted)
     inline = _dump(tmp_path, monkeypatch, "1")
+    assert pooled_reads == []  # read here
     pooled = _dump(tmp_path, monkeypatch, "2")
+    assert pooled_reads == [parallel.MIN_FILES + 8 + 2]  # every file read by the workers
     assert pooled == inline
     report = inline[0]
     assert "broken.md" in report and "empty.rst" in report  # the problems, said the same
@@ -55,6 +67,11 @@ def test_how_many_workers(monkeypatch: pytest.MonkeyPatch) -> None:
     assert seen == [1]  # never forked while another thread runs (a server's, say)
     monkeypatch.setenv(parallel.WORKERS_ENV, "3")
     assert parallel.workers_for(1) == 3  # asked for: whatever the count
+    seen.clear()
+    worker = threading.Thread(target=lambda: seen.append(parallel.workers_for(10_000)))
+    worker.start()
+    worker.join()
+    assert seen == [1]  # ... but never with another thread running
     monkeypatch.setenv(parallel.WORKERS_ENV, "99")
     assert parallel.workers_for(1) == parallel.MAX_WORKERS
     monkeypatch.setenv(parallel.WORKERS_ENV, "many")

@@ -41,14 +41,16 @@ Read = list["Page | Sectioned | Problem"]
 
 def workers_for(files: int) -> int:
     """How many worker processes read ``files`` files (1: read them inline)."""
+    if threading.active_count() > 1:
+        return 1  # other threads (a server's), which a fork would copy mid-work
     asked = os.environ.get(WORKERS_ENV, "").strip()
     if asked:
         try:
             return max(1, min(int(asked), MAX_WORKERS))
         except ValueError:
             return 1
-    if files < MIN_FILES or threading.active_count() > 1:
-        return 1  # few files; or other threads (a server's), which a fork copies mid-work
+    if files < MIN_FILES:
+        return 1
     if "fork" not in multiprocessing.get_all_start_methods():
         return 1
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
