@@ -3,7 +3,6 @@ reading them inline does, problems included, in the same order."""
 
 from __future__ import annotations
 
-import threading
 from pathlib import Path
 from typing import Any
 
@@ -45,6 +44,8 @@ def test_workers_store_what_reading_inline_stores(
         return real_read(self, listed)
 
     monkeypatch.setattr(parallel.ReadPool, "read", counted)
+    # a thread another test left running would keep the workers off
+    monkeypatch.setattr(parallel.threading, "active_count", lambda: 1)
     inline = _dump(tmp_path, monkeypatch, "1")
     assert pooled_reads == []  # read here
     pooled = _dump(tmp_path, monkeypatch, "2")
@@ -56,26 +57,23 @@ def test_workers_store_what_reading_inline_stores(
 
 
 def test_how_many_workers(monkeypatch: pytest.MonkeyPatch) -> None:
+    threads = [1]  # how many threads the process runs (other tests may leave some)
+    monkeypatch.setattr(parallel.threading, "active_count", lambda: threads[0])
     monkeypatch.delenv(parallel.WORKERS_ENV, raising=False)
     assert parallel.workers_for(parallel.MIN_FILES - 1) == 1  # too few to fork for
     many = parallel.workers_for(10 * parallel.MIN_FILES)
     assert 1 <= many <= parallel.MAX_WORKERS
-    seen: list[int] = []
-    worker = threading.Thread(target=lambda: seen.append(parallel.workers_for(10_000)))
-    worker.start()
-    worker.join()
-    assert seen == [1]  # never forked while another thread runs (a server's, say)
     monkeypatch.setenv(parallel.WORKERS_ENV, "3")
     assert parallel.workers_for(1) == 3  # asked for: whatever the count
-    seen.clear()
-    worker = threading.Thread(target=lambda: seen.append(parallel.workers_for(10_000)))
-    worker.start()
-    worker.join()
-    assert seen == [1]  # ... but never with another thread running
     monkeypatch.setenv(parallel.WORKERS_ENV, "99")
     assert parallel.workers_for(1) == parallel.MAX_WORKERS
     monkeypatch.setenv(parallel.WORKERS_ENV, "many")
     assert parallel.workers_for(10_000) == 1  # not a number: read inline
+    threads[0] = 2  # a server's thread, say: never forked, whatever is asked
+    monkeypatch.setenv(parallel.WORKERS_ENV, "3")
+    assert parallel.workers_for(10_000) == 1
+    monkeypatch.delenv(parallel.WORKERS_ENV)
+    assert parallel.workers_for(10_000) == 1
 
 
 def test_files_worth_reading_in_workers() -> None:
