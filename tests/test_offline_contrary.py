@@ -232,6 +232,9 @@ MORITZ = (
 def test_a_person_is_not_the_adjective_of_a_people() -> None:
     assert _rule("Who hires Ed Asner as a newspaper editor?", ASNER, "American") == "type"
     assert _rule("Who guest starred as the newspaper editor?", ASNER, "Ed Asner") is None
+    # a first name may end as a people's adjective does
+    song = "Brian wrote the song in a single night."
+    assert _rule("Who wrote the song in a single night?", song, "Brian", "") is None
 
 
 def test_a_name_goes_on_after_an_abbreviation() -> None:
@@ -245,6 +248,21 @@ def test_a_rank_is_not_a_place() -> None:
     question = "Where did Ruud finish in the individual large hill at the 1948 Olympics?"
     assert _rule(question, MORITZ, "St. Moritz") == "type"
     assert _rule("Where were the 1948 Winter Olympics held?", MORITZ, "St. Moritz") is None
+    # places, whatever verb asks them
+    for question in (
+        "Where did the 1948 Winter Olympics take place?",
+        "Where did Ruud come from?",
+        "Where did the competition end up?",
+    ):
+        assert not contrary.asks_rank(question)
+    assert contrary.asks_rank("Where was Ruud ranked after the large hill?")
+
+
+def test_a_noun_that_may_ask_no_place_refuses_only_a_time() -> None:
+    question = "What region of the brain stores these memories?"
+    assert not contrary.not_a_place(question, "the prefrontal cortex")
+    assert contrary.not_a_place(question, "in the 19th century")
+    assert contrary.not_a_place("Which other city hosts the fair?", "the prefrontal cortex")
 
 
 def test_an_area_is_a_name_not_a_time() -> None:
@@ -374,3 +392,9 @@ def test_a_value_belongs_to_the_name_beside_it(
     question: str, sentence: str, value: str, rule: str | None
 ) -> None:
     assert _rule(question, sentence, value, "") == rule
+
+
+def test_a_year_counts_nothing() -> None:
+    sentence = "In 1948, 12 teams played in the league."
+    assert not contrary.number_swapped("In 1948, how many teams played in the league?", sentence)
+    assert _rule("In 1948, how many teams played in the league?", sentence, "12", "") is None

@@ -196,16 +196,26 @@ def object_for_doer(question: str, sentence: str, value: str) -> bool:
     return all(at >= m.end() for m in uses)
 
 
-_PLACE_ASKED = re.compile(
-    r"\b(?:what|which)\s+(?:other\s+|two\s+|three\s+)?(?:\w+\s+)?"
-    r"(?:city|cities|town|towns|country|countries|region|regions|river|rivers|lake|lakes|"
-    r"sea|seas|state|states|island|islands|village|villages|province|provinces|county|"
-    r"counties|continent|continents|nation|nations|capital|port|ports|principality|"
-    r"principalities|kingdom|kingdoms|duchy|duchies|empire|empires|realm|territory|"
-    r"territories|colony|colonies|district|districts|area|areas|location|locations|suburb|"
-    r"suburbs|neighbourhood|neighborhood|valley|valleys)\b",
-    re.I,
+# nouns that ask a named place, and nouns that may ask one ("what region of the brain":
+# "the prefrontal cortex"; "what area of physics"): of these, only a time is refused
+_PLACE_NOUNS = (
+    r"city|cities|town|towns|country|countries|river|rivers|lake|lakes|sea|seas|island|"
+    r"islands|village|villages|province|provinces|county|counties|continent|continents|"
+    r"nation|nations|capital|port|ports|principality|principalities|kingdom|kingdoms|duchy|"
+    r"duchies|empire|empires|realm|territory|territories|colony|colonies|suburb|suburbs|"
+    r"neighbourhood|neighborhood|valley|valleys"
 )
+_MAYBE_PLACE_NOUNS = r"region|regions|area|areas|state|states|location|locations|district|districts"
+
+
+def _asks(nouns: str) -> re.Pattern[str]:
+    return re.compile(
+        rf"\b(?:what|which)\s+(?:other\s+|two\s+|three\s+)?(?:\w+\s+)?(?:{nouns})\b", re.I
+    )
+
+
+_PLACE_ASKED = _asks(_PLACE_NOUNS)
+_MAYBE_PLACE_ASKED = _asks(_MAYBE_PLACE_NOUNS)
 _TIME_WORDS = re.compile(
     r"\b(?:\d{3,4}s?|century|centuries|decade|year|years|AD|BC|BCE|CE|"
     r"January|February|March|April|May|June|July|August|September|October|November|December)\b",
@@ -216,11 +226,15 @@ _TIME_WORDS = re.compile(
 def not_a_place(question: str, value: str) -> bool:
     """Whether "what (other) city / region / country ...?" is answered by a span that
     names no place: a place is a name ("Koblenz", "the Ruhr"), not a clause ("listed as
-    a UNESCO World Heritage Site") nor a time ("in the 19th Century")."""
-    if _PLACE_ASKED.search(question) is None:
+    a UNESCO World Heritage Site") nor a time ("in the 19th Century"). A noun that may ask
+    something else ("what region of the brain") refuses only the time."""
+    strict = _PLACE_ASKED.search(question) is not None
+    if not strict and _MAYBE_PLACE_ASKED.search(question) is None:
         return False
     if _TIME_WORDS.search(value):
         return True
+    if not strict:
+        return False
     tokens = _WORD.findall(value)
     named = [t for t in tokens if t[:1].isupper() and t.lower() not in STOPWORDS]
     return not named or len(tokens) > 6
@@ -231,11 +245,26 @@ def not_a_place(question: str, value: str) -> bool:
 _DEMONYM = re.compile(r"(?:an|ine|ese|ish|ic|iss|ch|eek)$")
 
 
-def demonym(sentence: str, value: str) -> bool:
-    """Whether a one-word place answer is an adjective in ``sentence``: a name of a
-    people's kind that the sentence puts before a common noun ("the Swiss canton of
-    Graubünden", "fell again to Byzantine hands") says what kind of thing, not where."""
+# the adjectives of peoples a person's name is never: a first name may end like one
+# ("Brian wrote the song"), so a person answer is refused only for these
+_PEOPLES = frozenset(
+    "american british english french german italian spanish portuguese russian chinese "
+    "japanese korean indian canadian australian irish scottish welsh dutch swedish "
+    "norwegian danish finnish polish czech hungarian greek turkish byzantine norman roman "
+    "swiss austrian belgian mexican brazilian argentine egyptian persian arab arabic "
+    "israeli african european asian soviet ottoman prussian".split()
+)
+
+
+def demonym(sentence: str, value: str, person: bool = False) -> bool:
+    """Whether a one-word place (or, ``person``, person) answer is an adjective in
+    ``sentence``: a name of a people's kind that the sentence puts before a common noun
+    ("the Swiss canton of Graubünden", "fell again to Byzantine hands", "American actor Ed
+    Asner") says what kind of thing, not where or who. For a person, only a known
+    people's adjective: "Brian" ends as "Norman" does."""
     if len(value.split()) != 1 or _DEMONYM.search(value) is None:
+        return False
+    if person and value.lower() not in _PEOPLES:
         return False
     uses = [m.end() for m in re.finditer(rf"\b{re.escape(value)}\b", sentence)]
     nouns = [re.match(r"\s+([a-z][a-z-]+)", sentence[end:]) for end in uses]
@@ -261,9 +290,11 @@ def recipient_for_object(question: str, sentence: str) -> bool:
     return to is not None and direct is None
 
 
+# "finish" and "rank" only: "Where did the Normans come from?", "Where did the battle take
+# place?" and "Where did he end up?" ask places
 _RANK_ASKED = re.compile(
-    r"\bwhere\s+(?:did|does|do|will|would)\b[^?]*?\b(?:finish|place|rank|come|end\s+up)\b"
-    r"|\bwhere\s+(?:was|were|is|are)\b[^?]*?\b(?:ranked|placed)\b",
+    r"\bwhere\s+(?:did|does|do|will|would)\b[^?]*?\b(?:finish|rank)\b"
+    r"|\bwhere\s+(?:was|were|is|are)\b[^?]*?\b(?:ranked|finished)\b",
     re.I,
 )
 
@@ -288,19 +319,20 @@ def _number(token: str) -> str | None:
 
 
 def _counted(text: str, reach: int = 3) -> set[tuple[str, str]]:
-    """(number, word) for each number of ``text`` and each of the next ``reach`` words
-    after it that are not stop words ("four Premier League teams": premier, leagu, team)."""
+    """(number, word) for each number of ``text`` that counts something and each of the
+    up to ``reach`` words of the noun phrase right after it ("four Premier League teams":
+    premier, leagu, team); a year counts nothing ("In 1948, how many teams ...?"), and a
+    stop word or another number ends the phrase."""
     tokens = _TOKENS.findall(text)
     pairs = set()
     for i, token in enumerate(tokens):
         value = _number(token)
-        if value is None:
+        if value is None or re.fullmatch(r"1\d{3}|20\d{2}", token.rstrip(",.")):
             continue
         for follower in tokens[i + 1 : i + 1 + reach]:
-            if _number(follower) is not None:
+            if _number(follower) is not None or follower.lower() in STOPWORDS:
                 break
-            if follower.lower() not in STOPWORDS:
-                pairs.add((value, stem(follower.lower())))
+            pairs.add((value, stem(follower.lower())))
     return pairs
 
 

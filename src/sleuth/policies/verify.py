@@ -230,7 +230,7 @@ def check(
             return Check(False, "type")  # names are capitalised
         if kind is AnswerType.PLACE and contrary.asks_rank(text):
             return Check(False, "type")  # "Where did Ruud finish?": seventh, not a place
-        if contrary.demonym(reading.sentence, reading.value):
+        if contrary.demonym(reading.sentence, reading.value, kind is AnswerType.PERSON):
             # "the Swiss canton of Graubünden": not "Swiss"; "American actor Ed Asner":
             # not "American"
             return Check(False, "type")
