@@ -55,8 +55,9 @@ def test_fitted_is_the_shipped_threshold(capsys: pytest.CaptureFixture[str]) -> 
 
 
 def test_the_fitted_threshold_is_the_default(capsys: pytest.CaptureFixture[str]) -> None:
-    """No flag, no argument: the threshold chosen on the training folds, which the quick
-    start's answer clears; 0 still answers whatever passes the hard rules."""
+    """No flag, no argument: the model file's threshold (the decision threshold of the
+    calibrated model), which the quick start's answer clears; 0 still answers whatever
+    passes the hard rules."""
     from sleuth.policies.offline import OfflinePolicy
 
     model = shipped()
@@ -68,7 +69,7 @@ def test_the_fitted_threshold_is_the_default(capsys: pytest.CaptureFixture[str])
     assert code == 0 and result["answer"] == "Ada Ortiz"
     assert result["confidence"] >= model.threshold
     code, out, _ = _sleuth(capsys, "ask", "--help")
-    assert "training folds (the default)" in " ".join(out.split())
+    assert "model file's threshold (the default: 0.5" in " ".join(out.split())
 
 
 def test_a_fact_the_corpus_lacks_is_no_answer_at_the_default(

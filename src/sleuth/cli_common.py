@@ -152,9 +152,10 @@ def min_confidence_option(function: F) -> F:
         default=None,
         callback=_min_confidence,
         help="Offline policy: abstain (incomplete, fact_missing) when the answer's calibrated "
-        "confidence is under P, a probability in [0, 1]; 'fitted' takes the threshold chosen "
-        "on its training folds (the default); 0 answers whatever passes the hard rules and "
-        "reports the confidence.",
+        "confidence is under P, a probability in [0, 1]; 'fitted' takes the model file's "
+        "threshold (the default: 0.5, an answer likelier right than wrong by a model "
+        "calibrated on data no rule was written from); 0 answers whatever passes the hard "
+        "rules and reports the confidence.",
     )(function)
 
 

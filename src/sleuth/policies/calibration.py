@@ -4,9 +4,10 @@
 probability that an answer is right, in [0, 1], with a model of its own for technical
 answers (documentation spans; ``technical`` in the file). The weights live in
 ``offline_confidence.json`` beside this module, fitted offline by
-``benchmarks/fit_offline_confidence.py`` on the training folds it records there (the
-model file names them); the same file gives the default abstention threshold, chosen on
-the training folds only. Plain Python at run time: no numpy needed.
+``benchmarks/fit_offline_confidence.py`` on the calibration data it records there (data
+no rule was written from); the same file gives the default abstention threshold (the
+decision threshold 0.5, with its out-of-fold figures on that data). Plain Python at run
+time: no numpy needed.
 """
 
 from __future__ import annotations

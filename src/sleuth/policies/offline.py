@@ -170,9 +170,9 @@ class OfflinePolicy:
     matched) are ranked by it and the most confident answers; loose frames
     (`reading.loose`) only widen the model's training samples (`scored_readings`). One
     under ``min_confidence`` is no answer, so the policy reads on or finishes with
-    cannot-answer. The default, ``"fitted"``, is the threshold
-    chosen with the model on its training folds only
-    (`benchmarks/fit_offline_confidence.py`); 0 answers whatever passes the hard rules
+    cannot-answer. The default, ``"fitted"``, is the threshold the model file gives
+    (`benchmarks/fit_offline_confidence.py`: the decision threshold 0.5 of a model
+    calibrated on data no rule was written from); 0 answers whatever passes the hard rules
     and only reports the confidence. ``calibration=None`` keeps the hard rules and the
     strict frames only and reports no confidence. A comparison or bridge question is
     read by `sleuth.policies.twohop` / `bridge` unless ``two_hop`` is False."""
