@@ -145,15 +145,6 @@ def _read_or_error(source: Source, max_bytes: int) -> _File:
     return _File(source, data, stamp, size)
 
 
-@contextlib.contextmanager
-def _closing(pool: ReadPool | None) -> Iterator[None]:
-    try:
-        yield
-    finally:
-        if pool is not None:
-            pool.close()
-
-
 def document_hash(page: Page, version: str = "") -> str:
     """The content hash of one document (every field that is stored; ``version``: the
     reading and splitting code's, for a document read from a file)."""
@@ -219,7 +210,7 @@ def ingest(
     workers = workers_for(len(readable)) if worth_pooling(readable) else 1
     pool = ReadPool(workers, max_file_bytes, passage_chars) if workers > 1 else None
     with (
-        _closing(pool),
+        contextlib.closing(pool) if pool is not None else contextlib.nullcontext(),
         open_index(index_dir, create=True, repair=True) as index,
         index.update(size=total) as update,
     ):

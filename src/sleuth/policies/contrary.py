@@ -56,6 +56,11 @@ _OPPOSITES = (
 _AGO = re.compile(r"^\s*(?:ago|earlier|before\s+present|bp)\b", re.I)
 
 
+def _stems(text: str) -> set[str]:
+    """The stems of ``text``'s words but its stop words."""
+    return {stem(w.lower()) for w in _WORD.findall(text) if w.lower() not in STOPWORDS}
+
+
 def _lower_words(text: str) -> set[str]:
     return {w.lower().strip("'’-") for w in _WORD.findall(text)}
 
@@ -158,8 +163,7 @@ def only_listed(question: str, sentence: str, value: str) -> bool:
     names = _names(question)
     if not names:
         return False
-    before = {stem(w.lower()) for w in _WORD.findall(sentence[:colon])}
-    after = {stem(w.lower()) for w in _WORD.findall(sentence[colon:])}
+    before, after = _stems(sentence[:colon]), _stems(sentence[colon:])
     return all(n in after and n not in before for n in names)
 
 
@@ -387,10 +391,7 @@ def placed_for_another(question: str, sentence: str, value: str) -> bool:
         return False
     names = set(_names(question))
 
-    def stems(text: str) -> set[str]:
-        return {stem(w.lower()) for w in _WORD.findall(text) if w.lower() not in STOPWORDS}
-
-    if not names or stems(before.group(1)) <= names:
+    if not names or _stems(before.group(1)) <= names:
         return False  # the answer is placed for the question's own thing
     placed = re.finditer(r"((?:[A-Z][\w'’-]*\s+){1,5})(?:in|at|near|on)\s+[A-Z]", sentence)
-    return any(m.start() != before.start() and stems(m.group(1)) <= names for m in placed)
+    return any(m.start() != before.start() and _stems(m.group(1)) <= names for m in placed)
