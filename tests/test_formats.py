@@ -265,6 +265,28 @@ def test_myst_roles_targets_and_directives_read_as_sphinx_shows_them() -> None:
     assert anchors == {"Options": "", "Multi Value Options": "tuple-type", "Plain": ""}
 
 
+def test_a_list_item_keeps_its_parts_in_document_order() -> None:
+    """A list item's text after its code block, nested list or heading stays after it
+    (it was moved up under the item's first line), and a setext heading in an item is
+    kept as a line (it was dropped)."""
+    steps = (
+        "1. Install it:\n\n   ```bash\n   pip install httpx\n   ```\n\n"
+        "   Then import it in your tests.\n"
+        "2. Write a test:\n\n   - one case\n   - another\n\n   and run pytest.\n"
+        "3. Read the result\n\n   Failures\n   --------\n\n   Each failure names its test.\n"
+    )
+    [block] = parse("md", steps).blocks
+    assert block.text == (
+        "1. Install it:\n   ```bash\n   pip install httpx\n   ```\n"
+        "   Then import it in your tests.\n"
+        "2. Write a test:\n   - one case\n   - another\n   and run pytest.\n"
+        "3. Read the result\n   Failures\n   Each failure names its test."
+    )
+    # an item that starts with code has no text on its marker's line
+    [block] = parse("md", "- ```\n  x = 1\n  ```\n\n  Set x.\n").blocks
+    assert block.text == "-\n  ```\n  x = 1\n  ```\n  Set x."
+
+
 def test_myst_targets_in_list_items_are_read_as_at_the_top_level(tmp_path: Path) -> None:
     """A MyST target line ``(label)=`` in a list item was kept as text: one before a
     heading inside the item, one opening an item, and one lazily continuing the last item
@@ -291,8 +313,9 @@ def test_myst_targets_in_list_items_are_read_as_at_the_top_level(tmp_path: Path)
     assert doc.page.body == (
         "Exception Handling and Exit Codes\n\nThe following common subclasses exist:\n\n"
         "- `UsageError` to inform the user that something went wrong.\n"
+        "  BadParameter\n"
         "  These are often handled internally in Click and augmented with extra information"
-        " if possible.\n  BadParameter\n"
+        " if possible.\n"
         "- `FileError` this is an error that is raised by the `FileType` if Click encounters"
         " issues opening the file.\n\nHelp Pages and Exit Codes\n\n"
         "Triggering the a help page intentionally (by passing in ``--help``) returns exit"

@@ -696,7 +696,7 @@ _PROSE = re.compile(r"[\[<\\&*_~\n\ue010-\ue012]")  # what `_prose` reads
 
 _BLOCK_NAMES = frozenset(
     "paragraph bullet_list ordered_list fence code_block table html_block blockquote heading "
-    "hr".split()
+    "lheading hr".split()
 )
 
 
@@ -723,38 +723,40 @@ def _list_lines(node: Any, indent: str) -> tuple[list[str], str | None]:
                 ended = None
                 continue
         pad = indent + " " * (len(marker) + 1)
-        texts: list[str] = []  # the item's own text: its first line, then more under it
-        rest: list[str] = []
+        # the item's parts in document order: (True, text) for its own text, which the
+        # first line takes when the item starts with it, (False, line) for a line already
+        # indented under it (nested lists, code, tables, headings)
+        body: list[tuple[bool, str]] = []
         pending: list[Any] = []  # inline nodes of a tight item (no paragraph around them)
         for part in [*kids, None]:
             if part is not None and part.name not in _BLOCK_NAMES:
                 pending.append(part)
                 continue
             if pending:
-                read = len(texts) + len(rest)
-                label = _item_text(_raw(_Holder(pending)), texts, rest, pad)
-                ended = _last_target(ended, label, len(texts) + len(rest) > read)
+                read = len(body)
+                label = _item_text(_raw(_Holder(pending)), body, pad)
+                ended = _last_target(ended, label, len(body) > read)
                 pending = []
             if part is None:
                 break
-            read, label = len(texts) + len(rest), None
+            read, label = len(body), None
             name = part.name
             if name == "paragraph":
-                label = _item_text(_raw(part), texts, rest, pad)
+                label = _item_text(_raw(part), body, pad)
             elif name in ("bullet_list", "ordered_list"):
                 nested, label = _list_lines(part, pad)
-                rest.extend(nested)
+                body.extend((False, line) for line in nested)
             elif name in ("fence", "code_block"):
-                rest.extend(pad + line for line in _code(part).split("\n") if line)
+                body.extend((False, pad + line) for line in _code(part).split("\n") if line)
             else:
                 found: list[Block] = []
                 _blocks(_Holder([part]), found)
-                rest.extend(pad + b.text.replace("\n", "\n" + pad) for b in found)
-            ended = _last_target(ended, label, len(texts) + len(rest) > read)
-        texts = [t for t in texts if t]
-        lines.append(f"{indent}{marker} {texts[0] if texts else ''}".rstrip())
-        lines.extend(pad + t for t in texts[1:])
-        lines.extend(rest)
+                body.extend((False, pad + b.text.replace("\n", "\n" + pad)) for b in found)
+            ended = _last_target(ended, label, len(body) > read)
+        body = [(own, line) for own, line in body if line or not own]
+        first = body.pop(0)[1] if body and body[0][0] else ""
+        lines.append(f"{indent}{marker} {first}".rstrip())
+        lines.extend(pad + line if own else line for own, line in body)
     return lines, ended
 
 
@@ -765,10 +767,10 @@ def _last_target(ended: str | None, label: str | None, read: bool) -> str | None
     return label if label is not None else None if read else ended
 
 
-def _item_text(raw: str, texts: list[str], rest: list[str], pad: str) -> str | None:
-    """A list item's paragraph: its text to ``texts``, a table in it to ``rest``; its
-    MyST target lines (`_TARGET`) are not text. Returns the label of its last target
-    when nothing is read after it."""
+def _item_text(raw: str, body: list[tuple[bool, str]], pad: str) -> str | None:
+    """A list item's paragraph: its text, and the rows of a table in it (indented), to
+    ``body`` in order (see `_list_lines`); its MyST target lines (`_TARGET`) are not
+    text. Returns the label of its last target when nothing is read after it."""
     pieces = _TARGET.split(raw) if ")=" in raw else [raw]
     label: str | None = None
     for i, piece in enumerate(pieces):  # text, label, text, ...
@@ -780,9 +782,9 @@ def _item_text(raw: str, texts: list[str], rest: list[str], pad: str) -> str | N
         for block in found:
             label = None
             if block.kind == "table":
-                rest.extend(pad + row for row in block.text.split("\n"))
+                body.extend((False, pad + row) for row in block.text.split("\n"))
             else:
-                texts.append(block.text)
+                body.append((True, block.text))
     return label
 
 
