@@ -1,11 +1,15 @@
 """Fit the confidence of the offline reader's two-hop paths (`twohop_confidence`).
 
-    python benchmarks/fit_two_hop_confidence.py           # fit on records 51-75, write
-    python benchmarks/fit_two_hop_confidence.py --check   # refit; compare with the shipped file
+    python benchmarks/fit_two_hop_confidence.py             # fit on records 51-100, write
+    python benchmarks/fit_two_hop_confidence.py --check     # refit; compare with the file
+    python benchmarks/fit_two_hop_confidence.py --fold A    # records 51-75 only, printed
 
-The training data are records 51-75 of the shared HotpotQA and MuSiQue files, closed
-setting, each with its derived unanswerable copy: fold A's calibration records
-(`fit_offline_confidence.SIDE_1_RECORDS`; records 76-100 are held out for reporting).
+The training data are records of the shared HotpotQA and MuSiQue files outside R, closed
+setting, each with its derived unanswerable copy, by the folds of
+`fit_offline_confidence`: the shipped file is fitted on both sides (``--fold AB``,
+records 51-100); fold A's paths on side 1 (records 51-75, `SIDE_1_RECORDS`) and fold
+B's on side 2 (76-100), which ``heldout_report.py`` refits (`fit`) to score each fold's
+held-out two-hop answers with paths fitted on its own calibration records only.
 Not records 1-50: the two-hop paths were developed there (the rule data R), where they
 are right far more often than elsewhere (21 answers, 21 right), so a confidence fitted
 there says little of new questions. Every case is run by the offline policy with no
@@ -50,7 +54,16 @@ MODEL_PATH = Path(twohop_confidence.__file__).with_name(twohop_confidence.MODEL_
 PRIOR = 0.5  # Laplace, for the pooled precision: one right and one wrong answer imagined
 PRIOR_WEIGHT = 2.0  # and, for each path, two answers imagined at the pooled precision
 TRAIN = (("hotpotqa", HOTPOT), ("musique", MUSIQUE))
-RECORDS = SIDE_1_RECORDS  # fold A's calibration records, 0-based [start, end)
+#: each fold's calibration records (0-based [start, end) ranges) and held-out ones
+FOLD_RECORDS = {
+    "A": ((SIDE_1_RECORDS,), (SIDE_2_RECORDS,)),
+    "B": ((SIDE_2_RECORDS,), (SIDE_1_RECORDS,)),
+    "AB": ((SIDE_1_RECORDS, SIDE_2_RECORDS), ()),
+}
+
+
+def _records(ranges: tuple[tuple[int, int], ...]) -> str:
+    return ", ".join(f"{start + 1}-{end}" for start, end in ranges)
 
 
 def path_of(question: str) -> str | None:
@@ -62,22 +75,25 @@ def path_of(question: str) -> str | None:
     return bridge.path_of(found) if found is not None else None
 
 
-def samples() -> list[dict[str, Any]]:
-    """One row per answered two-hop case of the training records."""
+def samples(fold: str = "AB") -> list[dict[str, Any]]:
+    """One row per answered two-hop case of the fold's calibration records (with no
+    threshold, a path's confidence changes nothing the policy does)."""
     policy = OfflinePolicy(min_confidence=0.0)
     rows = []
     for kind, name in TRAIN:
-        for case in cases_of(Part(f"{kind}:{SHARED / name}", "closed", True, RECORDS)):
-            path = path_of(case.question)
-            if path is None:
-                continue
-            record = run_case(case, policy, None, None)
-            if record["answered"]:
-                rows.append({"case": case.id, "path": path, "right": bool(record["passed"])})
+        for records in FOLD_RECORDS[fold][0]:
+            for case in cases_of(Part(f"{kind}:{SHARED / name}", "closed", True, records)):
+                path = path_of(case.question)
+                if path is None:
+                    continue
+                record = run_case(case, policy, None, None)
+                if record["answered"]:
+                    rows.append({"case": case.id, "path": path, "right": bool(record["passed"])})
     return rows
 
 
-def fit(rows: list[dict[str, Any]]) -> dict[str, Any]:
+def fit(rows: list[dict[str, Any]], fold: str = "AB") -> dict[str, Any]:
+    train, held = FOLD_RECORDS[fold]
     right = sum(r["right"] for r in rows)
     pooled = twohop_confidence.smoothed(right, len(rows), PRIOR, PRIOR_WEIGHT)
     paths: dict[str, dict[str, Any]] = {}
@@ -94,13 +110,12 @@ def fit(rows: list[dict[str, Any]]) -> dict[str, Any]:
         "+ pooled * weight) / (answered + weight), pooled = (R + prior * weight) / (N + "
         "weight); fitted by benchmarks/fit_two_hop_confidence.py",
         "folds": {
+            "fold": fold,
             "train": [
-                f"{name} records {RECORDS[0] + 1}-{RECORDS[1]}, closed, with derived copies"
+                f"{name} records {_records(train)}, closed, with derived copies"
                 for _, name in TRAIN
             ],
-            "held_out": [
-                f"{name} records {SIDE_2_RECORDS[0] + 1}-{SIDE_2_RECORDS[1]}" for _, name in TRAIN
-            ],
+            "held_out": [f"{name} records {_records(held)}" for _, name in TRAIN if held],
             "not_fitted": [
                 f"{name} records 1-50 (the paths were developed there)" for _, name in TRAIN
             ],
@@ -118,8 +133,14 @@ def fit(rows: list[dict[str, Any]]) -> dict[str, Any]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--check", action="store_true", help="compare a refit with the file")
+    parser.add_argument(
+        "--fold",
+        choices=tuple(FOLD_RECORDS),
+        default="AB",
+        help="AB (default, shipped): records 51-100; A: 51-75; B: 76-100 (printed, not written)",
+    )
     args = parser.parse_args()
-    model = fit(samples())
+    model = fit(samples(args.fold), args.fold)
     if args.check:
         shipped = json.loads(MODEL_PATH.read_text(encoding="utf-8"))
         worst = max(
@@ -132,7 +153,8 @@ def main() -> int:
         same = worst <= 1e-6 and set(shipped["paths"]) == set(model["paths"])
         print(f"largest difference {worst:.2e}; {'reproduced' if same else 'NOT reproduced'}")
         return 0 if same else 1
-    MODEL_PATH.write_text(json.dumps(model, indent=1) + "\n", encoding="utf-8")
+    if args.fold == "AB":
+        MODEL_PATH.write_text(json.dumps(model, indent=1) + "\n", encoding="utf-8")
     print(json.dumps(model, indent=1))
     return 0
 

@@ -28,9 +28,12 @@ flags), with the weights of the fold's own model:
   with the shipped file's threshold rule), as always for fold B when the shipped model
   is fold A's: fold B's held-out side is fold A's calibration side. The default
   threshold rule is kept (a fixed default stays fixed; a "fitted" default takes the
-  refit's own threshold). The output says which, and that the two-hop path confidences
-  (``policies/twohop_confidence.json``, fitted on fold A's calibration records) are not
-  refitted for fold B.
+  refit's own threshold). The output says which. The shipped model is fitted on both
+  sides (``--fold AB``), so each fold's figures come from a refit.
+
+The two-hop path confidences are refitted for each fold the same way
+(``fit_two_hop_confidence.py --fold FOLD``: the fold's calibration records only) and
+used in its workers instead of the shipped file (fitted on both sides).
 
 The targets (issue 17, "Must hold"), each marked met or not met:
 
@@ -74,10 +77,12 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import fit_offline_confidence as fit  # beside this file
+import fit_two_hop_confidence as fit_two_hop
 
 from sleuth.cli_common import make_policy
 from sleuth.evals.metrics import calibration_table, summarize
 from sleuth.evals.runner import outcome_of, run_case
+from sleuth.policies import twohop_confidence
 from sleuth.policies.calibration import Calibration, shipped
 from sleuth.policies.offline import OfflinePolicy
 
@@ -146,8 +151,15 @@ def policy_for(model: dict[str, Any] | None, threshold: float | str) -> Any:
     return OfflinePolicy(min_confidence=rule, calibration=Calibration.from_json(model))
 
 
-def run_part(part: fit.Part, model: dict[str, Any] | None, threshold: float | str) -> list[dict]:
-    """Every case of ``part`` run by the policy and graded (the fields the figures use)."""
+def run_part(
+    part: fit.Part,
+    model: dict[str, Any] | None,
+    threshold: float | str,
+    two_hop: dict[str, Any] | None = None,
+) -> list[dict]:
+    """Every case of ``part`` run by the policy and graded (the fields the figures use),
+    its two-hop paths scored by ``two_hop`` (a fitted path file; None: the shipped one)."""
+    twohop_confidence.use(two_hop)
     policy = policy_for(model, threshold)
     rows = []
     for case in fit.cases_of(part):
@@ -173,6 +185,12 @@ def refit(
     if not isinstance(model, dict):
         raise RuntimeError("the fit script printed no model")
     return model
+
+
+def two_hop_refit(fold: str) -> dict[str, Any]:
+    """The two-hop path confidences ``fit_two_hop_confidence.py --fold FOLD`` fits: on the
+    fold's calibration records only."""
+    return fit_two_hop.fit(fit_two_hop.samples(fold), fold)
 
 
 def shipped_data() -> dict[str, Any]:
@@ -529,13 +547,15 @@ def report(
 
     def submit(fold_name: str, model: dict[str, Any] | None) -> None:
         jobs[fold_name] = []
+        paths = two_hops[fold_name].result()
         for part in held_out(fold_name):
-            jobs[fold_name].append((part, pool.submit(run_part, part, model, rule)))
+            jobs[fold_name].append((part, pool.submit(run_part, part, model, rule, paths)))
             key = (part.spec, part.setting, part.derive)
             if tree is not None and key not in refs:  # each file once, beside its first part
                 refs[key] = pool.submit(reference_run, tree, part)
 
     with ProcessPoolExecutor(max_workers=workers) as pool:
+        two_hops = {f: pool.submit(two_hop_refit, f) for f in folds}
         fit_rule, target = refit_rule(data)
         refits = {
             f: pool.submit(refit, f, fit_on, fit_rule, target)
@@ -560,6 +580,7 @@ def report(
             pooled = pooled_calibration([r for _, rows in rows_by_part for r in rows])
             results[fold_name] = {
                 "model": model_note(fold_name, fit_on, models[fold_name], rule, data),
+                "two_hop_paths": two_hops[fold_name].result()["folds"]["train"],
                 "train": [p.label for p in fit.fitted_parts(fold_name, fit_on)],
                 "held_out": [p.label for p in held_out(fold_name)],
                 "parts": {label: f for label, _, _, f in parts},
@@ -603,13 +624,6 @@ def model_note(
             "model_threshold": model.threshold if model else None,
             "note": f"the shipped weights, fitted on fold {fold}'s parts ({fit_on})",
         }
-    two_hop = two_hop_confidence_training()
-    if fold == "B" and two_hop:
-        caveats.append(
-            "the two-hop path confidences (policies/twohop_confidence.json) were fitted on "
-            + "; ".join(two_hop)
-            + " and are not refitted here"
-        )
     recorded = f"fold {data.get('fold', '?')}, fit on {data.get('fit_on', 'unrecorded')}"
     return {
         "caveats": caveats,
@@ -629,17 +643,6 @@ def model_note(
     }
 
 
-def two_hop_confidence_training() -> list[str]:
-    """What the two-hop path confidences were fitted on, when the reader has a file of
-    them that records it (``policies/twohop_confidence.json``'s ``folds.train``)."""
-    path = fit.MODEL_PATH.with_name("twohop_confidence.json")
-    if not path.is_file():
-        return []
-    folds = json.loads(path.read_text(encoding="utf-8")).get("folds") or {}
-    train = folds.get("train") if isinstance(folds, dict) else None
-    return [str(t) for t in train] if isinstance(train, list) else ["unrecorded data"]
-
-
 def render(result: dict[str, Any]) -> str:
     lines: list[str] = []
     for fold_name, fold in result["folds"].items():
@@ -650,6 +653,11 @@ def render(result: dict[str, Any]) -> str:
             f"held out:   {', '.join(fold['held_out'])}",
             f"weights:    {model['weights']} -- {model['note']}",
             *(f"caveat:     {c}" for c in model.get("caveats", [])),
+            *(
+                [f"two-hop:    paths fitted on {'; '.join(fold['two_hop_paths'])}"]
+                if fold.get("two_hop_paths")
+                else []
+            ),
             f"threshold:  {model['threshold']} "
             f"(the model's own fitted threshold: {model['model_threshold']})",
             "",

@@ -237,20 +237,14 @@ def test_the_shipped_model_is_used_only_for_the_fold_and_data_it_records(
     )
 
 
-def test_a_refitted_fold_says_so_and_names_the_two_hop_caveat(
-    hr: ModuleType, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setattr(hr.fit, "MODEL_PATH", tmp_path / "offline_confidence.json")
-    (tmp_path / "twohop_confidence.json").write_text(
-        '{"folds": {"train": ["hotpotqa records 51-75"]}}', encoding="utf-8"
-    )
+def test_a_refitted_fold_says_so(hr: ModuleType) -> None:
     refitted = {"train": ["t"], "threshold": 0.6, "target_precision": 0.9}
-    shipped = {"fold": "A", "fit_on": "C"}
+    shipped = {"fold": "AB", "fit_on": "C"}
     note = hr.model_note("B", "C", refitted, "fitted", shipped)
     assert note["weights"].startswith("refitted in memory: fit_offline_confidence.py --fold B")
     assert note["model_threshold"] == 0.6 and note["fitted_on"] == ["t"]
-    assert any("hotpotqa records 51-75" in c for c in note["caveats"])
-    assert "the file records fold A, fit on C" in note["note"]
+    assert note["caveats"] == []  # two-hop paths are refitted per fold too: nothing to own
+    assert "the file records fold AB, fit on C" in note["note"]
     note = hr.model_note("A", "RC", refitted, 0.5, {})
     assert note["threshold"] == "0.5 (fixed)" and "fold ?, fit on unrecorded" in note["note"]
     assert len(note["caveats"]) == 1 and "rule parts R" in note["caveats"][0]
@@ -291,16 +285,35 @@ def test_render_marks_each_target(hr: ModuleType) -> None:
     assert f"fold B: {met} of {measured} measured targets met" in text
 
 
-def test_two_hop_confidence_training_is_read_from_its_file(
-    hr: ModuleType, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+def test_each_fold_scores_two_hop_paths_fitted_on_its_own_calibration_records(
+    hr: ModuleType,
 ) -> None:
-    monkeypatch.setattr(hr.fit, "MODEL_PATH", tmp_path / "offline_confidence.json")
-    assert hr.two_hop_confidence_training() == []  # no such file: nothing to say
-    model = tmp_path / "twohop_confidence.json"
-    model.write_text('{"folds": {"train": ["hotpotqa records 1-50"]}}', encoding="utf-8")
-    assert hr.two_hop_confidence_training() == ["hotpotqa records 1-50"]
-    model.write_text("{}", encoding="utf-8")
-    assert hr.two_hop_confidence_training() == ["unrecorded data"]
+    """A fold's two-hop paths are refitted on the records of its calibration side, never
+    on the records it holds out; the shipped file (AB) is fitted on both sides."""
+    records = hr.fit_two_hop.FOLD_RECORDS
+    for name in ("A", "B"):
+        calibration, held_out = hr.fit.fold(name)
+        fitted = {p.records for p in calibration if p.records is not None}
+        held = {p.records for p in held_out if p.records is not None}
+        assert set(records[name][0]) == fitted and set(records[name][1]) == held
+        assert not set(records[name][0]) & held
+    assert set(records["AB"][0]) == set(records["A"][0]) | set(records["B"][0])
+    assert records["AB"][1] == ()
+
+
+def test_a_two_hop_model_in_use_replaces_the_shipped_one() -> None:
+    from sleuth.policies import twohop_confidence
+
+    model = {"paths": {"comparison:date": {"p": 0.125}}, "unseen": 0.25}
+    try:
+        twohop_confidence.use(model)
+        assert twohop_confidence.confidence("comparison:date") == 0.125
+        assert twohop_confidence.confidence("bridge:nowhere") == 0.25
+    finally:
+        twohop_confidence.use(None)
+    shipped = twohop_confidence.shipped()
+    assert shipped is not None
+    assert twohop_confidence.confidence("bridge:nowhere") == float(shipped["unseen"])
 
 
 @pytest.mark.subprocess  # runs git archive

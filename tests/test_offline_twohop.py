@@ -44,6 +44,12 @@ def _case(question_start: str, derived: bool = False, kind: str = "hotpotqa") ->
     return found[0]
 
 
+#: The descriptive-bridge tests below test how the path reads, not whether its fitted
+#: confidence (one calibration answer, wrong, at the last fit) clears the threshold: they
+#: run with no threshold (the path's confidence is still reported).
+_ANY_CONFIDENCE = OfflinePolicy(min_confidence=0.0)
+
+
 def _run(case: EvalCase, policy: OfflinePolicy | None = None) -> tuple[list[Step], Result]:
     data = _dataset("musique") if case in _dataset("musique").cases else _dataset()
     gen = run_steps(
@@ -602,8 +608,10 @@ _TOWERS = Corpus(
 )
 
 
-def _run_on(corpus: Corpus, question: str) -> tuple[list[Step], Result]:
-    gen = run_steps(Task(question), corpus, OfflinePolicy(), Budgets())
+def _run_on(
+    corpus: Corpus, question: str, policy: OfflinePolicy | None = None
+) -> tuple[list[Step], Result]:
+    gen = run_steps(Task(question), corpus, policy or OfflinePolicy(), Budgets())
     steps: list[Step] = []
     while True:
         try:
@@ -769,7 +777,7 @@ def test_a_descriptive_bridge_reads_the_described_entity_s_page(
     name, open its page, check it fits the description, read the asked place: five
     steps, both pages cited with a quote from each."""
     case = _case(start)
-    steps, result = _run(case)
+    steps, result = _run(case, _ANY_CONFIDENCE)
     assert [s.tool for s in steps] == ["search", "open", "search", "open", "finish"]
     assert steps[2].args["query"] == bridge
     assert _opened(steps) == [subject_page, answer_page]
@@ -914,7 +922,9 @@ def test_a_bridge_page_that_does_not_fit_the_description_gives_no_answer() -> No
         "Jane Roe is a painter from Portland, Oregon.",
     )
     steps, result = _run_on(
-        corpus, "Harbor Lights is the third studio album by a singer-songwriter from what state?"
+        corpus,
+        "Harbor Lights is the third studio album by a singer-songwriter from what state?",
+        _ANY_CONFIDENCE,
     )
     assert _opened(steps) == ["t://album", "t://singer"]
     assert result.reason is Reason.FACT_MISSING
@@ -924,7 +934,9 @@ def test_a_bridge_page_that_does_not_fit_the_description_gives_no_answer() -> No
         "Jane Roe is a singer-songwriter from Portland, Oregon.",
     )
     _, result = _run_on(
-        fits, "Harbor Lights is the third studio album by a singer-songwriter from what state?"
+        fits,
+        "Harbor Lights is the third studio album by a singer-songwriter from what state?",
+        _ANY_CONFIDENCE,
     )
     assert result.answer == "Oregon" and result.citations == ["t://album", "t://singer"]
 
@@ -1765,12 +1777,12 @@ def test_an_open_descriptive_bridge_takes_the_one_listed_candidate_its_page_fits
     start: str, candidate_page: str, answer: str
 ) -> None:
     case = _case(start)
-    steps, result = _run(case)
+    steps, result = _run(case, _ANY_CONFIDENCE)
     assert [s.tool for s in steps] == ["search", "open", "search", "open", "finish"]
     assert _opened(steps)[1] == candidate_page
     assert result.answer == answer and answer in case.answers
     assert result.citations[1] == candidate_page
-    _, derived = _run(_case(start, derived=True))
+    _, derived = _run(_case(start, derived=True), _ANY_CONFIDENCE)
     assert derived.cannot_answer and derived.reason in (Reason.FACT_MISSING, Reason.NO_HITS)
 
 
@@ -1828,7 +1840,7 @@ _JADE = (
 def test_listed_candidates_are_told_apart_only_by_their_own_pages(
     pages: tuple[tuple[str, str], ...], answer: str | None
 ) -> None:
-    _, result = _run_on(_cast_corpus(*pages), _JADE)
+    _, result = _run_on(_cast_corpus(*pages), _JADE, _ANY_CONFIDENCE)
     assert (None if result.cannot_answer else result.answer) == answer
 
 
@@ -1891,3 +1903,25 @@ def test_an_open_description_is_answered_by_the_gap_between_the_question_s_words
     opened.mark_seen(0, len(body))
     found = described.answer_open(shape, bridge, {"t://p": opened})
     assert (found.value if found else None) == answer
+
+
+@pytest.mark.parametrize("p", [0.9, 0.1])
+def test_a_descriptive_bridge_answers_only_when_its_path_confidence_clears_the_threshold(
+    p: float,
+) -> None:
+    """At the default threshold, the path's fitted confidence decides: the same reading
+    finishes when the path's precision is above it and is no answer when below."""
+    case = _case("Toad Hall is a residential hall in a university")
+    try:
+        twohop_confidence.use({"paths": {"bridge:described": {"p": p}}, "unseen": 0.5})
+        steps, result = _run(case)
+    finally:
+        twohop_confidence.use(None)
+    assert _opened(steps) == [
+        "hotpotqa://Toad%20Hall%20(ANU)",
+        "hotpotqa://Australian%20National%20University",
+    ]
+    if p >= OfflinePolicy().min_confidence:
+        assert result.answer == "Canberra" and result.confidence == p
+    else:
+        assert result.cannot_answer and result.reason is Reason.FACT_MISSING

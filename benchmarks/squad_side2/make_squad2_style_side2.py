@@ -532,22 +532,9 @@ Q[("musique", 87, "David Jack")] = [
     ("num", "Which team won the 1925 FA Cup Final 2–0?", "Bolton"),
     ("other", "Which team did Bolton beat in the 1923 FA Cup Final?", "Plymouth Argyle"),
 ]
-Q[("musique", 89, "Wardville, Oklahoma")] = [
-    ("ans", "In which county is Wardville?", ["Atoka County", "northern Atoka County"]),
-    (
-        "ans",
-        "Under what name was the post office first established?",
-        ["Herbert, Oklahoma", "Herbert"],
-    ),
-    ("ans", "Who was the town's first postmaster?", ["Henry Pleasant Ward"]),
-    ("ant", "Who was the oldest son of the town's first postmaster?", "Herbert Ward"),
-    ("ent", "Who was the youngest son of Herbert Ward?", "Henry Pleasant Ward"),
-    (
-        "num",
-        "Along which highway does Wardville lie 13 miles northeast of Coalgate?",
-        "State Highway 131",
-    ),
-]
+# ("musique", 89, "Wardville, Oklahoma") was written too and taken out: the same MuSiQue
+# paragraph is in records of R (1-50) and side 1 (51-75), so its questions would have put
+# one paragraph on two sides.
 Q[("musique", 91, "Deane Waldo Malott")] = [
     ("ans", "What did Malott's father do for a living?", ["a banker", "banker"]),
     ("ans", "Where was Malott born?", ["Abilene, Kansas"]),

@@ -44,9 +44,21 @@ def shipped() -> dict[str, Any] | None:
     return data
 
 
+_in_use: dict[str, Any] | None = None
+
+
+def use(model: dict[str, Any] | None) -> None:
+    """Score two-hop paths with ``model`` (a fitted file's content) in this process from
+    now on, instead of the shipped file; None goes back to the shipped file. For the
+    evaluation scripts, which score each fold with the paths fitted on its own
+    calibration records."""
+    global _in_use
+    _in_use = model
+
+
 def confidence(path: str) -> float:
     """The estimated probability that an answer taken by ``path`` is right."""
-    model = shipped()
+    model = _in_use if _in_use is not None else shipped()
     if model is None:
         return UNFITTED
     entry = model["paths"].get(path)
