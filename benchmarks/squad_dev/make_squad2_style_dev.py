@@ -630,46 +630,50 @@ def span(context: str, text: str) -> dict[str, object]:
     return {"text": text, "answer_start": start}
 
 
+Question = tuple[str, str, object]  # (kind, question, its answers, or the plausible one)
+
+
+def qa(qid: str, kind: str, question: str, answer: object, context: str) -> dict[str, object]:
+    """One SQuAD 2.0 question; answers (or the plausible answer) checked in ``context``."""
+    if kind == "ans":
+        assert isinstance(answer, list) and 1 <= len(answer) <= 3
+        answers = [span(context, text) for text in answer]
+        return {"id": qid, "question": question, "answers": answers, "is_impossible": False}
+    assert isinstance(answer, str)
+    return {
+        "id": qid,
+        "question": question,
+        "answers": [],
+        "is_impossible": True,
+        "plausible_answers": [span(context, answer)],
+    }
+
+
+def write_squad2(items: list[tuple[str, str, list[Question]]], prefix: str, out: Path) -> None:
+    """Write ``items`` (title, context, questions), one article each, as SQuAD 2.0 JSON
+    to ``out``, the questions numbered ``PREFIX-NNNN-KIND`` in order; print the counts.
+    Shared by the side sets' scripts (`benchmarks/squad_side1`, `squad_side2`)."""
+    data = []
+    number = 0
+    counts: collections.Counter[str] = collections.Counter()
+    for title, context, questions in items:
+        qas = []
+        for kind, question, answer in questions:
+            number += 1
+            counts[kind] += 1
+            qas.append(qa(f"{prefix}-{number:04d}-{kind}", kind, question, answer, context))
+        data.append({"title": title, "paragraphs": [{"context": context, "qas": qas}]})
+    text = json.dumps({"version": "v2.0", "data": data}, ensure_ascii=False, indent=1)
+    out.write_text(text + "\n", encoding="utf-8")
+    print(len(data), "paragraphs,", number, "questions:", dict(sorted(counts.items())))
+
+
 def main() -> None:
     source = sys.argv[1] if len(sys.argv) > 1 else SOURCE
     with open(source, encoding="utf-8") as handle:
         records = json.load(handle)[:50]
-    data = []
-    number = 0
-    counts: collections.Counter[str] = collections.Counter()
-    for (index, title), questions in Q.items():
-        context = paragraph(records, index, title)
-        qas = []
-        for kind, question, answer in questions:
-            number += 1
-            qid = f"sqdev-{number:04d}-{kind}"
-            counts[kind] += 1
-            if kind == "ans":
-                assert isinstance(answer, list)
-                qas.append(
-                    {
-                        "id": qid,
-                        "question": question,
-                        "answers": [span(context, text) for text in answer],
-                        "is_impossible": False,
-                    }
-                )
-            else:
-                assert isinstance(answer, str)
-                qas.append(
-                    {
-                        "id": qid,
-                        "question": question,
-                        "answers": [],
-                        "is_impossible": True,
-                        "plausible_answers": [span(context, answer)],
-                    }
-                )
-        data.append({"title": title, "paragraphs": [{"context": context, "qas": qas}]})
-    out = HERE / "squad2_style_dev.json"
-    text = json.dumps({"version": "v2.0", "data": data}, ensure_ascii=False, indent=1)
-    out.write_text(text + "\n", encoding="utf-8")
-    print(len(data), "paragraphs,", number, "questions:", dict(sorted(counts.items())))
+    items = [(title, paragraph(records, index, title), qs) for (index, title), qs in Q.items()]
+    write_squad2(items, "sqdev", HERE / "squad2_style_dev.json")
 
 
 if __name__ == "__main__":

@@ -12,20 +12,18 @@ in the id: neg, ant, ent, num, exc, cond, other; see README.md.
     python benchmarks/squad_side1/make_squad2_style_side1.py [HOTPOT_JSON [MUSIQUE_JSON]]
 """
 
-import collections
 import json
 import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "squad_dev"))
-from make_squad2_style_dev import paragraph, span  # noqa: E402
+from make_squad2_style_dev import Question, paragraph, write_squad2  # noqa: E402
 
 HOTPOT = "/work/shared/data/hotpotqa-train100-distractor.json"
 MUSIQUE = "/work/shared/data/musique-ans-train100.json"
 FIRST, END = 50, 75  # records 51-75 (0-based index 50-74)
 
-Question = tuple[str, str, object]
 # HotpotQA paragraphs, keyed by (record index in the whole file, paragraph title).
 H: dict[tuple[int, str], list[Question]] = {}
 # MuSiQue paragraphs, keyed by (record index in the whole file, paragraph idx, title).
@@ -534,22 +532,6 @@ def musique_paragraph(records: list[dict], index: int, idx: int, title: str) -> 
     raise KeyError((index, idx, title))
 
 
-def qa(qid: str, kind: str, question: str, answer: object, context: str) -> dict[str, object]:
-    """One SQuAD 2.0 question; answers (or the plausible answer) checked in ``context``."""
-    if kind == "ans":
-        assert isinstance(answer, list) and 1 <= len(answer) <= 3
-        answers = [span(context, text) for text in answer]
-        return {"id": qid, "question": question, "answers": answers, "is_impossible": False}
-    assert isinstance(answer, str)
-    return {
-        "id": qid,
-        "question": question,
-        "answers": [],
-        "is_impossible": True,
-        "plausible_answers": [span(context, answer)],
-    }
-
-
 def main() -> None:
     hotpot = sys.argv[1] if len(sys.argv) > 1 else HOTPOT
     musique = sys.argv[2] if len(sys.argv) > 2 else MUSIQUE
@@ -564,20 +546,7 @@ def main() -> None:
     for (index, idx, title), questions in M.items():
         items.append((title, musique_paragraph(musique_records, index, idx, title), questions))
     assert len({title for title, _, _ in items}) == len(items), "duplicate title"
-    data = []
-    number = 0
-    counts: collections.Counter[str] = collections.Counter()
-    for title, context, questions in items:
-        qas = []
-        for kind, question, answer in questions:
-            number += 1
-            counts[kind] += 1
-            qas.append(qa(f"sqside1-{number:04d}-{kind}", kind, question, answer, context))
-        data.append({"title": title, "paragraphs": [{"context": context, "qas": qas}]})
-    out = HERE / "squad2_style_side1.json"
-    text = json.dumps({"version": "v2.0", "data": data}, ensure_ascii=False, indent=1)
-    out.write_text(text + "\n", encoding="utf-8")
-    print(len(data), "paragraphs,", number, "questions:", dict(sorted(counts.items())))
+    write_squad2(items, "sqside1", HERE / "squad2_style_side1.json")
 
 
 if __name__ == "__main__":

@@ -13,14 +13,13 @@ num, exc, cond, other; see README.md.
     python benchmarks/squad_side2/make_squad2_style_side2.py [HOTPOT_JSON MUSIQUE_JSON]
 """
 
-import collections
 import json
 import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "squad_dev"))
-from make_squad2_style_dev import paragraph, span  # noqa: E402
+from make_squad2_style_dev import paragraph, write_squad2  # noqa: E402
 
 HOTPOT = "/work/shared/data/hotpotqa-train100-distractor.json"
 MUSIQUE = "/work/shared/data/musique-ans-train100.json"
@@ -584,48 +583,17 @@ def main() -> None:
         hotpot_records = json.load(handle)[FIRST:LAST]
     with open(musique, encoding="utf-8") as handle:
         musique_records = json.load(handle)[FIRST:LAST]
-    data = []
-    number = 0
-    counts: collections.Counter[str] = collections.Counter()
     titles = [title for _, _, title in Q]
     assert len(titles) == len(set(titles)), "a title is used twice"
+    items = []
     for (source, index, title), questions in Q.items():
         assert FIRST <= index < LAST, (source, index, title)
         if source == "hotpot":
             context = paragraph(hotpot_records, index - FIRST, title)
         else:
             context = musique_paragraph(musique_records, index - FIRST, title)
-        qas = []
-        for kind, question, answer in questions:
-            number += 1
-            qid = f"sqside2-{number:04d}-{kind}"
-            counts[kind] += 1
-            if kind == "ans":
-                assert isinstance(answer, list) and 1 <= len(answer) <= 3
-                qas.append(
-                    {
-                        "id": qid,
-                        "question": question,
-                        "answers": [span(context, text) for text in answer],
-                        "is_impossible": False,
-                    }
-                )
-            else:
-                assert isinstance(answer, str)
-                qas.append(
-                    {
-                        "id": qid,
-                        "question": question,
-                        "answers": [],
-                        "is_impossible": True,
-                        "plausible_answers": [span(context, answer)],
-                    }
-                )
-        data.append({"title": title, "paragraphs": [{"context": context, "qas": qas}]})
-    out = HERE / "squad2_style_side2.json"
-    text = json.dumps({"version": "v2.0", "data": data}, ensure_ascii=False, indent=1)
-    out.write_text(text + "\n", encoding="utf-8")
-    print(len(data), "paragraphs,", number, "questions:", dict(sorted(counts.items())))
+        items.append((title, context, questions))
+    write_squad2(items, "sqside2", HERE / "squad2_style_side2.json")
 
 
 if __name__ == "__main__":
