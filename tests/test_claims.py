@@ -167,6 +167,12 @@ def test_yes_no_and_choice_answers_need_a_quote_for_each_side() -> None:
          ["Rhine", "Emmerich", "Cleves"]),
         ("Who was the DJ of the album produced by a cricketer from Christchurch?", False,
          ["DJ", "Christchurch"]),
+        # a name after "same" says what is compared ("U.S" was taken for a third side)
+        ("Are Watertown International Airport and Alexandria International Airport "
+         "(Louisiana) in the same U.S. state?", False,
+         ["Watertown International Airport", "Alexandria International Airport", "Louisiana"]),
+        ("Did Joe Namath and Tom Brady play the same NFL position?", False,
+         ["Joe Namath", "Tom Brady"]),
     ],
 )  # fmt: skip
 def test_choice_questions(question: str, choice: bool, sides: list[str]) -> None:

@@ -67,6 +67,8 @@ def _quotes(case: EvalCase, result: Result) -> dict[str, str]:
         ("dev2-055", "yes", ("directed by Christopher Nolan", "directed by Christopher Nolan")),
         # "developed by the same company": ZOOM Inc. against Sega AM2
         ("dev2-062", "no", ("developed by ZOOM Inc.", "developed by Sega AM2")),
+        # "in the same U.S. state": the states compared; "U.S." qualifies, it is no side
+        ("dev2-060", "no", ("Jefferson County, New York", "Rapides Parish, Louisiana")),
         # a sentence opening "Developed by Bizarre Creations" names the developer too
         ("dev2-063", "no", ("developed by Studio 33", "Developed by Bizarre Creations")),
         # a first sentence cut at "(c." is read joined with the next one, verbatim

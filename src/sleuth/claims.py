@@ -491,13 +491,19 @@ def named_sides(question: str) -> list[str]:
     """The entities a yes/no or comparison question names: the capitalised names around
     its " or " when it has one ("Which band formed first, The Exies or Circus Diablo?"
     -> The Exies, Circus Diablo), else all its capitalised names (its first word left
-    out)."""
+    out). A name right after "same" qualifies what is compared, not a side ("in the same
+    U.S. state", "the same NFL position")."""
+    question = _SAME_QUALIFIER.sub(lambda m: m.group(1) + m.group(2).lower(), question)
     left, sep, right = question.rpartition(" or ")
     if sep:
         before, after = _names(left), _names(right, opens=False)
         if before and after:
             return [before[-1], after[0]]
     return _names(question)
+
+
+# "same" and the capitalised words after it (a name or an abbreviation such as "U.S.")
+_SAME_QUALIFIER = re.compile(r"(\bsame\s+)((?:[A-Z][\w'’.-]*\s+)+)")
 
 
 def _names(question: str, *, opens: bool = True) -> list[str]:
