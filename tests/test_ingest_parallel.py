@@ -77,9 +77,23 @@ def test_how_many_workers(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_files_worth_reading_in_workers() -> None:
-    even = [1000] * parallel.MIN_FILES
+    even = [parallel.MIN_BYTES // parallel.MIN_FILES + 1] * parallel.MIN_FILES
     assert parallel.worth_pooling(even)
     assert not parallel.worth_pooling(even[:-1])  # too few
     # one file of half the bytes (FastAPI's release notes): the rest would wait for it
     assert not parallel.worth_pooling([*even, sum(even)])
     assert not parallel.worth_pooling([0] * parallel.MIN_FILES)
+    # a small folder (a docs folder of 40 pages) costs more to fork for than it saves,
+    # unless workers are asked for
+    small = [4000] * (parallel.MIN_FILES + 8)
+    assert not parallel.worth_pooling(small)
+    assert parallel.worth_pooling(small, asked=True)
+    assert not parallel.worth_pooling([*small, sum(small)], asked=True)
+
+
+def test_workers_are_asked_for_by_a_number_above_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    for value, asked in (("2", True), ("4", True), ("1", False), ("", False), ("x", False)):
+        monkeypatch.setenv(parallel.WORKERS_ENV, value)
+        assert parallel.asked_for() is asked, value
+    monkeypatch.delenv(parallel.WORKERS_ENV)
+    assert parallel.asked_for() is False

@@ -10,9 +10,9 @@ The pool forks, so a worker starts with this process's modules already imported 
 start-up cost), and it is started before the index is opened: no search-engine thread
 exists yet to be copied half-way through a lock. It is used only where that holds: on
 a system that forks, in a process with no other thread (not in a server), with more than
-one usable core and at least `MIN_FILES` files to read, none of them more than
-`MAX_SHARE` of the bytes; ``SLEUTH_INGEST_WORKERS`` (a number, 1 to read inline) sets
-the number of workers.
+one usable core and at least `MIN_FILES` files and `MIN_BYTES` bytes to read, none of
+them more than `MAX_SHARE` of the bytes; ``SLEUTH_INGEST_WORKERS`` (a number, 1 to read
+inline) sets the number of workers, and when set (above 1) pools fewer bytes too.
 """
 
 from __future__ import annotations
@@ -62,11 +62,28 @@ def workers_for(files: int) -> int:
 MAX_SHARE = 0.25
 
 
-def worth_pooling(sizes: list[int]) -> bool:
-    """Whether files of these sizes are worth reading in workers: enough of them, and
-    none so large that the others would wait for it."""
+#: Fewer bytes than this are read inline unless workers are asked for: starting them
+#: (forking, sending the files over and the pages back) costs more than they save on a
+#: small folder. Measured on 2 cores (`benchmarks/ingest_bench.py`'s generated files):
+#: 0.85 MB read 1.6x slower in workers, 2.3 MB 1.3x faster; the vendored docs folders
+#: (0.1-0.5 MB) all read slower or no faster.
+MIN_BYTES = 2_000_000
+
+
+def asked_for() -> bool:
+    """Whether ``SLEUTH_INGEST_WORKERS`` asks for workers (a number above 1)."""
+    asked = os.environ.get(WORKERS_ENV, "").strip()
+    return asked.isdigit() and int(asked) > 1
+
+
+def worth_pooling(sizes: list[int], *, asked: bool = False) -> bool:
+    """Whether files of these sizes are worth reading in workers: enough of them, enough
+    bytes (any, when workers were ``asked`` for), and none so large that the others
+    would wait for it."""
     total = sum(sizes)
-    return len(sizes) >= MIN_FILES and total > 0 and max(sizes) <= MAX_SHARE * total
+    if len(sizes) < MIN_FILES or total <= 0 or (total < MIN_BYTES and not asked):
+        return False
+    return max(sizes) <= MAX_SHARE * total
 
 
 class ReadPool:

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from sleuth.corpus import Page
 from sleuth.errors import UsageError
 from sleuth.ingest.discover import IngestError, Problem, Source, discover
-from sleuth.ingest.parallel import Read, ReadPool, workers_for, worth_pooling
+from sleuth.ingest.parallel import Read, ReadPool, asked_for, workers_for, worth_pooling
 from sleuth.ingest.read import MAX_FILE_BYTES, Sectioned, read_documents, too_big
 from sleuth.passages import PASSAGE_CHARS, parse_passage_url, split_passages
 
@@ -208,7 +208,8 @@ def ingest(
         embedder = load_embedder()
     # forked before the index (and its engine's threads) exists; used if enough changed
     readable = [_size(s.path) for s in sources if s.kind != "jsonl"]
-    workers = workers_for(len(readable)) if worth_pooling(readable) else 1
+    asked = asked_for()
+    workers = workers_for(len(readable)) if worth_pooling(readable, asked=asked) else 1
     pool = ReadPool(workers, max_file_bytes, passage_chars) if workers > 1 else None
     with (
         contextlib.closing(pool) if pool is not None else contextlib.nullcontext(),
@@ -257,7 +258,7 @@ def ingest(
             if f.data is not None and f.source.kind != "jsonl" and f.stamp is not None
         ]
         reads: Iterator[Read] = iter(())
-        if pool is not None and worth_pooling([len(data) for _, data in pooled]):
+        if pool is not None and worth_pooling([len(data) for _, data in pooled], asked=asked):
             reads = pool.read(pooled)
         else:
             pooled = []
