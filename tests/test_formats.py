@@ -1419,6 +1419,52 @@ def test_a_directive_docutils_does_not_know_keeps_its_text() -> None:
     ]
 
 
+def test_an_unknown_directive_whose_body_is_code_stays_code() -> None:
+    """click's docs show examples with Pallets' ``click:example`` and ``click:run``
+    directives, which docutils does not know: their Python bodies were read as prose
+    ("@click.command() def hello():" as a sentence). A body that reads as code is code
+    now; one with a sentence of prose stays text (click's own example with a docstring,
+    and Trio's ``interface`` directive)."""
+    text = (
+        "Commands\n========\n\n.. click:example::\n\n    import click\n\n"
+        "    @click.command()\n    def hello():\n        click.echo('Hello World!')\n\n"
+        "And what it looks like:\n\n.. click:run::\n\n    invoke(hello, args=[])\n\n"
+        ".. interface:: The underlying synchronous file\n\n"
+        "   Trio's asynchronous file objects have an interface that automatically adapts "
+        "to the object being wrapped.\n"
+    )
+    blocks = parse("rst", text).blocks
+    assert [(b.kind, b.text) for b in blocks] == [
+        ("heading", "Commands"),
+        ("code", "```\nimport click\n\n@click.command()\ndef hello():\n"
+                 "    click.echo('Hello World!')\n```"),
+        ("text", "And what it looks like:"),
+        ("code", "```\ninvoke(hello, args=[])\n```"),
+        ("text", "Trio's asynchronous file objects have an interface that automatically "
+                 "adapts to the object being wrapped."),
+    ]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("lines", "code"),
+    [
+        (["class AliasedGroup(click.Group):", "    def get_command(self, ctx, cmd_name):",
+          "        rv = click.Group.get_command(self, ctx, cmd_name)"], True),
+        (["invoke(hello)", "invoke(hello, args=['--version'])"], True),
+        (["$ pip install click", "$ hello --help"], True),
+        (["Its body."], False),
+        (["import click", "", "@click.command()", "def cli():", '    """',
+          "    This is a very long paragraph and as you can see wrapped very early.", '    """'],
+         False),  # a docstring's sentence: prose is kept as prose
+        ([], False),
+    ],
+)  # fmt: skip
+def test_what_reads_as_code(lines: list[str], code: bool) -> None:
+    from sleuth.formats.rst import looks_like_code
+
+    assert looks_like_code(lines) is code
+
+
 def test_a_version_note_reads_the_roles_on_its_own_lines() -> None:
     """Werkzeug's docs write a version note's text on the directive's lines (``..
     versionchanged:: 0.6`` then an indented paragraph that docutils takes as an argument):

@@ -56,6 +56,25 @@ _VERSION = VERSION_WORDS
 
 _FALLBACK: list[Any] = []  # the directive class an unknown directive is read with
 
+# a line of code: a statement's keyword, a decorator, a prompt, a comment, an assignment,
+# or a line that ends in an opening/closing bracket, a comma or a block's colon
+_CODE_LINE = re.compile(
+    r"^\s*(?:(?:import|from|def|class|return|async|await|with|for|if|elif|else|try|except|"
+    r"raise|yield|while|lambda|print)\b|@\w|>>> |\$ |#|[\w.\[\]'\"]+\s*[+\-*/|]?=[^=])"
+    r"|[(\[{,:)\]}]\s*$"
+)
+# a line of prose: words, ending a sentence
+_PROSE_LINE = re.compile(r"^\s*[A-Z][a-z]*(?:\s+[\w'’,;()-]+){3,}[.!?]\s*$")
+
+
+def looks_like_code(lines: Any) -> bool:
+    """Whether a directive's body (its lines) reads as code: no line of it is a sentence
+    of prose, and at least half of its lines are lines of code (`_CODE_LINE`)."""
+    shown = [line for line in lines if line.strip()]
+    if not shown or any(_PROSE_LINE.match(line) for line in shown):
+        return False
+    return 2 * sum(bool(_CODE_LINE.search(line)) for line in shown) >= len(shown)
+
 
 @lru_cache(maxsize=1)
 def _setup() -> tuple[Any, Any]:
@@ -151,7 +170,17 @@ def _setup() -> tuple[Any, Any]:
             self.state.nested_parse(self.content, self.content_offset, box)
             return [box]
 
-    _FALLBACK.append(Body)
+    class Unknown(Body):
+        """A directive no one here knows (a Sphinx extension's): its body as reST, or
+        as code when it reads as code (Pallets' ``click:example``, ``click:run``)."""
+
+        def run(self) -> list[Any]:
+            if looks_like_code(self.content):
+                code = "\n".join(self.content)
+                return [nodes.literal_block(code, code)]
+            return super().run()
+
+    _FALLBACK.append(Unknown)
     for names, cls in ((_DROP, Drop), (_NAMED, Named), (_DESCRIBED, Described), (_CODE, Code),
                        (_BODY, Body), (list(_VERSION), Version)):  # fmt: skip
         for name in names:
