@@ -463,9 +463,10 @@ def _directive(found: re.Match[str], content: str, out: list[Block]) -> bool:
     if name in _MYST_DROP:
         return True
     if name == "eval-rst":  # reStructuredText inside Markdown
-        from .rst import parse_rst
+        from .rst import parse_rst, quick_blocks
 
-        out.extend(parse_rst(content).blocks)
+        quick = quick_blocks(content)  # directives read alike without docutils' set-up
+        out.extend(quick if quick is not None else parse_rst(content).blocks)
         return True
     options = _MYST_OPTIONS.match(content)
     body = content[options.end() :] if options else content
