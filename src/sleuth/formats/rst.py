@@ -282,17 +282,14 @@ def quick_blocks(text: str) -> list[Block] | None:
         arguments, content = head[:blank], head[blank + 1 :]
         while content and not content[0].strip():
             content = content[1:]
-        if any(_OPTION_LINE.match(a) for a in arguments[1 if first else 0 :]):
-            arguments = arguments[: next(
-                i for i, a in enumerate(arguments) if i >= (1 if first else 0)
-                and _OPTION_LINE.match(a)
-            )]  # fmt: skip
         if name in _DROP:
             continue
         if name in _NAMED:
-            if any(c.strip() for c in content) or not first:
-                return None
-            named = " ".join(" ".join(arguments).split())
+            if not first or any(c.strip() for c in content):
+                return None  # no name on its line, or a body (reST): docutils reads it
+            # the name's lines run to its options (``:noindex:``)
+            cut = next((i for i, a in enumerate(arguments) if i and _OPTION_LINE.match(a)), None)
+            named = " ".join(" ".join(arguments[:cut]).split())
             out.append(Block("text", f"`{named}`"))
             continue
         if _known(name) or not looks_like_code(content):
