@@ -1541,3 +1541,31 @@ def test_what_is_read_without_docutils(text: str, blocks: list[tuple[str, str]] 
     else:
         assert quick is not None and [(b.kind, b.text) for b in quick] == blocks
         assert quick == parse_rst(text).blocks
+
+
+def test_pooled_docutils_state_machines_read_every_vendored_page_alike(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The parser keeps the state machines of nested lists for the next one
+    (`rst._pooled_states`) instead of building one for every directive and list: every
+    vendored reST and MyST page (Flask, Werkzeug, Jinja, Trio, attrs, click) reads the
+    same as with docutils' own machines, whatever order the pages come in (a machine
+    kept from one page, or from a list of another kind, leaves nothing behind)."""
+    from sleuth.formats import rst
+
+    root = Path(__file__).parent.parent / "benchmarks" / "docs_corpora"
+    pages = sorted([*root.glob("*/**/*.rst"), *root.glob("*/*.md")])
+    assert len(pages) > 150
+    texts = [(p.suffix[1:], p.read_text(encoding="utf-8", errors="replace")) for p in pages]
+
+    def read(pooled: bool, order: list[tuple[str, str]]) -> list[list[Block]]:
+        monkeypatch.setattr(rst, "POOLED", pooled)
+        rst._setup.cache_clear()
+        try:
+            return [parse(kind, text).blocks for kind, text in order]
+        finally:
+            rst._setup.cache_clear()
+
+    own = read(False, texts)
+    assert read(True, texts) == own
+    assert read(True, texts[::-1]) == own[::-1]
