@@ -1423,8 +1423,8 @@ def test_an_unknown_directive_whose_body_is_code_stays_code() -> None:
     """click's docs show examples with Pallets' ``click:example`` and ``click:run``
     directives, which docutils does not know: their Python bodies were read as prose
     ("@click.command() def hello():" as a sentence). A body that reads as code is code
-    now; one with a sentence of prose stays text (click's own example with a docstring,
-    and Trio's ``interface`` directive)."""
+    now (a docstring's sentences are the code's own); one with a sentence of prose stays
+    text (Trio's ``interface`` directive)."""
     text = (
         "Commands\n========\n\n.. click:example::\n\n    import click\n\n"
         "    @click.command()\n    def hello():\n        click.echo('Hello World!')\n\n"
@@ -1453,9 +1453,14 @@ def test_an_unknown_directive_whose_body_is_code_stays_code() -> None:
         (["invoke(hello)", "invoke(hello, args=['--version'])"], True),
         (["$ pip install click", "$ hello --help"], True),
         (["Its body."], False),
+        # a docstring's sentences are the code's own (click's example of help text)
         (["import click", "", "@click.command()", "def cli():", '    """',
           "    This is a very long paragraph and as you can see wrapped very early.", '    """'],
-         False),  # a docstring's sentence: prose is kept as prose
+         True),
+        (["def hello():", '    """Print a greeting to whoever runs this command."""',
+          "    click.echo('Hello')"], True),
+        # outside a docstring, a sentence is prose
+        (["@click.command()", "This example prints a sentence to the terminal."], False),
         ([], False),
     ],
 )  # fmt: skip

@@ -68,9 +68,18 @@ _PROSE_LINE = re.compile(r"^\s*[A-Z][a-z]*(?:\s+[\w'’,;()-]+){3,}[.!?]\s*$")
 
 
 def looks_like_code(lines: Any) -> bool:
-    """Whether a directive's body (its lines) reads as code: no line of it is a sentence
-    of prose, and at least half of its lines are lines of code (`_CODE_LINE`)."""
-    shown = [line for line in lines if line.strip()]
+    """Whether a directive's body (its lines) reads as code: outside its docstrings (a
+    function's sentences between triple quotes are code's own), no line is a sentence
+    of prose, and at least half of the lines are lines of code (`_CODE_LINE`)."""
+    shown: list[str] = []
+    quoted = False  # inside a triple-quoted string
+    for line in lines:
+        marks = line.count('"""') + line.count("'''")
+        if quoted or marks:
+            quoted = quoted != (marks % 2 == 1)
+            continue
+        if line.strip():
+            shown.append(line)
     if not shown or any(_PROSE_LINE.match(line) for line in shown):
         return False
     return 2 * sum(bool(_CODE_LINE.search(line)) for line in shown) >= len(shown)
