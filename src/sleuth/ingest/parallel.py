@@ -43,12 +43,8 @@ def workers_for(files: int) -> int:
     """How many worker processes read ``files`` files (1: read them inline)."""
     if threading.active_count() > 1:
         return 1  # other threads (a server's), which a fork would copy mid-work
-    asked = os.environ.get(WORKERS_ENV, "").strip()
-    if asked:
-        try:
-            return max(1, min(int(asked), MAX_WORKERS))
-        except ValueError:
-            return 1
+    if os.environ.get(WORKERS_ENV, "").strip():
+        return max(1, min(_asked_count() or 1, MAX_WORKERS))  # not a number: inline
     if files < MIN_FILES:
         return 1
     if "fork" not in multiprocessing.get_all_start_methods():
@@ -70,10 +66,17 @@ MAX_SHARE = 0.25
 MIN_BYTES = 2_000_000
 
 
+def _asked_count() -> int | None:
+    """The number ``SLEUTH_INGEST_WORKERS`` gives, or None (unset, or not a number)."""
+    try:
+        return int(os.environ.get(WORKERS_ENV, "").strip())
+    except ValueError:
+        return None
+
+
 def asked_for() -> bool:
     """Whether ``SLEUTH_INGEST_WORKERS`` asks for workers (a number above 1)."""
-    asked = os.environ.get(WORKERS_ENV, "").strip()
-    return asked.isdigit() and int(asked) > 1
+    return (_asked_count() or 0) > 1
 
 
 def worth_pooling(sizes: list[int], *, asked: bool = False) -> bool:
