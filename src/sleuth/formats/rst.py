@@ -262,12 +262,12 @@ def _pooled_states() -> tuple[Any, ...]:
             pool = pools.setdefault(initial_state, [])
             if pool:
                 machine = pool.pop()
-                machine.parent_state_machine = state.state_machine
             else:
                 kwargs = {**self.nested_sm_kwargs, "initial_state": initial_state}
-                machine = state.nested_sm(
-                    debug=state.debug, parent_state_machine=state.state_machine, **kwargs
-                )
+                machine = state.nested_sm(debug=state.debug, **kwargs)
+            # docutils 0.22 and later follow it up to the document's section levels;
+            # earlier releases neither take it as an argument nor read it
+            machine.parent_state_machine = state.state_machine
             finish_state = blank_finish_state or initial_state
             machine.states[finish_state].blank_finish = blank_finish
             try:
