@@ -540,6 +540,23 @@ def test_rst_with_sphinx_roles_and_directives() -> None:
         assert junk not in body, junk
 
 
+def test_rst_interpreted_text_that_names_code_is_code() -> None:
+    """Single backticks without a role are the default role's: in a Sphinx project's
+    docs (marshmallow's, trio's) an API cross-reference shown as code with its title,
+    never its target in angle brackets; other interpreted text stays words."""
+    text = (
+        "By default, marshmallow uses `utils.get_value <marshmallow.utils.get_value>` to "
+        "pull attributes.\n\nAdd `class Meta <marshmallow.Schema.Meta>` options by "
+        "subclassing `marshmallow.SchemaOpts`.\n\nCatch `~trio.BrokenResourceError`, call "
+        "`os.fork()`, and read `Dive Into Python`.\n"
+    )
+    body = render(parse("rst", text).blocks)[0]
+    assert "marshmallow uses `utils.get_value` to pull attributes." in body
+    assert "Add `class Meta` options by subclassing `marshmallow.SchemaOpts`." in body
+    assert "Catch `BrokenResourceError`, call `os.fork()`, and read Dive Into Python." in body
+    assert "<marshmallow" not in body
+
+
 # --- HTML, notebooks, text ----------------------------------------------------------------------
 
 

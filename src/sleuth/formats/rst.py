@@ -503,15 +503,31 @@ def _label(target: Any) -> str:
     return explicit_anchor(ids[0]) if ids else ""
 
 
+# interpreted text in single backticks that names code: an identifier (`trio.Event`,
+# `~trio.Cancelled`, `os.fork()`) or a cross-reference with a title (`Schema
+# <marshmallow.Schema>`)
+_CODE_REFERENCE = re.compile(r"[~!@]?[\w.:]+(?:\(\))?|.*\S\s*<[~!]?[\w.:]+(?:\(\))?>", re.DOTALL)
+
+
+def _names_code(text: str) -> bool:
+    """Whether interpreted text without a role (docutils' title reference) is code: in
+    a Sphinx project's docs it is the default role's, most often ``py:obj`` or ``any``
+    (a link to an API object, shown as code) when it names one, and docutils' own
+    title (a book's, shown as its words) otherwise."""
+    return _CODE_REFERENCE.fullmatch(text.strip()) is not None
+
+
 def _inline(node: Any) -> str:
     parts: list[str] = []
     for child in node.children:
         name = child.tagname
         if name == "#text":
             parts.append(child.astext())  # backslash escapes read
-        elif name == "literal":
-            code = child.astext()
+        elif name == "literal" or (name == "title_reference" and _names_code(child.astext())):
+            code = child.astext() if name == "literal" else role_text(child.astext(), "obj")
             parts.append(f"``{code}``" if "`" in code else f"`{code}`")
+        elif name == "title_reference":
+            parts.append(role_text(child.astext(), "obj"))
         elif name in _SKIP or (name == "problematic" and not child.astext().strip()):
             continue
         else:

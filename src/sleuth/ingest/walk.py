@@ -37,10 +37,11 @@ log = logging.getLogger("sleuth")
 
 #: Bumped whenever reading or splitting changes, so every file is read again (and every
 #: document read from a file is written again: the version is part of its hash).
-INGEST_VERSION = "11"  # 6: MyST, reST object descriptions; 7: MyST colon fences; 8: MyST
+INGEST_VERSION = "12"  # 6: MyST, reST object descriptions; 7: MyST colon fences; 8: MyST
 # targets in list items (and on any line of a paragraph); 9: a list item's parts in
 # document order, its setext headings kept; 10: an unknown reST directive's body that
-# reads as code is code; 11: a docstring's sentences do not make code prose
+# reads as code is code; 11: a docstring's sentences do not make code prose; 12: reST
+# interpreted text that names code is code (`Schema <marshmallow.Schema>`: `Schema`)
 
 
 ProgressCallback = Callable[[int, int], None]  # (bytes done, bytes in all)
