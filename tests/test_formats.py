@@ -1548,6 +1548,30 @@ def test_what_is_read_without_docutils(text: str, blocks: list[tuple[str, str]] 
         assert quick == parse_rst(text).blocks
 
 
+def _vendored_rst_and_myst() -> list[tuple[str, str]]:
+    """Every vendored reST and MyST page (Flask, Werkzeug, Jinja, Trio, attrs, click), as
+    (kind, text)."""
+    root = Path(__file__).parent.parent / "benchmarks" / "docs_corpora"
+    pages = sorted([*root.glob("*/**/*.rst"), *root.glob("*/*.md")])
+    assert len(pages) > 150
+    return [(p.suffix[1:], p.read_text(encoding="utf-8", errors="replace")) for p in pages]
+
+
+def _read_with(
+    monkeypatch: pytest.MonkeyPatch, flag: str, value: bool, order: list[tuple[str, str]]
+) -> list[list[Block]]:
+    """The blocks of ``order``'s pages, read with `sleuth.formats.rst`'s ``flag`` set to
+    ``value`` by a parser set up anew (and dropped after)."""
+    from sleuth.formats import rst
+
+    monkeypatch.setattr(rst, flag, value)
+    rst._setup.cache_clear()
+    try:
+        return [parse(kind, text).blocks for kind, text in order]
+    finally:
+        rst._setup.cache_clear()
+
+
 def test_pooled_docutils_state_machines_read_every_vendored_page_alike(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -1556,21 +1580,34 @@ def test_pooled_docutils_state_machines_read_every_vendored_page_alike(
     vendored reST and MyST page (Flask, Werkzeug, Jinja, Trio, attrs, click) reads the
     same as with docutils' own machines, whatever order the pages come in (a machine
     kept from one page, or from a list of another kind, leaves nothing behind)."""
+    texts = _vendored_rst_and_myst()
+    own = _read_with(monkeypatch, "POOLED", False, texts)
+    assert _read_with(monkeypatch, "POOLED", True, texts) == own
+    assert _read_with(monkeypatch, "POOLED", True, texts[::-1]) == own[::-1]
+
+
+def test_kept_docutils_document_machine_reads_every_vendored_page_alike(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The parser keeps the state machine that reads a whole document, and the inliner,
+    for the next document (`rst._keeping_parser`) instead of building both for each, as
+    docutils does (click's MyST pages have a document for each of 59 ``{eval-rst}``
+    blocks): every vendored reST and MyST page reads the same as with docutils' own
+    parser, whatever order the pages come in, and so does a page read after one that
+    docutils gave up on (its machine is dropped)."""
+    texts = _vendored_rst_and_myst()
+    own = _read_with(monkeypatch, "KEPT", False, texts)
+    assert _read_with(monkeypatch, "KEPT", True, texts) == own
+    assert _read_with(monkeypatch, "KEPT", True, texts[::-1]) == own[::-1]
+    deep = ("rst", "".join(" " * i + "- x\n\n" for i in range(0, 1200, 2)))
     from sleuth.formats import rst
 
-    root = Path(__file__).parent.parent / "benchmarks" / "docs_corpora"
-    pages = sorted([*root.glob("*/**/*.rst"), *root.glob("*/*.md")])
-    assert len(pages) > 150
-    texts = [(p.suffix[1:], p.read_text(encoding="utf-8", errors="replace")) for p in pages]
-
-    def read(pooled: bool, order: list[tuple[str, str]]) -> list[list[Block]]:
-        monkeypatch.setattr(rst, "POOLED", pooled)
+    monkeypatch.setattr(rst, "KEPT", True)
+    rst._setup.cache_clear()
+    try:
+        parse(*texts[0])  # a machine kept, then taken by a document that fails
+        with pytest.raises(CorpusError, match="too deeply"):
+            parse(*deep)
+        assert [parse(kind, text).blocks for kind, text in texts[::4]] == own[::4]
+    finally:
         rst._setup.cache_clear()
-        try:
-            return [parse(kind, text).blocks for kind, text in order]
-        finally:
-            rst._setup.cache_clear()
-
-    own = read(False, texts)
-    assert read(True, texts) == own
-    assert read(True, texts[::-1]) == own[::-1]

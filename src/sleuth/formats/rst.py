@@ -194,7 +194,7 @@ def _setup() -> tuple[Any, Any]:
                        (_BODY, Body), (list(_VERSION), Version)):  # fmt: skip
         for name in names:
             directives.register_directive(name, cls)
-    parser = Parser()
+    parser = _keeping_parser() if KEPT else Parser()
     if POOLED:
         parser.state_classes = _pooled_states()
     try:
@@ -284,6 +284,84 @@ def _pooled_states() -> tuple[Any, ...]:
 
     classes = tuple(type(cls.__name__, (Pooled, cls), {}) for cls in states.state_classes)
     return classes
+
+
+#: Whether `_setup`'s parser keeps its document's state machine and inliner (`_keeping_parser`).
+KEPT = True
+
+
+def _keeping_parser() -> Any:
+    """docutils' reST parser, keeping the state machine that reads a whole document and
+    the inliner for the next document instead of building both anew, as docutils'
+    `Parser.parse` does for every document (about 15 states with their compiled
+    transitions, and the inliner's regular expressions compiled from the settings: most
+    of the cost of a short document, and a MyST page written for Sphinx has an
+    ``{eval-rst}`` block, a document of its own, for many API entries). A machine is
+    taken out while it runs (a document read inside another gets one of its own) and
+    dropped when reading fails; docutils keeps its nested machines between runs alike
+    (``nested_sm_cache``). The same blocks either way: tested on every vendored reST and
+    MyST page, against docutils 0.18 to 0.23 (`make docutils-compat`)."""
+    import docutils.statemachine
+    from docutils.parsers.rst import Parser, roles, states
+
+    kept: list[tuple[Any, Any]] = []  # (state machine, inliner), each ready for a document
+
+    def inliner_made() -> Any:
+        """docutils' inliner, compiling its expressions again only when the settings it
+        reads (0.18 to 0.23) change; as a new one, with a new list of implicit patterns
+        (docutils adds to it). Not a subclass: docutils reads its class's own variables."""
+        made = states.Inliner()
+        compile_all = made.init_customizations
+        compiled_for: list[tuple[Any, ...]] = []
+
+        def init_customizations(settings: Any) -> None:
+            key = tuple(
+                getattr(settings, name, None)
+                for name in ("character_level_inline_markup", "pep_references", "rfc_references")
+            )
+            if compiled_for != [key]:
+                made.implicit_dispatch = []
+                compile_all(settings)
+                compiled_for[:] = [key]
+
+        made.init_customizations = init_customizations
+        return made
+
+    class Keeping(Parser):  # type: ignore[misc]
+        def parse(self, inputstring: str, document: Any) -> None:
+            # docutils' own (alike from 0.18 to 0.23), with the machine and inliner kept
+            self.setup_parse(inputstring, document)
+            settings = document.settings
+            settings.setdefault("tab_width", 8)
+            settings.setdefault("syntax_highlight", "long")
+            debug = document.reporter.debug_flag
+            if kept and not debug:
+                machine, inliner = kept.pop()
+            else:
+                machine = states.RSTStateMachine(
+                    state_classes=self.state_classes, initial_state=self.initial_state, debug=debug
+                )
+                inliner = inliner_made()
+            self.statemachine = machine
+            lines = docutils.statemachine.string2lines(
+                inputstring, tab_width=settings.tab_width, convert_whitespace=True
+            )
+            for i, line in enumerate(lines):
+                if len(line) > settings.line_length_limit:
+                    document.append(
+                        document.reporter.error(f"Line {i + 1} exceeds the line-length-limit.")
+                    )
+                    break
+            else:
+                machine.run(lines, document, inliner=inliner)  # raises: the machine is dropped
+            # restore the "default" default role after parsing a document
+            if "" in roles._roles:
+                del roles._roles[""]
+            self.finish_parse()
+            if not debug:
+                kept.append((machine, inliner))
+
+    return Keeping()
 
 
 class _Nowhere:
