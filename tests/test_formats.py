@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import re
 import zlib
 from pathlib import Path
@@ -1531,10 +1532,22 @@ def test_eval_rst_blocks_read_without_docutils_read_as_docutils_reads_them(
         (".. autoclass:: Choice\n   :noindex:\n", [("text", "`Choice`")]),
         (".. click:run::\n\n    invoke(hello, args=['--help'])\n",
          [("code", "```\ninvoke(hello, args=['--help'])\n```")]),
-        ("Some prose first.\n\n.. autofunction:: echo\n", None),  # not only directives
+        ("And from the command line:\n\n.. autofunction:: echo\n",
+         [("text", "And from the command line:"), ("text", "`echo`")]),  # plain words
+        ("What's more, plain words\nrun over lines (two).\n",
+         [("text", "What's more, plain words run over lines (two).")]),
+        (".. click:run::\n    invoke(hello, args=['--help'])\n", []),  # no body: all arguments
         (".. autoclass:: Context\n\n   Its docstring, written out.\n", None),  # a body: reST
         (".. note::\n\n   A known directive.\n", None),  # docutils' own
+        (".. Note::\n\n   x = 1\n", None),  # docutils' own too (looked up in lower case)
         (".. click:example::\n\n    This example prints a sentence.\n", None),  # prose
+        ("See :func:`echo`:\n\n.. autofunction:: echo\n", None),  # inline markup
+        ("A. Smith wrote it.\n", None),  # an enumerated list's first item
+        ("Ends in a literal block::\n\n    code\n", None),
+        ("Title\n=====\n", None),
+        (".. click:run::\n\n    invoke(hello)\nAnd right after it.\n", None),  # no blank line
+        (".. autoclass:: Choice\n   :noindex:\n   :noindex:\n", None),  # docutils: an error
+        (".. autoclass:: Choice\n   :members: - a\n", None),  # an option's value a list
     ],
 )  # fmt: skip
 def test_what_is_read_without_docutils(text: str, blocks: list[tuple[str, str]] | None) -> None:
@@ -1546,6 +1559,67 @@ def test_what_is_read_without_docutils(text: str, blocks: list[tuple[str, str]] 
     else:
         assert quick is not None and [(b.kind, b.text) for b in quick] == blocks
         assert quick == parse_rst(text).blocks
+
+
+#: the words of generated reST: plain words, and marks that start reST's constructs
+_PLAIN = "And from the command line what it looks like Here is how this works".split()
+_MARKS = (
+    "A. ii) (a) I. #. 1. 2) - -- * `x` ``y`` x_ |s| [1]_ http://a.b a@b.c PEP 8 RFC 2822 note: "
+    ":func:`f` :: : 'q' \"q\" (p) \\* <x> x:y ===== ----- +---+ >>> | .. __ Ok. Hi! Why? e.g. "
+    "What's foo;bar x-y [x] {y} ~ ^ + = / & % $ # @ é"
+).split()
+_DIRECTIVES = [
+    ".. click:run::\n\n    invoke(cli, args=['--help'])", ".. click:example::\n    arg here",
+    ".. click:example::\n\n    @click.command()\n    def f():\n        pass",
+    ".. autofunction:: echo", ".. currentmodule:: click", ".. note:: x", ".. Note:: x",
+    ".. autoclass:: Context\n   :noindex:", ".. click:run:: a b\n    :opt: v",
+    ".. autofunction:: a b c d e f g h i j  k   l", ".. autoclass:: `x`",
+    ".. autofunction:: :noindex:", ".. autoclass:: X\n   :noindex:\n   :noindex:",
+    ".. autoclass:: X\n   :members: a, b\n   :NoIndex:", ".. autoclass:: X\n   :members: a.",
+    ".. autoclass:: X\n   :members:\n      b", ".. autoclass:: X\n   :bad",
+    ".. autodata:: X\n   Y\n   :foo: z", ".. autoclass:: X\n\t:noindex:",
+    ".. click:run::\n\n    x = 1  \n    y = 2\t", ".. click:run::\r\n\r\n    x = 1\r\n",
+    ".. click:run::\n\n    x = 1\x0c\n    y = 2", ".. tabs::\n\n   x = 1", ".. seealso:: x",
+]  # fmt: skip
+
+
+def _generated_rst(rng: random.Random, marks: float) -> str:
+    """A reST text of paragraphs (their words plain, or a mark at rate ``marks``; some
+    lines indented, some ending in ``::``) and directives, mostly a blank line apart."""
+
+    def line() -> str:
+        words = [rng.choice(_MARKS if rng.random() < marks else _PLAIN) for _ in range(6)]
+        indent = rng.choice(["", "", "", "", "", "", "", "", " ", "   "])
+        return indent + " ".join(words[: rng.randint(1, 6)]) + rng.choice(["", ":", ":", ".", "::"])
+
+    parts = [
+        "\n".join(line() for _ in range(rng.randint(1, 3)))
+        if rng.random() < 0.5
+        else rng.choice(_DIRECTIVES)
+        for _ in range(rng.randint(1, 4))
+    ]
+    text = parts[0]
+    for part in parts[1:]:
+        text += rng.choice(["\n\n", "\n\n", "\n", "\n\n\n"]) + part
+    return text + rng.choice(["\n", ""])
+
+
+def test_what_is_read_without_docutils_is_what_docutils_reads() -> None:
+    """Whatever `quick_blocks` reads of generated reST, paragraphs and directives (plain
+    or with the marks of reST's other constructs), `parse_rst` reads alike."""
+    from sleuth.formats.rst import parse_rst, quick_blocks
+
+    rng = random.Random(16)
+    quick = paragraphs = 0
+    for marks in (0.02, 1.0):
+        for _ in range(3000):
+            text = _generated_rst(rng, marks)
+            blocks = quick_blocks(text)
+            if blocks is not None:
+                quick += 1
+                paragraphs += any(b.kind == "text" and b.text[0] != "`" for b in blocks)
+                assert blocks == parse_rst(text).blocks, text
+    assert quick > 400 and paragraphs > 200  # the quick reading was tried
 
 
 def _vendored_rst_and_myst() -> list[tuple[str, str]]:

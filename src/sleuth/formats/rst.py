@@ -402,20 +402,37 @@ def parse_rst(text: str, source: str = "<rst>") -> Parsed:
 
 # a directive's first line, at the start of a line of a body made only of directives
 _DIRECTIVE_LINE = re.compile(r"\.\.[ \t]+([A-Za-z][\w:+.-]*)::(?:[ \t]+(.*?))?[ \t]*$")
-_OPTION_LINE = re.compile(r":[\w-]+:(?:\s|$)")
+# a directive's option: a name, and a value of names (``:members: a, b``)
+_OPTION = re.compile(
+    r":([A-Za-z][\w-]*):(?: +[A-Za-z_]\w*(?:\.\w+)*(?:, *[A-Za-z_]\w*(?:\.\w+)*)*)?"
+)
+# what docutils reads as a line break, a space or a tab stop besides \n and " "
+_ODD_SPACE = re.compile("[\t\r\v\f\x1c-\x1e\x85\u2028\u2029]")
+# a line of a paragraph with no markup: it starts with a word (not a list's enumerator,
+# ``A.`` or ``ii)``, nor any other construct's mark) and has only ASCII letters, digits,
+# spaces and punctuation that starts no inline markup, a colon only before a space or at
+# the end (no URI, no role, no literal block's ``::``)
+_PLAIN_LINE = re.compile(
+    r"[A-Za-z][A-Za-z']*(?:[ ,;!?]|:(?= |$)|$)(?:[A-Za-z0-9 ,;.!?'\"()-]|:(?= |$))*"
+)
 
 
 def quick_blocks(text: str) -> list[Block] | None:
     """The blocks of a reST text made only of directives whose reading is known without
-    docutils (each docutils parse costs about half a millisecond of set-up, and a MyST
-    page written for Sphinx has an ``{eval-rst}`` block for every API entry and
+    docutils, and of plain paragraphs (each docutils parse has a cost of its own, and a
+    MyST page written for Sphinx has an ``{eval-rst}`` block for every API entry and
     example), as `parse_rst` reads them; None for any other text (`parse_rst` reads it):
 
     * a build directive (`_DROP`: ``currentmodule``, ``toctree`` ...) is nothing;
     * an API entry without a body (``.. autofunction:: click.echo``) is its name as code;
     * a directive docutils does not know, whose body reads as code (`looks_like_code`:
-      Pallets' ``click:example``, ``click:run``), is a code block."""
-    lines = text.split("\n")
+      Pallets' ``click:example``, ``click:run``), is a code block, and one without a
+      body (no blank line before its lines: they are its arguments) is nothing;
+    * a paragraph of plain words after a blank line (`_PLAIN_LINE`: "And from the
+      command line:" between two examples) is its text."""
+    if _ODD_SPACE.search(text):
+        return None  # line breaks other than \n, tab stops: leave them to docutils
+    lines = [line.rstrip() for line in text.split("\n")]  # as docutils reads lines
     out: list[Block] = []
     at = 0
     while at < len(lines):
@@ -425,16 +442,25 @@ def quick_blocks(text: str) -> list[Block] | None:
             continue
         found = _DIRECTIVE_LINE.match(line)
         if found is None:
-            return None
+            if at > 1 and lines[at - 2].strip():
+                return None  # right after a directive's body: docutils warns, and may join
+            words = [line]
+            while at < len(lines) and lines[at].strip():  # to a blank line or the end
+                words.append(lines[at])
+                at += 1
+            if not all(_PLAIN_LINE.fullmatch(w) for w in words):
+                return None
+            out.append(Block("text", " ".join(" ".join(words).split())))
+            continue
         name, first = found.group(1), found.group(2) or ""
+        if name != name.lower():
+            return None  # docutils looks its name up in lower case
         block: list[str] = []  # its indented lines
         while at < len(lines) and (not lines[at].strip() or lines[at][:1] in " \t"):
             block.append(lines[at])
             at += 1
         while block and not block[-1].strip():
             block.pop()
-        if "\t" in "".join(block):
-            return None  # docutils' tab stops: leave them to it
         indent = min((len(b) - len(b.lstrip(" ")) for b in block if b.strip()), default=0)
         rest = [b[indent:] for b in block]
         head = [first, *rest] if first else rest
@@ -445,14 +471,24 @@ def quick_blocks(text: str) -> list[Block] | None:
         if name in _DROP:
             continue
         if name in _NAMED:
-            if not first or any(c.strip() for c in content):
+            if not first or first.startswith(":") or any(c.strip() for c in content):
                 return None  # no name on its line, or a body (reST): docutils reads it
-            # the name's lines run to its options (``:noindex:``)
-            cut = next((i for i, a in enumerate(arguments) if i and _OPTION_LINE.match(a)), None)
+            # the name's lines run to its options (``:noindex:``); docutils rejects the
+            # directive for an option given twice or with a value that is not one plain
+            # paragraph
+            cut = next((i for i, a in enumerate(arguments) if i and a.startswith(":")), None)
+            options = [_OPTION.fullmatch(a) for a in arguments[cut:]] if cut else []
+            given = [o.group(1).lower() for o in options if o]
             named = " ".join(" ".join(arguments[:cut]).split())
+            if len(set(given)) < len(options) or "`" in named:
+                return None
             out.append(Block("text", f"`{named}`"))
             continue
-        if _known(name) or not looks_like_code(content):
+        if _known(name):
+            return None
+        if not content:
+            continue  # no body (its lines all arguments and options): docutils shows nothing
+        if not looks_like_code(content):
             return None
         code = "\n".join(content).rstrip()
         if code.strip():
