@@ -1540,7 +1540,10 @@ def test_eval_rst_blocks_read_without_docutils_read_as_docutils_reads_them(
         (".. autoclass:: Context\n\n   Its docstring, written out.\n", None),  # a body: reST
         (".. note::\n\n   A known directive.\n", None),  # docutils' own
         (".. Note::\n\n   x = 1\n", None),  # docutils' own too (looked up in lower case)
-        (".. click:example::\n\n    This example prints a sentence.\n", None),  # prose
+        (".. click:example::\n\n    This example prints a sentence.\n",
+         [("text", "This example prints a sentence.")]),  # prose: read as reST
+        (".. tabs::\n\n   .. group-tab:: Bash\n\n      .. code-block:: sh\n\n         $ echo $?\n",
+         [("code", "```\n$ echo $?\n```")]),  # sphinx-tabs: its body's blocks
         ("See :func:`echo`:\n\n.. autofunction:: echo\n", None),  # inline markup
         ("A. Smith wrote it.\n", None),  # an enumerated list's first item
         ("Ends in a literal block::\n\n    code\n", None),
@@ -1580,28 +1583,43 @@ _DIRECTIVES = [
     ".. autodata:: X\n   Y\n   :foo: z", ".. autoclass:: X\n\t:noindex:",
     ".. click:run::\n\n    x = 1  \n    y = 2\t", ".. click:run::\r\n\r\n    x = 1\r\n",
     ".. click:run::\n\n    x = 1\x0c\n    y = 2", ".. tabs::\n\n   x = 1", ".. seealso:: x",
+    ".. click:example::\n    :opt: x\n    :Opt: y\n\n    x = 1",
+    ".. click:example:: :opt: x\n\n    x = 1",
 ]  # fmt: skip
 
 
-def _generated_rst(rng: random.Random, marks: float) -> str:
+def _generated_rst(rng: random.Random, marks: float, depth: int = 0) -> str:
     """A reST text of paragraphs (their words plain, or a mark at rate ``marks``; some
-    lines indented, some ending in ``::``) and directives, mostly a blank line apart."""
+    lines indented, some ending in ``::``) and directives, mostly a blank line apart;
+    some directives hold such a text in turn."""
 
     def line() -> str:
         words = [rng.choice(_MARKS if rng.random() < marks else _PLAIN) for _ in range(6)]
         indent = rng.choice(["", "", "", "", "", "", "", "", " ", "   "])
         return indent + " ".join(words[: rng.randint(1, 6)]) + rng.choice(["", ":", ":", ".", "::"])
 
-    parts = [
-        "\n".join(line() for _ in range(rng.randint(1, 3)))
-        if rng.random() < 0.5
-        else rng.choice(_DIRECTIVES)
-        for _ in range(rng.randint(1, 4))
-    ]
+    def part() -> str:
+        if rng.random() < 0.5:
+            return "\n".join(line() for _ in range(rng.randint(1, 3)))
+        if depth < 2 and rng.random() < 0.3:
+            name = rng.choice(_NESTING)
+            inner = _generated_rst(rng, marks, depth + 1).rstrip("\n").split("\n")
+            indent = " " * rng.choice([3, 4])
+            return f".. {name}\n\n" + "\n".join(indent + x if x else x for x in inner)
+        return rng.choice(_DIRECTIVES)
+
+    parts = [part() for _ in range(rng.randint(1, 4))]
     text = parts[0]
-    for part in parts[1:]:
-        text += rng.choice(["\n\n", "\n\n", "\n", "\n\n\n"]) + part
+    for more in parts[1:]:
+        text += rng.choice(["\n\n", "\n\n", "\n", "\n\n\n"]) + more
     return text + rng.choice(["\n", ""])
+
+
+#: the first lines of directives that hold a generated text
+_NESTING = [
+    "tabs::", "group-tab:: Bash", "click:example::", "code-block:: text", "only:: html",
+    "seealso:: x", "note::", "container::", "tab:: One", "Tabs::",
+]  # fmt: skip
 
 
 def test_what_is_read_without_docutils_is_what_docutils_reads() -> None:

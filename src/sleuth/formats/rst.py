@@ -417,6 +417,10 @@ _PLAIN_LINE = re.compile(
 )
 
 
+#: How deep `quick_blocks` reads directives inside directives (deeper: docutils reads them).
+_DEEPEST = 8
+
+
 def quick_blocks(text: str) -> list[Block] | None:
     """The blocks of a reST text made only of directives whose reading is known without
     docutils, and of plain paragraphs (each docutils parse has a cost of its own, and a
@@ -426,10 +430,18 @@ def quick_blocks(text: str) -> list[Block] | None:
     * a build directive (`_DROP`: ``currentmodule``, ``toctree`` ...) is nothing;
     * an API entry without a body (``.. autofunction:: click.echo``) is its name as code;
     * a directive docutils does not know, whose body reads as code (`looks_like_code`:
-      Pallets' ``click:example``, ``click:run``), is a code block, and one without a
-      body (no blank line before its lines: they are its arguments) is nothing;
+      Pallets' ``click:example``, ``click:run``), is a code block, one without a body
+      (no blank line before its lines: they are its arguments) is nothing, and any other
+      is its body's blocks, when they are known, as is a body directive's (`_BODY`:
+      sphinx-tabs' ``tabs``, ``group-tab``);
+    * a code directive (`_CODE`: ``code-block``) is a code block;
     * a paragraph of plain words after a blank line (`_PLAIN_LINE`: "And from the
       command line:" between two examples) is its text."""
+    return _quick(text, 0)
+
+
+def _quick(text: str, depth: int) -> list[Block] | None:
+    """`quick_blocks` of ``text``, read ``depth`` directives deep."""
     if _ODD_SPACE.search(text):
         return None  # line breaks other than \n, tab stops: leave them to docutils
     lines = [line.rstrip() for line in text.split("\n")]  # as docutils reads lines
@@ -470,29 +482,35 @@ def quick_blocks(text: str) -> list[Block] | None:
             content = content[1:]
         if name in _DROP:
             continue
+        # its options (``:noindex:``) run from the first line that starts with a colon to
+        # its body: docutils rejects the directive for an option given twice, or whose
+        # value is not one plain paragraph
+        cut = next((i for i, a in enumerate(arguments) if a.startswith(":")), len(arguments))
+        options = [_OPTION.fullmatch(a) for a in arguments[cut:]]
+        given = {o.group(1).lower() for o in options if o}
+        if len(given) < len(options):
+            return None
         if name in _NAMED:
-            if not first or first.startswith(":") or any(c.strip() for c in content):
-                return None  # no name on its line, or a body (reST): docutils reads it
-            # the name's lines run to its options (``:noindex:``); docutils rejects the
-            # directive for an option given twice or with a value that is not one plain
-            # paragraph
-            cut = next((i for i, a in enumerate(arguments) if i and a.startswith(":")), None)
-            options = [_OPTION.fullmatch(a) for a in arguments[cut:]] if cut else []
-            given = [o.group(1).lower() for o in options if o]
             named = " ".join(" ".join(arguments[:cut]).split())
-            if len(set(given)) < len(options) or "`" in named:
-                return None
+            if not named or not first or any(c.strip() for c in content) or "`" in named:
+                return None  # no name on its line, or a body (reST): docutils reads it
             out.append(Block("text", f"`{named}`"))
             continue
-        if _known(name):
+        body = name in _BODY and name != "seealso"  # `Body`: its body's blocks
+        unknown = not _known(name)  # `Unknown`: its body as code, or as `Body`
+        if not (body or unknown or name in _CODE):
             return None
         if not content:
             continue  # no body (its lines all arguments and options): docutils shows nothing
-        if not looks_like_code(content):
+        if name in _CODE or (unknown and looks_like_code(content)):
+            code = "\n".join(content).rstrip()
+            if code.strip():
+                out.append(Block("code", f"```\n{code}\n```"))
+            continue
+        inner = _quick("\n".join(content), depth + 1) if depth < _DEEPEST else None
+        if inner is None:
             return None
-        code = "\n".join(content).rstrip()
-        if code.strip():
-            out.append(Block("code", f"```\n{code}\n```"))
+        out.extend(inner)
     return out
 
 
