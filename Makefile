@@ -79,7 +79,8 @@ tiers:
 # pyproject asks for docutils>=0.18, and docutils changed how nested state machines are
 # built in 0.22 (a CI run once resolved 0.21 and every reST page failed). The wheels go
 # into .ci/docutils/ (fetched once, like the browser) and are put before the installed
-# docutils for the reST and ingest tests only.
+# docutils for the reST and ingest tests only (before any PYTHONPATH already set: a worktree's
+# own src/, whose code is then the code tested).
 DOCUTILS_OLD ?= 0.18.1 0.21.2
 docutils-compat:
 	@for v in $(DOCUTILS_OLD); do \
@@ -90,7 +91,7 @@ docutils-compat:
 			$(PYTHON) -m zipfile -e .ci/docutils/wheels/docutils-$$v-*.whl $$dir || exit 1; \
 		fi; \
 		echo "reST tests against docutils $$v"; \
-		PYTHONPATH=$(CURDIR)/$$dir $(TEST_PYTHON) -m pytest -q -p no:cacheprovider \
+		PYTHONPATH=$(CURDIR)/$$dir$${PYTHONPATH:+:$$PYTHONPATH} $(TEST_PYTHON) -m pytest -q -p no:cacheprovider \
 			tests/test_formats.py tests/test_ingest.py || exit 1; \
 	done
 

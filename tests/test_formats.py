@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import re
 import zlib
 from pathlib import Path
@@ -1548,10 +1549,25 @@ def test_eval_rst_blocks_read_without_docutils_read_as_docutils_reads_them(
         (".. autoclass:: Choice\n   :noindex:\n", [("text", "`Choice`")]),
         (".. click:run::\n\n    invoke(hello, args=['--help'])\n",
          [("code", "```\ninvoke(hello, args=['--help'])\n```")]),
-        ("Some prose first.\n\n.. autofunction:: echo\n", None),  # not only directives
+        ("And from the command line:\n\n.. autofunction:: echo\n",
+         [("text", "And from the command line:"), ("text", "`echo`")]),  # plain words
+        ("What's more, plain words\nrun over lines (two).\n",
+         [("text", "What's more, plain words run over lines (two).")]),
+        (".. click:run::\n    invoke(hello, args=['--help'])\n", []),  # no body: all arguments
         (".. autoclass:: Context\n\n   Its docstring, written out.\n", None),  # a body: reST
         (".. note::\n\n   A known directive.\n", None),  # docutils' own
-        (".. click:example::\n\n    This example prints a sentence.\n", None),  # prose
+        (".. Note::\n\n   x = 1\n", None),  # docutils' own too (looked up in lower case)
+        (".. click:example::\n\n    This example prints a sentence.\n",
+         [("text", "This example prints a sentence.")]),  # prose: read as reST
+        (".. tabs::\n\n   .. group-tab:: Bash\n\n      .. code-block:: sh\n\n         $ echo $?\n",
+         [("code", "```\n$ echo $?\n```")]),  # sphinx-tabs: its body's blocks
+        ("See :func:`echo`:\n\n.. autofunction:: echo\n", None),  # inline markup
+        ("A. Smith wrote it.\n", None),  # an enumerated list's first item
+        ("Ends in a literal block::\n\n    code\n", None),
+        ("Title\n=====\n", None),
+        (".. click:run::\n\n    invoke(hello)\nAnd right after it.\n", None),  # no blank line
+        (".. autoclass:: Choice\n   :noindex:\n   :noindex:\n", None),  # docutils: an error
+        (".. autoclass:: Choice\n   :members: - a\n", None),  # an option's value a list
     ],
 )  # fmt: skip
 def test_what_is_read_without_docutils(text: str, blocks: list[tuple[str, str]] | None) -> None:
@@ -1565,6 +1581,106 @@ def test_what_is_read_without_docutils(text: str, blocks: list[tuple[str, str]] 
         assert quick == parse_rst(text).blocks
 
 
+#: the words of generated reST: plain words, and marks that start reST's constructs
+_PLAIN = "And from the command line what it looks like Here is how this works".split()
+_MARKS = (
+    "A. ii) (a) I. #. 1. 2) - -- * `x` ``y`` x_ |s| [1]_ http://a.b a@b.c PEP 8 RFC 2822 note: "
+    ":func:`f` :: : 'q' \"q\" (p) \\* <x> x:y ===== ----- +---+ >>> | .. __ Ok. Hi! Why? e.g. "
+    "What's foo;bar x-y [x] {y} ~ ^ + = / & % $ # @ é"
+).split()
+_DIRECTIVES = [
+    ".. click:run::\n\n    invoke(cli, args=['--help'])", ".. click:example::\n    arg here",
+    ".. click:example::\n\n    @click.command()\n    def f():\n        pass",
+    ".. autofunction:: echo", ".. currentmodule:: click", ".. note:: x", ".. Note:: x",
+    ".. autoclass:: Context\n   :noindex:", ".. click:run:: a b\n    :opt: v",
+    ".. autofunction:: a b c d e f g h i j  k   l", ".. autoclass:: `x`",
+    ".. autofunction:: :noindex:", ".. autoclass:: X\n   :noindex:\n   :noindex:",
+    ".. autoclass:: X\n   :members: a, b\n   :NoIndex:", ".. autoclass:: X\n   :members: a.",
+    ".. autoclass:: X\n   :members:\n      b", ".. autoclass:: X\n   :bad",
+    ".. autodata:: X\n   Y\n   :foo: z", ".. autoclass:: X\n\t:noindex:",
+    ".. click:run::\n\n    x = 1  \n    y = 2\t", ".. click:run::\r\n\r\n    x = 1\r\n",
+    ".. click:run::\n\n    x = 1\x0c\n    y = 2", ".. tabs::\n\n   x = 1", ".. seealso:: x",
+    ".. click:example::\n    :opt: x\n    :Opt: y\n\n    x = 1",
+    ".. click:example:: :opt: x\n\n    x = 1",
+]  # fmt: skip
+
+
+def _generated_rst(rng: random.Random, marks: float, depth: int = 0) -> str:
+    """A reST text of paragraphs (their words plain, or a mark at rate ``marks``; some
+    lines indented, some ending in ``::``) and directives, mostly a blank line apart;
+    some directives hold such a text in turn."""
+
+    def line() -> str:
+        words = [rng.choice(_MARKS if rng.random() < marks else _PLAIN) for _ in range(6)]
+        indent = rng.choice(["", "", "", "", "", "", "", "", " ", "   "])
+        return indent + " ".join(words[: rng.randint(1, 6)]) + rng.choice(["", ":", ":", ".", "::"])
+
+    def part() -> str:
+        if rng.random() < 0.5:
+            return "\n".join(line() for _ in range(rng.randint(1, 3)))
+        if depth < 2 and rng.random() < 0.3:
+            name = rng.choice(_NESTING)
+            inner = _generated_rst(rng, marks, depth + 1).rstrip("\n").split("\n")
+            indent = " " * rng.choice([3, 4])
+            return f".. {name}\n\n" + "\n".join(indent + x if x else x for x in inner)
+        return rng.choice(_DIRECTIVES)
+
+    parts = [part() for _ in range(rng.randint(1, 4))]
+    text = parts[0]
+    for more in parts[1:]:
+        text += rng.choice(["\n\n", "\n\n", "\n", "\n\n\n"]) + more
+    return text + rng.choice(["\n", ""])
+
+
+#: the first lines of directives that hold a generated text
+_NESTING = [
+    "tabs::", "group-tab:: Bash", "click:example::", "code-block:: text", "only:: html",
+    "seealso:: x", "note::", "container::", "tab:: One", "Tabs::",
+]  # fmt: skip
+
+
+def test_what_is_read_without_docutils_is_what_docutils_reads() -> None:
+    """Whatever `quick_blocks` reads of generated reST, paragraphs and directives (plain
+    or with the marks of reST's other constructs), `parse_rst` reads alike."""
+    from sleuth.formats.rst import parse_rst, quick_blocks
+
+    rng = random.Random(16)
+    quick = paragraphs = 0
+    for marks in (0.02, 1.0):
+        for _ in range(3000):
+            text = _generated_rst(rng, marks)
+            blocks = quick_blocks(text)
+            if blocks is not None:
+                quick += 1
+                paragraphs += any(b.kind == "text" and b.text[0] != "`" for b in blocks)
+                assert blocks == parse_rst(text).blocks, text
+    assert quick > 400 and paragraphs > 200  # the quick reading was tried
+
+
+def _vendored_rst_and_myst() -> list[tuple[str, str]]:
+    """Every vendored reST and MyST page (Flask, Werkzeug, Jinja, Trio, attrs, click), as
+    (kind, text)."""
+    root = Path(__file__).parent.parent / "benchmarks" / "docs_corpora"
+    pages = sorted([*root.glob("*/**/*.rst"), *root.glob("*/*.md")])
+    assert len(pages) > 150
+    return [(p.suffix[1:], p.read_text(encoding="utf-8", errors="replace")) for p in pages]
+
+
+def _read_with(
+    monkeypatch: pytest.MonkeyPatch, flag: str, value: bool, order: list[tuple[str, str]]
+) -> list[list[Block]]:
+    """The blocks of ``order``'s pages, read with `sleuth.formats.rst`'s ``flag`` set to
+    ``value`` by a parser set up anew (and dropped after)."""
+    from sleuth.formats import rst
+
+    monkeypatch.setattr(rst, flag, value)
+    rst._setup.cache_clear()
+    try:
+        return [parse(kind, text).blocks for kind, text in order]
+    finally:
+        rst._setup.cache_clear()
+
+
 def test_pooled_docutils_state_machines_read_every_vendored_page_alike(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -1573,21 +1689,34 @@ def test_pooled_docutils_state_machines_read_every_vendored_page_alike(
     vendored reST and MyST page (Flask, Werkzeug, Jinja, Trio, attrs, click) reads the
     same as with docutils' own machines, whatever order the pages come in (a machine
     kept from one page, or from a list of another kind, leaves nothing behind)."""
+    texts = _vendored_rst_and_myst()
+    own = _read_with(monkeypatch, "POOLED", False, texts)
+    assert _read_with(monkeypatch, "POOLED", True, texts) == own
+    assert _read_with(monkeypatch, "POOLED", True, texts[::-1]) == own[::-1]
+
+
+def test_kept_docutils_document_machine_reads_every_vendored_page_alike(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The parser keeps the state machine that reads a whole document, and the inliner,
+    for the next document (`rst._keeping_parser`) instead of building both for each, as
+    docutils does (click's MyST pages have a document for each of 59 ``{eval-rst}``
+    blocks): every vendored reST and MyST page reads the same as with docutils' own
+    parser, whatever order the pages come in, and so does a page read after one that
+    docutils gave up on (its machine is dropped)."""
+    texts = _vendored_rst_and_myst()
+    own = _read_with(monkeypatch, "KEPT", False, texts)
+    assert _read_with(monkeypatch, "KEPT", True, texts) == own
+    assert _read_with(monkeypatch, "KEPT", True, texts[::-1]) == own[::-1]
+    deep = ("rst", "".join(" " * i + "- x\n\n" for i in range(0, 1200, 2)))
     from sleuth.formats import rst
 
-    root = Path(__file__).parent.parent / "benchmarks" / "docs_corpora"
-    pages = sorted([*root.glob("*/**/*.rst"), *root.glob("*/*.md")])
-    assert len(pages) > 150
-    texts = [(p.suffix[1:], p.read_text(encoding="utf-8", errors="replace")) for p in pages]
-
-    def read(pooled: bool, order: list[tuple[str, str]]) -> list[list[Block]]:
-        monkeypatch.setattr(rst, "POOLED", pooled)
+    monkeypatch.setattr(rst, "KEPT", True)
+    rst._setup.cache_clear()
+    try:
+        parse(*texts[0])  # a machine kept, then taken by a document that fails
+        with pytest.raises(CorpusError, match="too deeply"):
+            parse(*deep)
+        assert [parse(kind, text).blocks for kind, text in texts[::4]] == own[::4]
+    finally:
         rst._setup.cache_clear()
-        try:
-            return [parse(kind, text).blocks for kind, text in order]
-        finally:
-            rst._setup.cache_clear()
-
-    own = read(False, texts)
-    assert read(True, texts) == own
-    assert read(True, texts[::-1]) == own[::-1]

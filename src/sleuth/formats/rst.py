@@ -194,7 +194,7 @@ def _setup() -> tuple[Any, Any]:
                        (_BODY, Body), (list(_VERSION), Version)):  # fmt: skip
         for name in names:
             directives.register_directive(name, cls)
-    parser = Parser()
+    parser = _keeping_parser() if KEPT else Parser()
     if POOLED:
         parser.state_classes = _pooled_states()
     try:
@@ -286,6 +286,84 @@ def _pooled_states() -> tuple[Any, ...]:
     return classes
 
 
+#: Whether `_setup`'s parser keeps its document's state machine and inliner (`_keeping_parser`).
+KEPT = True
+
+
+def _keeping_parser() -> Any:
+    """docutils' reST parser, keeping the state machine that reads a whole document and
+    the inliner for the next document instead of building both anew, as docutils'
+    `Parser.parse` does for every document (about 15 states with their compiled
+    transitions, and the inliner's regular expressions compiled from the settings: most
+    of the cost of a short document, and a MyST page written for Sphinx has an
+    ``{eval-rst}`` block, a document of its own, for many API entries). A machine is
+    taken out while it runs (a document read inside another gets one of its own) and
+    dropped when reading fails; docutils keeps its nested machines between runs alike
+    (``nested_sm_cache``). The same blocks either way: tested on every vendored reST and
+    MyST page, against docutils 0.18 to 0.23 (`make docutils-compat`)."""
+    import docutils.statemachine
+    from docutils.parsers.rst import Parser, roles, states
+
+    kept: list[tuple[Any, Any]] = []  # (state machine, inliner), each ready for a document
+
+    def inliner_made() -> Any:
+        """docutils' inliner, compiling its expressions again only when the settings it
+        reads (0.18 to 0.23) change; as a new one, with a new list of implicit patterns
+        (docutils adds to it). Not a subclass: docutils reads its class's own variables."""
+        made = states.Inliner()
+        compile_all = made.init_customizations
+        compiled_for: list[tuple[Any, ...]] = []
+
+        def init_customizations(settings: Any) -> None:
+            key = tuple(
+                getattr(settings, name, None)
+                for name in ("character_level_inline_markup", "pep_references", "rfc_references")
+            )
+            if compiled_for != [key]:
+                made.implicit_dispatch = []
+                compile_all(settings)
+                compiled_for[:] = [key]
+
+        made.init_customizations = init_customizations
+        return made
+
+    class Keeping(Parser):  # type: ignore[misc]
+        def parse(self, inputstring: str, document: Any) -> None:
+            # docutils' own (alike from 0.18 to 0.23), with the machine and inliner kept
+            self.setup_parse(inputstring, document)
+            settings = document.settings
+            settings.setdefault("tab_width", 8)
+            settings.setdefault("syntax_highlight", "long")
+            debug = document.reporter.debug_flag
+            if kept and not debug:
+                machine, inliner = kept.pop()
+            else:
+                machine = states.RSTStateMachine(
+                    state_classes=self.state_classes, initial_state=self.initial_state, debug=debug
+                )
+                inliner = inliner_made()
+            self.statemachine = machine
+            lines = docutils.statemachine.string2lines(
+                inputstring, tab_width=settings.tab_width, convert_whitespace=True
+            )
+            for i, line in enumerate(lines):
+                if len(line) > settings.line_length_limit:
+                    document.append(
+                        document.reporter.error(f"Line {i + 1} exceeds the line-length-limit.")
+                    )
+                    break
+            else:
+                machine.run(lines, document, inliner=inliner)  # raises: the machine is dropped
+            # restore the "default" default role after parsing a document
+            if "" in roles._roles:
+                del roles._roles[""]
+            self.finish_parse()
+            if not debug:
+                kept.append((machine, inliner))
+
+    return Keeping()
+
+
 class _Nowhere:
     def write(self, text: str) -> int:
         return len(text)
@@ -324,20 +402,49 @@ def parse_rst(text: str, source: str = "<rst>") -> Parsed:
 
 # a directive's first line, at the start of a line of a body made only of directives
 _DIRECTIVE_LINE = re.compile(r"\.\.[ \t]+([A-Za-z][\w:+.-]*)::(?:[ \t]+(.*?))?[ \t]*$")
-_OPTION_LINE = re.compile(r":[\w-]+:(?:\s|$)")
+# a directive's option: a name, and a value of names (``:members: a, b``)
+_OPTION = re.compile(
+    r":([A-Za-z][\w-]*):(?: +[A-Za-z_]\w*(?:\.\w+)*(?:, *[A-Za-z_]\w*(?:\.\w+)*)*)?"
+)
+# what docutils reads as a line break, a space or a tab stop besides \n and " "
+_ODD_SPACE = re.compile("[\t\r\v\f\x1c-\x1e\x85\u2028\u2029]")
+# a line of a paragraph with no markup: it starts with a word (not a list's enumerator,
+# ``A.`` or ``ii)``, nor any other construct's mark) and has only ASCII letters, digits,
+# spaces and punctuation that starts no inline markup, a colon only before a space or at
+# the end (no URI, no role, no literal block's ``::``)
+_PLAIN_LINE = re.compile(
+    r"[A-Za-z][A-Za-z']*(?:[ ,;!?]|:(?= |$)|$)(?:[A-Za-z0-9 ,;.!?'\"()-]|:(?= |$))*"
+)
+
+
+#: How deep `quick_blocks` reads directives inside directives (deeper: docutils reads them).
+_DEEPEST = 8
 
 
 def quick_blocks(text: str) -> list[Block] | None:
     """The blocks of a reST text made only of directives whose reading is known without
-    docutils (each docutils parse costs about half a millisecond of set-up, and a MyST
-    page written for Sphinx has an ``{eval-rst}`` block for every API entry and
+    docutils, and of plain paragraphs (each docutils parse has a cost of its own, and a
+    MyST page written for Sphinx has an ``{eval-rst}`` block for every API entry and
     example), as `parse_rst` reads them; None for any other text (`parse_rst` reads it):
 
     * a build directive (`_DROP`: ``currentmodule``, ``toctree`` ...) is nothing;
     * an API entry without a body (``.. autofunction:: click.echo``) is its name as code;
     * a directive docutils does not know, whose body reads as code (`looks_like_code`:
-      Pallets' ``click:example``, ``click:run``), is a code block."""
-    lines = text.split("\n")
+      Pallets' ``click:example``, ``click:run``), is a code block, one without a body
+      (no blank line before its lines: they are its arguments) is nothing, and any other
+      is its body's blocks, when they are known, as is a body directive's (`_BODY`:
+      sphinx-tabs' ``tabs``, ``group-tab``);
+    * a code directive (`_CODE`: ``code-block``) is a code block;
+    * a paragraph of plain words after a blank line (`_PLAIN_LINE`: "And from the
+      command line:" between two examples) is its text."""
+    return _quick(text, 0)
+
+
+def _quick(text: str, depth: int) -> list[Block] | None:
+    """`quick_blocks` of ``text``, read ``depth`` directives deep."""
+    if _ODD_SPACE.search(text):
+        return None  # line breaks other than \n, tab stops: leave them to docutils
+    lines = [line.rstrip() for line in text.split("\n")]  # as docutils reads lines
     out: list[Block] = []
     at = 0
     while at < len(lines):
@@ -347,16 +454,25 @@ def quick_blocks(text: str) -> list[Block] | None:
             continue
         found = _DIRECTIVE_LINE.match(line)
         if found is None:
-            return None
+            if at > 1 and lines[at - 2].strip():
+                return None  # right after a directive's body: docutils warns, and may join
+            words = [line]
+            while at < len(lines) and lines[at].strip():  # to a blank line or the end
+                words.append(lines[at])
+                at += 1
+            if not all(_PLAIN_LINE.fullmatch(w) for w in words):
+                return None
+            out.append(Block("text", " ".join(" ".join(words).split())))
+            continue
         name, first = found.group(1), found.group(2) or ""
+        if name != name.lower():
+            return None  # docutils looks its name up in lower case
         block: list[str] = []  # its indented lines
         while at < len(lines) and (not lines[at].strip() or lines[at][:1] in " \t"):
             block.append(lines[at])
             at += 1
         while block and not block[-1].strip():
             block.pop()
-        if "\t" in "".join(block):
-            return None  # docutils' tab stops: leave them to it
         indent = min((len(b) - len(b.lstrip(" ")) for b in block if b.strip()), default=0)
         rest = [b[indent:] for b in block]
         head = [first, *rest] if first else rest
@@ -366,19 +482,35 @@ def quick_blocks(text: str) -> list[Block] | None:
             content = content[1:]
         if name in _DROP:
             continue
+        # its options (``:noindex:``) run from the first line that starts with a colon to
+        # its body: docutils rejects the directive for an option given twice, or whose
+        # value is not one plain paragraph
+        cut = next((i for i, a in enumerate(arguments) if a.startswith(":")), len(arguments))
+        options = [_OPTION.fullmatch(a) for a in arguments[cut:]]
+        given = {o.group(1).lower() for o in options if o}
+        if len(given) < len(options):
+            return None
         if name in _NAMED:
-            if not first or any(c.strip() for c in content):
-                return None  # no name on its line, or a body (reST): docutils reads it
-            # the name's lines run to its options (``:noindex:``)
-            cut = next((i for i, a in enumerate(arguments) if i and _OPTION_LINE.match(a)), None)
             named = " ".join(" ".join(arguments[:cut]).split())
+            if not named or not first or any(c.strip() for c in content) or "`" in named:
+                return None  # no name on its line, or a body (reST): docutils reads it
             out.append(Block("text", f"`{named}`"))
             continue
-        if _known(name) or not looks_like_code(content):
+        body = name in _BODY and name != "seealso"  # `Body`: its body's blocks
+        unknown = not _known(name)  # `Unknown`: its body as code, or as `Body`
+        if not (body or unknown or name in _CODE):
             return None
-        code = "\n".join(content).rstrip()
-        if code.strip():
-            out.append(Block("code", f"```\n{code}\n```"))
+        if not content:
+            continue  # no body (its lines all arguments and options): docutils shows nothing
+        if name in _CODE or (unknown and looks_like_code(content)):
+            code = "\n".join(content).rstrip()
+            if code.strip():
+                out.append(Block("code", f"```\n{code}\n```"))
+            continue
+        inner = _quick("\n".join(content), depth + 1) if depth < _DEEPEST else None
+        if inner is None:
+            return None
+        out.extend(inner)
     return out
 
 
