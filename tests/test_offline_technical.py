@@ -1027,6 +1027,28 @@ def test_a_when_after_another_wh_word_joins_a_clause() -> None:
     assert answer_type_of("Where is the file?") is AnswerType.PLACE
 
 
+def test_the_wh_word_after_an_opening_clause_asks() -> None:
+    """Questions of the marshmallow development set (R): an opening clause's "when" or
+    its setting does not make the question ask a date; a wh-question of its own before a
+    comma ("Where did ..., which ...?") still asks what it asks."""
+    from sleuth.policies.reading import answer_type_of
+
+    keyed = (
+        "When I load a list of items with many=True and some are invalid, what is the errors "
+        "dictionary keyed on?"
+    )
+    assert answer_type_of(keyed) is AnswerType.OTHER
+    status = (
+        "In the Flask quotes example, what HTTP status code comes back when I POST a quote "
+        "without an author?"
+    )
+    assert answer_type_of(status) is AnswerType.OTHER
+    assert answer_type_of("In 1066, who invaded England?") is AnswerType.PERSON
+    assert answer_type_of("Where did the Normans settle, which region?") is AnswerType.PLACE
+    assert answer_type_of("When was the Battle of Hastings?") is AnswerType.DATE
+    assert answer_type_of("In what year did the siege end?") is AnswerType.YEAR
+
+
 def test_a_how_to_question_is_answered_by_the_means() -> None:
     """ "How do I make ...?" asks for the way: the sentence's "by passing X" phrase
     (Flask's testing.rst), never the clause after the question's words ("returned"); a

@@ -281,7 +281,24 @@ class Reading:
     score: float
 
 
+# a clause before the question's wh-word: a condition or a setting ("When I load ...,",
+# "In the Flask example,"), not a wh-question of its own ("Where did they settle, ...")
+_OPENING_CLAUSE = re.compile(
+    r"\s*(?:when|where|while|once|if|after|before|since|unless|because|although|though|"
+    r"given|in|on|at|for|with|by|from|during|as)\b"
+    r"(?!\s+(?:is|are|was|were|do|does|did|can|could|should|will|would|has|have|had)\b)"
+    r"[^,?]*,\s+(?=(?:what|which|who|whom|whose|how|when|where)\b)",
+    re.IGNORECASE,
+)
+
+
 def answer_type_of(question: str) -> AnswerType:
+    # "When I load a list ..., what is the errors dictionary keyed on?", "In the quotes
+    # example, what status code comes back when ...?": the wh-word after an opening
+    # clause asks, not the clause's "when"
+    opening = _OPENING_CLAUSE.match(question)
+    if opening is not None:
+        question = question[opening.end() :]
     q = " ".join(w.lower() for w in words(question))
     padded = f" {q} "
     if re.search(r"\b(what|which) time\b|\bat what time\b|\bwhat hour\b", q):
