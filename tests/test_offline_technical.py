@@ -58,6 +58,9 @@ ROOT = Path(__file__).resolve().parents[1]
         ("What response status does TrustedHostMiddleware send?", "status"),
         ("Which pytest marker tells pytest to call a test function asynchronously?", "name"),
         ("Since which FastAPI release can you use separate_input_output_schemas?", "version"),
+        # an opening clause, even one that opens with a preposition (marshmallow's, R)
+        ("In web API terms, which field parameter corresponds to a read-only field?", "name"),
+        ("In the Flask quotes example, what HTTP status code comes back?", "status"),
     ],
 )
 def test_kind_of_question(question: str, kind: str | None) -> None:

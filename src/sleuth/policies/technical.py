@@ -199,7 +199,12 @@ def _opening_clause_end(question: str) -> int:
     """Where the question starts after an opening clause ("If ..., which ...",
     "On a Mac, ... . Which ..."): after the last comma or sentence end before its
     wh-word, else 0."""
-    if re.match(r"\s*(?:what|which|in|as|before|at|since|starting|from)\b", question):
+    # "In which version ...?", "As of which release ...?": the wh-phrase opens it ("In
+    # web API terms, which ...?" has an opening clause)
+    if re.match(
+        r"\s*(?:(?:in|as\s+of|before|at|since|starting\s+(?:with|from)|from)\s+)?(?:what|which)\b",
+        question,
+    ):
         return 0
     wh = re.search(r"(?:,|[.:;!?])\s+(?=(?:which|what)\b)", question)
     return wh.end() if wh is not None else 0
