@@ -1555,13 +1555,26 @@ def test_eval_rst_blocks_read_without_docutils_read_as_docutils_reads_them(
          [("text", "What's more, plain words run over lines (two).")]),
         (".. click:run::\n    invoke(hello, args=['--help'])\n", []),  # no body: all arguments
         (".. autoclass:: Context\n\n   Its docstring, written out.\n", None),  # a body: reST
-        (".. note::\n\n   A known directive.\n", None),  # docutils' own
+        (".. note::\n\n   A known directive.\n", [("text", "A known directive.")]),  # no title
+        (".. note:: A known directive.\n", None),  # its text on its line
+        (".. admonition:: Title\n\n   Its body.\n", None),  # a title
         (".. Note::\n\n   x = 1\n", None),  # docutils' own too (looked up in lower case)
         (".. click:example::\n\n    This example prints a sentence.\n",
          [("text", "This example prints a sentence.")]),  # prose: read as reST
         (".. tabs::\n\n   .. group-tab:: Bash\n\n      .. code-block:: sh\n\n         $ echo $?\n",
          [("code", "```\n$ echo $?\n```")]),  # sphinx-tabs: its body's blocks
-        ("See :func:`echo`:\n\n.. autofunction:: echo\n", None),  # inline markup
+        ("See :func:`echo`:\n\n.. autofunction:: echo\n",
+         [("text", "See `echo()`:"), ("text", "`echo`")]),  # inline markup apart from words
+        ("Add ``~/.x`` (`fp`, :ref:`the guide <g>`)\n``None`` too.\n",
+         [("text", "Add `~/.x` (`fp`, the guide) `None` too.")]),
+        ("See:func:`echo`.\n", None),  # markup inside a word
+        ("See `echo`_.\n", None),  # a reference
+        ("See :unknown:`echo`.\n", None),  # docutils' error
+        ("# And how it works:\n", [("text", "# And how it works:")]),
+        ("*   .. autoclass:: Choice\n       :noindex:\n", [("list", "- `Choice`")]),
+        ("- a\n  b\n\n  c\n- d\n", [("list", "- a b\n  c\n- d")]),
+        ("- a\n* b\n", None),  # another list, without a blank line before it
+        ("- .. code-block:: text\n\n     x\n", None),  # an item's code
         ("A. Smith wrote it.\n", None),  # an enumerated list's first item
         ("Ends in a literal block::\n\n    code\n", None),
         ("Title\n=====\n", None),
@@ -1588,6 +1601,61 @@ _MARKS = (
     ":func:`f` :: : 'q' \"q\" (p) \\* <x> x:y ===== ----- +---+ >>> | .. __ Ok. Hi! Why? e.g. "
     "What's foo;bar x-y [x] {y} ~ ^ + = / & % $ # @ é"
 ).split()
+#: inline markup read without docutils (standing apart from words), and near misses
+_INLINE = [
+    ":class:`~a.B`",
+    ":meth:`c`",
+    ":ref:`t <u>`",
+    ":attr:`x`",
+    ":py:func:`x`",
+    "``~/.x``",
+    '``"-f", "-x"``',
+    "(``p``)",
+    "(:func:`f`)",
+    "`a b`",
+    "`a <b>`",
+    "`~a.b`",
+    "``a  b``",
+    "a_b",
+    "``x``:",
+    "per-x",
+    "Word.",
+    ":func:`f`,",
+    "`x`)",
+    ":ref:`<>`",
+    "`x`:",
+    "`f()`",
+]
+_NEAR = [
+    ":bad:`x`",
+    ":Func:`x`",
+    "_f",
+    "x__",
+    "``x``::",
+    "`x`_",
+    "`x`:func:",
+    "``x``s",
+    "'``y``'",
+    "`)`",
+    "(`)`",
+    "``x`` `",
+    "``\\x``",
+    "`` x``",
+    "`x``",
+    "#",
+    "# x",
+    "x:``y``",
+    "``a`b``",
+    "`x`__",
+    "|x|",
+    "*x*",
+    "**x**",
+    "`x`'",
+    ":func:`x`_",
+    "``x``-",
+    "a ``x``.",
+]
+_MARKED_LINES = ["# And how it works:", "``None`` for it,", "conversion. And so", "- x"]
 _DIRECTIVES = [
     ".. click:run::\n\n    invoke(cli, args=['--help'])", ".. click:example::\n    arg here",
     ".. click:example::\n\n    @click.command()\n    def f():\n        pass",
@@ -1602,6 +1670,26 @@ _DIRECTIVES = [
     ".. click:run::\n\n    x = 1\x0c\n    y = 2", ".. tabs::\n\n   x = 1", ".. seealso:: x",
     ".. click:example::\n    :opt: x\n    :Opt: y\n\n    x = 1",
     ".. click:example:: :opt: x\n\n    x = 1",
+    "*   .. autoclass:: Choice\n       :noindex:", "- .. autoclass:: A\n  :noindex:",
+    "* .. autoclass:: A\n* .. autoclass:: B", "- a b\n- c", "- a\n\n- b", "- a\n* b",
+    "- a\n\n* b", "- a\n  b\n\n  c", "-  x\n   .. autoclass:: Y", "- x\nand", "- ``x``",
+    "- .. code-block:: text\n\n     x", "+ x", "- - x", "- x\n\n  .. note::\n\n     y",
+    "-\n  x", "- x\n - y", "- x\n   y", "- .. currentmodule:: a", "- :ref:`<>`",
+    ".. caution::\n\n   Writing :attr:`~a.b` ``None``.", ".. note::\n   x", ".. warning::",
+    ".. tip::\n   :class: x\n\n   y", ".. Tip::\n\n   y", ".. danger:: x\n\n   y",
+    "# Example usage:", "# And :func:`f` too.", "foo_bar is _f", "foo_ bar", "_`x`", "__ x",
+    ".. list-table:: Examples\n    :widths: 15 15\n    :header-rows: 1\n\n    * - A b\n"
+    "      - ``\"-f\", \"--foo\"``\n    * - _f\n      - foo_bar",
+    ".. list-table::\n\n   * - :func:`f` and `~a.b`\n     - :ref:`t <u>`\n\n   * - x\n     - y",
+    ".. list-table::\n   :header-rows: 2\n\n   * - a\n     - b\n   * - c\n     - d",
+    ".. list-table::\n   :widths: 1 2 3\n\n   * - a\n     - b", ".. list-table::\n\n   * - a",
+    ".. list-table::\n\n   * - a\n     - b\n   * - c", ".. list-table::\n\n   * - a\n   - b",
+    ".. list-table::\n\n   * - a\n\n       b\n     - c", ".. list-table::\n\n   * - a\n   x",
+    ".. list-table::\n   :widths: auto\n\n   * - a",
+    ".. list-table::\n   :header-rows: 0\n\n   * - a", ".. list-table:: :widths: 1\n\n   * - a",
+    ".. list-table::\n   :header-rows: 1\n   :header-rows: 1\n\n   * - a\n   * - b",
+    ".. list-table::\n\n   * -\n     - b", ".. list-table::", ".. list-table:: `x`_\n\n   * - a",
+    ".. list-table:: A ``t``\n   :widths: 5\n\n   - * a\n   - * b",
 ]  # fmt: skip
 
 
@@ -1611,13 +1699,32 @@ def _generated_rst(rng: random.Random, marks: float, depth: int = 0) -> str:
     some directives hold such a text in turn."""
 
     def line() -> str:
-        words = [rng.choice(_MARKS if rng.random() < marks else _PLAIN) for _ in range(6)]
+        words = [
+            rng.choice(
+                _INLINE
+                if rng.random() < 0.15
+                else _NEAR
+                if rng.random() < 0.03
+                else _MARKS
+                if rng.random() < marks
+                else _PLAIN
+            )
+            for _ in range(6)
+        ]
         indent = rng.choice(["", "", "", "", "", "", "", "", " ", "   "])
         return indent + " ".join(words[: rng.randint(1, 6)]) + rng.choice(["", ":", ":", ".", "::"])
 
     def part() -> str:
         if rng.random() < 0.5:
-            return "\n".join(line() for _ in range(rng.randint(1, 3)))
+            lines = [line() for _ in range(rng.randint(1, 3))]
+            if rng.random() < 0.1:
+                lines.insert(rng.randint(0, len(lines)), rng.choice(_MARKED_LINES))
+            return "\n".join(lines)
+        if depth < 2 and rng.random() < 0.15:  # a bullet list's item holding a text
+            mark = rng.choice(["- ", "* ", "*   ", "+ "])
+            inner = _generated_rst(rng, marks, depth + 1).rstrip("\n").split("\n")
+            pad = " " * rng.choice([len(mark), len(mark), len(mark) + 1, len(mark) - 1])
+            return mark + inner[0] + "".join("\n" + (pad + x if x else x) for x in inner[1:])
         if depth < 2 and rng.random() < 0.3:
             name = rng.choice(_NESTING)
             inner = _generated_rst(rng, marks, depth + 1).rstrip("\n").split("\n")
@@ -1635,26 +1742,104 @@ def _generated_rst(rng: random.Random, marks: float, depth: int = 0) -> str:
 #: the first lines of directives that hold a generated text
 _NESTING = [
     "tabs::", "group-tab:: Bash", "click:example::", "code-block:: text", "only:: html",
-    "seealso:: x", "note::", "container::", "tab:: One", "Tabs::",
+    "seealso:: x", "note::", "container::", "tab:: One", "Tabs::", "caution::", "tip:: x",
 ]  # fmt: skip
 
 
 def test_what_is_read_without_docutils_is_what_docutils_reads() -> None:
-    """Whatever `quick_blocks` reads of generated reST, paragraphs and directives (plain
-    or with the marks of reST's other constructs), `parse_rst` reads alike."""
+    """Whatever `quick_blocks` reads of generated reST, paragraphs (plain, with inline
+    markup, or with the marks of reST's other constructs), bullet lists and directives,
+    `parse_rst` reads alike."""
     from sleuth.formats.rst import parse_rst, quick_blocks
 
     rng = random.Random(16)
-    quick = paragraphs = 0
-    for marks in (0.02, 1.0):
-        for _ in range(3000):
+    quick = paragraphs = marked = lists = tables = 0
+    for marks in (0.02, 0.2, 1.0):
+        for _ in range(4000):
             text = _generated_rst(rng, marks)
             blocks = quick_blocks(text)
             if blocks is not None:
                 quick += 1
                 paragraphs += any(b.kind == "text" and b.text[0] != "`" for b in blocks)
+                marked += any(b.kind == "text" and "`" in b.text[1:] for b in blocks)
+                lists += any(b.kind == "list" for b in blocks)
+                tables += any(b.kind == "table" for b in blocks)
                 assert blocks == parse_rst(text).blocks, text
-    assert quick > 400 and paragraphs > 200  # the quick reading was tried
+    # the quick reading was tried: paragraphs, inline markup in them, lists, tables
+    assert quick > 700 and paragraphs > 300 and marked > 200 and lists > 150 and tables > 50
+
+
+def test_what_is_read_without_docutils_of_real_pages_is_what_docutils_reads() -> None:
+    """Whatever `quick_blocks` reads of the vendored reST pages' parts (one to three
+    constructs in a row, from an unindented line after a blank one), `parse_rst` reads
+    alike: real paragraphs, lists, tables and directives, beside generated ones."""
+    from sleuth.formats.rst import parse_rst, quick_blocks
+
+    quick = 0
+    for kind, text in _vendored_rst_and_myst():
+        if kind != "rst":
+            continue
+        lines = text.split("\n")
+        starts = [
+            i for i, line in enumerate(lines)
+            if line[:1].strip() and (i == 0 or not lines[i - 1].strip())
+        ]  # fmt: skip
+        ends = [*starts[1:], len(lines)]
+        for at, start in enumerate(starts):
+            for end in ends[at : at + 3]:
+                part = "\n".join(lines[start:end])
+                blocks = quick_blocks(part)
+                if blocks is not None:
+                    quick += 1
+                    assert blocks == parse_rst(part).blocks, part
+    assert quick > 4000
+
+
+def test_docutils_own_directives_are_known_without_it() -> None:
+    """`quick_blocks` tells docutils' own directives from a Sphinx extension's without
+    importing docutils: its list holds every one this docutils has."""
+    from docutils.parsers.rst import directives
+
+    from sleuth.formats import rst
+
+    assert set(directives._directive_registry) <= rst._DOCUTILS_DIRECTIVES
+
+
+def test_click_docs_are_read_without_docutils(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every ``{eval-rst}`` block of click's MyST docs is read quickly: docutils' parser
+    is neither set up nor run."""
+    from sleuth.formats import rst
+
+    def refused(*args: object) -> None:
+        raise AssertionError("docutils was asked")
+
+    monkeypatch.setattr(rst, "parse_rst", refused)
+    monkeypatch.setattr(rst, "_setup", refused)
+    folder = Path(__file__).parent.parent / "benchmarks" / "docs_corpora" / "click"
+    pages = sorted(folder.glob("*.md"))
+    assert sum(p.read_text(encoding="utf-8").count("{eval-rst}") for p in pages) > 150
+    for page in pages:
+        parse("md", page.read_text(encoding="utf-8"))
+
+
+@pytest.mark.subprocess
+def test_click_docs_are_read_without_importing_docutils() -> None:
+    """Every ``{eval-rst}`` block of click's MyST docs is read quickly: reading them
+    imports no docutils (its import, and its table directives' import of
+    ``urllib.request``, were most of the cost of a cold ingest)."""
+    import subprocess
+    import sys
+
+    folder = Path(__file__).parent.parent / "benchmarks" / "docs_corpora" / "click"
+    code = (
+        "import sys\nfrom sleuth.ingest import discover, read_documents\n"
+        f"sources, _ = discover([{str(folder)!r}])\n"
+        "n = sum(1 for s in sources for _ in read_documents(s))\n"
+        "print(n, 'docutils' in sys.modules)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    count, imported = done.stdout.split()
+    assert int(count) > 20 and imported == "False"
 
 
 def _vendored_rst_and_myst() -> list[tuple[str, str]]:

@@ -408,13 +408,38 @@ _OPTION = re.compile(
 )
 # what docutils reads as a line break, a space or a tab stop besides \n and " "
 _ODD_SPACE = re.compile("[\t\r\v\f\x1c-\x1e\x85\u2028\u2029]")
-# a line of a paragraph with no markup: it starts with a word (not a list's enumerator,
-# ``A.`` or ``ii)``, nor any other construct's mark) and has only ASCII letters, digits,
-# spaces and punctuation that starts no inline markup, a colon only before a space or at
-# the end (no URI, no role, no literal block's ``::``)
-_PLAIN_LINE = re.compile(
-    r"[A-Za-z][A-Za-z']*(?:[ ,;!?]|:(?= |$)|$)(?:[A-Za-z0-9 ,;.!?'\"()-]|:(?= |$))*"
+# a paragraph line's start: a word (not a list's enumerator, ``A.`` or ``ii)``, nor any
+# other construct's mark), after a ``#`` and a space at most (no enumerator either)
+_LINE_START = re.compile(r"(?:# )?[A-Za-z][A-Za-z'_]*(?:[ ,;!?-]|:(?= |$)|$)|`|_[A-Za-z0-9]")
+# a paragraph's later line (docutils reads no construct there but a title's underline):
+# a word's start, or inline markup's
+_NEXT_LINE_START = re.compile(r"[A-Za-z`]|:[a-z]")
+# a paragraph's text between inline markup: ASCII letters, digits, spaces and punctuation
+# that starts no inline markup, a colon only before a space or at the end (no URI, no
+# role, no literal block's ``::``), an underscore only inside a word (no ``name_``
+# reference)
+_PLAIN_RUN = re.compile(
+    r"(?:[A-Za-z0-9 ,;.!?'\"()-]|:(?= |$)|(?:(?<=[A-Za-z0-9 ])|^)_(?=[A-Za-z0-9]))*"
 )
+# the inline markup read without docutils: an inline literal (1), or interpreted text (3)
+# after a role (2) or none; no backtick or backslash inside, no space at either end
+_MARKUP = re.compile(
+    r"``([^`\s\\](?:[^`\\]*[^`\s\\])?)``"
+    r"|(?::([a-z][a-z:]*):)?`([^`\s\\](?:[^`\\]*[^`\s\\])?)`"
+)
+# a bullet list's item, with text on its first line
+_BULLET = re.compile(r"[-+*] +(?=\S)")
+#: docutils' own directives (`directives._directive_registry`, 0.18 to 0.23), known
+#: without importing docutils: a name here and not registered by `_setup` is docutils'
+_DOCUTILS_DIRECTIVES = frozenset(
+    "admonition attention caution class code compound container contents csv-table danger "
+    "date default-role epigraph error figure footer header highlights hint image important "
+    "include line-block list-table math meta note parsed-literal pull-quote raw replace "
+    "restructuredtext-test-directive role rubric sectnum sidebar table target-notes tip "
+    "title topic unicode warning".split()
+)
+#: docutils' admonitions without a title: their body's blocks
+_ADMONITIONS = frozenset("attention caution danger error hint important note tip warning".split())
 
 
 #: How deep `quick_blocks` reads directives inside directives (deeper: docutils reads them).
@@ -435,8 +460,12 @@ def quick_blocks(text: str) -> list[Block] | None:
       is its body's blocks, when they are known, as is a body directive's (`_BODY`:
       sphinx-tabs' ``tabs``, ``group-tab``);
     * a code directive (`_CODE`: ``code-block``) is a code block;
-    * a paragraph of plain words after a blank line (`_PLAIN_LINE`: "And from the
-      command line:" between two examples) is its text."""
+    * an admonition without a title (`_ADMONITIONS`: ``caution``) is its body's blocks;
+    * a paragraph after a blank line, of plain words, inline literals and interpreted
+      text (`_paragraph`: "Add this to ``~/.bashrc``:", "into a :class:`Command`"), is
+      its text;
+    * a bullet list whose items are such paragraphs (or API entries: ``*   ..
+      autoclass:: Choice``) is a list (`_bullet_list`)."""
     return _quick(text, 0)
 
 
@@ -456,13 +485,21 @@ def _quick(text: str, depth: int) -> list[Block] | None:
         if found is None:
             if at > 1 and lines[at - 2].strip():
                 return None  # right after a directive's body: docutils warns, and may join
+            if _BULLET.match(line):
+                listed, at = _bullet_list(lines, at - 1, depth)
+                if listed is None:
+                    return None
+                out.append(listed)
+                continue
             words = [line]
             while at < len(lines) and lines[at].strip():  # to a blank line or the end
                 words.append(lines[at])
                 at += 1
-            if not all(_PLAIN_LINE.fullmatch(w) for w in words):
+            said = _paragraph(words)
+            if said is None:
                 return None
-            out.append(Block("text", " ".join(" ".join(words).split())))
+            if said:
+                out.append(Block("text", said))
             continue
         name, first = found.group(1), found.group(2) or ""
         if name != name.lower():
@@ -482,6 +519,13 @@ def _quick(text: str, depth: int) -> list[Block] | None:
             content = content[1:]
         if name in _DROP:
             continue
+        if name == "list-table":  # its title on its line, its options, its rows
+            title, spec = (first, arguments[1:]) if first else ("", arguments)
+            table = None if first.startswith(":") else _list_table(title, spec, content)
+            if table is None:
+                return None
+            out.append(table)
+            continue
         # its options (``:noindex:``) run from the first line that starts with a colon to
         # its body: docutils rejects the directive for an option given twice, or whose
         # value is not one plain paragraph
@@ -490,6 +534,14 @@ def _quick(text: str, depth: int) -> list[Block] | None:
         given = {o.group(1).lower() for o in options if o}
         if len(given) < len(options):
             return None
+        if name in _ADMONITIONS:  # no title; its body on the lines after a blank one
+            if arguments or not content:
+                return None  # text on its first lines (an option), or no body: docutils
+            inner = _quick("\n".join(content), depth + 1) if depth < _DEEPEST else None
+            if inner is None:
+                return None
+            out.extend(inner)
+            continue
         if name in _NAMED:
             named = " ".join(" ".join(arguments[:cut]).split())
             if not named or not first or any(c.strip() for c in content) or "`" in named:
@@ -516,14 +568,148 @@ def _quick(text: str, depth: int) -> list[Block] | None:
 
 def _known(name: str) -> bool:
     """Whether docutils (or this module) reads directive ``name`` itself (one that
-    `_know_directives` registered as unknown is not)."""
-    from docutils.parsers.rst import directives
+    `_know_directives` registers as unknown is not); without importing docutils."""
+    return name in _DOCUTILS_DIRECTIVES or name in _REGISTERED
 
-    _setup()
-    registered = directives._directives.get(name)
-    if registered is not None:
-        return registered is not _FALLBACK[0]
-    return name in directives._directive_registry
+
+#: the directives `_setup` registers
+_REGISTERED = frozenset((*_DROP, *_NAMED, *_DESCRIBED, *_CODE, *_BODY, *_VERSION))
+
+
+def _paragraph(lines: list[str], as_shown: bool = True) -> str | None:
+    """The text of a paragraph (its lines), as `parse_rst` reads it (`_inline`; or, not
+    ``as_shown``, as docutils' ``astext`` gives it: a table's cell), when its only markup
+    is inline literals and interpreted text with a known role or none (`_MARKUP`), each
+    within a line and apart from words (after a space or an opening parenthesis, before
+    a space or punctuation), and its other text plain (`_PLAIN_RUN`); else None."""
+    shown: list[str] = []
+    for number, line in enumerate(lines):
+        if not (_NEXT_LINE_START if number else _LINE_START).match(line):
+            return None
+        at = 2 if line.startswith("# ") else 0  # a first line's "# " (no other "#")
+        shown.append(line[:at])
+        for found in _MARKUP.finditer(line, at):
+            start, end = found.span()
+            literal, role, text = found.groups()
+            after = line[end : end + 2]
+            if not _PLAIN_RUN.fullmatch(line, at, start) or line[start - 1 : start] not in "( ":
+                return None
+            if (literal or text)[0] == ")" or after[:1] not in ("", *" .,;!?):"):
+                return None  # ")" after "(": docutils' quoted mark, not markup
+            if after[:1] == ":" and after[1:] not in ("", " "):
+                return None  # a role after it (`x`:func:), or ``::``
+            shown.append(line[at:start])
+            at = end
+            if literal is not None:
+                shown.append(f"`{literal}`" if as_shown else literal)
+            elif role is None:  # docutils' title reference (see `_inline`)
+                named = role_text(text, "obj")
+                code = _names_code(text)
+                shown.append((f"`{named}`" if code else named) if as_shown else text)
+            elif role in _CODE_ROLES:
+                named = role_text(text, role)
+                if role.endswith(("func", "meth")) and not named.endswith(")"):
+                    named += "()"
+                shown.append(f"`{named}`" if as_shown else named)
+            elif role in _TEXT_ROLES:
+                shown.append(role_text(text, role))
+            else:
+                return None  # a role docutils does not know here: its error
+        if not _PLAIN_RUN.fullmatch(line, at):
+            return None
+        shown.append(line[at:] + "\n")
+    return " ".join("".join(shown).split())
+
+
+def _items(lines: list[str], at: int) -> tuple[list[list[str]] | None, int]:
+    """The bodies of the bullet list's items starting at ``lines[at]``, as docutils cuts
+    them, and the line after the list; None (and any line) when an item is followed by
+    something else without a blank line (docutils warns). An item's body runs while lines
+    are blank or indented as far as its text on the bullet's line; the list, while items
+    with the same bullet follow (after a blank line or none)."""
+    mark = lines[at][0]
+    bodies: list[list[str]] = []
+    while at < len(lines):
+        found = _BULLET.match(lines[at])
+        if found is None or lines[at][0] != mark:
+            if lines[at - 1].strip():
+                return None, at
+            break
+        indent = found.end()
+        body = [lines[at][indent:]]
+        at += 1
+        while at < len(lines) and not lines[at][:indent].strip():
+            body.append(lines[at][indent:])
+            at += 1
+        bodies.append(body)
+    return bodies, at
+
+
+def _bullet_list(lines: list[str], at: int, depth: int) -> tuple[Block | None, int]:
+    """The bullet list starting at ``lines[at]`` (`_items`), as `parse_rst` reads it, and
+    the line after it, when each item's body is read quickly into paragraphs (a line each
+    in the list: `_list_lines`); None (and any line) otherwise."""
+    bodies, at = _items(lines, at)
+    if bodies is None:
+        return None, at
+    shown: list[str] = []
+    for body in bodies:
+        inner = _quick("\n".join(body), depth + 1) if depth < _DEEPEST else None
+        if not inner or any(b.kind != "text" for b in inner):
+            return None, at
+        shown.append(f"- {inner[0].text}")
+        shown.extend(f"  {b.text}" for b in inner[1:])
+    return Block("list", "\n".join(shown)), at
+
+
+# a list table's options read without docutils: its columns' widths (as many as columns),
+# its header rows (fewer than rows)
+_TABLE_OPTION = re.compile(r":(widths|header-rows): +((?:[1-9][0-9]*)(?: +[1-9][0-9]*)*|0)")
+
+
+def _list_table(title: str, options: list[str], content: list[str]) -> Block | None:
+    """A ``list-table`` (rows of ``* - cell``) as `parse_rst` reads it (`_rows`: each
+    row's cells' text, header rows alike, no title), when its title (if any) and each
+    cell are a paragraph read quickly (`_paragraph`), every row has as many cells as
+    ``:widths:`` (if given) and ``:header-rows:`` leaves a row; None otherwise (docutils
+    reads it, or reports its error)."""
+    if title and _paragraph([title]) is None:
+        return None
+    given: dict[str, list[int]] = {}
+    for line in options:
+        found = _TABLE_OPTION.fullmatch(line)
+        if found is None or found.group(1) in given:
+            return None
+        given[found.group(1)] = [int(n) for n in found.group(2).split()]
+    rows, at = _items(content, 0) if content and _BULLET.match(content[0]) else (None, 0)
+    if not rows or at < len(content):
+        return None  # not one bullet list
+    table: list[str] = []
+    columns = 0
+    for row in rows:
+        cells, at = _items(row, 0) if _BULLET.match(row[0]) else (None, 0)
+        if not cells or at < len(row) or len(cells) != (columns or len(cells)):
+            return None  # not one bullet list, or not as many cells as the first row
+        columns = len(cells)
+        texts = [_cell(cell) for cell in cells]
+        if not all(texts):
+            return None
+        table.append(" | ".join(t for t in texts if t))
+    if len(given.get("widths", [0] * columns)) != columns:
+        return None
+    if len(given.get("header-rows", [])) > 1 or given.get("header-rows", [0])[0] >= len(rows):
+        return None
+    return Block("table", "\n".join(table))
+
+
+def _cell(lines: list[str]) -> str | None:
+    """A list table's cell (its body's lines): its text (as docutils' ``astext``), when
+    it is one paragraph read quickly; else None."""
+    while lines and not lines[-1].strip():
+        lines = lines[:-1]
+    if not lines or not all(line.strip() for line in lines):
+        return None
+    return _paragraph(lines, as_shown=False) or None
 
 
 _DIRECTIVE = re.compile(r"^[ \t]*\.\.[ \t]+([A-Za-z][\w:+.-]*)::", re.MULTILINE)
