@@ -114,6 +114,7 @@ def test_the_reader_never_raises_on_any_text(
         contrary.only_listed,
         contrary.object_for_doer,
         contrary.counts_another,
+        contrary.counts_other,
         contrary.placed_for_another,
     ):
         assert with_value(question, sentence, value) in (True, False)

@@ -39,6 +39,8 @@ import re
 
 from sleuth.text import STOPWORDS, stem
 
+from .synonyms import canon
+
 _WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*")
 # negating prefixes, longest first; the rest must be a word of four letters or more
 _PREFIXES = ("non", "dis", "un", "in", "im", "ir", "il")
@@ -373,6 +375,44 @@ def counts_another(question: str, sentence: str, value: str) -> bool:
     mine = value.split()[0].lower().replace(",", "")
     said_by = {n for n in numbers if counted <= {w for m, w in pairs if m == n}}
     return bool(said_by) and mine not in said_by
+
+
+def counts_other(question: str, sentence: str, value: str) -> bool:
+    """Whether "How many X ...?" is answered by a number that counts something else, no
+    word of the question among what it counts: "How many passengers use the airport each year?" over
+    "scheduled passenger service provided by one commercial airline" (one airline). A
+    number that counts no noun phrase ("a population of 21,000") is left to the other
+    rules, and so is a count of a unit the question measures in ("1,230 km")."""
+    asked = _HOW_MANY.search(question)
+    first = value.split()[0] if value.split() else ""
+    mine = _number(first.rstrip(".,"))
+    if asked is None or mine is None:
+        return False
+    counted = {_canon(w) for w in _WORD.findall(asked.group(1)) if w.lower() not in STOPWORDS}
+    own = {_canon(w) for w in _WORD.findall(value)[1:] if w.lower() not in STOPWORDS}
+    if not counted or counted & own:
+        return False
+    says = {canon(w) for n, w in _counted(sentence, reach=5) if n == mine}
+    # what it counts may be said by another word of the question ("into how many languages
+    # had the book been translated?" over "with 45 different translations")
+    asked_words = {_canon(w) for w in _WORD.findall(question) if w.lower() not in STOPWORDS}
+    return bool(says) and not (says & asked_words) and not (counted & _UNITS)
+
+
+def _canon(word: str) -> str:
+    return canon(stem(word.lower()))
+
+
+# what a count measures in, or a word for any counted thing: a number may count it under
+# another name ("1,230 km" for kilometres, "300 civilians" for people)
+_UNITS = frozenset(
+    canon(stem(w))
+    for w in """
+    years months weeks days hours minutes seconds times miles kilometres kilometers km
+    metres meters feet ft inches yards percent acres hectares tons tonnes pounds kilograms
+    kg dollars euros people persons individuals things items members
+    """.split()
+)
 
 
 _NAME_BEFORE = re.compile(r"((?:[A-Z][\w'’-]*\s+){1,5})(?:in|at|near|on)\s+$")

@@ -186,6 +186,8 @@ def check(
         return Check(False, "polarity")  # "the Normans did not have the rich traditions"
     if _ASKS_PRESENT.search(text) and _ENDED.search(reading.sentence):
         return Check(False, "polarity")  # "the current CEO": not one who "stepped down"
+    if _ended_for_ongoing(text, reading.sentence):
+        return Check(False, "polarity")  # "formerly owned": not "currently owned"
     if contrary.number_swapped(text, reading.sentence):
         return Check(False, "number")  # "the remaining four ... teams": not "six ... teams"
     if contrary.prefix_antonym(text, reading.sentence):
@@ -242,6 +244,10 @@ def check(
             return Check(False, "type")  # "Robert's son": Robert is whose son he is
     elif kind is not AnswerType.OTHER and not candidates(kind, reading.value):
         return Check(False, "type")
+    if _ASKS_DAY.search(text) and _YEAR_ONLY.match(reading.value):
+        return Check(False, "type")  # "On what date ...?": a day, not "2013"
+    if _dated_for_another_verb(frame, reading.sentence, reading.value):
+        return Check(False, "role")  # "closed in September 2006 ... in 2009, was sold"
     if kind is AnswerType.PLACE and contrary.placed_for_another(
         text, reading.sentence, reading.value
     ):
@@ -249,8 +255,12 @@ def check(
     if kind in (AnswerType.NUMBER, AnswerType.AMOUNT):
         if contrary.counts_another(text, reading.sentence, reading.value):
             return Check(False, "entity")  # "five Filmfare Awards ... seven Screen Awards"
+        if contrary.counts_other(text, reading.sentence, reading.value):
+            return Check(False, "entity")  # "How many passengers": not "one ... airline"
         if contrary.dated_not_measured(text, reading.sentence, reading.value):
             return Check(False, "type")  # "22,000 years ago" is when, not how long
+        if _named_number(reading.value):
+            return Check(False, "type")  # "Seven Days to the River Rhine": a title
         if contrary.only_listed(text, reading.sentence, reading.value):
             return Check(False, "entity")  # "three bodies of water: the Obersee, ..."
     if modifiers.swapped(text, reading.sentence, reading.value):
@@ -266,6 +276,68 @@ def check(
     return Check(True)
 
 
+# a unit written with a capital after a number makes it part of a name ("Seven Days to
+# the River Rhine", "The Thirty Years' War"), not a measure: units are lower case
+_TITLED_UNIT = re.compile(
+    r"^(?:Seconds?|Minutes?|Hours?|Days?|Nights?|Weeks?|Months?|Years?|Decades?|Centur(?:y|ies)"
+    r"|Miles?|Kilometres?|Kilometers?|Metres?|Meters?|Feet|Foot|Inches|Leagues?)\b"
+)
+
+
+def _named_number(value: str) -> bool:
+    """Whether a number answer reads as part of a title: its unit in Title case ("Seven
+    Days"), as no measure writes it."""
+    rest = value.split()[1:]
+    return bool(rest) and _TITLED_UNIT.match(rest[0]) is not None
+
+
+# "On what date ...?", "Which day ...?" ask for a day: a year alone answers no such question
+_ASKS_DAY = re.compile(r"\b(?:what|which)\s+(?:exact\s+)?(?:date|day)\b", re.I)
+_YEAR_ONLY = re.compile(r"^\s*(?:in\s+)?\d{3,4}\s*$", re.I)
+
+
+def _dated_for_another_verb(frame: Frame, sentence: str, value: str) -> bool:
+    """Whether a when-question's date is another verb's: the sentence dates two events
+    and the date nearest the question's verb (its first relation word), in its clause, is
+    not the answer ("In September 2006, the Northern Hotel was closed and in January 2009,
+    was sold at auction." dates no sale in 2006)."""
+    if frame.answer_type not in (AnswerType.DATE, AnswerType.YEAR) or not frame.relation:
+        return False
+    at = sentence.find(value)
+    spans = candidates(frame.answer_type, sentence)
+    if at < 0 or len({sentence[a:b] for a, b in spans}) < 2:
+        return False
+    verbs = [
+        m.start()
+        for m in re.finditer(r"[A-Za-z]+", sentence)
+        if stem(m.group(0).lower()) == frame.relation[0]
+    ]
+    if not verbs:
+        return False
+
+    # the verb's own clause ("In September 2006, the Northern Hotel was closed" and "in
+    # January 2009, was sold at auction") holds its date; within it, the nearest
+    cuts = [0, *(m.start() for m in _CLAUSE_JOIN.finditer(sentence)), len(sentence)]
+    mine = [
+        span
+        for lo, hi in itertools.pairwise(cuts)
+        if any(lo <= v < hi for v in verbs)
+        for span in spans
+        if lo <= span[0] < hi
+    ]
+    if not mine:
+        return False
+
+    def gap(span: tuple[int, int]) -> int:
+        return min(min(abs(span[0] - v), abs(span[1] - v)) for v in verbs)
+
+    nearest = min(mine, key=gap)
+    return not (nearest[0] < at + len(value) and at < nearest[1])
+
+
+_CLAUSE_JOIN = re.compile(r";|\band\b|\bbut\b|\bwhile\b|\bwhereas\b|\bthen\b")
+
+
 # a question about the present ("Who is the current CEO?") is not answered by a sentence
 # that says the state ended ("Ada Ortiz ... stepped down as CEO")
 _ASKS_PRESENT = re.compile(r"\b(?:current|currently|now|presently|today)\b", re.I)
@@ -274,6 +346,24 @@ _ENDED = re.compile(
     r"was replaced|were replaced|until (?:his|her|their|its) (?:death|retirement))\b",
     re.I,
 )
+# and the reverse: a question about a state that ended ("Which house was formerly owned by
+# ...?") is not answered by a sentence that says the same verb holds now ("currently owned
+# by ..."), unless it says an end of that verb too
+_PAST_VERB = re.compile(r"\b(?:formerly|previously|once|no longer)\s+(?:been\s+)?([a-z]+)\b", re.I)
+_ONGOING_VERB = re.compile(r"\b(?:currently|presently|still|now)\s+(?:being\s+)?([a-z]+)\b", re.I)
+
+
+def _ended_for_ongoing(question: str, sentence: str) -> bool:
+    """Whether the question asks of a verb's past ("formerly owned") and the sentence
+    says that verb holds now ("currently owned") and nowhere that it ended."""
+    asked = {stem(m.group(1).lower()) for m in _PAST_VERB.finditer(question)}
+    if not asked:
+        return False
+    now = {stem(m.group(1).lower()) for m in _ONGOING_VERB.finditer(sentence)}
+    ended = {stem(m.group(1).lower()) for m in _PAST_VERB.finditer(sentence)}
+    return bool(asked & now) and not (asked & ended)
+
+
 _BOUND = (
     r"(?:before|until|prior\s+to|up\s+to|earlier\s+than"
     r"|after|since|starting\s+(?:with|from)|from|as\s+of)"
@@ -309,7 +399,31 @@ def _negates(sentence: str, qkeys: list[str], value: str = "") -> bool:
         between = sentence[min(at, m.start()) : max(at, m.end())] if at >= 0 else ""
         if at < 0 or not _CLAUSE_BREAK.search(between):
             return True
+        if m.start() > at and _negated_words(sentence, at, m.start(), asked):
+            return True
     return False
+
+
+def _negated_words(sentence: str, at: int, negation: int, asked: set[str]) -> bool:
+    """Whether the question's words that the answer's clause leaves unsaid are said by a
+    later clause that negates them: "The version of the song with vocals was released to
+    radio in 2009, however a commercial single was not released." states no date of "a
+    commercial single"."""
+    breaks = [b.start() for b in _CLAUSE_BREAK.finditer(sentence)]
+    start = max((b for b in breaks if b <= at), default=0)
+    end = min((b for b in breaks if b > at), default=len(sentence))
+    if end > negation:
+        return False
+    later = min((b for b in breaks if b > negation), default=len(sentence))
+
+    def said(text: str) -> set[str]:
+        stems = {stem(w.lower()) for w in words(text)}
+        return stems | {_canon(k) for k in stems}
+
+    # the question's words the sentence says, but not in the answer's clause (a word the
+    # sentence does not say at all, the page's title may)
+    missing = (asked & said(sentence)) - said(sentence[start:end])
+    return bool(missing) and missing <= said(sentence[end:later])
 
 
 _FAILURE = re.compile(
