@@ -517,3 +517,66 @@ def test_dates_and_clauses_of_another_event(
     question: str, sentence: str, value: str, rule: str | None
 ) -> None:
     assert _rule(question, sentence, value, "Brother (Pearl Jam song)") == rule
+
+
+HERVE = (
+    "One of the first Norman mercenaries to serve as a Byzantine general was Hervé in the 1050s."
+)
+DUQUESNE = (
+    "When Grant proceeded to attack the French position, his force was out maneuvered, "
+    "surrounded, and largely destroyed by the French and their native allies led by "
+    "François - Marie Le Marchand de Lignery."
+)
+HOLLAND = (
+    "The mouths of the Rhine, in the county of Holland, fell to the Burgundian Netherlands "
+    "in the 15th century; Holland remained contentious territory throughout the European "
+    "wars of religion and the eventual collapse of the Holy Roman Empire, when the length "
+    "of the Rhine fell to the First French Empire and its client states."
+)
+
+
+@pytest.mark.parametrize(
+    ("question", "sentence", "value", "rule"),
+    [
+        # a shared phrase beside another name in each (Normans; squad_dev2)
+        (
+            "Who was the first Byzantine mercenary to serve with the Normans?",
+            HERVE,
+            "Hervé",
+            "entity",
+        ),
+        (
+            "Who was the first Norman mercenary to serve as a Byzantine general?",
+            HERVE,
+            "Hervé",
+            None,
+        ),
+        ("Who led the British and their native allies?", DUQUESNE, "François", "entity"),
+        ("Who led the French and their native allies?", DUQUESNE, "François", None),
+        # the question's names only in another clause of a semicolon (Rhine, paragraph 39)
+        ("When did the Roman empire fall?", HOLLAND, "15th century", "entity"),
+        (
+            "When did the mouths of the Rhine fall to the Burgundian Netherlands?",
+            HOLLAND,
+            "15th century",
+            None,
+        ),
+    ],
+)
+def test_names_beside_a_shared_phrase_or_in_another_clause(
+    question: str, sentence: str, value: str, rule: str | None
+) -> None:
+    assert _rule(question, sentence, value, "") == rule
+
+
+def test_a_clause_opening_with_a_pronoun_speaks_of_the_names_before_it() -> None:
+    sentence = "The museum opened in Bonn in 1901; it moved to Cologne in 1950."
+    question = "When did the museum move to Cologne?"
+    assert _rule(question, sentence, "1950", "") is None
+
+
+def test_an_answer_said_twice_is_read_in_the_clause_that_names_the_question() -> None:
+    sentence = (
+        "That engineer was Ellen Marsh; the Merrow Canal was designed by Ellen Marsh in 1801."
+    )
+    assert _rule("Who designed the Merrow Canal?", sentence, "Ellen Marsh", "") is None

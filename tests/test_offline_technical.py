@@ -1422,3 +1422,27 @@ def test_the_next_sentence_goes_on_about_the_same_subject() -> None:
     assert verify.check(frame, readings[0], title, question=question).ok
     # without the next sentence, nothing says what the prefix belongs to
     assert read_page(frame, url, title, [(0, "The prefix is `FLASK_` by default.")]) == []
+
+
+# the structlog development set (R: `benchmarks/docs_questions/structlog_dev.jsonl`)
+BOUND = (
+    "It's what you get back from `structlog.get_logger()` and it's called a bound logger "
+    "because you can bind key-value pairs to it."
+)
+INSPECT = "You can inspect a context of a bound logger by calling `structlog.get_context()` on it."
+
+
+def test_the_act_a_means_is_asked_for_is_said() -> None:
+    """ "Which function lets me *inspect* ...?": a sentence that says every other word
+    (key-value pairs bound to a bound logger) gets a logger; it inspects nothing."""
+    question = (
+        "Which function lets me inspect what key-value pairs are currently bound to a logger?"
+    )
+    frame = frame_question(question)
+    assert read_sentence(frame, "u", BOUND, 0, set()) is None
+    found = read_sentence(frame_question(question.replace("inspect", "bind")), "u", BOUND, 0, set())
+    assert found is not None and found.value == "structlog.get_logger()"
+    # the act said, the reading stands (the other words are left to the count of matches)
+    plain = frame_question("Which function lets me inspect the context of a bound logger?")
+    found = read_sentence(plain, "u", INSPECT, 0, set())
+    assert found is not None and "get_context" in found.value

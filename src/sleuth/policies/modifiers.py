@@ -84,6 +84,56 @@ def swapped(question: str, sentence: str, answer: str = "") -> tuple[str, str, s
     return None
 
 
+def slot_swapped(question: str, sentence: str, answer: str = "") -> tuple[str, str] | None:
+    """(the question's name, the sentence's) when a phrase the two share stands beside a
+    different name in each: a run of three words or more, two of them not stop words,
+    right after (or right before) a capitalised word of each that differ ("Who led the
+    *British* and their native allies?" over "destroyed by the *French* and their native
+    allies led by ..."; "the first *Byzantine* mercenary to serve" over "the first
+    *Norman* mercenaries to serve as a Byzantine general"). The phrase must stand in the
+    answer's clause (not across a semicolon); the question's first word, a sentence's first
+    word and the answer's words are left alone."""
+    q = _TOKEN.findall(question)
+    s = _TOKEN.findall(sentence)
+    qk = [_key(w) for w in q]
+    sk = [_key(w) for w in s]
+    skip = {_key(w) for w in _TOKEN.findall(answer)}
+    # the answer's clause: a phrase after a semicolon (or before one) says another fact
+    said = [j for j, w in enumerate(s) if skip and _key(w) in skip]
+    breaks = [j for j, w in enumerate(s) if w == ";"]
+
+    def beside_answer(j: int) -> bool:
+        return not said or any(not any(min(j, a) < b < max(j, a) for b in breaks) for a in said)
+
+    def differ(a: int, b: int) -> bool:
+        return (
+            0 < a < len(q)
+            and 0 < b < len(s)
+            and _capital(q[a])
+            and _capital(s[b])
+            and q[a][:1].isalpha()
+            and s[b][:1].isalpha()
+            and qk[a] != sk[b]
+            and not {qk[a], sk[b]} & skip
+        )
+
+    for i in range(1, len(q)):
+        for j in range(1, len(s)):
+            if qk[i] != sk[j] or qk[i - 1] == sk[j - 1]:
+                continue  # not the start of a shared run
+            n = 0
+            while i + n < len(q) and j + n < len(s) and qk[i + n] == sk[j + n]:
+                n += 1
+            shared = [k for k in qk[i : i + n] if k[:1].isalnum() and k not in STOPWORDS]
+            if n < 3 or len(shared) < 2 or not beside_answer(j):
+                continue
+            if differ(i - 1, j - 1):
+                return q[i - 1], s[j - 1]
+            if differ(i + n, j + n):
+                return q[i + n], s[j + n]
+    return None
+
+
 _WHOSE = frozenset({"who's", "who’s", "whose"})
 # words before a noun that count it, not qualify it
 _QUANTIFIERS = frozenset(

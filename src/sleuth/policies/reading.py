@@ -997,6 +997,11 @@ def read_sentence(
         and (frame.tech is None or frame.predicate not in title_terms)
     ):
         return None
+    # "Which function lets me inspect ...?": the act the user asks a means for is said
+    # (a sentence that binds the same pairs to a logger gets one, it inspects nothing)
+    act = _asked_act(frame)
+    if act is not None and act not in said and canon(act) not in said:
+        return None
     lowered = {w.lower() for w in words(sentence)}
     soft = {s for s in frame.soft if s in terms or (s in _TEMPORAL and lowered & _TEMPORAL)}
     question_terms = set(frame.anchors) | set(frame.relation) | set(frame.soft)
@@ -1022,6 +1027,26 @@ def read_sentence(
         value=value,
         score=round(got / total + bonus, 4),
     )
+
+
+# "lets me VERB", "allows you to VERB": the act ("pass to waitress-serve" names a thing)
+_ACT = re.compile(
+    r"\b(?:lets?|allows?|enables?|helps?)\s+(?:me|you|us|one)\s+(?:to\s+)?([a-z]+)",
+    re.IGNORECASE,
+)
+
+
+def _asked_act(frame: Frame) -> str | None:
+    """The stem of the act a technical question asks the means of ("Which function lets
+    me *inspect* ...?", "Which option allows you to *skip* ...?"), when it is one of its
+    relation words; else None."""
+    if frame.tech is None:
+        return None
+    found = _ACT.search(frame.text)
+    if found is None:
+        return None
+    act = stem(found.group(1).lower())
+    return act if act in frame.relation else None
 
 
 def identifier_words(terms: set[str]) -> set[str]:

@@ -248,6 +248,8 @@ def check(
         return Check(False, "type")  # "On what date ...?": a day, not "2013"
     if _dated_for_another_verb(frame, reading.sentence, reading.value):
         return Check(False, "role")  # "closed in September 2006 ... in 2009, was sold"
+    if _names_in_another_clause(frame, reading.sentence, reading.value):
+        return Check(False, "entity")  # "... fell in the 15th century; ... Roman Empire"
     if kind is AnswerType.PLACE and contrary.placed_for_another(
         text, reading.sentence, reading.value
     ):
@@ -265,6 +267,8 @@ def check(
             return Check(False, "entity")  # "three bodies of water: the Obersee, ..."
     if modifiers.swapped(text, reading.sentence, reading.value):
         return Check(False, "entity")  # "a Norman general" is not "a Byzantine general"
+    if modifiers.slot_swapped(text, reading.sentence, reading.value):
+        return Check(False, "entity")  # "the British and their allies": not "the French"
     if modifiers.possessed(text, f"{previous} {reading.sentence}", reading.value):
         return Check(False, "entity")  # "Edward's son" is not Edward
     if contrary.recipient_for_object(text, reading.sentence):
@@ -297,44 +301,74 @@ _YEAR_ONLY = re.compile(r"^\s*(?:in\s+)?\d{3,4}\s*$", re.I)
 
 
 def _dated_for_another_verb(frame: Frame, sentence: str, value: str) -> bool:
-    """Whether a when-question's date is another verb's: the sentence dates two events
-    and the date nearest the question's verb (its first relation word), in its clause, is
-    not the answer ("In September 2006, the Northern Hotel was closed and in January 2009,
-    was sold at auction." dates no sale in 2006)."""
+    """Whether a when-question's date is another event's: the sentence dates two events
+    and, for every relation word of the question it says, the date nearest that word in
+    its clause is not the answer ("In September 2006, the Northern Hotel was closed and in
+    January 2009, was sold at auction." dates no sale in 2006). A word nearest the answer
+    ("The museum opened in 1901; it moved in 1950": "moved" for "When did the museum
+    move?") keeps it."""
     if frame.answer_type not in (AnswerType.DATE, AnswerType.YEAR) or not frame.relation:
         return False
     at = sentence.find(value)
     spans = candidates(frame.answer_type, sentence)
     if at < 0 or len({sentence[a:b] for a, b in spans}) < 2:
         return False
-    verbs = [
-        m.start()
-        for m in re.finditer(r"[A-Za-z]+", sentence)
-        if stem(m.group(0).lower()) == frame.relation[0]
-    ]
-    if not verbs:
-        return False
-
-    # the verb's own clause ("In September 2006, the Northern Hotel was closed" and "in
-    # January 2009, was sold at auction") holds its date; within it, the nearest
     cuts = [0, *(m.start() for m in _CLAUSE_JOIN.finditer(sentence)), len(sentence)]
-    mine = [
-        span
-        for lo, hi in itertools.pairwise(cuts)
-        if any(lo <= v < hi for v in verbs)
-        for span in spans
-        if lo <= span[0] < hi
-    ]
-    if not mine:
+    tokens = [(m.start(), stem(m.group(0).lower())) for m in re.finditer(r"[A-Za-z]+", sentence)]
+    nearest_dates = []
+    for word in frame.relation:
+        spots = [p for p, key in tokens if key == word]
+        if not spots:
+            continue
+        # the word's own clause ("In September 2006, the Northern Hotel was closed" and
+        # "in January 2009, was sold at auction") holds its date; within it, the nearest
+        mine = [
+            span
+            for lo, hi in itertools.pairwise(cuts)
+            if any(lo <= p < hi for p in spots)
+            for span in spans
+            if lo <= span[0] < hi
+        ]
+        if mine:
+            nearest_dates.append(
+                min(mine, key=lambda sp: min(min(abs(sp[0] - p), abs(sp[1] - p)) for p in spots))
+            )
+    if not nearest_dates:
         return False
-
-    def gap(span: tuple[int, int]) -> int:
-        return min(min(abs(span[0] - v), abs(span[1] - v)) for v in verbs)
-
-    nearest = min(mine, key=gap)
-    return not (nearest[0] < at + len(value) and at < nearest[1])
+    return not any(a < at + len(value) and at < b for a, b in nearest_dates)
 
 
+def _names_in_another_clause(frame: Frame, sentence: str, value: str) -> bool:
+    """Whether the question's names stand only in another clause than the answer's, of
+    clauses a semicolon joins (each says its own fact): "The mouths of the Rhine ... fell
+    to the Burgundian Netherlands in the 15th century; Holland remained contentious ...
+    and the eventual collapse of the Holy Roman Empire, ..." dates no fall of the Roman
+    Empire. A clause that opens with a pronoun ("...; it moved to Bonn in 1950") may
+    speak of the names before it."""
+    if ";" not in sentence or not frame.anchors or not value:
+        return False
+    # the clauses, and the sentences when the evidence is read with the one before it
+    cuts = [0, *(m.end() for m in _CLAUSE_OR_SENTENCE.finditer(sentence)), len(sentence)]
+    clauses = [(lo, sentence[lo:hi]) for lo, hi in itertools.pairwise(cuts)]
+    anchors = set(frame.anchors)
+
+    def names(text: str) -> set[str]:
+        return anchors & {stem(w.lower()) for w in words(text)}
+
+    # the clause of each place the answer stands ("That engineer was Ellen Marsh; the
+    # canal was designed by Ellen Marsh in 1801": the second names the canal)
+    mine = [
+        part
+        for at in (m.start() for m in re.finditer(re.escape(value), sentence))
+        for lo, part in clauses
+        if lo <= at < lo + len(part)
+    ]
+    if not mine or any(names(part) or PRONOUN_SUBJECT.match(part.lstrip()) for part in mine):
+        return False
+    return any(names(part) for _, part in clauses)
+
+
+_CLAUSE_OR_SENTENCE = re.compile(r";|(?<=[.!?])\s+(?=[A-Z])")
 _CLAUSE_JOIN = re.compile(r";|\band\b|\bbut\b|\bwhile\b|\bwhereas\b|\bthen\b")
 
 
