@@ -1446,3 +1446,49 @@ def test_the_act_a_means_is_asked_for_is_said() -> None:
     plain = frame_question("Which function lets me inspect the context of a bound logger?")
     found = read_sentence(plain, "u", INSPECT, 0, set())
     assert found is not None and "get_context" in found.value
+
+
+FORCE = "- `FORCE_COLOR` *activates* colors, regardless of where output is going."
+
+
+def test_british_spelling_and_a_particle_apart_say_the_sentence_words() -> None:
+    """structlog's console-output.md (R): "colours" is "colors", and "turns colours on"
+    is "enables colours" (the particle after its object ends the clause)."""
+    question = (
+        "My logs are piped to a file but I still want ANSI colours in them. "
+        "Which environment variable turns colours on regardless?"
+    )
+    assert restate("Which option turns colours on regardless?").startswith("Which option enable")
+    assert restate("Which setting turns the focus on users?") == (
+        "Which setting turns the focus on users?"
+    )
+    found = read_sentence(frame_question(question), "u", FORCE, 0, set())
+    assert found is not None and found.value == "FORCE_COLOR"
+    off = "Which environment variable turns colours off regardless?"
+    assert read_sentence(frame_question(off), "u", FORCE, 0, set()) is None
+
+
+ASYNC_SECTION = (
+    "Standard Library Logging › Concrete bound logger › `asyncio`\n\n`asyncio`\n\n"
+    "For that use case structlog comes with a set of non-standard methods that will do all "
+    "processing in a thread pool executor. They have the same names as the regular methods, "
+    'except they are prefixed by an `a`. So instead of `logger.info("event!")` you write '
+    '`await logger.ainfo("event!)`.\n\nThis means an increased computational cost per log '
+    "entry, but your application will not block because of logging.\n\n"
+    "New in version 23.1.0.\n\nIt also comes with a bound logger class of its own.\n\n"
+    "New in version 20.2.0.\n"
+)
+
+
+def test_a_version_note_of_its_own_paragraph_closes_the_paragraphs_before_it() -> None:
+    """structlog's standard-library.md (R): Sphinx's ``versionadded`` after a description
+    says when what the paragraphs before it describe came, back to the previous note."""
+    url = "file:///docs/structlog/standard-library.md#asyncio"
+    title = "Standard Library Logging › Concrete bound logger › `asyncio` [passage 4/21]"
+    question = "Since which release can I await logger.ainfo() and the other a-prefixed methods?"
+    found = read_page(frame_question(question), url, title, [(0, ASYNC_SECTION)])
+    assert [r.value for r in found] == ["23.1.0"]
+    other = "Since which release is there a bound logger class of its own?"
+    assert [
+        r.value for r in read_page(frame_question(other), url, title, [(0, ASYNC_SECTION)])
+    ] == ["20.2.0"]

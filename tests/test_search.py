@@ -289,3 +289,23 @@ def cities() -> Fts5Index:
 )
 def test_diacritics_are_folded(cities: Fts5Index, query: str, expected: set[str]) -> None:
     assert set(urls(cities.search(query, k=10))) == expected
+
+
+def test_british_and_american_spellings_stem_alike() -> None:
+    from sleuth.text import stem
+
+    pairs = [
+        ("colours", "colors"),
+        ("behaviour", "behavior"),
+        ("customised", "customized"),
+        ("serialise", "serialize"),
+        ("centre", "center"),
+        ("analysed", "analyzed"),
+        ("licence", "license"),
+        ("catalogue", "catalog"),
+    ]
+    for uk, us in pairs:
+        assert stem(uk) == stem(us), (uk, us)
+    # words that only look like such spellings are left alone
+    assert stem("hour") != stem("hor") and stem("four") == "four"
+    assert stem("analysis") != stem("analyze") and stem("rise") == "rise"

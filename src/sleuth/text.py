@@ -55,6 +55,7 @@ def stem(word: str) -> str:
     as the stemmer keeps them; `RELATED` maps the few that matter back together."""
     w = _fold(word.lower())
     w = IRREGULAR.get(w, w)
+    w = BRITISH.get(w, w)
     base: str = _STEMMER.stemWord(w)
     return RELATED.get(base, base)
 
@@ -74,6 +75,51 @@ def _fold(word: str) -> str:
     decomposed = unicodedata.normalize("NFKD", word)
     return "".join(c for c in decomposed if not unicodedata.combining(c))
 
+
+def _british() -> dict[str, str]:
+    """British spellings -> American ones, as whole words ("colours" -> "colors",
+    "customised" -> "customized", "centre" -> "center"): a user writes either, and a
+    word-by-word match must see one word. Listed roots only: "four", "hour", "rise" and
+    "analysis" are no such spellings."""
+    out: dict[str, str] = {}
+    our = """colour behaviour favour honour labour neighbour harbour flavour humour rumour
+    armour vapour odour endeavour parlour saviour splendour vigour valour tumour"""
+    for root in our.split():
+        us = root[:-3] + "or"
+        for end in ("", "s", "ed", "ing", "ful", "ite", "ites", "able", "al"):
+            out[root + end] = us + end
+    ise = """organis recognis realis customis initialis serialis deserialis normalis optimis
+    authoris minimis maximis prioritis summaris utilis specialis finalis visualis synchronis
+    apologis categoris standardis memoris parallelis tokenis sanitis localis capitalis
+    characteris emphasis criticis familiaris generalis legalis modernis neutralis
+    personalis publicis stabilis symbolis sterilis internationalis containeris virtualis"""
+    for root in ise.split():
+        us = root[:-1] + "z"
+        for end in ("e", "es", "ed", "ing", "er", "ers", "ation", "ations"):
+            out[root + end] = us + end
+    for root in ("analys", "paralys", "catalys"):
+        for end in ("e", "ed", "ing", "er", "ers"):
+            out[root + end] = root[:-1] + "z" + end
+    for root in "cent met lit theat fib calib sab spect lust somb meag".split():
+        for end in ("re", "res", "red"):
+            out[root + end] = root + "er" + ("s" if end == "res" else "ed" if end == "red" else "")
+    for uk, us in (
+        ("licence", "license"),
+        ("licences", "licenses"),
+        ("defence", "defense"),
+        ("offence", "offense"),
+        ("catalogue", "catalog"),
+        ("catalogues", "catalogs"),
+        ("dialogue", "dialog"),
+        ("dialogues", "dialogs"),
+        ("analogue", "analog"),
+        ("grey", "gray"),
+    ):
+        out[uk] = us
+    return out
+
+
+BRITISH = _british()
 
 #: Irregular English verb forms -> base form ("began" and "begin" must match).
 IRREGULAR = {

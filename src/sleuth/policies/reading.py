@@ -381,6 +381,9 @@ def restate(question: str) -> str:
     question = _SWITCHED.sub(
         lambda m: "enable" if m.group(1).lower() == "on" else "disable", question
     )
+    question = _SWITCHED_APART.sub(
+        lambda m: ("enable " if m.group(2).lower() == "on" else "disable ") + m.group(1), question
+    )
     return _UNLESS_CHANGED.sub(lambda m: f" {m.group(1)} by default", question)
 
 
@@ -395,6 +398,13 @@ _HOW_LONG = re.compile(r"\bhow\s+long\b", re.IGNORECASE)
 
 # "turns on debug mode" says "enables debug mode" (`synonyms`: "turn" alone says neither)
 _SWITCHED = re.compile(r"\b(?:turn|switch)(?:s|ed|ing)?\s+(on|off)\b", re.IGNORECASE)
+# ... and with its object between: "turns colours on regardless?", "switch it off"; the
+# particle ends the clause (not "turns the focus on users")
+_SWITCHED_APART = re.compile(
+    r"\b(?:turn|switch)(?:s|ed|ing)?\s+((?:[\w-]+\s+){1,3}?)(on|off)\b"
+    r"(?=\s*(?:[?.,;!]|$|\b(?:regardless|again|automatically|by|for|when|if|in|at|only)\b))",
+    re.IGNORECASE,
+)
 
 
 _SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+(?=[A-Z])|:\s+")
@@ -754,18 +764,38 @@ def _read_version_notes(
     heading = _PASSAGE_SUFFIX.sub("", title)
     out = []
     for offset, text in segments:
-        for s, e in sentence_spans(text):
+        spans = sentence_spans(text)
+        for i, (s, e) in enumerate(spans):
             if _VERSION_NOTE.match(text, s, e) is None:
                 continue
             sentence = text[s:e]
             subject = _section_terms(heading, text, s, sections) | set(content_terms(sentence))
-            subject |= named
+            subject |= named | _described(text, spans, i, sections)
             reading = read_sentence(
                 frame, url, sentence, offset + s, set(), proper, context=subject
             )
             if reading is not None:
                 out.append(reading)
     return out
+
+
+def _described(text: str, spans: list[tuple[int, int]], i: int, sections: bool) -> set[str]:
+    """The words of what a version note of its own paragraph closes: the paragraph before
+    it, back to the section's heading, another note or `_ENTRY_SENTENCES` sentences
+    ("... you write `await logger.ainfo(...)`. ... New in version 23.1.0." says when the
+    a-prefixed methods came, as Sphinx's ``versionadded`` after a description does). A
+    note inside a paragraph is read with its section alone."""
+    s = spans[i][0]
+    if i == 0 or "\n\n" not in text[spans[i - 1][1] : s]:
+        return set()
+    sub = _subheading(text, s) if sections else None
+    top = text.rfind(sub, 0, s) if sub else -1
+    first = i
+    for k in range(i - 1, max(-1, i - 1 - _ENTRY_SENTENCES), -1):
+        if spans[k][0] < top or _VERSION_NOTE.match(text, *spans[k]) is not None:
+            break
+        first = k
+    return set(content_terms(text[spans[first][0] : spans[i - 1][1]])) if first < i else set()
 
 
 def url_terms(url: str) -> set[str]:
