@@ -580,3 +580,50 @@ def test_an_answer_said_twice_is_read_in_the_clause_that_names_the_question() ->
         "That engineer was Ellen Marsh; the Merrow Canal was designed by Ellen Marsh in 1801."
     )
     assert _rule("Who designed the Merrow Canal?", sentence, "Ellen Marsh", "") is None
+
+
+# written rule-development set three (`benchmarks/squad_dev3`, HotpotQA records 1-50)
+RAIL = (
+    "The first phase of the project, linking East Kapolei and Aloha Stadium, is scheduled to "
+    "open in late 2020, while the second phase of the project continuing the line to Ala "
+    "Moana Center across urban Honolulu is due to open in December 2025."
+)
+ADAMS = "John Quincy Adams was elected President on February 9, 1825."
+
+
+@pytest.mark.parametrize(
+    ("question", "sentence", "value", "rule"),
+    [
+        # the question's names only in the clause a contrast sets apart
+        (
+            "When is the second phase, linking East Kapolei and Aloha Stadium, due to open?",
+            RAIL,
+            "December 2025",
+            "entity",
+        ),
+        (
+            "When is the phase continuing the line to Ala Moana Center due to open?",
+            RAIL,
+            "December 2025",
+            None,
+        ),
+        # a full date of the question must be the sentence's
+        ("Who was elected President on February 9, 1824?", ADAMS, "John Quincy Adams", "number"),
+        ("Who was elected President on February 9, 1825?", ADAMS, "John Quincy Adams", None),
+        ("Who was elected President on 9 February 1825?", ADAMS, "John Quincy Adams", None),
+    ],
+)
+def test_a_contrast_clause_and_a_full_date(
+    question: str, sentence: str, value: str, rule: str | None
+) -> None:
+    assert _rule(question, sentence, value, "United States presidential election, 1824") == rule
+
+
+def test_set_up_asked_when_is_founded() -> None:
+    from sleuth.policies.reading import restate
+
+    assert restate("In what year was Zeitgeist Films set up?").endswith("founded?")
+    assert frame_question("In what year was Zeitgeist Films set up?").relation == ("found",)
+    # to set up a thing configures it
+    assert "set up" in restate("When should I set up logging?")
+    assert "set up" in restate("Which function do I call to set up structlog?")

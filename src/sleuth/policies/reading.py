@@ -384,6 +384,9 @@ def restate(question: str) -> str:
     question = _SWITCHED_APART.sub(
         lambda m: ("enable " if m.group(2).lower() == "on" else "disable ") + m.group(1), question
     )
+    question = _PHRASAL.sub(lambda m: _PHRASAL_VERBS[m.group(0).lower().split()[-1]], question)
+    if _ASKS_WHEN.match(question):
+        question = _SET_UP.sub("founded", question)  # "In what year was X set up?"
     return _UNLESS_CHANGED.sub(lambda m: f" {m.group(1)} by default", question)
 
 
@@ -398,6 +401,21 @@ _HOW_LONG = re.compile(r"\bhow\s+long\b", re.IGNORECASE)
 
 # "turns on debug mode" says "enables debug mode" (`synonyms`: "turn" alone says neither)
 _SWITCHED = re.compile(r"\b(?:turn|switch)(?:s|ed|ing)?\s+(on|off)\b", re.IGNORECASE)
+# phrasal verbs whose words say nothing alone: "came out" is "released", "passed away" is
+# "died", and asked when, "set up" is "founded" (a stem of the "found" synonym group;
+# "to set up logging" configures, and is left alone)
+_PHRASAL_VERBS = {"out": "released", "away": "died"}
+_ASKS_WHEN = re.compile(r"\s*(?:when|(?:in\s+)?(?:what|which)\s+year)\b", re.IGNORECASE)
+_SET_UP = re.compile(
+    r"(?<!\bto\s)(?<!\bI\s)(?<!\bwe\s)(?<!\byou\s)\bset\s+up\b", re.IGNORECASE
+)
+_PHRASAL = re.compile(
+    r"\b(?:came|come|comes|coming)\s+out\b"
+    r"|\bpass(?:ed|es)?\s+away\b",
+    re.IGNORECASE,
+)
+
+
 # ... and with its object between: "turns colours on regardless?", "switch it off"; the
 # particle ends the clause (not "turns the focus on users")
 _SWITCHED_APART = re.compile(

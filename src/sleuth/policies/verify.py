@@ -244,6 +244,8 @@ def check(
             return Check(False, "type")  # "Robert's son": Robert is whose son he is
     elif kind is not AnswerType.OTHER and not candidates(kind, reading.value):
         return Check(False, "type")
+    if _date_swapped(text, f"{previous} {reading.sentence}"):
+        return Check(False, "number")  # "on February 9, 1824": not "February 9, 1825"
     if _ASKS_DAY.search(text) and _YEAR_ONLY.match(reading.value):
         return Check(False, "type")  # "On what date ...?": a day, not "2013"
     if _dated_for_another_verb(frame, reading.sentence, reading.value):
@@ -295,6 +297,39 @@ def _named_number(value: str) -> bool:
     return bool(rest) and _TITLED_UNIT.match(rest[0]) is not None
 
 
+_MONTH_NAMES = (
+    "january february march april may june july august september october november december"
+).split()
+_MONTH_RE = "(" + "|".join(m.capitalize() for m in _MONTH_NAMES) + ")"
+_FULL_DATE = re.compile(
+    rf"\b{_MONTH_RE}\s+(\d{{1,2}}),?\s+(\d{{4}})\b|\b(\d{{1,2}})\s+{_MONTH_RE}\s+(\d{{4}})\b"
+)
+
+
+def _full_dates(text: str) -> set[tuple[str, int, str]]:
+    """(month, day, year) of each full date of ``text`` ("February 9, 1825", "9 February
+    1825")."""
+    out = set()
+    for m in _FULL_DATE.finditer(text):
+        if m.group(1):
+            out.add((m.group(1).lower(), int(m.group(2)), m.group(3)))
+        else:
+            out.add((m.group(5).lower(), int(m.group(4)), m.group(6)))
+    return out
+
+
+def _date_swapped(question: str, evidence: str) -> bool:
+    """Whether a full date of the question is not the evidence's, which gives that day
+    another year or that month and year another day: "Who was elected President on
+    February 9, 1824?" over "... was elected President on February 9, 1825." (the title's
+    "1824" states the year, not that day)."""
+    stated = _full_dates(evidence)
+    for month, day, year in _full_dates(question) - stated:
+        if any(m == month and (d == day) != (y == year) for m, d, y in stated):
+            return True
+    return False
+
+
 # "On what date ...?", "Which day ...?" ask for a day: a year alone answers no such question
 _ASKS_DAY = re.compile(r"\b(?:what|which)\s+(?:exact\s+)?(?:date|day)\b", re.I)
 _YEAR_ONLY = re.compile(r"^\s*(?:in\s+)?\d{3,4}\s*$", re.I)
@@ -340,12 +375,13 @@ def _dated_for_another_verb(frame: Frame, sentence: str, value: str) -> bool:
 
 def _names_in_another_clause(frame: Frame, sentence: str, value: str) -> bool:
     """Whether the question's names stand only in another clause than the answer's, of
-    clauses a semicolon joins (each says its own fact): "The mouths of the Rhine ... fell
+    clauses a semicolon or a contrast (", while", ", whereas") joins (each says its own
+    fact): "The mouths of the Rhine ... fell
     to the Burgundian Netherlands in the 15th century; Holland remained contentious ...
     and the eventual collapse of the Holy Roman Empire, ..." dates no fall of the Roman
     Empire. A clause that opens with a pronoun ("...; it moved to Bonn in 1950") may
     speak of the names before it."""
-    if ";" not in sentence or not frame.anchors or not value:
+    if not _CLAUSE_OR_SENTENCE.search(sentence) or not frame.anchors or not value:
         return False
     # the clauses, and the sentences when the evidence is read with the one before it
     cuts = [0, *(m.end() for m in _CLAUSE_OR_SENTENCE.finditer(sentence)), len(sentence)]
@@ -368,7 +404,7 @@ def _names_in_another_clause(frame: Frame, sentence: str, value: str) -> bool:
     return any(names(part) for _, part in clauses)
 
 
-_CLAUSE_OR_SENTENCE = re.compile(r";|(?<=[.!?])\s+(?=[A-Z])")
+_CLAUSE_OR_SENTENCE = re.compile(r";|,\s*(?:while|whereas)\b|(?<=[.!?])\s+(?=[A-Z])")
 _CLAUSE_JOIN = re.compile(r";|\band\b|\bbut\b|\bwhile\b|\bwhereas\b|\bthen\b")
 
 
