@@ -352,7 +352,7 @@ def _blocks(node: Any, out: list[Block]) -> None:
         name = child.name
         if name == "paragraph":
             raw = _raw(child)
-            if ")=" in raw and len(pieces := _TARGET.split(raw)) > 1:  # MyST targets
+            if "=" in raw and ")=" in raw and len(pieces := _TARGET.split(raw)) > 1:  # MyST
                 for i, piece in enumerate(pieces):  # text, label, text, ...
                     if i % 2:
                         _found.target = (piece, out, len(out))  # names the next heading
@@ -627,7 +627,7 @@ def _prose(text: str) -> str:
         text = _plain_links(text)
         if "[" in text:
             text = _INLINE.sub(_inline_match, text)
-    if "*" in text or "_" in text or "~~" in text:
+    if "*" in text or "_" in text or ("~" in text and "~~" in text):  # ("~" is found fast)
         text = _EMPHASIS.sub(_emphasis_match, text)
         if "*" in text or "_" in text:
             text = _EMPHASIS.sub(_emphasis_match, text)  # one level of nesting
@@ -645,7 +645,7 @@ def convert_inline(raw: str) -> str:
     HTML and JSX tags go (``<br>`` is a space), emphasis markers go, escapes and
     entities are read, soft line breaks are spaces; code spans stay as written (their
     line breaks made spaces)."""
-    if "}`" in raw and _ROLE.search(raw):  # MyST roles: ``{func}`name```
+    if "}" in raw and "}`" in raw and _ROLE.search(raw):  # MyST roles: ``{func}`name```
         raw = _ROLE_OR_CODE.sub(_role, raw)
     if not (
         "[" in raw or "<" in raw or "\\" in raw or "&" in raw  # faster than `_NEEDS.search`
@@ -760,7 +760,9 @@ def _list_lines(node: Any, indent: str) -> tuple[list[str], str | None]:
         kids = item.children
         if len(kids) == 1 and (only := kids[0]).name == "text":  # the usual tight item
             content = only.meta.get("content", "")
-            if ("-" not in content or "\n" not in content) and ")=" not in content:  # one line
+            if ("-" not in content or "\n" not in content) and (
+                "=" not in content or ")=" not in content
+            ):  # one line, no MyST target
                 text = convert_inline(content).strip()
                 lines.append(f"{indent}{marker} {text}" if text else f"{indent}{marker}")
                 ended = None
