@@ -458,6 +458,29 @@ def test_a_lone_surrogate_is_a_problem_not_a_crash(tmp_path: Path) -> None:
     assert "lone surrogate" in report.problems[0].message
 
 
+def test_a_lone_surrogate_is_found_where_a_character_search_finds_one() -> None:
+    """`_bad_text` looks for a lone surrogate by encoding the text (the fast way): it
+    finds one exactly where looking at each character does, in generated text."""
+    import random
+    import re
+
+    from sleuth.ingest.walk import _has_surrogate
+
+    rng = random.Random(16)
+    surrogate = re.compile("[\ud800-\udfff]")
+    edges = [0, 0x7F, 0xD7FF, 0xD800, 0xDBFF, 0xDC00, 0xDFFF, 0xE000, 0xFFFF, 0x10000, 0x10FFFF]
+    texts = [chr(point) for point in edges]
+    for _ in range(5000):
+        points = [
+            rng.choice([rng.randrange(0x110000), rng.randrange(0xD700, 0xE100), rng.randrange(128)])
+            for _ in range(rng.randint(0, 12))
+        ]
+        texts.append("".join(map(chr, points)))
+    found = [_has_surrogate(text) for text in texts]
+    assert found == [surrogate.search(text) is not None for text in texts]
+    assert 1000 < sum(found) < 4000
+
+
 def test_jsonl_fields_of_the_wrong_type_are_problems_on_the_fast_path_too(tmp_path: Path) -> None:
     lines = [
         '{"url": "null-tags", "body": "x", "tags": null}',  # once a TypeError ending the ingest

@@ -237,7 +237,7 @@ def section_anchors(
         if not base:
             continue
         slug = base
-        count = seen.get(base, 1 if _PASSAGE_NAME.fullmatch(base) else 0)
+        count = seen.get(base, 1 if base[0] == "p" and _PASSAGE_NAME.fullmatch(base) else 0)
         if count:
             slug = f"{base}-{count}"
             while slug in seen:  # a heading that is itself "usage-1"

@@ -415,7 +415,7 @@ def _bad_text(source: Source, page: Page) -> Problem | None:
     """A problem when ``page`` has no text or text no index can store."""
     url, title, body = page.url, page.title, page.body
     if not (url.isascii() and title.isascii() and body.isascii()) and (
-        _SURROGATE.search(url) or _SURROGATE.search(title) or _SURROGATE.search(body)
+        _has_surrogate(url) or _has_surrogate(title) or _has_surrogate(body)
     ):
         return Problem(
             str(source.path), f"page {url!r}: text has a lone surrogate (bad \\u escape)"
@@ -429,7 +429,17 @@ def _bad_text(source: Source, page: Page) -> Problem | None:
     return None
 
 
-_SURROGATE = re.compile("[\ud800-\udfff]")
+def _has_surrogate(text: str) -> bool:
+    """Whether ``text`` holds a lone surrogate (U+D800 to U+DFFF), the one character
+    UTF-8 cannot encode: encoding a page's text finds one several times faster than a
+    regular expression looking at each character."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
+
+
 #: Marks a stored stamp as "read this file again": it never equals a fingerprint.
 _REREAD = "!"
 
