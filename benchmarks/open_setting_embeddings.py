@@ -22,7 +22,8 @@ two-hop files with their derived unanswerable copies; or any ``KIND:PATH``):
    runs them (column ``memory``: the pages as they are, searched by the in-memory index
    the runtime builds), unless ``--no-memory``.
 
-A derived unanswerable copy (two-hop parts) lacks its first gold page: in the ``memory``
+A derived unanswerable copy (two-hop parts) lacks its gold pages that state the answer
+(`sleuth.datasets`): in the ``memory``
 column the dataset's own corpus leaves it out; over an on-disk index the case sees the
 index through `IndexWithout`, which hides that document from search and ``open`` (its
 passages still count in BM25's document frequencies, a negligible difference).

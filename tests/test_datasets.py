@@ -5,6 +5,7 @@ malformed input (one line naming the file) and the real slices in ../shared/data
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -250,11 +251,13 @@ def test_hotpotqa_derived_cases_closed_and_open(hotpot_file: Path) -> None:
         gold_urls=[],
         answerable=False,
         derived=True,
-        pages=[BB, NOISE],
+        pages=[LILU, NOISE],
         dataset=closed.name,
-        removed=[LILU],
+        removed=[BB],
     )
-    assert list(closed.corpus_for(derived).pages) == [BB, NOISE]
+    # the gold page that states the answer ("It is based in Porto.") is the one taken away;
+    # a yes / no comparison loses its first gold page
+    assert list(closed.corpus_for(derived).pages) == [LILU, NOISE]
     assert list(closed.corpus_for(case(closed, "h1")).pages) == [LILU, BB, NOISE]
     assert case(closed, "h2::derived").removed == [BB]
 
@@ -266,7 +269,12 @@ def test_hotpotqa_derived_cases_closed_and_open(hotpot_file: Path) -> None:
     assert list(corpus.pages) == [LILU, NOISE, BC, NOISE2]
     assert len(corpus) == 4 and BB not in corpus.pages and corpus.get(BB) is None
     assert [p.url for p in corpus] == [LILU, NOISE, BC, NOISE2]
-    assert list(opened.corpus_for(case(opened, "h1::derived")).pages) == everything[1:]
+    assert list(opened.corpus_for(case(opened, "h1::derived")).pages) == [
+        LILU,
+        NOISE,
+        BC,
+        NOISE2,
+    ]
 
 
 def test_hotpotqa_limit_applies_before_deriving(hotpot_file: Path) -> None:
@@ -622,16 +630,27 @@ def test_real_hotpotqa() -> None:
                 continue  # HotpotQA has a few supporting facts past the last sentence
             sentence = context[title][number]
             assert any(sentence in ds.pages[u].body for u in c.gold_urls if u in ds.pages)
+    by_id = {c.id: c for c in originals}
     for c in ds.cases:
         if c.derived:
-            assert len(c.removed) == 1 and c.removed[0] not in ds.corpus_for(c).pages
+            assert c.removed and not set(c.removed) & set(ds.corpus_for(c).pages)
+            original = by_id[c.id.removesuffix("::derived")]
+            assert set(c.removed) <= set(original.gold_urls)
+            # no gold page left states an accepted answer (but "yes" / "no")
+            left = [u for u in original.gold_urls if u not in c.removed]
+            named = [a for a in original.answers if a.lower() not in ("yes", "no")]
+            assert not any(
+                re.search(rf"(?<!\w){re.escape(a)}(?!\w)", ds.pages[u].body, re.I)
+                for u in left
+                for a in named
+            )
     opened = load_hotpotqa(path, setting="open", derive_unanswerable=True)
     total = sum(len(c.pages) for c in originals)
     assert len(opened.pages) <= total
     first, derived = opened.cases[0], opened.cases[1]
     assert derived.removed[0] in opened.corpus_for(first).pages
     assert derived.removed[0] not in opened.corpus_for(derived).pages
-    assert len(opened.corpus_for(derived)) == len(opened.pages) - 1
+    assert len(opened.corpus_for(derived)) == len(opened.pages) - len(derived.removed)
 
 
 def test_real_musique() -> None:

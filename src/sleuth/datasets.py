@@ -19,8 +19,9 @@ different text under a title already used gets ``#2``, ``#3``, ... in file order
 Two settings decide what a case may see (`Dataset.corpus_for`): *closed*, only the
 case's own paragraphs (``EvalCase.pages``); *open*, every page of the file. For
 multi-hop data, ``derive_unanswerable`` adds for every answerable case a copy that lacks
-its first gold page (in paragraph order), marked ``derived`` and listed in ``removed``;
-that page is then missing from the case's corpus in both settings.
+the gold pages that state an accepted answer (its first gold page, in paragraph order,
+when none does: a yes / no comparison), marked ``derived`` and listed in ``removed``;
+those pages are then missing from the case's corpus in both settings.
 
 `export_jsonl` writes a dataset's pages and queries as the two JSONL files the search
 benchmark reads.
@@ -40,6 +41,7 @@ import io
 import json
 import logging
 import os
+import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -409,15 +411,16 @@ def join_sentences(sentences: list[str]) -> str:
     return "".join(parts)
 
 
-def _derive(cases: list[EvalCase]) -> list[EvalCase]:
+def _derive(cases: list[EvalCase], pages: Mapping[str, Page]) -> list[EvalCase]:
     """Each case followed, when it is answerable and has a gold page, by a derived
-    unanswerable copy whose pages lack its first gold page (in paragraph order)."""
+    unanswerable copy whose pages lack the gold pages that state an accepted answer
+    (`_removed`)."""
     out: list[EvalCase] = []
     for case in cases:
         out.append(case)
         if not case.answerable or not case.gold_urls:
             continue
-        removed = case.gold_urls[0]
+        removed = _removed(case, pages)
         out.append(
             EvalCase(
                 id=case.id + DERIVED_SUFFIX,
@@ -426,12 +429,31 @@ def _derive(cases: list[EvalCase]) -> list[EvalCase]:
                 gold_urls=[],
                 answerable=False,
                 derived=True,
-                pages=[u for u in case.pages if u != removed],
+                pages=[u for u in case.pages if u not in removed],
                 dataset=case.dataset,
-                removed=[removed],
+                removed=removed,
             )
         )
     return out
+
+
+def _removed(case: EvalCase, pages: Mapping[str, Page]) -> list[str]:
+    """The gold pages a derived copy lacks: every one whose text states an accepted answer
+    (as a whole word, case aside), so that no page left states it ("How to Eat, released
+    in which year, ...?" is still answered by the page "How to Eat" when only the first
+    gold page, Nigella Lawson's, is taken away); the first gold page (in paragraph order)
+    when none does (a yes / no comparison)."""
+    patterns = [
+        re.compile(rf"(?<!\w){re.escape(a.strip())}(?!\w)", re.IGNORECASE)
+        for a in case.answers
+        if a.strip() and a.strip().lower() not in ("yes", "no")
+    ]
+    stating = [
+        url
+        for url in case.gold_urls
+        if url in pages and any(p.search(pages[url].body) for p in patterns)
+    ]
+    return stating or case.gold_urls[:1]
 
 
 # --- export --------------------------------------------------------------------------------
@@ -630,7 +652,7 @@ class _Load:
     def dataset(self, derive_unanswerable: bool = False) -> Dataset:
         """The loaded dataset (with the derived cases when asked); a file that keeps no
         question is an error."""
-        cases = _derive(self.cases) if derive_unanswerable else self.cases
+        cases = _derive(self.cases, self.table.pages) if derive_unanswerable else self.cases
         problems = self.problems
         if not cases:
             if problems.skipped:

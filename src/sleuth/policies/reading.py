@@ -406,9 +406,7 @@ _SWITCHED = re.compile(r"\b(?:turn|switch)(?:s|ed|ing)?\s+(on|off)\b", re.IGNORE
 # "to set up logging" configures, and is left alone)
 _PHRASAL_VERBS = {"out": "released", "away": "died"}
 _ASKS_WHEN = re.compile(r"\s*(?:when|(?:in\s+)?(?:what|which)\s+year)\b", re.IGNORECASE)
-_SET_UP = re.compile(
-    r"(?<!\bto\s)(?<!\bI\s)(?<!\bwe\s)(?<!\byou\s)\bset\s+up\b", re.IGNORECASE
-)
+_SET_UP = re.compile(r"(?<!\bto\s)(?<!\bI\s)(?<!\bwe\s)(?<!\byou\s)\bset\s+up\b", re.IGNORECASE)
 _PHRASAL = re.compile(
     r"\b(?:came|come|comes|coming)\s+out\b"
     r"|\bpass(?:ed|es)?\s+away\b",
