@@ -631,10 +631,12 @@ def span(context: str, text: str) -> dict[str, object]:
 
 
 Question = tuple[str, str, object]  # (kind, question, its answers, or the plausible one)
+KINDS = ("ans", "neg", "ant", "ent", "num", "exc", "cond", "other")
 
 
 def qa(qid: str, kind: str, question: str, answer: object, context: str) -> dict[str, object]:
     """One SQuAD 2.0 question; answers (or the plausible answer) checked in ``context``."""
+    assert kind in KINDS, kind
     if kind == "ans":
         assert isinstance(answer, list) and 1 <= len(answer) <= 3
         answers = [span(context, text) for text in answer]
@@ -652,7 +654,8 @@ def qa(qid: str, kind: str, question: str, answer: object, context: str) -> dict
 def write_squad2(items: list[tuple[str, str, list[Question]]], prefix: str, out: Path) -> None:
     """Write ``items`` (title, context, questions), one article each, as SQuAD 2.0 JSON
     to ``out``, the questions numbered ``PREFIX-NNNN-KIND`` in order; print the counts.
-    Shared by the side sets' scripts (`benchmarks/squad_side1`, `squad_side2`)."""
+    Shared by the other written sets' scripts (`benchmarks/squad_side1`, `squad_side2`,
+    `squad_dev2`, `squad_dev3`)."""
     data = []
     number = 0
     counts: collections.Counter[str] = collections.Counter()

@@ -11,13 +11,14 @@ cond, other; see README.md.
     python benchmarks/squad_dev2/make_squad2_style_dev2.py [MUSIQUE_JSON]
 """
 
-import collections
 import json
-import re
 import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent / "squad_dev"))
+from make_squad2_style_dev import write_squad2  # noqa: E402
+
 SOURCE = "/work/shared/data/musique-ans-train100.json"
 # (record index 0-49, paragraph ``idx`` in the record, paragraph title) -> questions:
 # (kind, question, accepted answers for "ans", else the plausible answer).
@@ -679,55 +680,6 @@ def paragraph(records: list[dict], index: int, idx: int, title: str) -> str:
             assert par["title"] == title, (index, idx, par["title"])
             return str(par["paragraph_text"])
     raise KeyError((index, idx, title))
-
-
-def span(context: str, text: str) -> dict[str, object]:
-    """``text`` at its first word-bounded occurrence in ``context``, checked."""
-    found = re.search(r"(?<!\w)" + re.escape(text) + r"(?!\w)", context)
-    if found is None:
-        raise ValueError(f"{text!r} is not in {context[:60]!r}")
-    start = found.start()
-    assert context[start : start + len(text)] == text
-    return {"text": text, "answer_start": start}
-
-
-Question = tuple[str, str, object]  # (kind, question, its answers, or the plausible one)
-KINDS = ("ans", "neg", "ant", "ent", "num", "exc", "cond", "other")
-
-
-def qa(qid: str, kind: str, question: str, answer: object, context: str) -> dict[str, object]:
-    """One SQuAD 2.0 question; answers (or the plausible answer) checked in ``context``."""
-    assert kind in KINDS, kind
-    if kind == "ans":
-        assert isinstance(answer, list) and 1 <= len(answer) <= 3
-        answers = [span(context, text) for text in answer]
-        return {"id": qid, "question": question, "answers": answers, "is_impossible": False}
-    assert isinstance(answer, str)
-    return {
-        "id": qid,
-        "question": question,
-        "answers": [],
-        "is_impossible": True,
-        "plausible_answers": [span(context, answer)],
-    }
-
-
-def write_squad2(items: list[tuple[str, str, list[Question]]], prefix: str, out: Path) -> None:
-    """Write ``items`` (title, context, questions), one article each, as SQuAD 2.0 JSON
-    to ``out``, the questions numbered ``PREFIX-NNNN-KIND`` in order; print the counts."""
-    data = []
-    number = 0
-    counts: collections.Counter[str] = collections.Counter()
-    for title, context, questions in items:
-        qas = []
-        for kind, question, answer in questions:
-            number += 1
-            counts[kind] += 1
-            qas.append(qa(f"{prefix}-{number:04d}-{kind}", kind, question, answer, context))
-        data.append({"title": title, "paragraphs": [{"context": context, "qas": qas}]})
-    text = json.dumps({"version": "v2.0", "data": data}, ensure_ascii=False, indent=1)
-    out.write_text(text + "\n", encoding="utf-8")
-    print(len(data), "paragraphs,", number, "questions:", dict(sorted(counts.items())))
 
 
 def main() -> None:
