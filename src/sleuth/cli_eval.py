@@ -115,7 +115,8 @@ def eval_group() -> None:
 @click.option(
     "--derive-unanswerable",
     is_flag=True,
-    help="Multi-hop data: add, for each question, a copy without a gold paragraph.",
+    help="Multi-hop data: add, for each question, a copy without the gold paragraphs "
+    "that state its answer.",
 )
 @click.option("--limit", type=click.IntRange(min=1), default=None, help="The first N cases.")
 @click.option(
