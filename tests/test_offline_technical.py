@@ -1492,3 +1492,87 @@ def test_a_version_note_of_its_own_paragraph_closes_the_paragraphs_before_it() -
     assert [
         r.value for r in read_page(frame_question(other), url, title, [(0, ASYNC_SECTION)])
     ] == ["20.2.0"]
+
+
+# structlog's bound-loggers.md (R), as the index shows it: a list item wrapped over lines
+ITEM = (
+    "1. A context dictionary that you can bind key-value pairs to. This dictionary is merged "
+    "into each log entry that is logged from this logger specifically.\n"
+    "   You can inspect a context of a bound logger by calling `structlog.get_context()` "
+    "on it.\n"
+    "2. A list of processors that are called on every log entry.\n"
+)
+
+
+def test_a_wrapped_line_reads_the_earlier_sentences_of_its_item() -> None:
+    """A list item (or paragraph) wrapped over lines is one unit: "You can inspect a
+    context ... `structlog.get_context()`" says which key-value pairs that context holds
+    in the item's first sentence. The answer is still the sentence's own; another item is
+    no context (a new item starts a unit of its own)."""
+    question = (
+        "Which function lets me inspect what key-value pairs are currently bound to a bound logger?"
+    )
+    found = read_page(frame_question(question), "u", "Bound Loggers", [(0, ITEM)])
+    assert [r.value for r in found] == ["structlog.get_context()"]
+    assert found[0].sentence.startswith("1. A context dictionary")
+    # the same two sentences split by a blank line (two paragraphs) are no unit
+    apart = ITEM.replace("\n   You can", "\n\nYou can")
+    assert read_page(frame_question(question), "u", "Bound Loggers", [(0, apart)]) == []
+    # nor is a sibling item: "processors" is item 2's word, not item 1's
+    other = "Which function lets me inspect the processors called on every log entry?"
+    assert read_page(frame_question(other), "u", "Bound Loggers", [(0, ITEM)]) == []
+
+
+RENAMER = (
+    "With the `structlog.processors.EventRenamer` processor, you can, for instance, rename "
+    "the log message to `msg` and use `event` for something custom, that you bind to "
+    "`_event` in your code."
+)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "nouns", "spans"),
+    [
+        (RENAMER, ("processor",), ["structlog.processors.EventRenamer"]),
+        # the noun before the span, or what the span is called
+        ("Set the constant `EXCLUDE` to drop them.", ("constant",), ["EXCLUDE"]),
+        ("Use a factory called `make_logger`.", ("factori",), ["make_logger"]),
+        # the identifier's own last word: a BytesLoggerFactory is a factory
+        (
+            "Instead use `structlog.WriteLoggerFactory` or `structlog.BytesLoggerFactory`.",
+            ("factori",),
+            ["structlog.WriteLoggerFactory", "structlog.BytesLoggerFactory"],
+        ),
+        # a span the sentence calls nothing (or something else) is not apposed
+        ("Pass `msg` to the renderer.", ("processor",), []),
+        ("The `event` key is renamed.", ("processor",), []),
+        # one word is no identifier of several words ("Factory" names no factory)
+        ("Use `Factory` here.", ("factori",), []),
+    ],
+)
+def test_apposed_code_spans(sentence: str, nouns: tuple[str, ...], spans: list[str]) -> None:
+    assert [sentence[s:e] for s, e in technical.apposed(sentence, nouns)] == spans
+
+
+def test_a_code_span_called_by_the_asked_noun_answers() -> None:
+    """structlog's recipes.md (R): "Which processor renames that key?" is not a kind the
+    technical reader knows, but the sentence calls `EventRenamer` a processor: that span is
+    the answer (not the clause after the question's words), the section's heading ("Renaming
+    the `event` key") says the last word, and the answer is a technical one."""
+    question = (
+        "My log platform expects the message under msg rather than event. "
+        "Which processor renames that key?"
+    )
+    frame = frame_question(question)
+    assert frame.tech is None and "processor" in frame.head_words
+    title = "Recipes › Renaming the `event` key [passage 2/12]"
+    found = read_page(frame, "u#rename-event", title, [(0, RENAMER)])
+    assert [r.value for r in found] == ["structlog.processors.EventRenamer"]
+    assert verify.check(frame, found[0], title, question=question).ok
+    values = verify.features(frame, found[0], question=question, title=title)
+    assert values["technical"] == 1.0 and values["other_head"] == 0.0
+    # without the heading, "key" is said nowhere: no reading
+    assert read_page(frame, "u", "Recipes", [(0, RENAMER)]) == []
+    # a prose question's head over a page without code spans reads as before
+    prose = frame_question("Which processor renames that key?")
+    assert read_page(prose, "u", title, [(0, RENAMER.replace("`", ""))]) == []

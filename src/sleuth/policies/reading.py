@@ -231,6 +231,9 @@ class Frame:
     query: str  # words to search for, as written
     predicate: str | None = None  # a relation stem the sentence itself must contain
     head: str | None = None  # "prize" in "What prize did ... win?": the answer names one
+    # the wh-phrase's words ("logger", "factory" of "Which logger factory ...?"), stems: a
+    # code span the sentence calls by one is a name of what is asked (`technical.apposed`)
+    head_words: tuple[str, ...] = ()
     measured: bool = False  # "how long / tall / far ...": the answer has a unit
     mention: bool = False  # any covering sentence is the value (a two-hop bridge)
     # "Who founded X?" asks for the subject of "found", "Who did X hire?" for its object
@@ -569,6 +572,7 @@ def frame_question(question: str, field_name: str | None = None) -> Frame:
         word = head_match.group(1).lower()
         if word not in STOPWORDS and word not in QUESTION_VERBS and word not in TYPE_WORDS:
             head = stem(word)
+    phrase = technical.head_words(question) if head is not None else ()
     measured = (
         re.search(
             r"\bhow (long|far|tall|high|big|large|deep|wide|heavy|fast)\b", question, re.IGNORECASE
@@ -580,6 +584,7 @@ def frame_question(question: str, field_name: str | None = None) -> Frame:
         text=question,
         answer_type=answer_type,
         head=head,
+        head_words=tuple(stem(w) for w in phrase if w not in STOPWORDS),
         measured=measured and not field_name,
         anchors=tuple(anchors),
         relation=tuple(r for r in relation if r not in anchors),
@@ -956,6 +961,9 @@ def _context_start(text: str, spans: list[tuple[int, int]], i: int, most: int = 
         if item and parent < indent:
             k -= 1  # a nested item's parent
             continue
+        if not item and gap.count("\n") == 1 and not gap.strip(" \t\n"):
+            k -= 1  # a wrapped line of the same paragraph or list item
+            continue
         break
     return k
 
@@ -1033,14 +1041,21 @@ def read_sentence(
     if frame.relation and not stated and not (free and anchors_in_sentence):
         return None
     # a technical question's last word is most often a noun its section names ("... for
-    # signing JWT tokens?" under "... Bearer with JWT tokens"); a verb ("born") must be
-    # the sentence's own
+    # signing JWT tokens?" under "... Bearer with JWT tokens"; "Which processor renames
+    # that key?" read in a sentence that calls a code span a processor, under "Renaming
+    # the `event` key"); a verb ("born") must be the sentence's own
     if (
         frame.predicate is not None
         and frame.predicate not in free
         and frame.predicate not in said
         and canon(frame.predicate) not in said
-        and (frame.tech is None or frame.predicate not in title_terms)
+        and (
+            frame.predicate not in title_terms
+            or (
+                frame.tech is None
+                and not technical.apposed(sentence, frame.head_words, answer_from)
+            )
+        )
     ):
         return None
     # "Which function lets me inspect ...?": the act the user asks a means for is said
@@ -1147,6 +1162,12 @@ def extract(
     if frame.answer_type is AnswerType.OTHER:
         if frame.means:
             return _means(sentence, answer_from)
+        if frame.head_words:
+            # "Which processor renames that key?" -> "With the `EventRenamer` processor,
+            # ...": a code span the sentence calls by the asked noun names one
+            for start, end in technical.apposed(sentence, frame.head_words, answer_from):
+                if not _only_question_words(sentence[start:end], question_terms):
+                    return sentence[start:end]
         if frame.head is not None:  # "What prize ...?" -> "the Hollis Prize"
             for start, end in _name_spans(sentence):
                 name = sentence[start:end]

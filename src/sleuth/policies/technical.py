@@ -172,6 +172,47 @@ def asks_many(question: str) -> bool:
     return singular != head and singular in _ALL_KIND_WORDS | {"name"}
 
 
+def head_words(question: str) -> tuple[str, ...]:
+    """The words of the question's wh-phrase after its wh-word, as written ("Which
+    *logger factory* should I configure ...?", "Which *processor renames* that key?": a
+    verb may close the phrase), or none."""
+    q = question.lower()
+    q = q[_opening_clause_end(q) :]
+    q = re.sub(r"^\s*(?:in|at|as of|before|since|starting with|from|with)\s+", "", q)
+    phrase = _WH_PHRASE.match(q)
+    return tuple(phrase.group(1).split()) if phrase is not None else ()
+
+
+# the words that call a code span by a noun: "the `EventRenamer` processor", "the
+# processor `EventRenamer`", "a processor called `X`"
+_CALLED = re.compile(r"(?:\s+(?:called|named))?\s*$")
+
+
+def apposed(sentence: str, nouns: tuple[str, ...], start: int = 0) -> list[tuple[int, int]]:
+    """The code spans of ``sentence`` (from ``start``) that it calls by one of ``nouns``
+    (stems):
+    the noun right after the span ("With the `EventRenamer` processor") or right before
+    it ("the constant `EXCLUDE`", "a factory called `X`"), or the identifier's own last
+    word ("`structlog.BytesLoggerFactory`" is a factory)."""
+    out = []
+    for s, e in _code_spans(sentence):
+        if s < start:
+            continue
+        after = re.match(r"`*\s*([A-Za-z]+)", sentence[e:])
+        before = re.search(r"([A-Za-z]+)" + _CALLED.pattern, sentence[:s].rstrip("`"))
+        last = re.findall(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])", sentence[s:e].split(".")[-1])
+        if any(
+            w is not None and stem(w.lower()) in nouns
+            for w in (
+                after.group(1) if after else None,
+                before.group(1) if before else None,
+                last[-1] if last and len(last) > 1 else None,
+            )
+        ):
+            out.append((s, e))
+    return out
+
+
 # items of one list: "`create_app` or `make_app`", "`a`, `b` and `c`"
 _LIST_GAP = re.compile(r"`*\s*(?:,\s*(?:(?:or|and)\s+)?|\s+(?:or|and)\s+)`*")
 
