@@ -1576,3 +1576,59 @@ def test_a_code_span_called_by_the_asked_noun_answers() -> None:
     # a prose question's head over a page without code spans reads as before
     prose = frame_question("Which processor renames that key?")
     assert read_page(prose, "u", title, [(0, RENAMER.replace("`", ""))]) == []
+
+
+# Starlette's staticfiles.md (R: `benchmarks/docs_questions/starlette_dev.jsonl`)
+STATICS = (
+    "By default `StaticFiles` will look for a `statics` directory in each package, you can "
+    "change the default directory by specifying a tuple of strings."
+)
+SITUATED = (
+    "When I serve static files from a Python package with the packages option, which "
+    "directory inside each package is looked for by default?"
+)
+
+
+def test_the_askers_situation_is_counted_when_said_not_required() -> None:
+    """An opening clause about the asker ("When I serve static files from a Python package
+    with the packages option, ...") is their situation: its words count when the sentence
+    says them, its names rank, but the sentence need not say them; the question's own
+    words are required as before. A clause that is not about the asker ("When the packages
+    option is used, ...") stays a condition the sentence must state."""
+    frame = frame_question(SITUATED)
+    assert set(frame.optional) == {"serv", "static", "file", "option"}
+    assert "python" not in frame.anchors and "python" in frame.soft
+    found = read_page(frame, "u", "StaticFiles", [(0, STATICS)])
+    assert [r.value for r in found] == ["statics"]
+    # the question's own words are still required: a sentence that states the situation
+    # but not what is asked (no directory looked for by default) is no reading
+    alone = (
+        "With the packages option, `StaticFiles` serves static files from a Python "
+        "package as `statics`."
+    )
+    assert read_page(frame, "u", "StaticFiles", [(0, alone)]) == []
+    condition = (
+        "When the packages option serves static files from a Python package, which "
+        "directory inside each package is looked for by default?"
+    )
+    assert frame_question(condition).optional == ()
+    assert read_page(frame_question(condition), "u", "StaticFiles", [(0, STATICS)]) == []
+
+
+def test_the_span_called_by_the_asked_noun_is_the_value() -> None:
+    """ "By default `StaticFiles` will look for a `statics` directory": the default cue
+    stands before `StaticFiles`, but "which directory" asks the span the sentence calls a
+    directory; with that one span called so, the other code span is no rival."""
+    question = "Which directory inside each package is looked for by default?"
+    found = read_page(frame_question(question), "u", "StaticFiles", [(0, STATICS)])
+    assert [r.value for r in found] == ["statics"]
+    assert technical.asked_nouns(question) == ("directori", "insid")
+
+
+def test_an_item_of_a_list_shares_the_noun_beside_the_list() -> None:
+    """ "a factory function named `create_app` or `make_app`": "named" calls the list, not
+    `create_app` alone (asked for one name, the sentence has two rivals)."""
+    sentence = "The command looks for a factory function named `create_app` or `make_app`."
+    assert technical.apposed(sentence, ("function", "name")) == []
+    one = "A function named `create_app`."
+    assert [one[s:e] for s, e in technical.apposed(one, ("function",))] == ["create_app"]

@@ -243,6 +243,9 @@ class Frame:
     # "How do I make ...?", "How can I stop ...?": the answer is the means, the sentence's
     # "by passing X" (`_means`), never the clause after the question's words
     means: bool = False
+    # relation words of the asker's situation (`frame_question`): counted when said, not
+    # required
+    optional: tuple[str, ...] = ()
     # a candidate frame: one name and one relation word are enough, and the calibrated
     # model (which weighs what is left unmatched) decides (see `loose`)
     loose: bool = False
@@ -258,7 +261,7 @@ class Frame:
         """Every relation word, each in the sentence or the title; with four or more, one
         may be missing (a pronoun stands for "the company" in "We will reach ..."); loose:
         one."""
-        n = len(self.relation)
+        n = len(self.relation) - len(self.optional)
         if self.loose:
             return min(1, n)
         return n if n <= 3 else n - 1 if n <= 5 else n - 2
@@ -441,12 +444,39 @@ def split_preamble(question: str) -> tuple[str, str]:
     return " ".join(parts[:-1]), parts[-1]
 
 
+# the asker in an opening clause: "When I ...", "If you're using ...", "... my app ..."
+_ASKER = re.compile(r"\b(?:I|I'm|I've|me|my|we|we're|our|us|you|you're|your)(?=\W)", re.I)
+
+
 def asked_part(question: str) -> str:
     """The question without the user's preamble (`split_preamble`)."""
     return split_preamble(question)[1]
 
 
 def frame_question(question: str, field_name: str | None = None) -> Frame:
+    """The frame of a question, or of one required field of a brief about it
+    (`_frame_question`), with the relation words of an opening clause about the asker
+    ("When I serve static files from a Python package, which directory ...?") made
+    ``optional``: the asker's situation, which the page may state in the sentence or
+    leave to its section, as a preamble sentence of its own would be (a sentence that
+    states it still counts it)."""
+    frame = _frame_question(question, field_name)
+    situation = _OPENING_CLAUSE.match(restate(question))
+    if field_name or situation is None or not _ASKER.search(situation.group(0)):
+        return frame
+    asked = _frame_question(restate(question)[situation.end() :])
+    optional = tuple(r for r in frame.relation if r not in asked.relation)
+    # a name in the situation only ("from a Python package") ranks, as the preamble's do
+    named = tuple(a for a in frame.anchors if a not in asked.anchors)
+    return replace(
+        frame,
+        optional=optional,
+        anchors=tuple(a for a in frame.anchors if a not in named),
+        soft=tuple(dict.fromkeys([*frame.soft, *named])),
+    )
+
+
+def _frame_question(question: str, field_name: str | None = None) -> Frame:
     """The frame of a question, or of one required field of a brief about it.
 
     A field whose name has a known type takes that type (``venue`` a place, ``price``
@@ -572,7 +602,6 @@ def frame_question(question: str, field_name: str | None = None) -> Frame:
         word = head_match.group(1).lower()
         if word not in STOPWORDS and word not in QUESTION_VERBS and word not in TYPE_WORDS:
             head = stem(word)
-    phrase = technical.head_words(question) if head is not None else ()
     measured = (
         re.search(
             r"\bhow (long|far|tall|high|big|large|deep|wide|heavy|fast)\b", question, re.IGNORECASE
@@ -584,7 +613,7 @@ def frame_question(question: str, field_name: str | None = None) -> Frame:
         text=question,
         answer_type=answer_type,
         head=head,
-        head_words=tuple(stem(w) for w in phrase if w not in STOPWORDS),
+        head_words=technical.asked_nouns(question) if head is not None else (),
         measured=measured and not field_name,
         anchors=tuple(anchors),
         relation=tuple(r for r in relation if r not in anchors),
@@ -1135,6 +1164,11 @@ def _rival_spans(frame: Frame, sentence: str, start: int = 0) -> bool:
     ]
     if technical.asks_many(frame.text):
         spans = technical.lists(sentence, spans)  # "names": a list is one answer
+    # "the `statics` directory" for "which directory ...?": the span the sentence calls by
+    # the asked noun has no rival among the others
+    called = set(technical.apposed(sentence, technical.asked_nouns(frame.text), start))
+    if len(called & set(spans)) == 1 and not technical.asks_many(frame.text):
+        return False
     return len({sentence[a:b].strip("` ") for a, b in spans}) > 1
 
 
