@@ -1492,3 +1492,143 @@ def test_a_version_note_of_its_own_paragraph_closes_the_paragraphs_before_it() -
     assert [
         r.value for r in read_page(frame_question(other), url, title, [(0, ASYNC_SECTION)])
     ] == ["20.2.0"]
+
+
+# structlog's bound-loggers.md (R), as the index shows it: a list item wrapped over lines
+ITEM = (
+    "1. A context dictionary that you can bind key-value pairs to. This dictionary is merged "
+    "into each log entry that is logged from this logger specifically.\n"
+    "   You can inspect a context of a bound logger by calling `structlog.get_context()` "
+    "on it.\n"
+    "2. A list of processors that are called on every log entry.\n"
+)
+
+
+def test_a_wrapped_line_reads_the_earlier_sentences_of_its_item() -> None:
+    """A list item (or paragraph) wrapped over lines is one unit: "You can inspect a
+    context ... `structlog.get_context()`" says which key-value pairs that context holds
+    in the item's first sentence. The answer is still the sentence's own; another item is
+    no context (a new item starts a unit of its own)."""
+    question = (
+        "Which function lets me inspect what key-value pairs are currently bound to a bound logger?"
+    )
+    found = read_page(frame_question(question), "u", "Bound Loggers", [(0, ITEM)])
+    assert [r.value for r in found] == ["structlog.get_context()"]
+    assert found[0].sentence.startswith("1. A context dictionary")
+    # the same two sentences split by a blank line (two paragraphs) are no unit
+    apart = ITEM.replace("\n   You can", "\n\nYou can")
+    assert read_page(frame_question(question), "u", "Bound Loggers", [(0, apart)]) == []
+    # nor is a sibling item: "processors" is item 2's word, not item 1's
+    other = "Which function lets me inspect the processors called on every log entry?"
+    assert read_page(frame_question(other), "u", "Bound Loggers", [(0, ITEM)]) == []
+
+
+RENAMER = (
+    "With the `structlog.processors.EventRenamer` processor, you can, for instance, rename "
+    "the log message to `msg` and use `event` for something custom, that you bind to "
+    "`_event` in your code."
+)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "nouns", "spans"),
+    [
+        (RENAMER, ("processor",), ["structlog.processors.EventRenamer"]),
+        # the noun before the span, or what the span is called
+        ("Set the constant `EXCLUDE` to drop them.", ("constant",), ["EXCLUDE"]),
+        ("Use a factory called `make_logger`.", ("factori",), ["make_logger"]),
+        # the identifier's own last word: a BytesLoggerFactory is a factory
+        (
+            "Instead use `structlog.WriteLoggerFactory` or `structlog.BytesLoggerFactory`.",
+            ("factori",),
+            ["structlog.WriteLoggerFactory", "structlog.BytesLoggerFactory"],
+        ),
+        # a span the sentence calls nothing (or something else) is not apposed
+        ("Pass `msg` to the renderer.", ("processor",), []),
+        ("The `event` key is renamed.", ("processor",), []),
+        # one word is no identifier of several words ("Factory" names no factory)
+        ("Use `Factory` here.", ("factori",), []),
+    ],
+)
+def test_apposed_code_spans(sentence: str, nouns: tuple[str, ...], spans: list[str]) -> None:
+    assert [sentence[s:e] for s, e in technical.apposed(sentence, nouns)] == spans
+
+
+def test_a_code_span_called_by_the_asked_noun_answers() -> None:
+    """structlog's recipes.md (R): "Which processor renames that key?" is not a kind the
+    technical reader knows, but the sentence calls `EventRenamer` a processor: that span is
+    the answer (not the clause after the question's words), the section's heading ("Renaming
+    the `event` key") says the last word, and the answer is a technical one."""
+    question = (
+        "My log platform expects the message under msg rather than event. "
+        "Which processor renames that key?"
+    )
+    frame = frame_question(question)
+    assert frame.tech is None and "processor" in frame.head_words
+    title = "Recipes › Renaming the `event` key [passage 2/12]"
+    found = read_page(frame, "u#rename-event", title, [(0, RENAMER)])
+    assert [r.value for r in found] == ["structlog.processors.EventRenamer"]
+    assert verify.check(frame, found[0], title, question=question).ok
+    values = verify.features(frame, found[0], question=question, title=title)
+    assert values["technical"] == 1.0 and values["other_head"] == 0.0
+    # without the heading, "key" is said nowhere: no reading
+    assert read_page(frame, "u", "Recipes", [(0, RENAMER)]) == []
+    # a prose question's head over a page without code spans reads as before
+    prose = frame_question("Which processor renames that key?")
+    assert read_page(prose, "u", title, [(0, RENAMER.replace("`", ""))]) == []
+
+
+# Starlette's staticfiles.md (R: `benchmarks/docs_questions/starlette_dev.jsonl`)
+STATICS = (
+    "By default `StaticFiles` will look for a `statics` directory in each package, you can "
+    "change the default directory by specifying a tuple of strings."
+)
+SITUATED = (
+    "When I serve static files from a Python package with the packages option, which "
+    "directory inside each package is looked for by default?"
+)
+
+
+def test_the_askers_situation_is_counted_when_said_not_required() -> None:
+    """An opening clause about the asker ("When I serve static files from a Python package
+    with the packages option, ...") is their situation: its words count when the sentence
+    says them, its names rank, but the sentence need not say them; the question's own
+    words are required as before. A clause that is not about the asker ("When the packages
+    option is used, ...") stays a condition the sentence must state."""
+    frame = frame_question(SITUATED)
+    assert set(frame.optional) == {"serv", "static", "file", "option"}
+    assert "python" not in frame.anchors and "python" in frame.soft
+    found = read_page(frame, "u", "StaticFiles", [(0, STATICS)])
+    assert [r.value for r in found] == ["statics"]
+    # the question's own words are still required: a sentence that states the situation
+    # but not what is asked (no directory looked for by default) is no reading
+    alone = (
+        "With the packages option, `StaticFiles` serves static files from a Python "
+        "package as `statics`."
+    )
+    assert read_page(frame, "u", "StaticFiles", [(0, alone)]) == []
+    condition = (
+        "When the packages option serves static files from a Python package, which "
+        "directory inside each package is looked for by default?"
+    )
+    assert frame_question(condition).optional == ()
+    assert read_page(frame_question(condition), "u", "StaticFiles", [(0, STATICS)]) == []
+
+
+def test_the_span_called_by_the_asked_noun_is_the_value() -> None:
+    """ "By default `StaticFiles` will look for a `statics` directory": the default cue
+    stands before `StaticFiles`, but "which directory" asks the span the sentence calls a
+    directory; with that one span called so, the other code span is no rival."""
+    question = "Which directory inside each package is looked for by default?"
+    found = read_page(frame_question(question), "u", "StaticFiles", [(0, STATICS)])
+    assert [r.value for r in found] == ["statics"]
+    assert technical.asked_nouns(question) == ("directori", "insid")
+
+
+def test_an_item_of_a_list_shares_the_noun_beside_the_list() -> None:
+    """ "a factory function named `create_app` or `make_app`": "named" calls the list, not
+    `create_app` alone (asked for one name, the sentence has two rivals)."""
+    sentence = "The command looks for a factory function named `create_app` or `make_app`."
+    assert technical.apposed(sentence, ("function", "name")) == []
+    one = "A function named `create_app`."
+    assert [one[s:e] for s, e in technical.apposed(one, ("function",))] == ["create_app"]

@@ -945,3 +945,38 @@ def test_an_identifier_of_the_question_is_one_word_of_it(text: str, ok: bool) ->
     else:
         assert [p.code for p in problems(result)] == ["ungrounded"]
         assert "only repeats the question's words" in problems(result)[0].detail
+
+
+STATIC = "file:///docs/starlette/staticfiles.md#p3"
+STATIC_SENTENCE = (
+    "By default `StaticFiles` will look for a `statics` directory in each package, you can "
+    "change the default directory by specifying a tuple of strings."
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "ok"),
+    [
+        ("statics", True),  # the quote writes it as code, the question never writes it
+        ("`statics`", True),
+        ("static", False),  # the question's own word, as it writes it
+        ("static files", False),
+    ],
+)
+def test_a_name_the_quote_writes_as_code_is_no_echo(text: str, ok: bool) -> None:
+    """Starlette's staticfiles.md (R): "statics" stems as the question's "static", but
+    the page names a directory `statics`; an answer the question does not write, which
+    the quote writes as code, is a name of its own (a word of the question is still an
+    echo)."""
+    page = Page(STATIC, "StaticFiles [passage 3/3]", STATIC_SENTENCE)
+    opened = {STATIC: opened_page(page, 2)}
+    question = (
+        "When I serve static files from a Python package with the packages option, which "
+        "directory inside each package is looked for by default?"
+    )
+    finish = answer(text=text, citations=[STATIC], evidence=STATIC_SENTENCE)
+    result = validate_finish(finish, opened, (), question)
+    if ok:
+        accepted(result)
+    else:
+        assert [p.code for p in problems(result)] == ["ungrounded"]

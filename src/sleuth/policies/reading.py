@@ -231,6 +231,9 @@ class Frame:
     query: str  # words to search for, as written
     predicate: str | None = None  # a relation stem the sentence itself must contain
     head: str | None = None  # "prize" in "What prize did ... win?": the answer names one
+    # the wh-phrase's words ("logger", "factory" of "Which logger factory ...?"), stems: a
+    # code span the sentence calls by one is a name of what is asked (`technical.apposed`)
+    head_words: tuple[str, ...] = ()
     measured: bool = False  # "how long / tall / far ...": the answer has a unit
     mention: bool = False  # any covering sentence is the value (a two-hop bridge)
     # "Who founded X?" asks for the subject of "found", "Who did X hire?" for its object
@@ -240,6 +243,9 @@ class Frame:
     # "How do I make ...?", "How can I stop ...?": the answer is the means, the sentence's
     # "by passing X" (`_means`), never the clause after the question's words
     means: bool = False
+    # relation words of the asker's situation (`frame_question`): counted when said, not
+    # required
+    optional: tuple[str, ...] = ()
     # a candidate frame: one name and one relation word are enough, and the calibrated
     # model (which weighs what is left unmatched) decides (see `loose`)
     loose: bool = False
@@ -255,7 +261,7 @@ class Frame:
         """Every relation word, each in the sentence or the title; with four or more, one
         may be missing (a pronoun stands for "the company" in "We will reach ..."); loose:
         one."""
-        n = len(self.relation)
+        n = len(self.relation) - len(self.optional)
         if self.loose:
             return min(1, n)
         return n if n <= 3 else n - 1 if n <= 5 else n - 2
@@ -438,12 +444,39 @@ def split_preamble(question: str) -> tuple[str, str]:
     return " ".join(parts[:-1]), parts[-1]
 
 
+# the asker in an opening clause: "When I ...", "If you're using ...", "... my app ..."
+_ASKER = re.compile(r"\b(?:I|I'm|I've|me|my|we|we're|our|us|you|you're|your)(?=\W)", re.I)
+
+
 def asked_part(question: str) -> str:
     """The question without the user's preamble (`split_preamble`)."""
     return split_preamble(question)[1]
 
 
 def frame_question(question: str, field_name: str | None = None) -> Frame:
+    """The frame of a question, or of one required field of a brief about it
+    (`_frame_question`), with the relation words of an opening clause about the asker
+    ("When I serve static files from a Python package, which directory ...?") made
+    ``optional``: the asker's situation, which the page may state in the sentence or
+    leave to its section, as a preamble sentence of its own would be (a sentence that
+    states it still counts it)."""
+    frame = _frame_question(question, field_name)
+    situation = _OPENING_CLAUSE.match(restate(question))
+    if field_name or situation is None or not _ASKER.search(situation.group(0)):
+        return frame
+    asked = _frame_question(restate(question)[situation.end() :])
+    optional = tuple(r for r in frame.relation if r not in asked.relation)
+    # a name in the situation only ("from a Python package") ranks, as the preamble's do
+    named = tuple(a for a in frame.anchors if a not in asked.anchors)
+    return replace(
+        frame,
+        optional=optional,
+        anchors=tuple(a for a in frame.anchors if a not in named),
+        soft=tuple(dict.fromkeys([*frame.soft, *named])),
+    )
+
+
+def _frame_question(question: str, field_name: str | None = None) -> Frame:
     """The frame of a question, or of one required field of a brief about it.
 
     A field whose name has a known type takes that type (``venue`` a place, ``price``
@@ -580,6 +613,7 @@ def frame_question(question: str, field_name: str | None = None) -> Frame:
         text=question,
         answer_type=answer_type,
         head=head,
+        head_words=technical.asked_nouns(question) if head is not None else (),
         measured=measured and not field_name,
         anchors=tuple(anchors),
         relation=tuple(r for r in relation if r not in anchors),
@@ -956,6 +990,9 @@ def _context_start(text: str, spans: list[tuple[int, int]], i: int, most: int = 
         if item and parent < indent:
             k -= 1  # a nested item's parent
             continue
+        if not item and gap.count("\n") == 1 and not gap.strip(" \t\n"):
+            k -= 1  # a wrapped line of the same paragraph or list item
+            continue
         break
     return k
 
@@ -1033,14 +1070,21 @@ def read_sentence(
     if frame.relation and not stated and not (free and anchors_in_sentence):
         return None
     # a technical question's last word is most often a noun its section names ("... for
-    # signing JWT tokens?" under "... Bearer with JWT tokens"); a verb ("born") must be
-    # the sentence's own
+    # signing JWT tokens?" under "... Bearer with JWT tokens"; "Which processor renames
+    # that key?" read in a sentence that calls a code span a processor, under "Renaming
+    # the `event` key"); a verb ("born") must be the sentence's own
     if (
         frame.predicate is not None
         and frame.predicate not in free
         and frame.predicate not in said
         and canon(frame.predicate) not in said
-        and (frame.tech is None or frame.predicate not in title_terms)
+        and (
+            frame.predicate not in title_terms
+            or (
+                frame.tech is None
+                and not technical.apposed(sentence, frame.head_words, answer_from)
+            )
+        )
     ):
         return None
     # "Which function lets me inspect ...?": the act the user asks a means for is said
@@ -1120,6 +1164,11 @@ def _rival_spans(frame: Frame, sentence: str, start: int = 0) -> bool:
     ]
     if technical.asks_many(frame.text):
         spans = technical.lists(sentence, spans)  # "names": a list is one answer
+    # "the `statics` directory" for "which directory ...?": the span the sentence calls by
+    # the asked noun has no rival among the others
+    called = set(technical.apposed(sentence, technical.asked_nouns(frame.text), start))
+    if len(called & set(spans)) == 1 and not technical.asks_many(frame.text):
+        return False
     return len({sentence[a:b].strip("` ") for a, b in spans}) > 1
 
 
@@ -1147,6 +1196,12 @@ def extract(
     if frame.answer_type is AnswerType.OTHER:
         if frame.means:
             return _means(sentence, answer_from)
+        if frame.head_words:
+            # "Which processor renames that key?" -> "With the `EventRenamer` processor,
+            # ...": a code span the sentence calls by the asked noun names one
+            for start, end in technical.apposed(sentence, frame.head_words, answer_from):
+                if not _only_question_words(sentence[start:end], question_terms):
+                    return sentence[start:end]
         if frame.head is not None:  # "What prize ...?" -> "the Hollis Prize"
             for start, end in _name_spans(sentence):
                 name = sentence[start:end]

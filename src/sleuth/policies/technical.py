@@ -172,6 +172,56 @@ def asks_many(question: str) -> bool:
     return singular != head and singular in _ALL_KIND_WORDS | {"name"}
 
 
+def head_words(question: str) -> tuple[str, ...]:
+    """The words of the question's wh-phrase after its wh-word, as written ("Which
+    *logger factory* should I configure ...?", "Which *processor renames* that key?": a
+    verb may close the phrase), or none."""
+    q = question.lower()
+    q = q[_opening_clause_end(q) :]
+    q = re.sub(r"^\s*(?:in|at|as of|before|since|starting with|from|with)\s+", "", q)
+    phrase = _WH_PHRASE.match(q)
+    return tuple(phrase.group(1).split()) if phrase is not None else ()
+
+
+def asked_nouns(question: str) -> tuple[str, ...]:
+    """The stems of the wh-phrase's words (`head_words`) but stopwords: the nouns a
+    sentence may call the answer by ("which *directory*" and "the `statics` directory")."""
+    return tuple(stem(w) for w in head_words(question) if w not in STOPWORDS)
+
+
+# the words that call a code span by a noun: "the `EventRenamer` processor", "the
+# processor `EventRenamer`", "a processor called `X`"
+_CALLED = re.compile(r"(?:\s+(?:called|named))?\s*$")
+
+
+def apposed(sentence: str, nouns: tuple[str, ...], start: int = 0) -> list[tuple[int, int]]:
+    """The code spans of ``sentence`` (from ``start``) that it calls by one of ``nouns``
+    (stems): the noun right after the span ("With the `EventRenamer` processor") or right
+    before it ("the constant `EXCLUDE`", "a factory called `X`"), or the identifier's own
+    last word ("`structlog.BytesLoggerFactory`" is a factory). An item of a list ("a
+    function named `create_app` or `make_app`") shares the noun beside the list with the
+    other items: none of them alone is what it names (its own last word still names it)."""
+    out = []
+    code = _code_spans(sentence)
+    listed = {
+        sp
+        for group in lists(sentence, code)
+        for sp in code
+        if group != sp and group[0] <= sp[0] and sp[1] <= group[1]
+    }
+    for s, e in code:
+        if s < start:
+            continue
+        after = re.match(r"`*\s*([A-Za-z]+)", sentence[e:])
+        before = re.search(r"([A-Za-z]+)" + _CALLED.pattern, sentence[:s].rstrip("`"))
+        last = re.findall(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])", sentence[s:e].split(".")[-1])
+        beside = [] if (s, e) in listed else [m.group(1) for m in (after, before) if m]
+        own = [last[-1]] if len(last) > 1 else []
+        if any(stem(w.lower()) in nouns for w in [*beside, *own]):
+            out.append((s, e))
+    return out
+
+
 # items of one list: "`create_app` or `make_app`", "`a`, `b` and `c`"
 _LIST_GAP = re.compile(r"`*\s*(?:,\s*(?:(?:or|and)\s+)?|\s+(?:or|and)\s+)`*")
 
@@ -427,6 +477,15 @@ def extract(
         spans.append((s, e))
     if not spans:
         return None
+    # the one span the sentence calls by a noun of the wh-phrase ("the `statics`
+    # directory"), when one only is (a list of names is answered whole: `asks_many`)
+    called = set(apposed(sentence, asked_nouns(question), start)) & set(spans)
+    if len(called) != 1 or asks_many(question):
+        called = set()
+    if kind == "value" and called:
+        # "By default `StaticFiles` will look for a `statics` directory" for "which
+        # directory ... by default?": the span called by the asked noun is the value
+        spans = [sp for sp in spans if sp in called]
     if kind == "value":
         cued = [
             sp
@@ -442,7 +501,7 @@ def extract(
             # the one before it ("... default model is X. The timeout is 30 seconds.")
             # says no default of its own: no value is said to be the default
             return None
-    labelled = [sp for sp in spans if _labelled(sentence, sp, question_terms)]
+    labelled = [sp for sp in spans if _labelled(sentence, sp, question_terms)] or list(called)
     if labelled:
         spans = labelled  # "use the `template_filter()` decorator": the decorator asked
     matched = [m for m in re.finditer(r"[\w]+", sentence) if _stem_in(m.group(0), question_terms)]

@@ -645,6 +645,7 @@ def features(
             kind is AnswerType.OTHER
             and frame.head is not None
             and not _headed(frame, reading.value)
+            and not apposed(frame, reading)
         ),
         "score": min(reading.score, 1.2),
         "sentence_cover": len(in_sentence) / n,
@@ -667,7 +668,8 @@ def features(
         "rank": min(rank, 5) / 5,
         "search_rank": min(rank, 5) / 5,
         "hops": float(hops > 1),
-        "technical": float(frame.tech is not None),  # a span of a technical kind
+        # a span of a technical kind, or a code span the sentence calls by the asked noun
+        "technical": float(frame.tech is not None or apposed(frame, reading)),
         "sentence_rank": min(place, 5) / 5,
         **_weighed(asked, in_sentence, in_context, idf or {}),
         **alignment,
@@ -744,6 +746,17 @@ def _clause(value: str) -> bool:
     if capitalised * 2 < len(parts) and any(w in _FINITE for w in parts):
         return True
     return bool(_DASHED_CLAUSE.search(value))
+
+
+def apposed(frame: Frame, reading: Reading) -> bool:
+    """Whether the answer is a code span its sentence calls by a word of the question's
+    wh-phrase ("the `EventRenamer` processor" for "Which processor ...?")."""
+    if not frame.head_words:
+        return False
+    return any(
+        reading.sentence[s:e] == reading.value
+        for s, e in technical.apposed(reading.sentence, frame.head_words)
+    )
 
 
 def _headed(frame: Frame, value: str) -> bool:

@@ -1,0 +1,8 @@
+from anyio import run
+
+
+async def main() -> None:
+    print("Hello, world!")
+
+
+run(main)

@@ -1,0 +1,5 @@
+from anyio import Event
+
+
+async def main() -> None:
+    event = Event()

@@ -1,0 +1,16 @@
+from anyio import create_unix_listener, run
+from anyio.abc import SocketStream
+
+
+async def handle(client: SocketStream) -> None:
+    async with client:
+        name = await client.receive(1024)
+        await client.send(b"Hello, %s\n" % name)
+
+
+async def main() -> None:
+    listener = await create_unix_listener("/tmp/mysock")
+    await listener.serve(handle)
+
+
+run(main)
