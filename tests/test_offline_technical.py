@@ -19,6 +19,7 @@ import pytest
 
 from shared import SHARED_DATA
 from sleuth.policies import technical, verify
+from sleuth.policies.offline import _snippet_reads, prose_parts
 from sleuth.policies.reading import (
     PRONOUN_SUBJECT,
     AnswerType,
@@ -1632,3 +1633,51 @@ def test_an_item_of_a_list_shares_the_noun_beside_the_list() -> None:
     assert technical.apposed(sentence, ("function", "name")) == []
     one = "A function named `create_app`."
     assert [one[s:e] for s, e in technical.apposed(one, ("function",))] == ["create_app"]
+
+
+# search snippets of Starlette's docs (R), as the index joins their lines
+SNIPPET_ANSWER = (
+    "… Mount('/static', app=StaticFiles(directory='static', packages=['bootstrap4']), "
+    'name="static"), ] app = Starlette(routes=routes) ``` By default `StaticFiles` will look '
+    "for a `statics` directory in each package, you …"
+)
+SNIPPET_CODE = (
+    "… configured. This is probably what you want to use by default. ```python from "
+    "starlette.applications import Starlette from starlette.routing import Route, Mount from "
+    "starlette.templating import Jinja2Templates from …"
+)
+
+
+@pytest.mark.parametrize(
+    ("snippet", "prose"),
+    [
+        # a bare fence after code closes the block the snippet was cut from
+        ("a = f(x) ``` By default it is `1`.", [" By default it is `1`."]),
+        # one with a language opens a block: the code after it is no sentence
+        ("It is simple. ```python import x", ["It is simple. "]),
+        # a bare first fence after a colon or a sentence's end opens one
+        (
+            "Install it: ``` pip install x ``` Then run `x`. ```python import x ``` Done.",
+            ["Install it: ", " Then run `x`. ", " Done."],
+        ),
+        ("No fence, `code` only.", ["No fence, `code` only."]),
+        ("``` only code", []),
+    ],
+)
+def test_the_prose_of_a_snippet(snippet: str, prose: list[str]) -> None:
+    assert [text for _, text in prose_parts(snippet)] == prose
+
+
+def test_a_snippet_reads_its_prose_not_its_code() -> None:
+    """The snippet that states the answer after a code block reads; one whose only match is
+    code after its prose (a long "sentence" of imports) does not, so the run opens the
+    page that answers first."""
+    question = (
+        "When I serve static files from a Python package with the packages option, which "
+        "directory inside each package is looked for by default?"
+    )
+    frame = frame_question(question)
+    answer = {"url": "u#p3", "title": "StaticFiles", "snippet": SNIPPET_ANSWER}
+    code = {"url": "t#p1", "title": "Using custom jinja2.Environment instance"}
+    assert _snippet_reads(frame, answer)
+    assert not _snippet_reads(frame, {**code, "snippet": SNIPPET_CODE})

@@ -642,12 +642,45 @@ def _snippet_reads(frame: Frame, hit: dict[str, Any]) -> bool:
     if not snippet:
         return False
     title, url = str(hit.get("title", "")), str(hit["url"])
-    if read_page(frame, url, title, [(0, snippet)]):
+    parts = prose_parts(snippet)
+    if not parts:
+        return False
+    if read_page(frame, url, title, parts):
         return True
     if frame.tech is None:
         return False
     lead = replace(loose(frame), predicate=None)  # the section may name the last word
-    return bool(read_page(lead, url, title, [(0, snippet)]))
+    return bool(read_page(lead, url, title, parts))
+
+
+# a Markdown code fence, with its language when it opens one ("```python")
+_FENCE = re.compile(r"```([\w+-]*)")
+
+
+def prose_parts(snippet: str) -> list[tuple[int, str]]:
+    """The prose of a search snippet, whose lines the index joined: a fenced code block
+    ("```python from starlette ... ```") is no sentence of it, and a sentence does not run
+    on into the code before or after it. A fence with a language opens a block; a bare one
+    closes the block it is in; the first in a snippet cut from mid-page closes the block the
+    snippet started in, unless it starts the snippet or a sentence's end or a colon comes
+    right before it
+    (``(offset, text)`` parts, as `read_page` takes a page's)."""
+    parts: list[tuple[int, str]] = []
+    position, in_code = 0, None  # None: the snippet's start is not known to be either
+    for fence in _FENCE.finditer(snippet):
+        before = snippet[position : fence.start()]
+        # a bare first fence at the start or after a sentence's end or a colon opens a
+        # block ("Install it: ```"); after code ("routes=routes) ```") it closes the one
+        # the snippet cut
+        ended = not before.strip() or before.rstrip().endswith((".", ":", "!", "?"))
+        opens = bool(fence.group(1)) or in_code is False or (in_code is None and ended)
+        if not in_code and (opens or in_code is False) and before.strip():
+            parts.append((position, before))
+        in_code = opens
+        position = fence.end()
+    if not in_code and snippet[position:].strip():
+        parts.append((position, snippet[position:]))
+    return parts
 
 
 def _first_unseen(seen: list[tuple[int, int]], length: int) -> int | None:
