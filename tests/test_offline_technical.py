@@ -24,6 +24,7 @@ from sleuth.policies.reading import (
     PRONOUN_SUBJECT,
     AnswerType,
     Reading,
+    camel_words,
     frame_question,
     is_injection,
     read_page,
@@ -1681,3 +1682,25 @@ def test_a_snippet_reads_its_prose_not_its_code() -> None:
     code = {"url": "t#p1", "title": "Using custom jinja2.Environment instance"}
     assert _snippet_reads(frame, answer)
     assert not _snippet_reads(frame, {**code, "snippet": SNIPPET_CODE})
+
+
+PORT = (
+    'By default, the TestClient will set the client host to `"testclient"` and the port to `50000`.'
+)
+
+
+def test_camel_case_names_state_their_words_and_a_noun_is_given_its_value() -> None:
+    """Starlette's testclient.md (R): "TestClient" is code's way of writing "the test
+    client", and "set ... the port to `50000`" gives the port its value: "What port ...?" is
+    answered by that span, not by the client host's `"testclient"` before it."""
+    assert camel_words(PORT) == {"test", "client"}
+    assert camel_words("Use a Session or SSLError.") == set()  # one word, or an acronym
+    question = "What port does the test client report for the client by default?"
+    found = read_page(frame_question(question), "u", "TestClient", [(0, PORT)])
+    assert [r.value for r in found] == ["50000"]
+    # without the CamelCase words, "test" is said nowhere: no reading
+    plain = PORT.replace("TestClient", "client")
+    assert read_page(frame_question(question), "u", "", [(0, plain)]) == []
+    # a noun the sentence gives no value of: no reading from the host's span
+    other = "What timeout does the test client report for the client by default?"
+    assert read_page(frame_question(other), "u", "TestClient", [(0, PORT)]) == []

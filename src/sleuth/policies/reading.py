@@ -1055,7 +1055,7 @@ def read_sentence(
     # "enabled" states "enable" and "activate"; `FLASK_DEBUG` states "debug"
     # (the question's own identifier says none of its other words: `from_prefixed_env()`
     # in a sentence is no "prefix" of "Which prefix does from_prefixed_env use?")
-    parts = identifier_words(terms - set(frame.anchors))
+    parts = identifier_words(terms - set(frame.anchors)) | camel_words(sentence)
     said = terms | {canon(t) for t in terms} | parts | phrase_keys(sentence)
     stated = {r for r in frame.relation if r in said or canon(r) in said}
     # a documentation question's generic verb ("send", "use") is said by the span's kind
@@ -1147,6 +1147,21 @@ def identifier_words(terms: set[str]) -> set[str]:
         for t in terms
         if "_" in t or "." in t
         for part in re.split(r"[_.]+", t)
+        if len(part) > 2
+    }
+
+
+# a name written in CamelCase, of two words or more ("TestClient", "BytesLoggerFactory")
+_CAMEL_NAME = re.compile(r"\b[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]+)+\b")
+
+
+def camel_words(sentence: str) -> set[str]:
+    """The words of the CamelCase names of ``sentence`` ("TestClient": test, client), as
+    stems: code's way of writing "the test client"."""
+    return {
+        stem(part.lower())
+        for name in _CAMEL_NAME.findall(sentence)
+        for part in re.findall(r"[A-Z][a-z0-9]*", name)
         if len(part) > 2
     }
 

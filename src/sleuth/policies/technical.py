@@ -190,8 +190,9 @@ def asked_nouns(question: str) -> tuple[str, ...]:
 
 
 # the words that call a code span by a noun: "the `EventRenamer` processor", "the
-# processor `EventRenamer`", "a processor called `X`"
-_CALLED = re.compile(r"(?:\s+(?:called|named))?\s*$")
+# processor `EventRenamer`", "a processor called `X`", and give a noun its value: "sets
+# the port to `50000`", "the prefix is `FLASK_`"
+_CALLED = re.compile(r"(?:\s+(?:called|named|to|is|as|of))?\s*$")
 
 
 def apposed(sentence: str, nouns: tuple[str, ...], start: int = 0) -> list[tuple[int, int]]:
