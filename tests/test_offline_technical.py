@@ -1663,6 +1663,12 @@ SNIPPET_CODE = (
         ),
         ("No fence, `code` only.", ["No fence, `code` only."]),
         ("``` only code", []),
+        # a bare first fence after prose opens a block, whatever ends the prose
+        (
+            "Install it with pip ``` pip install x ``` Port `8000`.",
+            ["Install it with pip ", " Port `8000`."],
+        ),
+        ("````python import x", []),  # four backticks are a fence too
     ],
 )
 def test_the_prose_of_a_snippet(snippet: str, prose: list[str]) -> None:
@@ -1704,3 +1710,45 @@ def test_camel_case_names_state_their_words_and_a_noun_is_given_its_value() -> N
     # a noun the sentence gives no value of: no reading from the host's span
     other = "What timeout does the test client report for the client by default?"
     assert read_page(frame_question(other), "u", "TestClient", [(0, PORT)]) == []
+
+
+def test_the_situation_never_stands_in_for_the_asked_words() -> None:
+    """A review's counter-example: a sentence that says the asker's situation ("serve static
+    files ... the packages option") but two of the five asked words is no reading; and "i.e."
+    is no asker."""
+    frame = frame_question(SITUATED.replace("a Python package", "a package"))
+    said = "By default, to serve static files, set the `packages` option to `bootstrap4`."
+    assert read_page(frame, "u", "StaticFiles", [(0, said)]) == []
+    plain = "When using the API (i.e. the REST one), which header carries the token?"
+    assert frame_question(plain).optional == ()
+
+
+@pytest.mark.parametrize(
+    ("sentence", "value"),
+    [
+        # a cue of the value's own wins over the span the asked noun calls
+        ("The server listens on port `5000` in debug mode, and uses `8000` by default.", "8000"),
+        ("By default the server uses the port `8000`, not `80`.", "8000"),
+    ],
+)
+def test_a_default_cue_of_its_own_wins_over_a_called_span(sentence: str, value: str) -> None:
+    question = "Which port does the server use by default?"
+    assert [r.value for r in _read(question, sentence)] == [value]
+
+
+def test_the_questions_own_camel_case_name_says_none_of_its_words() -> None:
+    """ "TestClient" in the question is its name: the sentence's `TestClient` says "test" and
+    "client" for it no more than `from_prefixed_env()` says "prefix"."""
+    question = "What client does the TestClient use for the test?"
+    assert _read(question, "The `TestClient` uses `httpx`.") == []
+
+
+def test_two_spans_called_by_the_asked_words_are_rivals() -> None:
+    """ "The `drop_key` processor removes the key, and `KeyRenamer` renames it": "processor"
+    calls one, the verb "renames" the other; neither is read by the noun. "the directory of
+    `StaticFiles`" calls `StaticFiles` no directory."""
+    question = "Which processor renames that key?"
+    sentence = "The `drop_key` processor removes the key, and `KeyRenamer` renames it."
+    assert [r.value for r in _read(question, sentence)] != ["drop_key"]
+    of = "You serve files from the directory of `StaticFiles`."
+    assert technical.apposed(of, ("directori",)) == []

@@ -959,7 +959,7 @@ STATIC_SENTENCE = (
     [
         ("statics", True),  # the quote writes it as code, the question never writes it
         ("`statics`", True),
-        ("static", False),  # the question's own word, as it writes it
+        ("static", False),  # the question's own word, as it writes it (and as code)
         ("static files", False),
     ],
 )
@@ -968,15 +968,30 @@ def test_a_name_the_quote_writes_as_code_is_no_echo(text: str, ok: bool) -> None
     the page names a directory `statics`; an answer the question does not write, which
     the quote writes as code, is a name of its own (a word of the question is still an
     echo)."""
-    page = Page(STATIC, "StaticFiles [passage 3/3]", STATIC_SENTENCE)
+    # the page writes the question's words as code too: those stay echoes
+    body = STATIC_SENTENCE + " Set `static` or `static files` to serve `app.run()`."
+    page = Page(STATIC, "StaticFiles [passage 3/3]", body)
     opened = {STATIC: opened_page(page, 2)}
     question = (
         "When I serve static files from a Python package with the packages option, which "
         "directory inside each package is looked for by default?"
     )
-    finish = answer(text=text, citations=[STATIC], evidence=STATIC_SENTENCE)
+    evidence = body if "static" in text and "statics" not in text else STATIC_SENTENCE
+    finish = answer(text=text, citations=[STATIC], evidence=evidence)
     result = validate_finish(finish, opened, (), question)
     if ok:
         accepted(result)
     else:
         assert [p.code for p in problems(result)] == ["ungrounded"]
+
+
+def test_a_call_the_question_writes_is_an_echo_even_as_code() -> None:
+    """ "What does app.run() start?" answered `app.run()`: the question writes it (a review's
+    counter-example to the code-span rule, whose first version split the question into words
+    and missed the parentheses)."""
+    url = "file:///docs/quickstart.md#p1"
+    body = "Calling `app.run()` starts the development server."
+    opened = {url: opened_page(Page(url, "Quickstart", body), 2)}
+    finish = answer(text="app.run()", citations=[url], evidence=body)
+    result = validate_finish(finish, opened, (), "What does app.run() start?")
+    assert [p.code for p in problems(result)] == ["ungrounded"]

@@ -584,10 +584,10 @@ def _new_name(
         if ident.lower() not in question.lower() and any(ident in c for c in contexts):
             return True
     # a name the quotes write as code ("a `statics` directory" to "Which directory ... static
-    # files ...?"): written otherwise than any word of the question, it is no echo of one
+    # files ...?"): one token the question nowhere writes, it is no echo of its words
     code = answer.strip().strip("`")
-    written = {w.lower() for w in re.findall(r"[\w.-]+", question)}
-    if code and code.lower() not in written and any(f"`{code}`" in c for c in contexts):
+    one = bool(code) and not any(c.isspace() for c in code)
+    if one and code.lower() not in question.lower() and any(f"`{code}`" in c for c in contexts):
         return True
     asked = [t.key for t in content(question)]
     if _runs_in(keys, asked):

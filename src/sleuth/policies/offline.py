@@ -654,7 +654,9 @@ def _snippet_reads(frame: Frame, hit: dict[str, Any]) -> bool:
 
 
 # a Markdown code fence, with its language when it opens one ("```python")
-_FENCE = re.compile(r"```([\w+-]*)")
+_FENCE = re.compile(r"`{3,}([\w+-]*)")
+# what code has and prose seldom does: brackets, assignments, statement ends
+_CODE_MARKS = re.compile(r"[()\[\]{}=;<>]|^\s*(?:import|from|def|class|return)\b")
 
 
 def prose_parts(snippet: str) -> list[tuple[int, str]]:
@@ -662,18 +664,17 @@ def prose_parts(snippet: str) -> list[tuple[int, str]]:
     ("```python from starlette ... ```") is no sentence of it, and a sentence does not run
     on into the code before or after it. A fence with a language opens a block; a bare one
     closes the block it is in; the first in a snippet cut from mid-page closes the block the
-    snippet started in, unless it starts the snippet or a sentence's end or a colon comes
-    right before it
+    snippet started in when code comes before it (brackets, an assignment), else opens one
     (``(offset, text)`` parts, as `read_page` takes a page's)."""
     parts: list[tuple[int, str]] = []
     position, in_code = 0, None  # None: the snippet's start is not known to be either
     for fence in _FENCE.finditer(snippet):
         before = snippet[position : fence.start()]
-        # a bare first fence at the start or after a sentence's end or a colon opens a
-        # block ("Install it: ```"); after code ("routes=routes) ```") it closes the one
-        # the snippet cut
-        ended = not before.strip() or before.rstrip().endswith((".", ":", "!", "?"))
-        opens = bool(fence.group(1)) or in_code is False or (in_code is None and ended)
+        # a bare first fence after code ("routes=routes) ```") closes the block the
+        # snippet was cut from; after prose ("Install it with pip ```"), or at the
+        # snippet's start, it opens one
+        prose = not _CODE_MARKS.search(before)
+        opens = bool(fence.group(1)) or in_code is False or (in_code is None and prose)
         if not in_code and (opens or in_code is False) and before.strip():
             parts.append((position, before))
         in_code = opens

@@ -261,10 +261,19 @@ class Frame:
         """Every relation word, each in the sentence or the title; with four or more, one
         may be missing (a pronoun stands for "the company" in "We will reach ..."); loose:
         one."""
-        n = len(self.relation) - len(self.optional)
-        if self.loose:
-            return min(1, n)
-        return n if n <= 3 else n - 1 if n <= 5 else n - 2
+        return _required(len(self.relation), self.loose)
+
+    @property
+    def required_asked(self) -> int:
+        """With an asker's situation (``optional``), the words of the question proper
+        alone, counted alone, as if the situation had not been said."""
+        return _required(len(self.relation) - len(self.optional), self.loose)
+
+
+def _required(n: int, loose: bool) -> int:
+    if loose:
+        return min(1, n)
+    return n if n <= 3 else n - 1 if n <= 5 else n - 2
 
 
 def loose(frame: Frame) -> Frame:
@@ -445,7 +454,10 @@ def split_preamble(question: str) -> tuple[str, str]:
 
 
 # the asker in an opening clause: "When I ...", "If you're using ...", "... my app ..."
-_ASKER = re.compile(r"\b(?:I|I'm|I've|me|my|we|we're|our|us|you|you're|your)(?=\W)", re.I)
+_ASKER = re.compile(
+    r"\b(?:I(?!\.\w)|I'm|I've|[Mm]e|[Mm]y|[Ww]e|[Ww]e're|[Oo]ur|[Uu]s|[Yy]ou|[Yy]ou're|[Yy]our)"
+    r"(?=\W)"
+)
 
 
 def asked_part(question: str) -> str:
@@ -1055,14 +1067,19 @@ def read_sentence(
     # "enabled" states "enable" and "activate"; `FLASK_DEBUG` states "debug"
     # (the question's own identifier says none of its other words: `from_prefixed_env()`
     # in a sentence is no "prefix" of "Which prefix does from_prefixed_env use?")
-    parts = identifier_words(terms - set(frame.anchors)) | camel_words(sentence)
+    parts = identifier_words(terms - set(frame.anchors)) | camel_words(sentence, frame.anchors)
     said = terms | {canon(t) for t in terms} | parts | phrase_keys(sentence)
     stated = {r for r in frame.relation if r in said or canon(r) in said}
     # a documentation question's generic verb ("send", "use") is said by the span's kind
     free = {r for r in frame.relation if frame.tech is not None and r in _TECH_LIGHT} - stated
     relation = stated | free
     relation_in_title = {r for r in frame.relation if r in title_terms} - relation
-    if len(relation) + len(relation_in_title) < frame.required_relation:
+    if len(relation) + len(relation_in_title) < frame.required_relation and (
+        not frame.optional
+        or len((relation | relation_in_title) - set(frame.optional)) < frame.required_asked
+    ):
+        # every word counted as the question says them, or, with an asker's situation,
+        # the question's own words alone: the situation's never stand in for them
         return None
     # a sentence states one relation word at least; when every one is a generic verb the
     # span's kind says ("Which package provides Pydantic Settings?"), the question's names
@@ -1155,12 +1172,15 @@ def identifier_words(terms: set[str]) -> set[str]:
 _CAMEL_NAME = re.compile(r"\b[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]+)+\b")
 
 
-def camel_words(sentence: str) -> set[str]:
+def camel_words(sentence: str, own: Iterable[str] = ()) -> set[str]:
     """The words of the CamelCase names of ``sentence`` ("TestClient": test, client), as
-    stems: code's way of writing "the test client"."""
+    stems: code's way of writing "the test client"; not those of a name the question
+    itself gives (``own``, stems: its words are the question's, not the sentence's)."""
+    asked = set(own)
     return {
         stem(part.lower())
         for name in _CAMEL_NAME.findall(sentence)
+        if stem(name.lower()) not in asked
         for part in re.findall(r"[A-Z][a-z0-9]*", name)
         if len(part) > 2
     }
@@ -1214,9 +1234,13 @@ def extract(
         if frame.head_words:
             # "Which processor renames that key?" -> "With the `EventRenamer` processor,
             # ...": a code span the sentence calls by the asked noun names one
-            for start, end in technical.apposed(sentence, frame.head_words, answer_from):
-                if not _only_question_words(sentence[start:end], question_terms):
-                    return sentence[start:end]
+            called = [
+                (start, end)
+                for start, end in technical.apposed(sentence, frame.head_words, answer_from)
+                if not _only_question_words(sentence[start:end], question_terms)
+            ]
+            if len(called) == 1:  # two called so are rivals: neither is read this way
+                return sentence[called[0][0] : called[0][1]]
         if frame.head is not None:  # "What prize ...?" -> "the Hollis Prize"
             for start, end in _name_spans(sentence):
                 name = sentence[start:end]

@@ -191,8 +191,9 @@ def asked_nouns(question: str) -> tuple[str, ...]:
 
 # the words that call a code span by a noun: "the `EventRenamer` processor", "the
 # processor `EventRenamer`", "a processor called `X`", and give a noun its value: "sets
-# the port to `50000`", "the prefix is `FLASK_`"
-_CALLED = re.compile(r"(?:\s+(?:called|named|to|is|as|of))?\s*$")
+# the port to `50000`", "the prefix is `FLASK_`" ("the directory of `X`" calls X nothing)
+_CALLED = re.compile(r"(?:\s+(?:called|named|to|is|as))?\s*$")
+_BESIDE = 40  # how far before a span its noun is looked for (a bounded search)
 
 
 def apposed(sentence: str, nouns: tuple[str, ...], start: int = 0) -> list[tuple[int, int]]:
@@ -214,7 +215,8 @@ def apposed(sentence: str, nouns: tuple[str, ...], start: int = 0) -> list[tuple
         if s < start:
             continue
         after = re.match(r"`*\s*([A-Za-z]+)", sentence[e:])
-        before = re.search(r"([A-Za-z]+)" + _CALLED.pattern, sentence[:s].rstrip("`"))
+        lead = sentence[max(0, s - _BESIDE) : s].rstrip("`")
+        before = re.search(r"(?<![A-Za-z])([A-Za-z]{1,30})" + _CALLED.pattern, lead)
         last = re.findall(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])", sentence[s:e].split(".")[-1])
         beside = [] if (s, e) in listed else [m.group(1) for m in (after, before) if m]
         own = [last[-1]] if len(last) > 1 else []
@@ -312,6 +314,7 @@ _SAYS_DEFAULT = re.compile(
     r"|\bdefault\s+(?:[\w-]+\s+){0,2}(?:is|are|was|of)\b|\(\s*(?:the\s+)?default\b",
     re.I,
 )
+_OPENING_DEFAULT = re.compile(r"\s*by\s+default\b,?", re.IGNORECASE)
 _ASKS_DEFAULT = re.compile(r"\bdefaults?\b|\bby\s+default\b", re.IGNORECASE)
 
 
@@ -483,17 +486,21 @@ def extract(
     called = set(apposed(sentence, asked_nouns(question), start)) & set(spans)
     if len(called) != 1 or asks_many(question):
         called = set()
-    if kind == "value" and called:
-        # "By default `StaticFiles` will look for a `statics` directory" for "which
-        # directory ... by default?": the span called by the asked noun is the value
-        spans = [sp for sp in spans if sp in called]
     if kind == "value":
+        # "By default `StaticFiles` will look for a `statics` directory" for "which
+        # directory ... by default?": a "by default" opening the sentence is no cue of the
+        # span after it when the asked noun calls another; a cue of its own ("defaults to
+        # `8000`", "`8000` by default") still wins over a called span
+        opening = _OPENING_DEFAULT.match(sentence) if called else None
+        after = opening.end() if opening else 0
         cued = [
             sp
             for sp in spans
-            if _DEFAULT_CUE.search(sentence[: sp[0]].rstrip("` "))
+            if _DEFAULT_CUE.search(sentence[after : sp[0]].rstrip("` "))
             or _DEFAULT_AFTER.match(sentence[sp[1] :])
         ]
+        if called and not cued:
+            spans = [sp for sp in spans if sp in called]
         if cued:
             spans = cued
         elif _ASKS_DEFAULT.search(question) and not _SAYS_DEFAULT.search(sentence, start):
@@ -502,7 +509,9 @@ def extract(
             # the one before it ("... default model is X. The timeout is 30 seconds.")
             # says no default of its own: no value is said to be the default
             return None
-    labelled = [sp for sp in spans if _labelled(sentence, sp, question_terms)] or list(called)
+    labelled = [sp for sp in spans if _labelled(sentence, sp, question_terms)] or [
+        sp for sp in spans if sp in called
+    ]
     if labelled:
         spans = labelled  # "use the `template_filter()` decorator": the decorator asked
     matched = [m for m in re.finditer(r"[\w]+", sentence) if _stem_in(m.group(0), question_terms)]
