@@ -45,6 +45,7 @@ the kind, no answer: a technical question is never answered by a clause.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from sleuth.text import STOPWORDS, stem
 from sleuth.validate import inline_ids
@@ -183,6 +184,7 @@ def head_words(question: str) -> tuple[str, ...]:
     return tuple(phrase.group(1).split()) if phrase is not None else ()
 
 
+@lru_cache(maxsize=256)  # asked once per sentence read; a pure function of the question
 def asked_nouns(question: str) -> tuple[str, ...]:
     """The stems of the wh-phrase's words (`head_words`) but stopwords: the nouns a
     sentence may call the answer by ("which *directory*" and "the `statics` directory")."""
