@@ -31,13 +31,14 @@ C and H are the two sides of a split of the rest (`fold`):
   copies), and the requests questions (``requests.jsonl``, ``requests_heldout.jsonl`` over
   ``docs-requests``), the Jinja questions (``jinja_heldout.jsonl`` over the vendored Jinja
   docs: its technical answers give the technical model the samples requests alone does
-  not have), ``attrs_side1.jsonl``, ``anyio_side1.jsonl`` and ``itsdangerous_side1.jsonl``
-  over the vendored attrs, AnyIO and ItsDangerous docs;
+  not have), ``attrs_side1.jsonl``, ``anyio_side1.jsonl``, ``itsdangerous_side1.jsonl`` and
+  ``markdown_side1.jsonl`` over the vendored attrs, AnyIO, ItsDangerous and Python-Markdown
+  docs;
 * side 2: "Rhine" questions of a paragraph index 3 modulo 4 (closed, open), the written
   questions over records 76-100 (``squad_side2``), records 76-100, and the clean docs sets
   ``click_heldout.jsonl``, ``werkzeug_heldout.jsonl``, ``trio_side2.jsonl``,
-  ``urllib3_side2.jsonl`` and ``cattrs_side2.jsonl`` over the vendored click, Werkzeug,
-  Trio, urllib3 and cattrs docs.
+  ``urllib3_side2.jsonl``, ``cattrs_side2.jsonl`` and ``coverage_side2.jsonl`` over the
+  vendored click, Werkzeug, Trio, urllib3, cattrs and coverage.py docs.
 
 The written sets (240 questions a side, half of them SQuAD 2.0's kinds of trap, by
 writers who never ran the reader) and the attrs and Trio questions were added when each
@@ -289,6 +290,7 @@ def sides() -> tuple[list[Part], list[Part]]:
         Part("docs:attrs/attrs_side1", "index"),
         Part("docs:anyio/anyio_side1", "index"),
         Part("docs:itsdangerous/itsdangerous_side1", "index"),
+        Part("docs:markdown/markdown_side1", "index"),
     ]
     two = [
         _squad(RHINE, "closed", SIDE_2_PARAGRAPHS),
@@ -300,6 +302,7 @@ def sides() -> tuple[list[Part], list[Part]]:
         Part("docs:trio/trio_side2", "index"),
         Part("docs:urllib3/urllib3_side2", "index"),
         Part("docs:cattrs/cattrs_side2", "index"),
+        Part("docs:coverage/coverage_side2", "index"),
     ]
     return one, two
 
