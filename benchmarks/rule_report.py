@@ -19,10 +19,11 @@ the default threshold), graded as ``sleuth eval`` grades it, and put in one cate
 
 * ``right``: answered and passed; ``wrong``: answered and not passed;
 * ``abstained``: not answered, and the case has no answer (rightly);
-* an answerable case not answered: ``unread`` when the pages holding its answer were
-  opened (a docs case: the page its id names before the first ``:``; a SQuAD or two-hop
-  case: every gold page of the case, so a bridge question counts as unread only when both
-  of its pages were opened), else ``not_opened``;
+* an answerable case (or one whose expectation says neither) not answered: ``unread``
+  when the pages holding its answer were opened (a docs case: the page its id names before
+  the first ``:``; a SQuAD or two-hop case: every gold page of the case, so a bridge
+  question counts as unread only when both of its pages were opened), else
+  ``not_opened``;
 * ``error``: the run raised (the record's ``error``).
 
 The pages a run opened are not in its record: the policy is wrapped (`Observed`) to keep
@@ -38,7 +39,7 @@ import argparse
 import json
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -365,7 +366,7 @@ def part_counts(report: Report) -> dict[str, dict[str, int]]:
     return {p.name: counts([c for c in report.cases if c.part == p.name]) for p in report.parts}
 
 
-def _table(rows: dict[str, dict[str, int]], cell: Any = str) -> list[str]:
+def _table(rows: dict[str, dict[str, int]], cell: Callable[[str, str], str]) -> list[str]:
     width = max([len("part"), len("total"), *(len(n) for n in rows)])
     lines = [f"{'part':<{width}} " + " ".join(f"{k:>10}" for k in COUNTS)]
     lines += [f"{n:<{width}} " + " ".join(f"{cell(n, k):>10}" for k in COUNTS) for n in rows]

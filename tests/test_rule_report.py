@@ -217,3 +217,26 @@ def test_real_run_categories(
     assert rr.main(["show", str(out), "--category", "right"]) == 0
     shown = capsys.readouterr().out
     assert "sqdev-0002-ans [right] confidence 0.808" in shown and "A: 13" in shown
+
+
+@pytest.mark.subprocess  # indexes the vendored Starlette docs with `sleuth index`
+def test_docs_run_in_processes(rr: ModuleType, tmp_path: Path) -> None:
+    """Three Starlette development questions, in a pool of two processes: a docs case's
+    page is the one its id names, and a run that opened it without answering is unread."""
+    out = tmp_path / "docs.json"
+    argv = ["run", "--parts", "starlette-dev", "--limit", "3", "--workers", "2"]
+    assert rr.main([*argv, "--out", str(out)]) == 0
+    report = rr.load(out)
+    by_id = {c.case_id: c for c in report.cases}
+    assert list(by_id) == [
+        "middleware.md:cors-max-age",
+        "middleware.md:session-expiry",
+        "middleware.md:gzip-minimum-size",
+    ]
+    right = by_id["middleware.md:cors-max-age"]
+    assert (right.category, right.answer, right.gold) == ("right", "600", ("middleware.md",))
+    for c in report.cases:
+        assert all(not o.startswith("file:") for o in c.opened)  # relative to the folder
+        if not c.answered:
+            opened = any(o.split("#")[0] == "middleware.md" for o in c.opened)
+            assert c.category == ("unread" if opened else "not_opened")
