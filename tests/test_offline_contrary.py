@@ -627,3 +627,46 @@ def test_set_up_asked_when_is_founded() -> None:
     # to set up a thing configures it
     assert "set up" in restate("When should I set up logging?")
     assert "set up" in restate("Which function do I call to set up structlog?")
+
+
+# the written SQuAD 2.0-style development set (benchmarks/squad_dev, R): an antonym trap
+CAB = (
+    "It tells the story of a cab driver from a small town who falls in love with a rich "
+    "young woman."
+)
+CAB_TRAP = "What kind of young woman does a cab driver from a big city fall in love with?"
+# the structlog docs (R): a user mistakes which case the page states
+NO_COLOR = (
+    "`NO_COLOR` disables colors, regardless of where the output is going and regardless "
+    "the value of `FORCE_COLOR`."
+)
+
+
+@pytest.mark.parametrize(
+    ("question", "sentence", "trap"),
+    [
+        # one side asked, the other stated: a contrast, either way round
+        (CAB_TRAP, CAB, True),
+        ("Which environment variable enables colors regardless of FORCE_COLOR?", NO_COLOR, True),
+        # the side the sentence states: no contrast
+        (CAB_TRAP.replace("a big city", "a small town"), CAB, False),
+        ("Which environment variable disables colors regardless of FORCE_COLOR?", NO_COLOR, False),
+        # a measure's word is no side ("How long ...?" says nothing "short")
+        ("How long is the short film?", "The short film runs for 12 minutes.", False),
+        # both sides in the sentence: it states the asked one too
+        ("Who was the oldest member?", "The oldest member was Ada and the youngest Bo.", False),
+    ],
+)
+def test_a_plain_antonym(question: str, sentence: str, trap: bool) -> None:
+    assert contrary.plain_antonym(question, sentence) is trap
+
+
+def test_an_antonym_trap_is_refused_by_the_check() -> None:
+    """`verify.check` refuses the trap's reading, and accepts the same reading for the
+    question that says the sentence's side."""
+    trap = CAB_TRAP
+    reading = Reading("u", 0, len(CAB), CAB, "a rich young woman", 1.0)
+    refused = check(frame_question(trap), reading, question=trap)
+    assert (refused.ok, refused.rule) == (False, "polarity")
+    fair = trap.replace("a big city", "a small town")
+    assert check(frame_question(fair), reading, question=fair).ok

@@ -1752,3 +1752,61 @@ def test_two_spans_called_by_the_asked_words_are_rivals() -> None:
     assert [r.value for r in _read(question, sentence)] != ["drop_key"]
     of = "You serve files from the directory of `StaticFiles`."
     assert technical.apposed(of, ("directori",)) == []
+
+
+# marshmallow 4.4.0's docs (benchmarks/docs_corpora/marshmallow, R), quick start
+KEYED = (
+    "When validating a collection, the errors dictionary will be keyed on the indices of "
+    "invalid items."
+)
+
+
+def test_a_stranded_preposition_asks_its_own_object() -> None:
+    """ "... what is the errors dictionary keyed on?": the answer is the object of "keyed
+    on" in the sentence, not what follows the question's last word there (the situation's
+    "invalid items" end the sentence). Traps: a sentence that keys on nothing, one that
+    says the verb with another preposition, and one whose object is the question's own
+    words answer nothing."""
+    question = (
+        "When I load a list of items with many=True and some are invalid, what is the "
+        "errors dictionary keyed on?"
+    )
+    assert [r.value for r in _read(question, KEYED)] == ["the indices of invalid items"]
+    # the phrase ends at a clause's connective
+    joined = KEYED.replace("items.", "items, which start at zero.")
+    assert [r.value for r in _read(question, joined)] == ["the indices of invalid items"]
+    # another preposition is another relation: nothing after "keyed on" to read
+    other = "When validating a collection, the errors dictionary is keyed by the invalid items."
+    assert [r.value for r in _read(question, other)] != ["the invalid items"]
+    only = "When validating invalid items, the errors dictionary is keyed on invalid items."
+    assert _read(question, only) == []
+
+
+def test_a_demonstrative_makes_the_preambles_code_names_the_questions() -> None:
+    """ "My old code passes on_startup to Starlette() ... In which release were those
+    parameters removed?": "those parameters" are the preamble's, so its code names are the
+    question's names. Starlette's release notes (R): the note about another parameter
+    answers nothing; the one about on_startup does. Without a demonstrative the preamble's
+    names only rank, as before."""
+    question = (
+        "My old code passes on_startup to Starlette() and now it fails. In which release "
+        "were those parameters removed?"
+    )
+    frame = frame_question(question)
+    assert set(frame.anchors) == {"on_startup", "starlett"}
+    other = (
+        "The `workers` parameter to `WSGIMiddleware` was removed. This hasn't had any "
+        "effect since Starlette v0.6.3."
+    )
+    assert read_page(frame, "u", "Release Notes", [(0, other)]) == []
+    plain = frame_question(question.replace("those parameters", "the parameters"))
+    assert "on_startup" not in plain.anchors and "on_startup" in plain.soft
+    # a demonstrative whose noun the question does not ask about points at nothing
+    unrelated = frame_question(
+        "I call reset_defaults() in my tests. Which function restores it like that one?"
+    )
+    assert "reset_default" not in unrelated.anchors and "reset_default" in unrelated.soft
+    pointed = frame_question(
+        "I call reset_defaults() in my tests. Which version removed that function?"
+    )
+    assert pointed.anchors == ("reset_default",)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import re
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -216,7 +217,9 @@ def test_real_run_categories(
     assert again.read_bytes() == out.read_bytes()  # deterministic
     assert rr.main(["show", str(out), "--category", "right"]) == 0
     shown = capsys.readouterr().out
-    assert "sqdev-0002-ans [right] confidence 0.808" in shown and "A: 13" in shown
+    # the confidence is the shipped model's, which every refit moves: its form only
+    assert re.search(r"sqdev-0002-ans \[right\] confidence 0\.\d{3}\n", shown), shown
+    assert "A: 13" in shown
 
 
 @pytest.mark.subprocess  # indexes the vendored Starlette docs with `sleuth index`

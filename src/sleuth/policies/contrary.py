@@ -89,6 +89,53 @@ def prefix_antonym(question: str, sentence: str) -> bool:
     return False
 
 
+# plain antonyms: each side's forms. SQuAD 2.0 swaps one for the other ("a cab driver
+# from a big city" over "from a small town"), as a user mistakes which case a page
+# states ("Which variable enables colours?" over "`NO_COLOR` disables colours")
+_ANTONYMS = (
+    ("big bigger biggest large larger largest", "small smaller smallest"),
+    ("rich richer richest wealthy", "poor poorer poorest"),
+    ("old older oldest", "young younger youngest"),
+    ("first", "last"),
+    ("north northern", "south southern"),
+    ("east eastern", "west western"),
+    ("early earlier earliest", "late later latest"),
+    ("high higher highest", "low lower lowest"),
+    ("long longer longest", "short shorter shortest"),
+    ("major", "minor"),
+    ("increase increases increased increasing", "decrease decreases decreased decreasing"),
+    ("win wins won winning", "lose loses lost losing"),
+    ("male", "female"),
+    ("upper", "lower"),
+    ("inner", "outer"),
+    ("maximum max", "minimum min"),
+    ("enable enables enabled enabling", "disable disables disabled disabling"),
+    ("allow allows allowed allowing", "deny denies denied denying forbid forbids forbidden"),
+    ("include includes included including", "exclude excludes excluded excluding"),
+    ("accept accepts accepted accepting", "reject rejects rejected rejecting"),
+    ("positive", "negative"),
+    ("sync synchronous synchronously", "async asynchronous asynchronously"),
+)
+# a measure's word, not a side of a pair: "how long", "how old", "as long as"
+_MEASURE_WORD = re.compile(r"\b(?:how|as|so|too)\s+([a-z]+)\b", re.I)
+
+
+def plain_antonym(question: str, sentence: str) -> bool:
+    """Whether the question says one side of a plain antonym pair that the sentence does
+    not, and the sentence the other side that the question does not: "What kind of young
+    woman does a cab driver from a big city fall in love with?" over "a cab driver from a
+    small town who falls in love with a rich young woman". A side both say is no contrast,
+    nor a measure's word ("How long ...?" says nothing short)."""
+    measured = {m.group(1).lower() for m in _MEASURE_WORD.finditer(question)}
+    asked = _lower_words(question) - measured
+    stated = _lower_words(sentence)
+    for a, b in _ANTONYMS:
+        for one, other in ((set(a.split()), set(b.split())), (set(b.split()), set(a.split()))):
+            if asked & one and not stated & one and stated & other and not asked & other:
+                return True
+    return False
+
+
 def _says(text: str, phrase: str) -> bool:
     return re.search(rf"\b{re.escape(phrase)}\b", text, re.I) is not None
 

@@ -514,10 +514,22 @@ def _frame_question(question: str, field_name: str | None = None) -> Frame:
         ]
         taken = set(inner.anchors) | set(inner.relation)
         extra = [stem(w.lower()) for w in said if stem(w.lower()) not in taken]
+        # "My old code passes on_startup to Starlette(). In which release were those
+        # parameters removed?": a question that points back at the preamble's things
+        # ("those parameters") asks about them, and a sentence about another parameter
+        # answers nothing: the code names the preamble writes are the question's names
+        pointed = _POINTED.search(asked)
+        named = (
+            [stem(n.lower()) for n in _CODE_NAME.findall(preamble)]
+            if pointed and stem(pointed.group(1).lower()) in inner.relation
+            else []
+        )
+        named = [n for n in dict.fromkeys(named) if n not in taken]
         return replace(
             inner,
             text=question,
-            soft=tuple(dict.fromkeys([*inner.soft, *extra])),
+            anchors=(*inner.anchors, *named),
+            soft=tuple(s for s in dict.fromkeys([*inner.soft, *extra]) if s not in named),
             query=" ".join(dict.fromkeys([*inner.query.split(), *said])),
         )
     answer_type = answer_type_of(question)
@@ -664,6 +676,10 @@ def _means(sentence: str, answer_from: int = 0) -> str | None:
 
 
 _JOINED_NAME = re.compile(r"\b\w+(?:[-_]\w+)+")
+# a demonstrative and its noun: "those parameters", "this option"
+_POINTED = re.compile(r"\b(?:those|these|this|that)\s+([a-z]+)\b")
+# a name written as code: joined ("on_startup"), called ("Starlette()") or CamelCase
+_CODE_NAME = re.compile(r"\b\w+(?:[-_]\w+)+|\b\w+(?=\(\))|\b[A-Z][a-z]+[A-Z]\w*")
 _AUXILIARY = _set("did does do will would could can should has have had")
 _SUBJECT_QUESTION = re.compile(r"^\s*(?i:who|which \w+)\s+([a-z][\w'’-]*)\b")
 _OBJECT_QUESTION = re.compile(
@@ -1248,6 +1264,9 @@ def extract(
                     name, question_terms - {frame.head}
                 ):
                     return name
+        stranded = _after_stranded(frame.text, sentence, question_terms, answer_from)
+        if stranded is not None:
+            return stranded
         return _clause_after_question_words(sentence, question_terms)
     # a sentence read with the one before it answers from its own words
     spans = [(s, e) for s, e in candidates(frame.answer_type, sentence, proper) if s >= answer_from]
@@ -1566,6 +1585,47 @@ def _only_question_words(text: str, question_terms: set[str]) -> bool:
 
 
 _LEAD = re.compile(r"^(?:is|are|was|were|be|been|being|by|of|as|to|:|-|—|,)\s+", re.IGNORECASE)
+
+# a question that ends with its verb's preposition ("What is the errors dictionary keyed
+# on?", "What were the chains made out of?"): the answer is that preposition's object
+_STRANDED = re.compile(
+    r"\b([A-Za-z][\w-]*)\s+((?:out\s+)?(?:on|in|to|from|of|by|for|with|after|at|into|about))"
+    r"\s*\?\s*$",
+    re.IGNORECASE,
+)
+# where the object's phrase ends: a clause's punctuation or its connective
+_PHRASE_END = re.compile(
+    r"\s*(?:[,;:.!?()\[\]—]|\s-\s|\b(?:which|who|whom|whose|where|when|while|because|but)\b)",
+    re.IGNORECASE,
+)
+
+
+def _after_stranded(
+    question: str, sentence: str, question_terms: set[str], answer_from: int = 0
+) -> str | None:
+    """The object of the question's stranded preposition in ``sentence``: the phrase
+    after the question's last word and that preposition ("... will be keyed on the
+    indices of invalid items" for "... keyed on?"), or None when the question ends
+    otherwise, the sentence does not say the two together, or the phrase is only the
+    question's words. The question's verb, not its last word of any kind, marks where
+    the answer stands: the situation's words ("invalid items") may come after it."""
+    m = _STRANDED.search(asked_part(restate(question)))
+    if m is None or m.group(1).lower() in STOPWORDS:
+        return None
+    key, prep = stem(m.group(1)), r"\s+".join(m.group(2).lower().split())
+    for w in re.finditer(r"[A-Za-z][\w-]*", sentence):
+        said = stem(w.group(0))
+        if w.start() < answer_from or (said != key and canon(said) != canon(key)):
+            continue
+        after = re.match(rf"\s+(?:\w+ly\s+)?{prep}\s+", sentence[w.end() :], re.IGNORECASE)
+        if after is None:
+            continue
+        rest = sentence[w.end() + after.end() :]
+        end = _PHRASE_END.search(rest)
+        phrase = (rest[: end.start()] if end else rest).strip(" .,;:")
+        if words(phrase) and not _only_question_words(phrase, question_terms):
+            return phrase
+    return None
 
 
 def _clause_after_question_words(sentence: str, question_terms: set[str]) -> str | None:

@@ -192,6 +192,8 @@ def check(
         return Check(False, "number")  # "the remaining four ... teams": not "six ... teams"
     if contrary.prefix_antonym(text, reading.sentence):
         return Check(False, "polarity")  # "insignificant amounts": not "significant"
+    if contrary.plain_antonym(text, reading.sentence):
+        return Check(False, "polarity")  # "from a big city": not "from a small town"
     if contrary.opposite_direction(text, reading.sentence) or contrary.opposite_way(
         text, reading.sentence
     ):
