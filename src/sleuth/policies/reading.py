@@ -66,7 +66,7 @@ from enum import StrEnum
 
 from sleuth.text import STOPWORDS, content_terms, sentences, stem, words
 
-from . import technical
+from . import renamed, technical
 from .synonyms import canon, phrase_keys
 
 
@@ -246,6 +246,9 @@ class Frame:
     # relation words of the asker's situation (`frame_question`): counted when said, not
     # required
     optional: tuple[str, ...] = ()
+    # the code names whose successor the question asks ("What is pass_many called in
+    # marshmallow 4?"; `renamed.asked_names`): a sentence that renames one answers
+    renamed: tuple[str, ...] = ()
     # a candidate frame: one name and one relation word are enough, and the calibrated
     # model (which weighs what is left unmatched) decides (see `loose`)
     loose: bool = False
@@ -473,6 +476,8 @@ def frame_question(question: str, field_name: str | None = None) -> Frame:
     leave to its section, as a preamble sentence of its own would be (a sentence that
     states it still counts it)."""
     frame = _frame_question(question, field_name)
+    if not field_name:
+        frame = replace(frame, renamed=renamed.asked_names(question))
     situation = _OPENING_CLAUSE.match(restate(question))
     if field_name or situation is None or not _ASKER.search(situation.group(0)):
         return frame
@@ -1078,6 +1083,21 @@ def read_sentence(
     terms = context if context is not None else set(content_terms(sentence))
     anchors_in_sentence = {a for a in frame.anchors if a in terms}
     anchors_in_title = {a for a in frame.anchors if a in title_terms} - anchors_in_sentence
+    succeeded = renamed.successor(sentence, frame.renamed, answer_from)
+    if succeeded is not None:
+        # "``pass_many`` is renamed to ``pass_collection``": the relation the question
+        # asks is the sentence's own, whatever words it describes the name with
+        total = 2 * len(frame.anchors) + len(frame.relation) or 1.0
+        got = 2 * len(anchors_in_sentence) + 1.5 * len(anchors_in_title)
+        got += sum(r in terms or r in title_terms for r in frame.relation)
+        return Reading(
+            url=url,
+            start=start,
+            end=start + len(sentence),
+            sentence=sentence,
+            value=sentence[succeeded[0] : succeeded[1]],
+            score=round(got / total + 0.1, 4),
+        )
     if len(anchors_in_sentence) + len(anchors_in_title) < frame.required_anchors:
         return None
     # "enabled" states "enable" and "activate"; `FLASK_DEBUG` states "debug"

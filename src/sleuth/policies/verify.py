@@ -63,7 +63,7 @@ from dataclasses import dataclass
 from sleuth.claims import content, stated_keys, terms
 from sleuth.text import stem, words
 
-from . import contrary, doers, modifiers, technical
+from . import contrary, doers, modifiers, renamed, technical
 from .reading import (
     LIGHT_VERBS,
     PRONOUN_SUBJECT,
@@ -217,7 +217,8 @@ def check(
     if value_keys <= set(qkeys) | {_canon(k) for k in qkeys}:
         return Check(False, "echo")
     title_keys = _keys(title)
-    if value_keys <= title_keys and value_keys & set(qkeys):
+    if value_keys <= title_keys and value_keys & set(qkeys) and not succeeds(frame, reading):
+        # (a heading that says the renaming itself states the successor, it echoes none)
         return Check(False, "echo")
     if reading.value.count("`") % 2 or _FRAGMENT.match(reading.value):
         return Check(False, "fragment")  # half a code span, a clause cut at punctuation
@@ -671,7 +672,10 @@ def features(
         "search_rank": min(rank, 5) / 5,
         "hops": float(hops > 1),
         # a span of a technical kind, or a code span the sentence calls by the asked noun
-        "technical": float(frame.tech is not None or apposed(frame, reading)),
+        # or the name a sentence gives a renamed one ("is renamed to ``pass_collection``")
+        "technical": float(
+            frame.tech is not None or apposed(frame, reading) or succeeds(frame, reading)
+        ),
         "sentence_rank": min(place, 5) / 5,
         **_weighed(asked, in_sentence, in_context, idf or {}),
         **alignment,
@@ -748,6 +752,13 @@ def _clause(value: str) -> bool:
     if capitalised * 2 < len(parts) and any(w in _FINITE for w in parts):
         return True
     return bool(_DASHED_CLAUSE.search(value))
+
+
+def succeeds(frame: Frame, reading: Reading) -> bool:
+    """Whether the answer is the name its sentence gives a name the question asks the
+    successor of (`renamed.successor`)."""
+    span = renamed.successor(reading.sentence, frame.renamed)
+    return span is not None and reading.sentence[span[0] : span[1]] == reading.value
 
 
 def apposed(frame: Frame, reading: Reading) -> bool:
