@@ -386,3 +386,56 @@ def test_the_written_squad_sets_come_from_their_own_side_s_records() -> None:
             assert all(context not in joined[other] for other in ranges if other != side)
         cases = FIT.cases_of(part)
         assert sum(c.expect.abstains for c in cases) * 2 == len(cases) == 6 * len(contexts)
+
+
+def _rows(seed: int = 3, n: int = 80, part: str = "p") -> list[dict[str, Any]]:
+    """Synthetic calibration rows: two candidates a question over the fit's pool, right
+    when the first two pool features say so (with noise); the third is noise."""
+    rng = np.random.default_rng(seed)
+    rows = []
+    for q in range(n):
+        extra = []
+        for _ in range(2):
+            # three features vary, the rest are constant (no direction: never chosen)
+            values = {name: 0.0 for name in FIT.POOL}
+            values.update({name: float(rng.random()) for name in FIT.POOL[:3]})
+            right = values[FIT.POOL[0]] + 0.5 * values[FIT.POOL[1]] + rng.normal(scale=0.3) > 0.9
+            extra.append((values, bool(right)))
+        rows.append({"part": part, "case_id": f"q{q}", "extra": extra, "extra_right": []})
+    return rows
+
+
+def test_a_bootstrap_draw_is_the_questions_own() -> None:
+    """A question's weight in a bag depends on its part, its id and the bag only: adding
+    questions redraws none of the others (so a small change of the data moves the bagged
+    model a little, not every bag)."""
+    rows = _rows(n=40)
+    before = [[FIT.bootstrap_weight(r, b) for r in rows] for b in range(5)]
+    more = [*rows[:20], *_rows(seed=9, n=3, part="new"), *rows[20:]]
+    after = [[FIT.bootstrap_weight(r, b) for r in more if r["part"] == "p"] for b in range(5)]
+    assert before == after
+    drawn = [w for bag in before for w in bag]
+    assert 0 in drawn and max(drawn) >= 2  # Poisson: left out, drawn once, drawn twice
+    assert before[0] != before[1]  # each bag its own draw
+
+
+def test_the_bagged_fit_averages_members_and_scores_out_of_bag() -> None:
+    """`fit_domain`: `BAGS` members (each chosen and fitted on its bootstrap), the shipped
+    probability is their mean, the out-of-bag probability of a sample comes only from
+    members that did not draw its question, and the fit is deterministic."""
+    rows = _rows()
+    done = FIT.fit_domain(rows)
+    assert len(done.model["members"]) == done.record["bags"] == FIT.BAGS
+    assert done.record["samples"] == 160 and FIT.POOL[0] in done.record["features_chosen"]
+    model = Calibration.from_json({**done.model, "threshold": 0.5})
+    values = rows[0]["extra"][0][0]
+    x = np.array([[values[n] for n in FIT.POOL]])
+    members = [FIT._member_probability(m, x)[0] for m in done.model["members"]]
+    assert model.probability(values) == pytest.approx(sum(members) / len(members))
+    out = [m for b, m in enumerate(members) if FIT.bootstrap_weight(rows[0], b) == 0]
+    assert out and done.held[0][0] == pytest.approx(sum(out) / len(out))
+    assert FIT.fit_domain(rows).model == done.model
+    # the members' numbers compare one by one; another member list is a different model
+    assert FIT._difference(done.model, done.model) == 0.0
+    fewer = {**done.model, "members": done.model["members"][1:]}
+    assert FIT._difference(done.model, fewer) == float("inf")

@@ -101,6 +101,7 @@ def test_shipped_model_is_a_probability() -> None:
 
 def test_probability_is_the_logistic_of_the_standardised_sum() -> None:
     data = json.loads(resources.files("sleuth.policies").joinpath(MODEL_FILE).read_text())
+    data.pop("members", None)  # one logistic model, not the shipped bagged one
     model = Calibration.from_json(
         {**data, "features": ["a"], "weights": [2.0], "bias": -1.0, "mean": [0.5], "scale": [0.25]}
     )
@@ -114,10 +115,12 @@ def test_a_technical_answer_is_scored_by_the_technical_model() -> None:
     (documentation spans), the top-level model the rest; the shipped file has both, each
     with its own features, and reading it twice gives the same model."""
     data = json.loads(resources.files("sleuth.policies").joinpath(MODEL_FILE).read_text())
-    assert set(data["technical"]) >= {"features", "weights", "bias", "mean", "scale"}
+    for member in data["technical"]["members"]:
+        assert set(member) >= {"features", "weights", "bias", "mean", "scale"}
+    single = {k: v for k, v in data.items() if k != "members"}
     model = Calibration.from_json(
         {
-            **data,
+            **single,
             "features": ["a"],
             "weights": [2.0],
             "bias": 0.0,
@@ -421,3 +424,21 @@ def test_a_name_in_quotes_is_a_title_not_a_person() -> None:
     assert check(frame, _reading(HUKILAU, "Jack Owens"), title="The Hukilau Song").ok
     for wrong in ("Hukilau Song", "Hawaii"):  # a title, a place
         assert check(frame, _reading(HUKILAU, wrong)).rule == "type"
+
+
+def test_a_bagged_model_is_the_mean_of_its_members() -> None:
+    """A model with ``members`` (the shipped file's, one per domain) gives the mean of its
+    members' probabilities, each member its own logistic model over its own features;
+    its ``features`` are their union."""
+    one = {"features": ["a"], "weights": [2.0], "bias": 0.0, "mean": [0.0], "scale": [1.0]}
+    two = {"features": ["b"], "weights": [-1.0], "bias": 1.0, "mean": [0.0], "scale": [1.0]}
+    model = Calibration.from_json({"threshold": 0.5, "members": [one, two]})
+    assert model.features == ("a", "b") and len(model.members) == 2
+    values = {"a": 1.0, "b": 3.0}
+    expected = (1 / (1 + math.exp(-2.0)) + 1 / (1 + math.exp(2.0))) / 2
+    assert model.probability(values) == pytest.approx(expected)
+    data = json.loads(resources.files("sleuth.policies").joinpath(MODEL_FILE).read_text())
+    shipped_model = shipped()
+    assert shipped_model is not None and shipped_model.technical is not None
+    assert len(shipped_model.members) == len(data["members"]) == data["prose"]["bags"]
+    assert len(shipped_model.technical.members) == data["technical"]["bags"]

@@ -2,7 +2,9 @@
 
 ``confidence = 1 / (1 + exp(-(bias + Σ weight·(x - mean) / scale)))`` — the estimated
 probability that an answer is right, in [0, 1], with a model of its own for technical
-answers (documentation spans; ``technical`` in the file). The weights live in
+answers (documentation spans; ``technical`` in the file). A model with ``members`` is
+bagged: its confidence is the mean of its members', each such a logistic model fitted on
+a bootstrap of the calibration questions. The weights live in
 ``offline_confidence.json`` beside this module, fitted offline by
 ``benchmarks/fit_offline_confidence.py`` on the calibration data it records there (data
 no rule was written from); the same file gives the default abstention threshold (the
@@ -36,10 +38,16 @@ class Calibration:
     # model's samples are mostly SQuAD 2.0's, whose traps make a perfect lexical match
     # right about seven times in ten, which says little of a "Defaults to `600`" lookup
     technical: Calibration | None = None
+    # a bagged model: the mean probability of its members, each fitted (features chosen
+    # and weighed) on a bootstrap of the questions; ``features`` is then their union and
+    # the model's own weights are unused
+    members: tuple[Calibration, ...] = ()
 
     def probability(self, values: dict[str, float]) -> float:
         if self.technical is not None and values.get("technical", 0.0) >= 0.5:
             return self.technical.probability(values)
+        if self.members:
+            return sum(m.probability(values) for m in self.members) / len(self.members)
         z = self.bias
         for name, w, m, s in zip(self.features, self.weights, self.mean, self.scale, strict=True):
             z += w * (values.get(name, 0.0) - m) / s
@@ -51,6 +59,24 @@ class Calibration:
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Calibration:
         technical = data.get("technical")
+        members = data.get("members")
+        if isinstance(members, list) and members:
+            parts = tuple(cls.from_json({**m, "threshold": data["threshold"]}) for m in members)
+            return cls(
+                features=tuple(dict.fromkeys(f for m in parts for f in m.features)),
+                weights=(),
+                bias=0.0,
+                mean=(),
+                scale=(),
+                threshold=float(data["threshold"]),
+                meta={k: v for k, v in data.items() if k not in _MODEL_KEYS},
+                technical=(
+                    cls.from_json({**technical, "threshold": data["threshold"]})
+                    if isinstance(technical, dict)
+                    else None
+                ),
+                members=parts,
+            )
         return cls(
             features=tuple(data["features"]),
             weights=tuple(float(w) for w in data["weights"]),
@@ -67,7 +93,7 @@ class Calibration:
         )
 
 
-_MODEL_KEYS = frozenset("features weights bias mean scale threshold technical".split())
+_MODEL_KEYS = frozenset("features weights bias mean scale threshold technical members".split())
 
 
 @lru_cache(maxsize=1)
