@@ -1669,6 +1669,13 @@ SNIPPET_CODE = (
             ["Install it with pip ", " Port `8000`."],
         ),
         ("````python import x", []),  # four backticks are a fence too
+        # an inline code span's brackets are prose's, not code before a closing fence
+        # (Flask's waitress.rst, R)
+        (
+            "If you're using the app factory pattern, use `--call {module}:{factory}` "
+            "instead. ``` # equivalent to 'from hello import app'",
+            ["If you're using the app factory pattern, use `--call {module}:{factory}` instead. "],
+        ),
     ],
 )
 def test_the_prose_of_a_snippet(snippet: str, prose: list[str]) -> None:
@@ -1810,3 +1817,45 @@ def test_a_demonstrative_makes_the_preambles_code_names_the_questions() -> None:
         "I call reset_defaults() in my tests. Which version removed that function?"
     )
     assert pointed.anchors == ("reset_default",)
+
+
+# Starlette 1.10.0's docs (benchmarks/docs_corpora/starlette, R), threadpool.md
+THREADS = (
+    "The default thread pool size is only 40 tokens. This means that only 40 threads can "
+    "run at the same time. This limit is shared with other libraries."
+)
+
+
+def test_a_pronoun_sentence_says_with_the_one_before_what_it_cannot_alone() -> None:
+    """ "This means that only 40 threads can run at the same time." says neither "default"
+    nor "pool"; read with the sentence before it ("This" is that fact) it answers, from its
+    own words: the "40 tokens" before it count tokens, not threads. In another paragraph
+    the sentence before is no context."""
+    question = "How many threads can run at the same time in Starlette's default thread pool?"
+    frame = frame_question(question)
+    url = "file:///docs/starlette/threadpool.md"  # the address names Starlette
+    found = read_page(frame, url, "Thread Pool", [(0, THREADS)])
+    assert found and found[0].value == "40"
+    assert found[0].sentence.startswith("The default thread pool") and "threads can" in (
+        found[0].sentence
+    )
+    assert verify.check(frame, found[0], title="Thread Pool", question=question).ok
+    apart = THREADS.replace("tokens. This means", "tokens.\n\nThis means")
+    assert [r.sentence for r in read_page(frame, url, "Thread Pool", [(0, apart)])] == [
+        "The default thread pool size is only 40 tokens."
+    ]
+
+
+def test_the_askers_situation_ranks_a_hit_less_than_the_asked_words() -> None:
+    """A hit that states the asker's situation ("the app factory pattern") ranks under one
+    that states as many of the question's own words ("waitress-serve"): the situation's
+    words count half, as soft words do."""
+    from sleuth.policies.offline import _coverage
+
+    frame = frame_question(
+        "If you're using the app factory pattern, which option do you pass to waitress-serve?"
+    )
+    assert set(frame.optional) == {"app", "factori", "pattern"}
+    situation = _coverage(frame, "The Application Factory: the app factory pattern")
+    asked = _coverage(frame, "Waitress: pass options to waitress-serve")
+    assert asked > situation

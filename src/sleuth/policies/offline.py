@@ -590,12 +590,15 @@ def _relevant(goal: Goal, opened: OpenedPage) -> bool:
 
 
 def _coverage(frame: Frame, text: str) -> float:
-    """How much of the frame ``text`` states: names 2, relation words 1, soft words and
-    the words of a joined identifier 0.5."""
+    """How much of the frame ``text`` states: names 2, relation words 1, soft words, the
+    asker's situation's words (``optional``) and the words of a joined identifier 0.5 (a
+    hit that says "the app factory pattern" of "If you're using the app factory pattern,
+    which option do you pass to waitress-serve?" but not waitress is the weaker lead)."""
     said = set(content_terms(text))
+    optional = set(frame.optional)
     return (
         2 * sum(a in said for a in frame.anchors)
-        + sum(r in said for r in frame.relation)
+        + sum((0.5 if r in optional else 1.0) for r in frame.relation if r in said)
         + 0.5 * sum(s in said for s in frame.soft)
         + 0.5 * sum(p in said for p in _identifier_parts(frame))
     )
@@ -659,6 +662,9 @@ _FENCE = re.compile(r"`{3,}([\w+-]*)")
 _CODE_MARKS = re.compile(r"[()\[\]{}=;<>]|^\s*(?:import|from|def|class|return)\b")
 
 
+_INLINE_CODE = re.compile(r"(?<!`)`[^`\n]+`(?!`)")
+
+
 def prose_parts(snippet: str) -> list[tuple[int, str]]:
     """The prose of a search snippet, whose lines the index joined: a fenced code block
     ("```python from starlette ... ```") is no sentence of it, and a sentence does not run
@@ -673,7 +679,8 @@ def prose_parts(snippet: str) -> list[tuple[int, str]]:
         # a bare first fence after code ("routes=routes) ```") closes the block the
         # snippet was cut from; after prose ("Install it with pip ```"), or at the
         # snippet's start, it opens one
-        prose = not _CODE_MARKS.search(before)
+        # (an inline code span is prose's: "use `--call {module}:{factory}` instead")
+        prose = not _CODE_MARKS.search(_INLINE_CODE.sub("", before))
         opens = bool(fence.group(1)) or in_code is False or (in_code is None and prose)
         if not in_code and (opens or in_code is False) and before.strip():
             parts.append((position, before))

@@ -736,13 +736,15 @@ def read_page(frame: Frame, url: str, title: str, segments: list[tuple[int, str]
             context = context | named if named else context
             reading = read_sentence(frame, url, text[s:e], offset + s, context, proper)
             if (
-                reading is not None
-                and previous is not None
+                previous is not None
                 and "\n" not in text[previous[1] : s]
                 and PRONOUN_SUBJECT.match(text, s, e)
             ):
                 # "It sits on a ridge above the town of Hollow Bay.": the evidence names
-                # what "it" is, with the sentence before it in its paragraph
+                # what "it" is, with the sentence before it in its paragraph; and a
+                # sentence that says nothing alone may say it with that one ("The default
+                # thread pool size is only 40 tokens. This means that only 40 threads can
+                # run at the same time."), its answer still its own
                 ps = previous[0]
                 joined = read_sentence(
                     frame, url, text[ps:e], offset + ps, context, proper, answer_from=s - ps
@@ -771,7 +773,15 @@ def read_page(frame: Frame, url: str, title: str, segments: list[tuple[int, str]
     if frame.tech is not None:
         found.extend(_read_pairs(frame, url, segments, heading, proper, sections, named))
     found.sort(key=lambda r: (-r.score, r.start))
-    return found
+    # one reading a span of text and value: a sentence read with the one before it as a
+    # pronoun's and as a pair's is read once
+    seen: set[tuple[int, int, str]] = set()
+    unique = []
+    for r in found:
+        if (r.start, r.end, r.value) not in seen:
+            seen.add((r.start, r.end, r.value))
+            unique.append(r)
+    return unique
 
 
 # "Defaults to `4093`.", "Default: `None`": a note of a value without a subject of its own
