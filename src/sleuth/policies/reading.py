@@ -62,6 +62,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from enum import StrEnum
 
 from sleuth.text import STOPWORDS, content_terms, sentences, stem, words
@@ -715,7 +716,22 @@ def is_injection(sentence: str) -> bool:
 
 def read_page(frame: Frame, url: str, title: str, segments: list[tuple[int, str]]) -> list[Reading]:
     """Every accepted sentence of the shown parts of a page, best first; nothing from a
-    page that tries to instruct its reader."""
+    page that tries to instruct its reader. A run reads its opened pages again at every
+    step with the same frames: the readings of a frame, page and shown parts are kept
+    (`_read_page`, a pure function of them)."""
+    return list(_read_page(frame, url, title, tuple(segments)))
+
+
+@lru_cache(maxsize=512)
+def _read_page(
+    frame: Frame, url: str, title: str, segments: tuple[tuple[int, str], ...]
+) -> tuple[Reading, ...]:
+    return tuple(_read_page_uncached(frame, url, title, list(segments)))
+
+
+def _read_page_uncached(
+    frame: Frame, url: str, title: str, segments: list[tuple[int, str]]
+) -> list[Reading]:
     spans = [(offset + s, text[s:e]) for offset, text in segments for s, e in sentence_spans(text)]
     if any(is_injection(sentence) for _, sentence in spans):
         return []
