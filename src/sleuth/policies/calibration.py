@@ -58,38 +58,29 @@ class Calibration:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Calibration:
+        threshold = float(data["threshold"])
         technical = data.get("technical")
+        shared: dict[str, Any] = {
+            "threshold": threshold,
+            "meta": {k: v for k, v in data.items() if k not in _MODEL_KEYS},
+            "technical": (
+                cls.from_json({**technical, "threshold": threshold})
+                if isinstance(technical, dict)
+                else None
+            ),
+        }
         members = data.get("members")
         if isinstance(members, list) and members:
-            parts = tuple(cls.from_json({**m, "threshold": data["threshold"]}) for m in members)
-            return cls(
-                features=tuple(dict.fromkeys(f for m in parts for f in m.features)),
-                weights=(),
-                bias=0.0,
-                mean=(),
-                scale=(),
-                threshold=float(data["threshold"]),
-                meta={k: v for k, v in data.items() if k not in _MODEL_KEYS},
-                technical=(
-                    cls.from_json({**technical, "threshold": data["threshold"]})
-                    if isinstance(technical, dict)
-                    else None
-                ),
-                members=parts,
-            )
+            parts = tuple(cls.from_json({**m, "threshold": threshold}) for m in members)
+            features = tuple(dict.fromkeys(f for m in parts for f in m.features))
+            return cls(features, (), 0.0, (), (), members=parts, **shared)
         return cls(
             features=tuple(data["features"]),
             weights=tuple(float(w) for w in data["weights"]),
             bias=float(data["bias"]),
             mean=tuple(float(m) for m in data["mean"]),
             scale=tuple(float(s) or 1.0 for s in data["scale"]),
-            threshold=float(data["threshold"]),
-            meta={k: v for k, v in data.items() if k not in _MODEL_KEYS},
-            technical=(
-                cls.from_json({**technical, "threshold": data["threshold"]})
-                if isinstance(technical, dict)
-                else None
-            ),
+            **shared,
         )
 
 

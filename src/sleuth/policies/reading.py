@@ -62,8 +62,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
-from functools import lru_cache
 from enum import StrEnum
+from functools import lru_cache
 
 from sleuth.text import STOPWORDS, content_terms, sentences, stem, words
 
