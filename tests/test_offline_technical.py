@@ -860,6 +860,22 @@ def test_the_page_address_names_its_subject() -> None:
     assert technical.candidates("package", "Use the library, or the Blinker library.") == [(24, 31)]
 
 
+def test_where_the_documents_were_checked_out_is_no_subject() -> None:
+    """The same page read from two checkouts reads the same: the folders above a local
+    file's last four parts ("/tmp/ci/...", "/work/main/...") are where it lives, and a
+    question's "CI" found them (a clean clone's CI run fitted another model). A web
+    address keeps its host and whole path."""
+    from sleuth.policies.reading import url_terms
+
+    here = "file:///work/main/benchmarks/docs_corpora/coverage/config.rst#p3"
+    there = "file:///tmp/ci/benchmarks/docs_corpora/coverage/config.rst#p3"
+    assert url_terms(here) == url_terms(there)
+    assert {"coverag", "config"} <= url_terms(there) and not {"ci", "tmp"} & url_terms(there)
+    deep = "file:///home/me/docs-fastapi/tutorial/security/first-steps.md"
+    assert "fastapi" in url_terms(deep) and "home" not in url_terms(deep)
+    assert {"exampl", "flask", "signal"} <= url_terms("https://example.org/flask/signals.html")
+
+
 def test_otherwise_states_without() -> None:
     """ "... without the application/json Content-Type header?" is stated by "the header
     must be sent as well, otherwise Flask will return a 415" (Flask's javascript.rst)."""

@@ -909,9 +909,22 @@ def _described(text: str, spans: list[tuple[int, int]], i: int, sections: bool) 
 
 def url_terms(url: str) -> set[str]:
     """The words of a page's address (its host and path, not its scheme or fragment), as
-    stems: ``file:///docs/flask/signals.rst#p1`` holds flask, signal, rst."""
-    address = re.sub(r"^[a-z][\w+.-]*://", "", url.split("#", 1)[0])
+    stems: ``file:///docs/flask/signals.rst#p1`` holds flask, signal, rst. Of a local
+    file's path only the last `FILE_PATH_PARTS` parts: the folders above say where the
+    documents were checked out ("/tmp/ci/...", "/work/main/..."), not what a page is
+    about, and a question's "CI" or "main" read them as its subject (the same corpus read
+    differently in two places)."""
+    address = url.split("#", 1)[0]
+    if address.startswith("file://"):
+        parts = [p for p in address[len("file://") :].split("/") if p]
+        address = "/".join(parts[-FILE_PATH_PARTS:])
+    address = re.sub(r"^[a-z][\w+.-]*://", "", address)
     return set(content_terms(re.sub(r"[/._-]+", " ", address)))
+
+
+# the corpus folder and up to three levels of pages under it ("flask/patterns/celery.rst",
+# "docs-fastapi/tutorial/security/first-steps.md")
+FILE_PATH_PARTS = 4
 
 
 def url_is_passage(title: str) -> bool:
