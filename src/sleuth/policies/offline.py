@@ -72,6 +72,7 @@ from .reading import (
     Frame,
     Reading,
     frame_question,
+    heading_of,
     identifier_words,
     loose,
     names,
@@ -585,7 +586,7 @@ def _research(goal: Goal, state: RunState, pages: list[_Page]) -> Turn | None:
 def _relevant(goal: Goal, opened: OpenedPage) -> bool:
     """Whether an opened page names one of the goal's names (any page when it has none)."""
     anchors = set(goal.frame.anchors)
-    text = opened.page.title + " " + opened.seen_text()
+    text = heading_of(opened.page.title) + " " + opened.seen_text()
     return not anchors or bool(anchors & set(content_terms(text)))
 
 
