@@ -995,3 +995,32 @@ def test_a_call_the_question_writes_is_an_echo_even_as_code() -> None:
     finish = answer(text="app.run()", citations=[url], evidence=body)
     result = validate_finish(finish, opened, (), "What does app.run() start?")
     assert [p.code for p in problems(result)] == ["ungrounded"]
+
+
+def test_a_passage_titles_next_address_grounds_nothing() -> None:
+    """A passage's title ends with its place and the next passage's address ("[passage
+    1/2; next: file:///tmp/ci/...#p2]"); those words say where the files live. A question
+    naming "CI" is not about a page because its checkout is in /tmp/ci: the yes/no side
+    'CI' stays ungrounded wherever the corpus lives (a clean clone validated otherwise
+    than its origin)."""
+    from sleuth.passages import passage_title, title_heading
+
+    body = "Otherwise, missing environment variables will result in empty strings."
+    question = "Do missing environment variables and CI both give empty strings?"
+    verdicts = []
+    for root in ("/tmp/ci", "/work/main"):
+        url = f"file://{root}/docs/config.rst#p1"
+        title = passage_title("Configuration › Syntax", 1, 2, f"file://{root}/docs/config.rst#p2")
+        assert title_heading(title) == "Configuration › Syntax"
+        page = Page(url, title, body)
+        payload = {"answer": "yes", "citations": [url], "cannot_answer": False, "evidence": body}
+        verdicts.append(
+            [
+                p.code
+                for p in problems(
+                    validate_finish(payload, {url: opened_page(page, 2)}, (), question)
+                )
+            ]
+        )
+    assert verdicts[0] == verdicts[1] == ["ungrounded"]
+    assert passage_title("Configuration", 1, 1, None) == "Configuration"

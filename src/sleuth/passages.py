@@ -81,6 +81,30 @@ def anchor_url(doc_url: str, anchor: str) -> str:
     return f"{doc_url}#{anchor}"
 
 
+def passage_title(title: str, number: int, count: int, next_url: str | None) -> str:
+    """A passage's title: its section's, with its place and the next passage's address
+    (``Title › Section [passage 3/7; next: URL#p4]``; none for a document of one)."""
+    if count <= 1:
+        return title
+    nxt = f"; next: {next_url}" if next_url else ""
+    return f"{title} [passage {number}/{count}{nxt}]"
+
+
+_PASSAGE_SUFFIX = re.compile(r"\s*\[passage \d+/\d+[^\]]*\]\s*$")
+
+
+def title_heading(title: str) -> str:
+    """A page title without its passage's place and next address (`passage_title`): the
+    words a page is titled by. The next passage's address says where the files live
+    ("/work/main/...", "/tmp/ci/..."), not what the page is about."""
+    return _PASSAGE_SUFFIX.sub("", title)
+
+
+def is_passage_title(title: str) -> bool:
+    """Whether ``title`` carries a passage's place (`passage_title`)."""
+    return _PASSAGE_SUFFIX.search(title) is not None
+
+
 # --- plain text ----------------------------------------------------------------------------
 
 _PARAGRAPH_BREAK = re.compile(r"\n[^\S\n]*\n\s*")

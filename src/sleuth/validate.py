@@ -40,6 +40,7 @@ from sleuth.claims import (
     yes_no,
 )
 from sleuth.corpus import resolve_url
+from sleuth.passages import title_heading
 from sleuth.result import ConflictValue, Quote
 from sleuth.state import OpenedPage
 from sleuth.text import STOPWORDS, find_verbatim, normalize_space, sentences, stem, words
@@ -390,7 +391,8 @@ def unsupported_terms(
     (the asker's words, not the answer's claims)."""
     answer = unframed(_LIST_MARKER.sub("", _without_citations(answer)))
     # the shown text, and the titles (an open shows its page's title)
-    texts = [p.seen_text() for p in opened.values()] + [p.page.title for p in opened.values()]
+    texts = [p.seen_text() for p in opened.values()]
+    texts += [title_heading(p.page.title) for p in opened.values()]
     texts += [question] if question else []
     numbers = stated_keys(texts)
     flat = "".join(_flat_words(t) for t in texts)
@@ -492,7 +494,9 @@ def _grounding(
     choice = bool(question) and is_choice(question)
     if verdict is not None or choice:
         sides = named_sides(question) if question else []
-        titles = stated_keys(opened[q.url].page.title for q in quotes if q.url in opened)
+        titles = stated_keys(
+            title_heading(opened[q.url].page.title) for q in quotes if q.url in opened
+        )
         unsupported = [s for s in sides if missing_terms(content(s), stated | titles)]
         if unsupported:
             which = ", ".join(repr(s) for s in unsupported)
@@ -521,7 +525,7 @@ def _grounding(
             "quoted evidence states"
         )
     texts = [_in_context(q, opened) for q in quotes] + [question]
-    texts += [opened[q.url].page.title for q in quotes if q.url in opened]
+    texts += [title_heading(opened[q.url].page.title) for q in quotes if q.url in opened]
     flat = "".join(_flat_words(t) for t in texts)
     common = frozenset().union(*(_lower_words(t) for t in texts))
     scattered = [n for n in _names_of(claim, flat, common) if " " in n]

@@ -48,6 +48,7 @@ from sleuth.passages import (
     PASSAGE_CHARS,
     anchor_url,
     parse_passage_url,
+    passage_title,
     passage_url,
 )
 from sleuth.search import Hit
@@ -293,9 +294,8 @@ class PassageIndex:
             if stored is not None:
                 doc, n, count = stored.doc, stored.number, stored.count
                 title = section_title(doc.title, stored.heading)
-                if count > 1:
-                    nxt = f"; next: {self._name(doc.url, n + 1)}" if n < count else ""
-                    title = f"{title} [passage {n}/{count}{nxt}]"
+                nxt = self._name(doc.url, n + 1) if n < count else None
+                title = passage_title(title, n, count, nxt)
                 return Page(
                     url=url,
                     title=title,

@@ -65,6 +65,7 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from functools import lru_cache
 
+from sleuth.passages import is_passage_title, title_heading
 from sleuth.text import STOPWORDS, content_terms, sentences, stem, words
 
 from . import renamed, technical
@@ -737,7 +738,7 @@ def _read_page_uncached(
         return []
     # the title without an indexed passage's "[passage 4/7; next: URL]": its words are
     # the heading path's, not the next passage's address
-    heading = _PASSAGE_SUFFIX.sub("", title)
+    heading = title_heading(title)
     title_terms = set(content_terms(heading))
     sections = url_is_passage(title)  # its text opens with the heading path
     proper = proper_words(text for _, text in segments)
@@ -808,7 +809,6 @@ _VERSION_NOTE = re.compile(
     r"\s*(?:added|new|introduced|available|changed|deprecated|removed)\s+(?:in|since|as of)\b",
     re.IGNORECASE,
 )
-_PASSAGE_SUFFIX = re.compile(r"\s*\[passage \d+/\d+[^\]]*\]\s*$")
 
 
 _ENTRY_SENTENCES = 4  # an entry's description read with its default note, at most
@@ -870,7 +870,7 @@ def _read_version_notes(
     FastAPI 0.134.0." under "Stream JSON Lines" says when JSON Lines streaming came (the
     nearest heading: `_section_terms`; ``named``: the question's names the page's address
     holds, as `read_page` takes them)."""
-    heading = _PASSAGE_SUFFIX.sub("", title)
+    heading = title_heading(title)
     out = []
     for offset, text in segments:
         spans = sentence_spans(text)
@@ -930,13 +930,13 @@ FILE_PATH_PARTS = 4
 def heading_of(title: str) -> str:
     """A page title without an indexed passage's "[passage 4/7; next: URL]": the heading
     path, whose words are the page's; the next passage's address says where the files
-    live, not what they are about."""
-    return _PASSAGE_SUFFIX.sub("", title)
+    live, not what they are about (`sleuth.passages.title_heading`)."""
+    return title_heading(title)
 
 
 def url_is_passage(title: str) -> bool:
     """Whether ``title`` is an indexed passage's (its text opens with its heading path)."""
-    return _PASSAGE_SUFFIX.search(title) is not None or " › " in title
+    return is_passage_title(title) or " › " in title
 
 
 def _subheading(text: str, at: int) -> str | None:
