@@ -58,7 +58,7 @@ from typing import Any, Literal
 from sleuth.contract import Turn
 from sleuth.decision import Decision
 from sleuth.effects import PUBLISH_BRIEF
-from sleuth.passages import parse_passage_url
+from sleuth.passages import parse_passage_url, title_heading
 from sleuth.state import OpenedPage, RunState, Step
 from sleuth.text import content_terms, normalize_query, stem, words
 from sleuth.validate import is_inline_id, validate_finish
@@ -72,7 +72,6 @@ from .reading import (
     Frame,
     Reading,
     frame_question,
-    heading_of,
     identifier_words,
     loose,
     names,
@@ -586,7 +585,7 @@ def _research(goal: Goal, state: RunState, pages: list[_Page]) -> Turn | None:
 def _relevant(goal: Goal, opened: OpenedPage) -> bool:
     """Whether an opened page names one of the goal's names (any page when it has none)."""
     anchors = set(goal.frame.anchors)
-    text = heading_of(opened.page.title) + " " + opened.seen_text()
+    text = title_heading(opened.page.title) + " " + opened.seen_text()
     return not anchors or bool(anchors & set(content_terms(text)))
 
 

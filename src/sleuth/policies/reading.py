@@ -927,13 +927,6 @@ def url_terms(url: str) -> set[str]:
 FILE_PATH_PARTS = 4
 
 
-def heading_of(title: str) -> str:
-    """A page title without an indexed passage's "[passage 4/7; next: URL]": the heading
-    path, whose words are the page's; the next passage's address says where the files
-    live, not what they are about (`sleuth.passages.title_heading`)."""
-    return title_heading(title)
-
-
 def url_is_passage(title: str) -> bool:
     """Whether ``title`` is an indexed passage's (its text opens with its heading path)."""
     return is_passage_title(title) or " › " in title

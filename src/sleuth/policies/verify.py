@@ -61,6 +61,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from sleuth.claims import content, stated_keys, terms
+from sleuth.passages import title_heading
 from sleuth.text import stem, words
 
 from . import contrary, doers, modifiers, renamed, technical
@@ -76,7 +77,6 @@ from .reading import (
     _name_spans,
     asked_part,
     candidates,
-    heading_of,
     placed,
     quoted,
     restate,
@@ -161,7 +161,7 @@ def check(
 ) -> Check:
     """Whether ``reading`` may answer ``frame``'s question at all (see the module)."""
     text = asked_part(restate(question or frame.text))
-    title = heading_of(title)
+    title = title_heading(title)
     qkeys = question_keys(text)
     if _CONTRAST.match(reading.sentence):
         # "... `application/x-www-form-urlencoded` when it doesn't include files. But when
@@ -614,7 +614,7 @@ def features(
     word the page never says weighs most), ``place`` is the reading's place among the
     page's readings that pass the hard rules (0: the best scored)."""
     text = asked_part(restate(question or frame.text))
-    title = heading_of(title)
+    title = title_heading(title)
     qkeys = [k for k in question_keys(text) if not _polar(k)]
     value_keys = _keys(reading.value)
     asked = [k for k in qkeys if k not in value_keys] or qkeys
