@@ -28,14 +28,16 @@ C and H are the two sides of a split of the rest (`fold`):
 * side 1: "Rhine" questions of a paragraph index 1 modulo 4, closed and open, the
   SQuAD 2.0-style questions written over paragraphs of records 51-75
   (``squad_side1``, closed), HotpotQA and MuSiQue records 51-75 (closed, with derived
-  copies), and the requests questions (``requests.jsonl``, ``requests_heldout.jsonl`` over
+  copies), the two-hop questions written over them (``twohop_side1``, closed, with
+  derived copies), and the requests questions (``requests.jsonl``, ``requests_heldout.jsonl`` over
   ``docs-requests``), the Jinja questions (``jinja_heldout.jsonl`` over the vendored Jinja
   docs: its technical answers give the technical model the samples requests alone does
   not have), ``attrs_side1.jsonl``, ``anyio_side1.jsonl``, ``itsdangerous_side1.jsonl`` and
   ``markdown_side1.jsonl`` over the vendored attrs, AnyIO, ItsDangerous and Python-Markdown
   docs;
 * side 2: "Rhine" questions of a paragraph index 3 modulo 4 (closed, open), the written
-  questions over records 76-100 (``squad_side2``), records 76-100, and the clean docs sets
+  questions over records 76-100 (``squad_side2``, ``twohop_side2``), records 76-100, and
+  the clean docs sets
   ``click_heldout.jsonl``, ``werkzeug_heldout.jsonl``, ``trio_side2.jsonl``,
   ``urllib3_side2.jsonl``, ``cattrs_side2.jsonl`` and ``coverage_side2.jsonl`` over the
   vendored click, Werkzeug, Trio, urllib3, cattrs and coverage.py docs.
@@ -256,6 +258,13 @@ def _written_squad(side: int) -> Part:
     return Part(f"squad2:{path}", "closed")
 
 
+def _written_two_hop(side: int) -> Part:
+    """The two-hop questions written over side ``side``'s records (HotpotQA format,
+    closed, with derived copies)."""
+    path = WRITTEN_SQUAD / f"twohop_side{side}" / f"hotpot_style_side{side}.json"
+    return Part(f"hotpotqa:{path}", "closed", True)
+
+
 def _multi(kind: str, name: str, records: tuple[int, int]) -> Part:
     return Part(f"{kind}:{SHARED / name}", "closed", True, records)
 
@@ -286,6 +295,7 @@ def sides() -> tuple[list[Part], list[Part]]:
         _squad(RHINE, "open", SIDE_1_PARAGRAPHS),
         _written_squad(1),
         *_two_hop(SIDE_1_RECORDS),
+        _written_two_hop(1),
         Part("docs:requests", "index"),
         Part("docs:requests/requests_heldout", "index"),
         Part("docs:jinja/jinja_heldout", "index"),
@@ -299,6 +309,7 @@ def sides() -> tuple[list[Part], list[Part]]:
         _squad(RHINE, "open", SIDE_2_PARAGRAPHS),
         _written_squad(2),
         *_two_hop(SIDE_2_RECORDS),
+        _written_two_hop(2),
         Part("docs:click/click_heldout", "index"),
         Part("docs:werkzeug/werkzeug_heldout", "index"),
         Part("docs:trio/trio_side2", "index"),

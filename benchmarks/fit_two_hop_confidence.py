@@ -1,15 +1,17 @@
 """Fit the confidence of the offline reader's two-hop paths (`twohop_confidence`).
 
-    python benchmarks/fit_two_hop_confidence.py             # fit on records 51-100, write
+    python benchmarks/fit_two_hop_confidence.py             # fit on both sides, write
     python benchmarks/fit_two_hop_confidence.py --check     # refit; compare with the file
-    python benchmarks/fit_two_hop_confidence.py --fold A    # records 51-75 only, printed
+    python benchmarks/fit_two_hop_confidence.py --fold A    # side 1 only, printed
 
-The training data are records of the shared HotpotQA and MuSiQue files outside R, closed
-setting, each with its derived unanswerable copy, by the folds of
-`fit_offline_confidence`: the shipped file is fitted on both sides (``--fold AB``,
-records 51-100); fold A's paths on side 1 (records 51-75, `SIDE_1_RECORDS`) and fold
-B's on side 2 (76-100), which ``heldout_report.py`` refits (`fit`) to score each fold's
-held-out two-hop answers with paths fitted on its own calibration records only.
+The training data are the two-hop parts of a fold's calibration side
+(`fit_offline_confidence.fold`): the shared HotpotQA and MuSiQue files' records outside R
+and the two-hop questions written over those records (``benchmarks/twohop_side1``,
+``twohop_side2``), closed setting, each with its derived unanswerable copy. The shipped
+file is fitted on both sides (``--fold AB``: records 51-100 and both written sets); fold
+A's paths on side 1 (records 51-75, ``twohop_side1``) and fold B's on side 2 (76-100,
+``twohop_side2``), which ``heldout_report.py`` refits (`fit`) to score each fold's
+held-out two-hop answers with paths fitted on its own calibration parts only.
 Not records 1-50: the two-hop paths were developed there (the rule data R), where they
 are right far more often than elsewhere (21 answers, 21 right), so a confidence fitted
 there says little of new questions. Every case is run by the offline policy with no
@@ -36,15 +38,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from fit_offline_confidence import (
-    HOTPOT,
-    MUSIQUE,
-    SHARED,
-    SIDE_1_RECORDS,
-    SIDE_2_RECORDS,
-    Part,
-    cases_of,
-)
+from fit_offline_confidence import FOLDS, RULE_PARTS, Part, cases_of
+from fit_offline_confidence import fold as fold_parts
 
 from sleuth.evals.runner import run_case
 from sleuth.policies import bridge, twohop, twohop_confidence
@@ -53,19 +48,7 @@ from sleuth.policies.offline import OfflinePolicy
 MODEL_PATH = Path(twohop_confidence.__file__).with_name(twohop_confidence.MODEL_FILE)
 PRIOR = 0.5  # Laplace, for the pooled precision: one right and one wrong answer imagined
 PRIOR_WEIGHT = 2.0  # and, for each path, two answers imagined at the pooled precision
-TRAIN = (("hotpotqa", HOTPOT), ("musique", MUSIQUE))
-#: each fold's calibration records (0-based [start, end) ranges) and held-out ones
-FOLD_RECORDS = {
-    "A": ((SIDE_1_RECORDS,), (SIDE_2_RECORDS,)),
-    "B": ((SIDE_2_RECORDS,), (SIDE_1_RECORDS,)),
-    "AB": ((SIDE_1_RECORDS, SIDE_2_RECORDS), ()),
-}
-
-
-def _records(ranges: tuple[tuple[int, int], ...]) -> str:
-    return ", ".join(f"{start + 1}-{end}" for start, end in ranges)
-
-
+TWO_HOP_KINDS = ("hotpotqa", "musique")
 def path_of(question: str) -> str | None:
     """The two-hop path the offline policy takes for ``question``, or None (single hop)."""
     plan = twohop.parse(question)
@@ -75,25 +58,31 @@ def path_of(question: str) -> str | None:
     return bridge.path_of(found) if found is not None else None
 
 
+def two_hop_parts(fold: str, held_out: bool = False) -> list[Part]:
+    """The two-hop parts of the fold's calibration side (`fit_offline_confidence.fold`;
+    ``held_out``: of its held-out side): the shared files' records of that side and the
+    questions written over them."""
+    parts = fold_parts(fold)[1 if held_out else 0]
+    return [p for p in parts if p.spec.split(":", 1)[0] in TWO_HOP_KINDS]
+
+
 def samples(fold: str = "AB") -> list[dict[str, Any]]:
-    """One row per answered two-hop case of the fold's calibration records (with no
+    """One row per answered two-hop case of the fold's calibration parts (with no
     threshold, a path's confidence changes nothing the policy does)."""
     policy = OfflinePolicy(min_confidence=0.0)
     rows = []
-    for kind, name in TRAIN:
-        for records in FOLD_RECORDS[fold][0]:
-            for case in cases_of(Part(f"{kind}:{SHARED / name}", "closed", True, records)):
-                path = path_of(case.question)
-                if path is None:
-                    continue
-                record = run_case(case, policy, None, None)
-                if record["answered"]:
-                    rows.append({"case": case.id, "path": path, "right": bool(record["passed"])})
+    for part in two_hop_parts(fold):
+        for case in cases_of(part):
+            path = path_of(case.question)
+            if path is None:
+                continue
+            record = run_case(case, policy, None, None)
+            if record["answered"]:
+                rows.append({"case": case.id, "path": path, "right": bool(record["passed"])})
     return rows
 
 
 def fit(rows: list[dict[str, Any]], fold: str = "AB") -> dict[str, Any]:
-    train, held = FOLD_RECORDS[fold]
     right = sum(r["right"] for r in rows)
     pooled = twohop_confidence.smoothed(right, len(rows), PRIOR, PRIOR_WEIGHT)
     paths: dict[str, dict[str, Any]] = {}
@@ -111,13 +100,12 @@ def fit(rows: list[dict[str, Any]], fold: str = "AB") -> dict[str, Any]:
         "weight); fitted by benchmarks/fit_two_hop_confidence.py",
         "folds": {
             "fold": fold,
-            "train": [
-                f"{name} records {_records(train)}, closed, with derived copies"
-                for _, name in TRAIN
-            ],
-            "held_out": [f"{name} records {_records(held)}" for _, name in TRAIN if held],
+            "train": [p.label for p in two_hop_parts(fold)],
+            "held_out": [p.label for p in two_hop_parts(fold, held_out=True)],
             "not_fitted": [
-                f"{name} records 1-50 (the paths were developed there)" for _, name in TRAIN
+                f"{p.label} (R: the paths were developed there)"
+                for p in RULE_PARTS
+                if p.spec.split(":", 1)[0] in TWO_HOP_KINDS
             ],
         },
         "prior": PRIOR,
@@ -135,9 +123,10 @@ def main() -> int:
     parser.add_argument("--check", action="store_true", help="compare a refit with the file")
     parser.add_argument(
         "--fold",
-        choices=tuple(FOLD_RECORDS),
+        choices=FOLDS,
         default="AB",
-        help="AB (default, shipped): records 51-100; A: 51-75; B: 76-100 (printed, not written)",
+        help="AB (default, shipped): both sides; A: side 1 (records 51-75 and twohop_side1); "
+        "B: side 2 (76-100, twohop_side2); A and B are printed, not written",
     )
     args = parser.parse_args()
     model = fit(samples(args.fold), args.fold)

@@ -9,9 +9,10 @@ The folds are `fit_offline_confidence.fold` (imported, not copied; that script's
 docstring tells the roles): the data the reader's rules were developed on (R: Normans,
 the "Rhine" questions of paragraphs 0 and 2 modulo 4, records 1-50 of the two-hop files,
 the FastAPI and Flask questions) are reported by no fold; fold A calibrates on the Rhine
-questions of paragraphs 1 modulo 4, records 51-75 and the requests questions (C_A) and
-holds out the Rhine questions of paragraphs 3 modulo 4, records 76-100 and the clean
-click, Werkzeug and Jinja docs questions (H_A);
+questions of paragraphs 1 modulo 4, records 51-75 (and the SQuAD-style and two-hop
+questions written over them) and the requests questions (C_A) and holds out the Rhine
+questions of paragraphs 3 modulo 4, records 76-100 (and the questions written over them)
+and the clean click, Werkzeug and Jinja docs questions (H_A);
 fold B swaps the two. Each held-out part runs in the settings the issue names: SQuAD
 closed and open; HotpotQA and MuSiQue closed and open, each with its derived
 unanswerable copies; the docs questions over an index of their folder

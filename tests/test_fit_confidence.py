@@ -388,6 +388,38 @@ def test_the_written_squad_sets_come_from_their_own_side_s_records() -> None:
         assert sum(c.expect.abstains for c in cases) * 2 == len(cases) == 6 * len(contexts)
 
 
+def test_the_written_two_hop_sets_come_from_their_own_side_s_records() -> None:
+    """Each side's written two-hop questions (HotpotQA format) hold only paragraphs of
+    that side's records of the shared two-hop files, and each is run with its derived
+    unanswerable copy: a question's supporting paragraphs are calibration data of one
+    side only."""
+    _need("hotpotqa-train100-distractor.json", "musique-ans-train100.json")
+    hotpot = json.loads((SHARED_DATA / FIT.HOTPOT).read_text(encoding="utf-8"))
+    musique = json.loads((SHARED_DATA / FIT.MUSIQUE).read_text(encoding="utf-8"))
+
+    def texts(start: int, end: int) -> set[str]:
+        out = {"".join(s) for r in hotpot[start:end] for _, s in r["context"]}
+        out |= {p["paragraph_text"] for r in musique[start:end] for p in r["paragraphs"]}
+        return {"".join(t.split()) for t in out}
+
+    one, two = FIT.sides()
+    for side, parts, records in ((1, one, FIT.SIDE_1_RECORDS), (2, two, FIT.SIDE_2_RECORDS)):
+        (part,) = [p for p in parts if "twohop_side" in p.spec]
+        assert part == FIT._written_two_hop(side) and part.derive
+        data = json.loads(Path(part.spec.split(":", 1)[1]).read_text(encoding="utf-8"))
+        pool = texts(*records)
+        supporting = {
+            "".join("".join(sentences).split())
+            for record in data
+            for title, sentences in record["context"]
+            if title in {t for t, _ in record["supporting_facts"]}
+        }
+        assert len(data) >= 30 and supporting <= pool
+        cases = FIT.cases_of(part)
+        assert len(cases) == 2 * len(data)
+        assert sum(c.id.endswith("::derived") for c in cases) == len(data)
+
+
 def _rows(seed: int = 3, n: int = 80, part: str = "p") -> list[dict[str, Any]]:
     """Synthetic calibration rows: two candidates a question over the fit's pool, right
     when the first two pool features say so (with noise); the third is noise."""

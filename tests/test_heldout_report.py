@@ -288,17 +288,20 @@ def test_render_marks_each_target(hr: ModuleType) -> None:
 def test_each_fold_scores_two_hop_paths_fitted_on_its_own_calibration_records(
     hr: ModuleType,
 ) -> None:
-    """A fold's two-hop paths are refitted on the records of its calibration side, never
-    on the records it holds out; the shipped file (AB) is fitted on both sides."""
-    records = hr.fit_two_hop.FOLD_RECORDS
+    """A fold's two-hop paths are refitted on the two-hop parts of its calibration side
+    (the shared files' records and the questions written over them), never on a part it
+    holds out; the shipped file (AB) is fitted on both sides."""
+    parts = hr.fit_two_hop.two_hop_parts
     for name in ("A", "B"):
         calibration, held_out = hr.fit.fold(name)
-        fitted = {p.records for p in calibration if p.records is not None}
-        held = {p.records for p in held_out if p.records is not None}
-        assert set(records[name][0]) == fitted and set(records[name][1]) == held
-        assert not set(records[name][0]) & held
-    assert set(records["AB"][0]) == set(records["A"][0]) | set(records["B"][0])
-    assert records["AB"][1] == ()
+        fitted, held = parts(name), parts(name, held_out=True)
+        kinds = {p.spec.split(":", 1)[0] for p in fitted}
+        assert kinds == {"hotpotqa", "musique"} and len(fitted) == 3
+        assert set(fitted) <= set(calibration) and set(held) <= set(held_out)
+        assert not set(fitted) & set(held_out)
+        assert any("twohop_side" in p.spec for p in fitted)
+    assert set(parts("AB")) == set(parts("A")) | set(parts("B"))
+    assert parts("AB", held_out=True) == []
 
 
 def test_a_two_hop_model_in_use_replaces_the_shipped_one() -> None:

@@ -70,11 +70,14 @@ BRIDGE = [
         q="Who composed the music of the memorial song written after the death of Demos "
         "Chiang's grandfather, the late president?",
         a="Hwang Yau-tai",
-        sf=[("Demos Chiang", 2), ("Chiang Ching-kuo Memorial Song", 0),
-            ("Chiang Ching-kuo Memorial Song", 1)],
+        sf=[
+            ("Demos Chiang", 2),
+            ("Chiang Ching-kuo Memorial Song", 0),
+            ("Chiang Ching-kuo Memorial Song", 1),
+        ],
     ),
     dict(
-        q="What is the real name of the rapper whose song \"Mama Told Me\" features Kelly Rowland?",
+        q='What is the real name of the rapper whose song "Mama Told Me" features Kelly Rowland?',
         a="Antwan André Patton",
         sf=[("Mama Told Me", 0), ("Big Boi", 0)],
     ),
@@ -132,8 +135,8 @@ BRIDGE = [
         sf=[("Kathi-Anne Reinstein", 2), ("Boston Beer Company", 1)],
     ),
     dict(
-        q="Which company publishes the magazine that in 2000 described Qvwm as \"an unusually "
-        "impressive imposter\"?",
+        q='Which company publishes the magazine that in 2000 described Qvwm as "an unusually '
+        'impressive imposter"?',
         a="Future plc",
         sf=[("Qvwm", 3), ("Linux Format", 2)],
     ),
@@ -163,14 +166,20 @@ BRIDGE = [
         q="Roughly how many students are enrolled at the university where Steve Johnson, born "
         "in 1956, is head football coach?",
         a="6,000",
-        sf=[("Steve Johnson (American football, born 1956)", 1), ("Bethel University (Minnesota)", 0)],
+        sf=[
+            ("Steve Johnson (American football, born 1956)", 1),
+            ("Bethel University (Minnesota)", 0),
+        ],
     ),
     dict(
         q="Where is the heavy metal band co-founded by the Danish drummer Lars Ulrich based?",
         a="San Rafael, California",
         sf=[("Lars Ulrich", 1), ("Metallica", 0)],
-        avoid=["List of songs performed live by Metallica", "Metallica discography",
-               "List of songs recorded by Metallica"],
+        avoid=[
+            "List of songs performed live by Metallica",
+            "Metallica discography",
+            "List of songs recorded by Metallica",
+        ],
     ),
     dict(
         q="Who founded the restaurant chain whose Israeli franchise had 56 branches in "
@@ -182,8 +191,11 @@ BRIDGE = [
         q="What was the 2007 population of the city in which the Jingdezhen Ceramic Institute, "
         "China's only institute of higher learning for ceramic arts, is situated?",
         a="1,554,000",
-        sf=[("Jingdezhen Ceramic Institute", 0), ("Jingdezhen Ceramic Institute", 1),
-            ("Jingdezhen", 0)],
+        sf=[
+            ("Jingdezhen Ceramic Institute", 0),
+            ("Jingdezhen Ceramic Institute", 1),
+            ("Jingdezhen", 0),
+        ],
     ),
     dict(
         q="Who directed the film that The Brady Bunch in the White House followed as a sequel "
@@ -341,7 +353,9 @@ def build():
                 assert answer not in first, f"answer {answer!r} already in first hop"
         avoid = set(d.get("avoid", []))
 
-        def ok(t: str) -> bool:
+        def ok(
+            t: str, sf_titles: list[str] = sf_titles, avoid: set[str] = avoid, answer: str = answer
+        ) -> bool:
             if t in sf_titles or t in avoid or t in dup:
                 return False
             text = " ".join(paras[t])
