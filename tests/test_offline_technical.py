@@ -779,6 +779,35 @@ def test_a_synonym_or_an_identifier_states_a_question_word() -> None:
     assert "disabl" in frame_question("Which variable turns off debug mode?").relation
 
 
+def test_switches_off_is_disable_and_a_focus_adverb_is_no_word_to_find() -> None:
+    """ "switches off" is "disable" as "turns off" is ("switches" takes -es), and "even"
+    of "even if FORCE_COLOR is also set" is the asker's emphasis, not a word a sentence
+    must say: structlog's console-output.md (R, structlog_dev) names `NO_COLOR` as the
+    variable that disables all styling; the sibling item that *activates* colours is no
+    answer."""
+    question = (
+        "Which environment variable switches off all styling in the console output, even if "
+        "FORCE_COLOR is also set?"
+    )
+    frame = frame_question(question)
+    assert "disabl" in frame.relation and "switch" not in frame.relation
+    assert "even" not in frame.relation and "even" in frame.soft
+    assert "disabl" in frame_question("The colours? Which variable switched them off?").relation
+    text = (
+        "It's possible to override this behavior by setting two standard environment "
+        "variables to any value except an empty string:\n\n"
+        "- `FORCE_COLOR` activates colors, regardless of where output is going.\n"
+        "- `NO_COLOR` disables colors, regardless of where the output is going and regardless "
+        "the value of `FORCE_COLOR`. Please note that `NO_COLOR` disables all styling, "
+        "including bold and italics.\n"
+    )
+    title = "Console Output › Console output configuration"
+    assert {r.value for r in _read(question, text, title)} == {"NO_COLOR"}
+    # the trap: a page that only says what turns colours on answers nothing
+    trap = text.split("- `NO_COLOR`")[0]
+    assert _read(question, trap, title) == []
+
+
 def test_a_long_question_may_leave_two_words_unmatched() -> None:
     """A user's question of six relation words says some of them its own way: four of six
     must be stated (five of seven: "Above how many bytes does the server start ..."); of five, all

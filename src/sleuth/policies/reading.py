@@ -91,7 +91,12 @@ SOFT_WORDS = _set(
     "current currently now today present presently latest recent recently new actual "
     "actually still official officially exactly main major primary principal "
     # verbs that only place or name a thing: "In what country is Normandy located?"
-    "located situated based called named known considered"
+    "located situated based called named known considered "
+    # a focus or contrast adverb, an indefinite pronoun: the asker's way of saying it, no
+    # fact ("... even if FORCE_COLOR is also set?", "What should it call instead?", "has
+    # someone already set it up?"), and "since" of "Since which version ...?"
+    "even instead rather anyway apart merely simply someone somebody something anyone "
+    "anybody anything since"
 )
 # Light verbs carry little meaning of their own ("take place", "go up against", "made
 # out of", "came before"): a sentence may say the same with another verb, so they rank
@@ -420,7 +425,7 @@ _HOW_LONG = re.compile(r"\bhow\s+long\b", re.IGNORECASE)
 
 
 # "turns on debug mode" says "enables debug mode" (`synonyms`: "turn" alone says neither)
-_SWITCHED = re.compile(r"\b(?:turn|switch)(?:s|ed|ing)?\s+(on|off)\b", re.IGNORECASE)
+_SWITCHED = re.compile(r"\b(?:turn|switch)(?:e?s|ed|ing)?\s+(on|off)\b", re.IGNORECASE)
 # phrasal verbs whose words say nothing alone: "came out" is "released", "passed away" is
 # "died", and asked when, "set up" is "founded" (a stem of the "found" synonym group;
 # "to set up logging" configures, and is left alone)
@@ -437,7 +442,7 @@ _PHRASAL = re.compile(
 # ... and with its object between: "turns colours on regardless?", "switch it off"; the
 # particle ends the clause (not "turns the focus on users")
 _SWITCHED_APART = re.compile(
-    r"\b(?:turn|switch)(?:s|ed|ing)?\s+((?:[\w-]+\s+){1,3}?)(on|off)\b"
+    r"\b(?:turn|switch)(?:e?s|ed|ing)?\s+((?:[\w-]+\s+){1,3}?)(on|off)\b"
     r"(?=\s*(?:[?.,;!]|$|\b(?:regardless|again|automatically|by|for|when|if|in|at|only)\b))",
     re.IGNORECASE,
 )
