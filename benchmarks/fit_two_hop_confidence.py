@@ -49,6 +49,8 @@ MODEL_PATH = Path(twohop_confidence.__file__).with_name(twohop_confidence.MODEL_
 PRIOR = 0.5  # Laplace, for the pooled precision: one right and one wrong answer imagined
 PRIOR_WEIGHT = 2.0  # and, for each path, two answers imagined at the pooled precision
 TWO_HOP_KINDS = ("hotpotqa", "musique")
+
+
 def path_of(question: str) -> str | None:
     """The two-hop path the offline policy takes for ``question``, or None (single hop)."""
     plan = twohop.parse(question)
