@@ -808,6 +808,49 @@ def test_switches_off_is_disable_and_a_focus_adverb_is_no_word_to_find() -> None
     assert _read(question, trap, title) == []
 
 
+def test_a_default_is_asked_of_a_sentence_that_says_it_is_one() -> None:
+    """ "... if I don't pass --processes?" asks the default (the asker may be the subject:
+    "if I configure nothing" too), and an example's value is no default: Flask's
+    deploying/mod_wsgi.rst (R, flask_train's unanswerable) runs ``--processes 4`` and never
+    says what is started without it; the CORS entry's "Defaults to `600`" says it."""
+    question = "How many processes does mod_wsgi-express start if I don't pass --processes?"
+    assert "default" in frame_question(question).relation
+    assert "default" in frame_question("Which setting applies if I configure nothing?").relation
+    example = (
+        "Now run the ``mod_wsgi-express start-server`` command.\n\n"
+        "    $ mod_wsgi-express start-server wsgi.py --processes 4\n\n"
+        "The ``--processes`` option specifies the number of worker processes to run; a "
+        "starting value could be ``CPU * 2``."
+    )
+    assert _read(question, example, "mod_wsgi › Running") == []
+    text = (
+        "- `max_age` - Sets a maximum time in seconds for browsers to cache CORS responses. "
+        "Defaults to `600`.\n"
+    )
+    title = "CORS (Cross-Origin Resource Sharing) › Use `CORSMiddleware`"
+    readings = _read("What max_age does CORSMiddleware use if I don't set one?", text, title)
+    assert [r.value for r in readings][:1] == ["600"]
+
+
+def test_plain_paraphrases_of_a_documentation_question() -> None:
+    """Words structlog_dev's questions (R) say otherwise than its pages: "type-annotated"
+    APIs are the ones "with type hints" (typing.md), to "throw a log entry away" is to
+    drop it (its object kept; "throw" of an exception stays itself), and "the docs" the
+    question points to are the pages themselves, no word a sentence must say."""
+    question = "From which structlog version on are all of its APIs type-annotated?"
+    text = "And as of 20.2.0, *structlog* comes with type hints for all of its APIs."
+    assert [r.value for r in _read(question, text, "Type Hints")] == ["20.2.0"]
+    # a sentence about another trait of its APIs states no annotation
+    other = "And as of 20.2.0, *structlog* comes with docstrings for all of its APIs."
+    assert _read(question, other, "Docstrings") == []
+    dropped = frame_question("What should my processor raise to throw a log entry away silently?")
+    assert {"drop", "log", "entri"} <= set(dropped.relation)
+    assert not {"throw", "away"} & set(dropped.relation)
+    assert "throw" in frame_question("Which exception does load throw?").relation
+    docs = frame_question("Which third-party package do the docs point to for using Django?")
+    assert "doc" not in docs.relation and "doc" in docs.soft
+
+
 def test_a_long_question_may_leave_two_words_unmatched() -> None:
     """A user's question of six relation words says some of them its own way: four of six
     must be stated (five of seven: "Above how many bytes does the server start ..."); of five, all

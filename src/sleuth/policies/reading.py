@@ -96,7 +96,9 @@ SOFT_WORDS = _set(
     # fact ("... even if FORCE_COLOR is also set?", "What should it call instead?", "has
     # someone already set it up?"), and "since" of "Since which version ...?"
     "even instead rather anyway apart merely simply someone somebody something anyone "
-    "anybody anything since"
+    "anybody anything since "
+    # the documentation itself: "Which package do the docs point to for ...?"
+    "docs documentation"
 )
 # Light verbs carry little meaning of their own ("take place", "go up against", "made
 # out of", "came before"): a sentence may say the same with another verb, so they rank
@@ -376,11 +378,15 @@ _PERSON_ASKED = re.compile(
 # "... if you don't pass one?", "... when you don't specify one?": what happens without a
 # choice is the default, and documentation says so ("Uses a 307 status code ... by
 # default"; "If not specified ..., it will have a `scope` of `"request"` by default")
+_OMITTED_VERB = r"(?:pass|specify|set|give|provide|declare|configure|supply|choose|add|change)"
 _OMITTED = re.compile(
-    r",?\s*\b(?:if|when|in case)\s+(?:you|one|the user|it)\s+"
-    r"(?:don['’]t|do not|doesn['’]t|does not|didn['’]t|did not|never)\s+"
-    r"(?:pass|specify|set|give|provide|declare|configure|supply|choose|add|change)\b"
-    r"(?:\s+(?:one|it|them|any|anything|a value|another|one explicitly))?",
+    # the asker may be the subject too: "Which setting applies if I configure nothing?";
+    # and so may the lack of a configuration: "... and log without any configuration"
+    r",?\s*\b(?:(?:if|when|in case)\s+(?:you|one|the user|it|I|we)\s+(?:"
+    rf"(?:don['’]t|do not|doesn['’]t|does not|didn['’]t|did not|never)\s+{_OMITTED_VERB}\b"
+    r"(?:\s+(?:one|it|them|any|anything|a value|another|one explicitly))?"
+    rf"|{_OMITTED_VERB}\s+nothing\b)"
+    r"|without\s+(?:any\s+)?(?:configuration|configuring(?:\s+(?:it|anything))?)\b)",
     re.IGNORECASE,
 )
 _UNLESS_CHANGED = re.compile(
@@ -410,6 +416,7 @@ def restate(question: str) -> str:
         lambda m: ("enable " if m.group(2).lower() == "on" else "disable ") + m.group(1), question
     )
     question = _PHRASAL.sub(lambda m: _PHRASAL_VERBS[m.group(0).lower().split()[-1]], question)
+    question = _THROWN_AWAY.sub(lambda m: "drop " + m.group(1), question)
     if _ASKS_WHEN.match(question):
         question = _SET_UP.sub("founded", question)  # "In what year was X set up?"
     return _UNLESS_CHANGED.sub(lambda m: f" {m.group(1)} by default", question)
@@ -437,6 +444,12 @@ _PHRASAL = re.compile(
     r"|\bpass(?:ed|es)?\s+away\b",
     re.IGNORECASE,
 )
+
+
+# "throw a log entry away": "drop" (`synonyms`: "remove", "delete"), the object kept;
+# "throw" alone (an exception) stays a word of its own, and so does "throw out" (a case
+# thrown out is rejected, a first pitch thrown out is thrown)
+_THROWN_AWAY = re.compile(r"\bthrow(?:s|ing|n)?\s+((?:[\w-]+\s+){0,3}?)away\b", re.IGNORECASE)
 
 
 # ... and with its object between: "turns colours on regardless?", "switch it off"; the
@@ -806,6 +819,7 @@ def _read_page_uncached(
     return unique
 
 
+_DEFAULT = stem("default")
 # "Defaults to `4093`.", "Default: `None`": a note of a value without a subject of its own
 DEFAULT_NOTE = re.compile(r"\s*(?:defaults?\s+(?:to|is)\b|default(?:\s+value)?\s*:)", re.I)
 # "Added in FastAPI 0.134.0.", "New in version 2.1.", "Deprecated since version 1.2":
@@ -1160,6 +1174,11 @@ def read_sentence(
     ):
         # every word counted as the question says them, or, with an asker's situation,
         # the question's own words alone: the situation's never stand in for them
+        return None
+    # a question that asks a default ("... by default?", "... if I don't pass one?") is
+    # answered by a sentence or section that says it is one: an example's value
+    # ("start-server wsgi.py --processes 4") is no default, whatever else it shares
+    if _DEFAULT in frame.relation and _DEFAULT not in said and _DEFAULT not in title_terms:
         return None
     # a sentence states one relation word at least; when every one is a generic verb the
     # span's kind says ("Which package provides Pydantic Settings?"), the question's names

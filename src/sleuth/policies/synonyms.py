@@ -44,6 +44,8 @@ GROUPS = (
     "multipl sever numer",
     "oldest earliest lowest minimum",
     "newest latest highest maximum",
+    # Python's typing: "type-annotated" APIs are the ones "with type hints"
+    "annot hint",
 )
 _CANON: dict[str, str] = {w: group.split()[0] for group in GROUPS for w in group.split()}
 
