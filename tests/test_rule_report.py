@@ -160,6 +160,7 @@ def test_parts_and_missing_data(
         "squad-dev",
         "squad-dev2",
         "squad-dev3",
+        "squad-dev4",
         "twohop-dev",
         "marshmallow-dev",
         "structlog-dev",

@@ -1388,6 +1388,17 @@ def extract(
                 for s, e in spans
                 if e <= first or re.search(r"\bby\s+(?:the\s+)?$", sentence[:s])
             ]
+    if spans:
+        # "Whom is the song named after?": the name the sentence puts after that verb
+        # ("even though the song is named for his friend Marty Jones"), not another of its
+        # names (Duritz, who explained it)
+        obj = _stranded_object(frame.text, sentence, answer_from)
+        if obj is not None:
+            spans = [(s, e) for s, e in spans if obj[0] <= s and e <= obj[1]]
+        elif _NAMED_AFTER.search(asked_part(restate(frame.text))):
+            # "named" alone is a soft word ("What is X called?"); "named after" is what is
+            # asked, and a sentence that does not say it names no namesake
+            return None
     if not spans:
         return None
     positions = [
@@ -1708,6 +1719,37 @@ def _after_stranded(
         phrase = (rest[: end.start()] if end else rest).strip(" .,;:")
         if words(phrase) and not _only_question_words(phrase, question_terms):
             return phrase
+    return None
+
+
+# "Whom is the song named after?", "What was the ship named for?"
+_NAMED_AFTER = re.compile(r"\bnamed\s+(?:after|for)\s*\?\s*$", re.IGNORECASE)
+# prepositions a stranded one is also said with: a thing "named after" someone is "named
+# for" them in American usage
+_SAME_PREPOSITION = {"after": "(?:after|for)", "for": "(?:for|after)"}
+
+
+def _stranded_object(question: str, sentence: str, answer_from: int = 0) -> tuple[int, int] | None:
+    """Where, in ``sentence``, the object of the question's stranded preposition stands
+    ("named after?" over "is named for his friend Marty Jones, ..."): the phrase after
+    the question's verb and that preposition, to the clause's end; None when the question
+    ends otherwise or the sentence does not say the verb with the preposition."""
+    m = _STRANDED.search(asked_part(restate(question)))
+    if m is None or m.group(1).lower() in STOPWORDS:
+        return None
+    key = stem(m.group(1))
+    preposition = r"\s+".join(m.group(2).lower().split())
+    preposition = _SAME_PREPOSITION.get(preposition, preposition)
+    for w in re.finditer(r"[A-Za-z][\w-]*", sentence):
+        said = stem(w.group(0))
+        if w.start() < answer_from or (said != key and canon(said) != canon(key)):
+            continue
+        after = re.match(rf"\s+(?:\w+ly\s+)?{preposition}\s+", sentence[w.end() :], re.IGNORECASE)
+        if after is None:
+            continue
+        start = w.end() + after.end()
+        end = _PHRASE_END.search(sentence, start)
+        return start, end.start() if end else len(sentence)
     return None
 
 

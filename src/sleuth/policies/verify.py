@@ -64,7 +64,7 @@ from sleuth.claims import content, stated_keys, terms
 from sleuth.passages import title_heading
 from sleuth.text import stem, words
 
-from . import contrary, doers, modifiers, renamed, technical
+from . import contrary, doers, modifiers, pairing, renamed, technical
 from .reading import (
     LIGHT_VERBS,
     PRONOUN_SUBJECT,
@@ -143,12 +143,18 @@ def question_keys(question: str) -> list[str]:
     """The question's content keys (stems, polar words, numbers) in order, without its
     grammar ("what", "did") and answer-type words ("year")."""
     out: dict[str, None] = {}
-    for term in terms(asked_part(restate(question))):
+    asked = asked_part(restate(question))
+    for term in terms(asked):
         low = term.surface.lower()
         if low in _SKIP_KEYS:
             continue
         out.setdefault(term.key, None)
+    if _NAMED_AFTER.search(asked):
+        out.pop("~after", None)  # whom a thing is named after: no order in time
     return list(out)
+
+
+_NAMED_AFTER = re.compile(r"\bnamed\s+after\b", re.IGNORECASE)
 
 
 def _keys(text: str) -> frozenset[str]:
@@ -272,6 +278,12 @@ def check(
             return Check(False, "type")  # "Seven Days to the River Rhine": a title
         if contrary.only_listed(text, reading.sentence, reading.value):
             return Check(False, "entity")  # "three bodies of water: the Obersee, ..."
+    if pairing.respective_mismatch(text, reading.sentence, reading.value):
+        return Check(False, "entity")  # "law and political science in 1921 and 1923 ..."
+    if pairing.excluded(text, reading.sentence, reading.value):
+        return Check(False, "entity")  # "in place of Veninger's own daughter": not her
+    if pairing.slot_named_otherwise(text, reading.sentence, reading.value):
+        return Check(False, "entity")  # "drummer for Chris Isaak": not for Counting Crows
     if modifiers.swapped(text, reading.sentence, reading.value):
         return Check(False, "entity")  # "a Norman general" is not "a Byzantine general"
     if modifiers.slot_swapped(text, reading.sentence, reading.value):
