@@ -76,3 +76,67 @@ def test_a_namesake_is_read_after_named_after_or_for() -> None:
     question = "Whom is the song named after?"
     assert "~after" not in verify.question_keys(question)  # no order in time
     assert _answers(question, MR_JONES, "Mr. Jones (Counting Crows song)") == ["Marty Jones"]
+
+
+# ---- from benchmarks/squad_dev5 (R) ----------------------------------------------------
+
+DARCHINYAN = (
+    "He is a former two-weight world champion, having held the IBF flyweight title from 2004 "
+    "to 2007, and the unified WBA (Super), WBC, IBF, and lineal super-flyweight titles "
+    "between 2008 to 2010."
+)
+NORA_IBSEN = (
+    "Nora Bergliot Ibsen (born 1951) is a Norwegian theatrical producer, noted for being the "
+    "producer of the 2006 Ibsen Year, Norway's major anniversary of playwright Henrik Ibsen's "
+    "death 100 years earlier, including high profile celebrations in multiple countries."
+)
+MORTON = (
+    "Madonna is a biography by English author Andrew Morton, chronicling the life of American "
+    "recording artist Madonna. Morton decided to write a biography on Madonna in 2000."
+)
+
+
+def test_until_asks_the_end_of_a_span_and_since_its_start() -> None:
+    until = "Until what year was he the IBF flyweight champion?"
+    since = "Since what year has he held the IBF flyweight title?"
+    assert pairing.range_end_mismatch(until, DARCHINYAN, "2004")
+    assert not pairing.range_end_mismatch(until, DARCHINYAN, "2007")
+    assert pairing.range_end_mismatch(since, DARCHINYAN, "2007")
+    assert not pairing.range_end_mismatch(since, DARCHINYAN, "2004")
+    # a question that asks neither end leaves the span alone
+    assert not pairing.range_end_mismatch("When did he hold the title?", DARCHINYAN, "2004")
+    assert "2004" not in _answers(until, DARCHINYAN, "Vic Darchinyan")
+
+
+def test_a_life_s_dates_belong_to_the_name_before_them() -> None:
+    trap = "In what year was Henrik Ibsen born?"
+    assert pairing.dated_for_another_name(trap, NORA_IBSEN, "1951")
+    assert not pairing.dated_for_another_name(
+        "In what year was Nora Ibsen born?", NORA_IBSEN, "1951"
+    )
+    assert _answers(trap, NORA_IBSEN, "Nora Ibsen") == []
+    assert _answers("In what year was Nora Ibsen born?", NORA_IBSEN, "Nora Ibsen") == ["1951"]
+
+
+def test_a_time_is_no_thing_of_another_kind() -> None:
+    """ "On which console ...?" over "released for the Wii console on February 10, 2009":
+    a date is not a console; "In which year ...?" may be answered by one."""
+    assert verify._time_for_a_thing(
+        "On which console did the game come out?", "on February 10, 2009"
+    )
+    assert verify._time_for_a_thing("Which of its bombs did it not drop?", "in 1945")
+    assert not verify._time_for_a_thing("In which year did the game come out?", "in 2009")
+    assert not verify._time_for_a_thing("On which console did it come out?", "the Wii console")
+    text = (
+        "NASCAR Kart Racing is a kart racing video game that was released for the Wii console "
+        "on February 10, 2009."
+    )
+    assert "on February 10, 2009" not in _answers(
+        "On which console did the game come out?", text, "NASCAR Kart Racing"
+    )
+
+
+def test_the_doer_is_the_one_after_by() -> None:
+    """ "Who wrote the biography?": "a biography by ... Andrew Morton" names the writer;
+    the biography's subject, Madonna, wrote nothing."""
+    assert _answers("Who wrote the biography?", MORTON, "Madonna (book)") == ["Morton"]

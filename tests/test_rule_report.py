@@ -161,6 +161,7 @@ def test_parts_and_missing_data(
         "squad-dev2",
         "squad-dev3",
         "squad-dev4",
+        "squad-dev5",
         "twohop-dev",
         "marshmallow-dev",
         "structlog-dev",

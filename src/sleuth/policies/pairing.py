@@ -14,6 +14,11 @@ each read from the sentence itself (written from `benchmarks/squad_dev4`, R):
   "... Kenney Dale Johnson, longtime drummer for the musician Chris Isaak" on the page
   of a Counting Crows song: the sentence gives the role to another name
   (`slot_named_otherwise`).
+
+And, from `benchmarks/squad_dev5` (R): the other end of a span ("Until what year ...?"
+over "from 2004 to 2007": `range_end_mismatch`) and a life's dates that belong to the
+name they follow ("Nora Bergliot Ibsen (born 1951)" is no answer about Henrik Ibsen:
+`dated_for_another_name`).
 """
 
 from __future__ import annotations
@@ -156,5 +161,63 @@ def slot_named_otherwise(question: str, sentence: str, value: str) -> bool:
                 continue
             other = s.group(2)
             if other.lower() != owner.lower() and value not in other and other not in value:
+                return True
+    return False
+
+
+# "from 2004 to 2007", "between 2008 and 2010", "2004–2007": a span's two ends
+_RANGE = re.compile(
+    r"\b(?:from|between)\s+([\w,. ]{1,25}?)\s+(?:to|until|till|through|and)\s+([\w,.]+(?: \d{4})?)"
+    r"|\b(\d{4})\s*[–-]\s*(\d{4})\b",
+    re.IGNORECASE,
+)
+_ASKS_END = re.compile(
+    r"\b(?:until|till|up\s+to|through)\s+(?:what|which|when)\b|\bhow\s+long\s+until\b", re.I
+)
+_ASKS_START = re.compile(r"\b(?:since|from)\s+(?:what|which|when)\b", re.IGNORECASE)
+
+
+def range_end_mismatch(question: str, sentence: str, value: str) -> bool:
+    """Whether the question asks one end of a span ("Until what year was he champion?")
+    and ``value`` is the other end of a span the sentence gives ("held the title from 2004
+    to 2007": 2007, not 2004; "Since which year ...?": 2004)."""
+    if not value:
+        return False
+    end = _ASKS_END.search(question) is not None
+    start = _ASKS_START.search(question) is not None
+    if end == start:
+        return False
+    for m in _RANGE.finditer(sentence):
+        first, second = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
+        wrong = first if end else second
+        right = second if end else first
+        if value in wrong and value not in right:
+            return True
+    return False
+
+
+# "Nora Bergliot Ibsen (born 1951)", "Jagdish Mali (18 January 1954 – 13 May 2013)": a
+# life's dates in brackets right after the name they belong to
+_BRACKETED_AFTER_NAME = re.compile(
+    r"([A-Z][\w'’.-]*(?:\s+(?:(?:de|van|von|der|da|del|of)\s+)?[A-Z][\w'’.-]*)*)\s*\(([^()]*)\)"
+)
+_QUESTION_NAME = re.compile(r"(?<!^)(?<![.?!]\s)\b[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*)*")
+
+
+def dated_for_another_name(question: str, sentence: str, value: str) -> bool:
+    """Whether ``value`` stands in the brackets of a life's dates after a name that is
+    not the question's ("In what year was Henrik Ibsen born?" over "Nora Bergliot Ibsen
+    (born 1951) is ... noted for ... Henrik Ibsen's death"): a name of the question that
+    shares a word with the bracket's owner but has a word the owner lacks."""
+    if not value:
+        return False
+    names = [_keys(m.group(0)) for m in _QUESTION_NAME.finditer(question)]
+    names = [n for n in names if n]
+    for m in _BRACKETED_AFTER_NAME.finditer(sentence):
+        if value not in m.group(2):
+            continue
+        owner = _keys(m.group(1))
+        for name in names:
+            if name & owner and not name <= owner:
                 return True
     return False

@@ -278,6 +278,14 @@ def check(
             return Check(False, "type")  # "Seven Days to the River Rhine": a title
         if contrary.only_listed(text, reading.sentence, reading.value):
             return Check(False, "entity")  # "three bodies of water: the Obersee, ..."
+    if _time_for_a_thing(text, reading.value):
+        return Check(False, "type")  # "On which console ...?": not "on February 10, 2009"
+    if _agent_elsewhere(frame, reading.sentence, reading.value):
+        return Check(False, "role")  # "a biography by ... Andrew Morton": not Madonna
+    if pairing.range_end_mismatch(text, reading.sentence, reading.value):
+        return Check(False, "number")  # "Until what year ...?": 2007 of "from 2004 to 2007"
+    if pairing.dated_for_another_name(text, reading.sentence, reading.value):
+        return Check(False, "entity")  # "Nora Bergliot Ibsen (born 1951)": not Henrik's
     if pairing.respective_mismatch(text, reading.sentence, reading.value):
         return Check(False, "entity")  # "law and political science in 1921 and 1923 ..."
     if pairing.excluded(text, reading.sentence, reading.value):
@@ -297,6 +305,53 @@ def check(
     if doers.other_doer(text, reading.sentence):
         return Check(False, "role")  # "When did Harold conquer England?": William did
     return Check(True)
+
+
+# "On which console ...?", "Which of its bombs ...?": the noun the answer is one of
+_WHICH_NOUN = re.compile(
+    r"\b(?:which|what)\s+(?:of\s+(?:its|their|his|her|the|these|those)\s+)?([a-z]+)\b", re.I
+)
+_TEMPORAL_NOUNS = frozenset(
+    "year years date dates day days month months time times century centuries decade decades "
+    "period periods season seasons era age week weeks hour hours minute minutes".split()
+)
+_LEADING_PREPOSITION = re.compile(
+    r"^\s*(?:(?:in|on|at|during|by|since|from|until|around|about|before|after)\s+)?(?:the\s+)?",
+    re.IGNORECASE,
+)
+
+
+def _time_for_a_thing(question: str, value: str) -> bool:
+    """Whether ``value`` is only a time ("on February 10, 2009", "in 1945") while the
+    question asks which thing of a kind that is no time ("On which console ...?")."""
+    m = _WHICH_NOUN.search(question)
+    if m is None or m.group(1).lower() in _TEMPORAL_NOUNS or m.group(1).lower() in _SKIP_KEYS:
+        return False
+    bare = _LEADING_PREPOSITION.sub("", value).strip(" ,.;")
+    if not bare:
+        return False
+    spans = candidates(AnswerType.DATE, bare)
+    return any(s == 0 and e >= len(bare) for s, e in spans)
+
+
+def _agent_elsewhere(frame: Frame, sentence: str, value: str) -> bool:
+    """Whether the sentence names the doer the question asks after "by" beside the asked
+    thing ("Madonna is a biography by English author Andrew Morton" for "Who wrote the
+    biography?") and ``value`` is not in that phrase."""
+    if frame.answer_type is not AnswerType.PERSON or frame.role != "subject" or not value:
+        return False
+    things = [r for r in frame.relation if r != frame.verb]
+    for m in re.finditer(r"[A-Za-z][\w-]*", sentence):
+        if stem(m.group(0).lower()) not in things:
+            continue
+        by = re.match(r"\s+by\s+", sentence[m.end() :])
+        if by is None:
+            continue
+        rest = sentence[m.end() + by.end() :]
+        end = re.search(r"[,;:()]|\s(?:and|which|who|that)\s", rest)
+        if value not in (rest[: end.start()] if end else rest):
+            return True
+    return False
 
 
 # a unit written with a capital after a number makes it part of a name ("Seven Days to
