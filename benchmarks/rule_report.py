@@ -9,11 +9,10 @@ R is `fit_offline_confidence.RULE_PARTS` (SQuAD "Normans" and the "Rhine" questi
 paragraphs 0 and 2 modulo 4, closed and open; HotpotQA and MuSiQue records 1-50 with their
 derived unanswerable copies; the FastAPI and Flask docs questions) and the development
 sets written for the rules: ``benchmarks/squad_dev``, ``squad_dev2``, ``squad_dev3``,
-``squad_dev4``, ``squad_dev5``
-(closed, as their READMEs run them), ``benchmarks/twohop_dev`` (closed, with derived
-copies) and the docs questions ``marshmallow_dev``, ``structlog_dev`` and
-``starlette_dev`` over their vendored docs. The held-out sides are never run here: they
-are ``heldout_report.py``'s.
+``squad_dev4``, ``squad_dev5`` (closed, as their READMEs run them), ``benchmarks/twohop_dev``
+and ``twohop_dev2`` (closed, with derived copies) and the docs questions
+``marshmallow_dev``, ``structlog_dev``, ``starlette_dev`` and ``alembic_dev`` over their
+vendored docs. The held-out sides are never run here: they are ``heldout_report.py``'s.
 
 Each case is run with the default policy (`sleuth ask` with no flags: the shipped model,
 the default threshold), graded as ``sleuth eval`` grades it, and put in one category:
@@ -78,6 +77,7 @@ _STEMS = {
     "squad2_style_dev4": "squad-dev4",
     "squad2_style_dev5": "squad-dev5",
     "hotpot_style_dev": "twohop-dev",
+    "hotpot_style_dev2": "twohop-dev2",
 }
 
 #: the development sets beside `fit.RULE_PARTS` (R too: the rules are written reading them)
@@ -88,9 +88,11 @@ DEV_PARTS = [
     fit.Part(f"squad2:{BENCHMARKS / 'squad_dev4' / 'squad2_style_dev4.json'}", "closed"),
     fit.Part(f"squad2:{BENCHMARKS / 'squad_dev5' / 'squad2_style_dev5.json'}", "closed"),
     fit.Part(f"hotpotqa:{BENCHMARKS / 'twohop_dev' / 'hotpot_style_dev.json'}", "closed", True),
+    fit.Part(f"hotpotqa:{BENCHMARKS / 'twohop_dev2' / 'hotpot_style_dev2.json'}", "closed", True),
     fit.Part("docs:marshmallow/marshmallow_dev", "index"),
     fit.Part("docs:structlog/structlog_dev", "index"),
     fit.Part("docs:starlette/starlette_dev", "index"),
+    fit.Part("docs:alembic/alembic_dev", "index"),
 ]
 
 #: ``--parts`` groups: every R part of the fit script, and the development sets

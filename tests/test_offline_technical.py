@@ -1947,3 +1947,24 @@ def test_the_askers_situation_ranks_a_hit_less_than_the_asked_words() -> None:
     situation = _coverage(frame, "The Application Factory: the app factory pattern")
     asked = _coverage(frame, "Waitress: pass options to waitress-serve")
     assert asked > situation
+
+
+def test_the_asked_name_written_qualified_is_an_echo() -> None:
+    """Alembic's api/plugins.rst (R, alembic_dev): "... must be enabled with
+    :paramref:`.EnvironmentContext.configure.autogenerate_plugins` parameter, which by
+    default indicates that only Alembic's built-in plugins should be used." names the
+    asked parameter qualified; it is no default value of it."""
+    question = "What is the default value of the autogenerate_plugins parameter?"
+    text = (
+        "For plugins that provide autogenerate comparison functions via the "
+        "`.Plugin.add_autogenerate_comparator()` hook, the specific autogenerate functionality "
+        "registered by the plugin must be enabled with "
+        ":paramref:`.EnvironmentContext.configure.autogenerate_plugins` parameter, which by "
+        "default indicates that only Alembic's built-in plugins should be used."
+    )
+    frame = frame_question(question)
+    title = "Plugins › Enabling Autogenerate Plugins"
+    values = [r.value for r in _read(question, text, title) if verify.check(frame, r, title).ok]
+    assert not any("autogenerate_plugins" in v for v in values)
+    assert verify._qualified_echo(question, ".EnvironmentContext.configure.autogenerate_plugins")
+    assert not verify._qualified_echo("What replaces Field.fail?", "Field.make_error")

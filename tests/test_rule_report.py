@@ -163,9 +163,11 @@ def test_parts_and_missing_data(
         "squad-dev4",
         "squad-dev5",
         "twohop-dev",
+        "twohop-dev2",
         "marshmallow-dev",
         "structlog-dev",
         "starlette-dev",
+        "alembic-dev",
     ]
     assert len(rr.choose("rules")) == len(rr.fit.RULE_PARTS)
     with pytest.raises(ValueError, match="no part 'nope'"):

@@ -213,6 +213,8 @@ def check(
         stated = _keys(value) or content(value, code=True)
         if not value or value.lower() in text.lower() or not stated:
             return Check(False, "echo")  # the question's own, or nothing a quote can state
+        if _qualified_echo(text, value):
+            return Check(False, "echo")  # ".EnvironmentContext.configure.autogenerate_plugins"
         if reading.value.count("`") % 2:
             return Check(False, "fragment")
         ok = technical.is_kind(frame.tech, reading.value)
@@ -305,6 +307,24 @@ def check(
     if doers.other_doer(text, reading.sentence):
         return Check(False, "role")  # "When did Harold conquer England?": William did
     return Check(True)
+
+
+_LAST_PART = re.compile(r"[\w-]+(?=\W*$)")
+
+
+def _qualified_echo(question: str, value: str) -> bool:
+    """Whether a code value is a name of the question written qualified: its last dotted
+    part is an identifier the question writes ("the autogenerate_plugins parameter" over
+    "`.EnvironmentContext.configure.autogenerate_plugins`")."""
+    if not re.search(r"\w[.:]+\w", value):
+        return False
+    last = _LAST_PART.search(value)
+    if last is None:
+        return False
+    name = last.group(0).lower()
+    return ("_" in name or len(name) > 3) and re.search(
+        rf"(?<![\w.]){re.escape(name)}(?![\w])", question, re.IGNORECASE
+    ) is not None
 
 
 # "On which console ...?", "Which of its bombs ...?": the noun the answer is one of
