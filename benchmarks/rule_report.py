@@ -9,7 +9,7 @@ R is `fit_offline_confidence.RULE_PARTS` (SQuAD "Normans" and the "Rhine" questi
 paragraphs 0 and 2 modulo 4, closed and open; HotpotQA and MuSiQue records 1-50 with their
 derived unanswerable copies; the FastAPI and Flask docs questions) and the development
 sets written for the rules: ``benchmarks/squad_dev``, ``squad_dev2``, ``squad_dev3``,
-``squad_dev4``, ``squad_dev5`` (closed, as their READMEs run them), ``benchmarks/twohop_dev``
+``squad_dev4`` to ``squad_dev6`` (closed, as their READMEs run them), ``benchmarks/twohop_dev``
 and ``twohop_dev2`` (closed, with derived copies) and the docs questions
 ``marshmallow_dev``, ``structlog_dev``, ``starlette_dev`` and ``alembic_dev`` over their
 vendored docs. The held-out sides are never run here: they are ``heldout_report.py``'s.
@@ -76,6 +76,7 @@ _STEMS = {
     "squad2_style_dev3": "squad-dev3",
     "squad2_style_dev4": "squad-dev4",
     "squad2_style_dev5": "squad-dev5",
+    "squad2_style_dev6": "squad-dev6",
     "hotpot_style_dev": "twohop-dev",
     "hotpot_style_dev2": "twohop-dev2",
 }
@@ -87,6 +88,7 @@ DEV_PARTS = [
     fit.Part(f"squad2:{BENCHMARKS / 'squad_dev3' / 'squad2_style_dev3.json'}", "closed"),
     fit.Part(f"squad2:{BENCHMARKS / 'squad_dev4' / 'squad2_style_dev4.json'}", "closed"),
     fit.Part(f"squad2:{BENCHMARKS / 'squad_dev5' / 'squad2_style_dev5.json'}", "closed"),
+    fit.Part(f"squad2:{BENCHMARKS / 'squad_dev6' / 'squad2_style_dev6.json'}", "closed"),
     fit.Part(f"hotpotqa:{BENCHMARKS / 'twohop_dev' / 'hotpot_style_dev.json'}", "closed", True),
     fit.Part(f"hotpotqa:{BENCHMARKS / 'twohop_dev2' / 'hotpot_style_dev2.json'}", "closed", True),
     fit.Part("docs:marshmallow/marshmallow_dev", "index"),

@@ -140,3 +140,37 @@ def test_the_doer_is_the_one_after_by() -> None:
     """ "Who wrote the biography?": "a biography by ... Andrew Morton" names the writer;
     the biography's subject, Madonna, wrote nothing."""
     assert _answers("Who wrote the biography?", MORTON, "Madonna (book)") == ["Morton"]
+
+
+# ---- from benchmarks/squad_dev6 (R) ----------------------------------------------------
+
+FREAK = "It was released as the album's lead single on November 19, 2010 through Columbia Records."
+BELEBEY = (
+    "Belebeyevsky District (; ) is an administrative and municipal district (raion), one of the "
+    "fifty-four in the Republic of Bashkortostan, Russia."
+)
+
+
+def test_a_date_of_another_year_than_the_question_s() -> None:
+    trap = "On what date was the single released in 2011?"
+    assert verify._dated_another_year(trap, "November 19, 2010")
+    assert not verify._dated_another_year(
+        "On what date was it released in 2010?", "November 19, 2010"
+    )
+    assert not verify._dated_another_year(
+        "On what date was the single released?", "November 19, 2010"
+    )
+    assert _answers(trap, FREAK, "Freak the Freak Out") == []
+    assert _answers("On what date was the lead single released?", FREAK, "Freak the Freak Out") == [
+        "November 19, 2010"
+    ]
+
+
+def test_one_of_many_is_no_count() -> None:
+    """ "one of the fifty-four" counts the districts as fifty-four; "one of the largest"
+    and "one title" are no such whole."""
+    assert verify._one_of_many(BELEBEY, "one")
+    assert not verify._one_of_many("It has one of the largest ports.", "one")
+    assert not verify._one_of_many("He won one title.", "one")
+    question = "How many districts does the republic have?"
+    assert "one" not in _answers(question, BELEBEY, "Belebeyevsky District")

@@ -162,6 +162,7 @@ def test_parts_and_missing_data(
         "squad-dev3",
         "squad-dev4",
         "squad-dev5",
+        "squad-dev6",
         "twohop-dev",
         "twohop-dev2",
         "marshmallow-dev",
