@@ -1968,3 +1968,22 @@ def test_the_asked_name_written_qualified_is_an_echo() -> None:
     assert not any("autogenerate_plugins" in v for v in values)
     assert verify._qualified_echo(question, ".EnvironmentContext.configure.autogenerate_plugins")
     assert not verify._qualified_echo("What replaces Field.fail?", "Field.make_error")
+
+
+def test_the_value_to_set_is_not_the_setting() -> None:
+    """Babel's cmdline.rst (R, babel_dev): "Set ``BABEL_PYPROJECT_TOML`` to read a
+    different file instead, or to ``skip`` to not read any." asked for the value names
+    the variable only as what is set."""
+    question = (
+        "What value do I give that pyproject environment variable so that Babel reads no "
+        "configuration file at all?"
+    )
+    sentence = (
+        "Set ``BABEL_PYPROJECT_TOML`` to read a different file instead, or to ``skip`` to not "
+        "read any."
+    )
+    assert verify._setting_for_value(question, sentence, "BABEL_PYPROJECT_TOML")
+    assert not verify._setting_for_value(question, sentence, "skip")
+    assert not verify._setting_for_value(
+        "Which environment variable names the file?", sentence, "BABEL_PYPROJECT_TOML"
+    )

@@ -169,6 +169,7 @@ def test_parts_and_missing_data(
         "structlog-dev",
         "starlette-dev",
         "alembic-dev",
+        "babel-dev",
     ]
     assert len(rr.choose("rules")) == len(rr.fit.RULE_PARTS)
     with pytest.raises(ValueError, match="no part 'nope'"):

@@ -215,6 +215,8 @@ def check(
             return Check(False, "echo")  # the question's own, or nothing a quote can state
         if _qualified_echo(text, value):
             return Check(False, "echo")  # ".EnvironmentContext.configure.autogenerate_plugins"
+        if _setting_for_value(text, reading.sentence, reading.value):
+            return Check(False, "role")  # "Set `BABEL_PYPROJECT_TOML` ... to `skip`": skip
         if reading.value.count("`") % 2:
             return Check(False, "fragment")
         ok = technical.is_kind(frame.tech, reading.value)
@@ -329,6 +331,19 @@ def _qualified_echo(question: str, value: str) -> bool:
     return ("_" in name or len(name) > 3) and re.search(
         rf"(?<![\w.]){re.escape(name)}(?![\w])", question, re.IGNORECASE
     ) is not None
+
+
+_ASKS_VALUE = re.compile(r"\b(?:what|which)\s+value\b|\bto\s+what\b", re.IGNORECASE)
+
+
+def _setting_for_value(question: str, sentence: str, value: str) -> bool:
+    """Whether a question that asks the value to give a setting is answered with the
+    setting itself: "Set ``BABEL_PYPROJECT_TOML`` to read a different file instead, or to
+    ``skip`` to not read any." gives the value ``skip``, after "to"."""
+    if not _ASKS_VALUE.search(question):
+        return False
+    bare = value.strip("` ")
+    return bool(re.search(rf"\bset\s+`*{re.escape(bare)}`*\s+(?:to|=)", sentence, re.IGNORECASE))
 
 
 # "On which console ...?", "Which of its bombs ...?": the noun the answer is one of
