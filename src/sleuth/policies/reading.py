@@ -60,7 +60,7 @@ from sentences that do not each cover the question.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from functools import lru_cache
@@ -1703,20 +1703,8 @@ def _after_stranded(
     otherwise, the sentence does not say the two together, or the phrase is only the
     question's words. The question's verb, not its last word of any kind, marks where
     the answer stands: the situation's words ("invalid items") may come after it."""
-    m = _STRANDED.search(asked_part(restate(question)))
-    if m is None or m.group(1).lower() in STOPWORDS:
-        return None
-    key, prep = stem(m.group(1)), r"\s+".join(m.group(2).lower().split())
-    for w in re.finditer(r"[A-Za-z][\w-]*", sentence):
-        said = stem(w.group(0))
-        if w.start() < answer_from or (said != key and canon(said) != canon(key)):
-            continue
-        after = re.match(rf"\s+(?:\w+ly\s+)?{prep}\s+", sentence[w.end() :], re.IGNORECASE)
-        if after is None:
-            continue
-        rest = sentence[w.end() + after.end() :]
-        end = _PHRASE_END.search(rest)
-        phrase = (rest[: end.start()] if end else rest).strip(" .,;:")
+    for start, end in _stranded_objects(question, sentence, answer_from):
+        phrase = sentence[start:end].strip(" .,;:")
         if words(phrase) and not _only_question_words(phrase, question_terms):
             return phrase
     return None
@@ -1729,17 +1717,20 @@ _NAMED_AFTER = re.compile(r"\bnamed\s+(?:after|for)\s*\?\s*$", re.IGNORECASE)
 _SAME_PREPOSITION = {"after": "(?:after|for)", "for": "(?:for|after)"}
 
 
-def _stranded_object(question: str, sentence: str, answer_from: int = 0) -> tuple[int, int] | None:
-    """Where, in ``sentence``, the object of the question's stranded preposition stands
-    ("named after?" over "is named for his friend Marty Jones, ..."): the phrase after
-    the question's verb and that preposition, to the clause's end; None when the question
-    ends otherwise or the sentence does not say the verb with the preposition."""
+def _stranded_objects(
+    question: str, sentence: str, answer_from: int = 0, same: bool = False
+) -> Iterator[tuple[int, int]]:
+    """Where, in ``sentence``, the object of the question's stranded preposition stands:
+    each phrase after the question's verb and that preposition (``same``: or one said the
+    same way, `_SAME_PREPOSITION`), to the clause's end; none when the question ends
+    otherwise or the sentence does not say the verb with the preposition."""
     m = _STRANDED.search(asked_part(restate(question)))
     if m is None or m.group(1).lower() in STOPWORDS:
-        return None
+        return
     key = stem(m.group(1))
     preposition = r"\s+".join(m.group(2).lower().split())
-    preposition = _SAME_PREPOSITION.get(preposition, preposition)
+    if same:
+        preposition = _SAME_PREPOSITION.get(preposition, preposition)
     for w in re.finditer(r"[A-Za-z][\w-]*", sentence):
         said = stem(w.group(0))
         if w.start() < answer_from or (said != key and canon(said) != canon(key)):
@@ -1749,8 +1740,13 @@ def _stranded_object(question: str, sentence: str, answer_from: int = 0) -> tupl
             continue
         start = w.end() + after.end()
         end = _PHRASE_END.search(sentence, start)
-        return start, end.start() if end else len(sentence)
-    return None
+        yield start, end.start() if end else len(sentence)
+
+
+def _stranded_object(question: str, sentence: str, answer_from: int = 0) -> tuple[int, int] | None:
+    """The first of `_stranded_objects`, a preposition said the same way included ("named
+    after?" over "is named for his friend Marty Jones, ..."), or None."""
+    return next(_stranded_objects(question, sentence, answer_from, same=True), None)
 
 
 def _clause_after_question_words(sentence: str, question_terms: set[str]) -> str | None:
