@@ -11,8 +11,9 @@ derived unanswerable copies; the FastAPI and Flask docs questions) and the devel
 sets written for the rules: ``benchmarks/squad_dev``, ``squad_dev2``, ``squad_dev3``,
 ``squad_dev4`` to ``squad_dev6`` (closed, as their READMEs run them), ``benchmarks/twohop_dev``
 and ``twohop_dev2`` (closed, with derived copies) and the docs questions
-``marshmallow_dev``, ``structlog_dev``, ``starlette_dev``, ``alembic_dev`` and ``babel_dev``
-over their vendored docs. The held-out sides are never run here: they are ``heldout_report.py``'s.
+``marshmallow_dev``, ``structlog_dev``, ``starlette_dev``, ``alembic_dev``, ``babel_dev`` and
+``apscheduler_dev`` over their vendored docs. The held-out sides are never run here: they
+are ``heldout_report.py``'s.
 
 Each case is run with the default policy (`sleuth ask` with no flags: the shipped model,
 the default threshold), graded as ``sleuth eval`` grades it, and put in one category:
@@ -96,6 +97,7 @@ DEV_PARTS = [
     fit.Part("docs:starlette/starlette_dev", "index"),
     fit.Part("docs:alembic/alembic_dev", "index"),
     fit.Part("docs:babel/babel_dev", "index"),
+    fit.Part("docs:apscheduler/apscheduler_dev", "index"),
 ]
 
 #: ``--parts`` groups: every R part of the fit script, and the development sets

@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from shared import SHARED_DATA
-from sleuth.policies import technical, verify
+from sleuth.policies import reading, technical, verify
 from sleuth.policies.offline import _snippet_reads, prose_parts
 from sleuth.policies.reading import (
     PRONOUN_SUBJECT,
@@ -1987,3 +1987,26 @@ def test_the_value_to_set_is_not_the_setting() -> None:
     assert not verify._setting_for_value(
         "Which environment variable names the file?", sentence, "BABEL_PYPROJECT_TOML"
     )
+
+
+def test_what_kind_of_noun_asks_its_modifier() -> None:
+    """APScheduler's userguide.rst (R, apscheduler_dev): "... first export the jobs to a
+    JSON document and then import them back again." answers "In what kind of document
+    ...?" with JSON, the words between the article and the asked noun, never the clause
+    after the question's last word ("them back again", a pronoun's phrase). A modifier
+    holding a question word is no kind (squad_dev5: "to launch heavier aircraft")."""
+    question = (
+        "We're migrating our jobs to a different job store. In what kind of document do the "
+        "jobs get exported before being imported again?"
+    )
+    text = (
+        "If you need to migrate your jobs to a different job store, you need to first export "
+        "the jobs to a JSON document and then import them back again."
+    )
+    title = "User guide › Exporting and importing jobs"
+    assert [r.value for r in _read(question, text, title)] == ["JSON"]
+    frame = frame_question("What kind of aircraft is it impossible to launch from a carrier?")
+    carrier = "The ski-jump makes it possible to launch heavier aircraft from a short deck."
+    assert reading._kind_of(frame.text, carrier, set(frame.relation) | set(frame.anchors)) is None
+    assert verify._PRONOUN_LED.match("them back again")
+    assert not verify._PRONOUN_LED.match("the Wii console")

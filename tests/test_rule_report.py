@@ -170,6 +170,7 @@ def test_parts_and_missing_data(
         "starlette-dev",
         "alembic-dev",
         "babel-dev",
+        "apscheduler-dev",
     ]
     assert len(rr.choose("rules")) == len(rr.fit.RULE_PARTS)
     with pytest.raises(ValueError, match="no part 'nope'"):

@@ -1347,6 +1347,9 @@ def extract(
                     name, question_terms - {frame.head}
                 ):
                     return name
+        kind = _kind_of(frame.text, sentence, question_terms, answer_from)
+        if kind is not None:
+            return kind
         stranded = _after_stranded(frame.text, sentence, question_terms, answer_from)
         if stranded is not None:
             return stranded
@@ -1747,6 +1750,36 @@ def _stranded_object(question: str, sentence: str, answer_from: int = 0) -> tupl
     """The first of `_stranded_objects`, a preposition said the same way included ("named
     after?" over "is named for his friend Marty Jones, ..."), or None."""
     return next(_stranded_objects(question, sentence, answer_from, same=True), None)
+
+
+# "In what kind of document ...?", "What type of index ...?": the kind is the noun's modifier
+_KIND_OF = re.compile(r"\bwhat\s+(?:kind|sort|type)s?\s+of\s+([a-z][\w-]*)", re.IGNORECASE)
+
+
+def _kind_of(
+    question: str, sentence: str, question_terms: set[str], answer_from: int = 0
+) -> str | None:
+    """The words before the asked noun in ``sentence`` when the question asks what kind
+    of it ("In what kind of document do the jobs get exported ...?" over "... export the
+    jobs to a JSON document ...": JSON); None when the question asks no kind or the
+    sentence writes the noun bare or only with the question's words."""
+    m = _KIND_OF.search(question)
+    if m is None:
+        return None
+    noun = stem(m.group(1).lower())
+    for w in re.finditer(r"[A-Za-z][\w-]*", sentence):
+        if w.start() < answer_from or stem(w.group(0).lower()) != noun:
+            continue
+        before = re.search(
+            r"\b(?:a|an|the)\s+((?:[\w.+-]+\s+)?[\w.+-]+)\s+$", sentence[: w.start()], re.I
+        )
+        if before is None:
+            continue
+        kind = before.group(1)
+        said = [stem(k.lower()) for k in words(kind)]
+        if said and not any(k in question_terms for k in said):
+            return kind
+    return None
 
 
 def _clause_after_question_words(sentence: str, question_terms: set[str]) -> str | None:

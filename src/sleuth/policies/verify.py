@@ -99,6 +99,8 @@ _SOFT = frozenset(SOFT_WORDS | LIGHT_VERBS)
 # an answer that opens with punctuation is a piece of a clause, not a span
 _POSSESSIVE = re.compile(r"['’]s?$")
 _FRAGMENT = re.compile(r"^\s*[^\w\s`'\"“‘$/(\[€£-]")
+# an object pronoun opening a phrase: the rest of a clause about something said before
+_PRONOUN_LED = re.compile(r"^\s*(?:them|him|it|us|me|itself|themselves|himself|herself)\b", re.I)
 
 
 # "What was the name of ...?", "What is Tancred's nephew's name?": a name answers it
@@ -234,6 +236,8 @@ def check(
         return Check(False, "echo")
     if reading.value.count("`") % 2 or _FRAGMENT.match(reading.value):
         return Check(False, "fragment")  # half a code span, a clause cut at punctuation
+    if _PRONOUN_LED.match(reading.value):
+        return Check(False, "fragment")  # "them back again": a clause's rest, no thing
     if frame.answer_type is AnswerType.OTHER and _clause(reading.value):
         return Check(False, "fragment")  # "again to Byzantine hands", "because he had ..."
     kind = frame.answer_type
