@@ -671,6 +671,38 @@ def write_squad2(items: list[tuple[str, str, list[Question]]], prefix: str, out:
     print(len(data), "paragraphs,", number, "questions:", dict(sorted(counts.items())))
 
 
+def musique_paragraph(records: list[dict], index: int, idx: int, title: str) -> str:
+    """The text of paragraph ``idx`` (titled ``title``) of MuSiQue record ``index``."""
+    for par in records[index]["paragraphs"]:
+        if par["idx"] == idx:
+            assert par["title"] == title, (index, idx, par["title"])
+            return str(par["paragraph_text"])
+    raise KeyError((index, idx, title))
+
+
+def check(out: Path, questions: int = 240) -> None:
+    """Reload ``out`` (a written set: one paragraph an article, six questions a paragraph,
+    three of them unanswerable) and check every answer's offset and each article's shape."""
+    with open(out, encoding="utf-8") as handle:
+        loaded = json.load(handle)
+    assert loaded["version"] == "v2.0"
+    ids = set()
+    for article in loaded["data"]:
+        (par,) = article["paragraphs"]
+        context = par["context"]
+        assert len(par["qas"]) == 6, article["title"]
+        assert sum(q["is_impossible"] for q in par["qas"]) == 3, article["title"]
+        for q in par["qas"]:
+            assert q["id"] not in ids, q["id"]
+            ids.add(q["id"])
+            spans = q["plausible_answers"] if q["is_impossible"] else q["answers"]
+            assert spans and (not q["is_impossible"] or not q["answers"]), q["id"]
+            for a in spans:
+                start = a["answer_start"]
+                assert context[start : start + len(a["text"])] == a["text"], q["id"]
+    assert len(ids) == questions, len(ids)
+
+
 def main() -> None:
     source = sys.argv[1] if len(sys.argv) > 1 else SOURCE
     with open(source, encoding="utf-8") as handle:

@@ -19,7 +19,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "squad_dev"))
-from make_squad2_style_dev import paragraph, write_squad2  # noqa: E402
+from make_squad2_style_dev import check, paragraph, write_squad2  # noqa: E402
 
 SOURCE = "/work/shared/data/hotpotqa-train100-distractor.json"
 SQUAD_DEV = HERE.parent / "squad_dev" / "squad2_style_dev.json"
@@ -647,25 +647,6 @@ Q[(48, "Vulnerable Native Breeds")] = [
     ("ant", "What are owners asked to have done to their dogs instead of mating them?", "spayed"),
     ("other", "Which of the breeds has the fewest registrations?", "300 puppies or fewer"),
 ]
-
-
-def check(out: Path) -> None:
-    """Reload ``out`` and check every answer's offset and each article's shape."""
-    with open(out, encoding="utf-8") as handle:
-        loaded = json.load(handle)
-    assert loaded["version"] == "v2.0"
-    ids = set()
-    for article in loaded["data"]:
-        (par,) = article["paragraphs"]
-        context = par["context"]
-        for q in par["qas"]:
-            assert q["id"] not in ids, q["id"]
-            ids.add(q["id"])
-            spans = q["plausible_answers"] if q["is_impossible"] else q["answers"]
-            assert spans and (not q["is_impossible"] or not q["answers"]), q["id"]
-            for a in spans:
-                start = a["answer_start"]
-                assert context[start : start + len(a["text"])] == a["text"], q["id"]
 
 
 def main() -> None:

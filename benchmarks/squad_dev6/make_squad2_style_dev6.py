@@ -20,7 +20,12 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "squad_dev"))
-from make_squad2_style_dev import paragraph, write_squad2  # noqa: E402
+from make_squad2_style_dev import (  # noqa: E402
+    check,
+    musique_paragraph,
+    paragraph,
+    write_squad2,
+)
 
 HOTPOT = "/work/shared/data/hotpotqa-train100-distractor.json"
 MUSIQUE = "/work/shared/data/musique-ans-train100.json"
@@ -555,37 +560,6 @@ M[(23, 13, "Missouri City, Texas")] = [
     ("cond", "Which city bordered it to the west after Houston absorbed Sugar Land?", "Sugar Land"),
     ("other", "What is the population of Missouri City?", "Missouri City"),
 ]
-
-
-def musique_paragraph(records: list[dict], index: int, idx: int, title: str) -> str:
-    """The text of paragraph ``idx`` (titled ``title``) of MuSiQue record ``index``."""
-    for par in records[index]["paragraphs"]:
-        if par["idx"] == idx:
-            assert par["title"] == title, (index, idx, par["title"])
-            return str(par["paragraph_text"])
-    raise KeyError((index, idx, title))
-
-
-def check(out: Path) -> None:
-    """Reload ``out`` and check every answer's offset and each article's shape."""
-    with open(out, encoding="utf-8") as handle:
-        loaded = json.load(handle)
-    assert loaded["version"] == "v2.0"
-    ids = set()
-    for article in loaded["data"]:
-        (par,) = article["paragraphs"]
-        context = par["context"]
-        assert len(par["qas"]) == 6, article["title"]
-        assert sum(q["is_impossible"] for q in par["qas"]) == 3, article["title"]
-        for q in par["qas"]:
-            assert q["id"] not in ids, q["id"]
-            ids.add(q["id"])
-            spans = q["plausible_answers"] if q["is_impossible"] else q["answers"]
-            assert spans and (not q["is_impossible"] or not q["answers"]), q["id"]
-            for a in spans:
-                start = a["answer_start"]
-                assert context[start : start + len(a["text"])] == a["text"], q["id"]
-    assert len(ids) == 240, len(ids)
 
 
 def main() -> None:
