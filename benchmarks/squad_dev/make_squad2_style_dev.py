@@ -703,6 +703,54 @@ def check(out: Path, questions: int = 240) -> None:
     assert len(ids) == questions, len(ids)
 
 
+def build_hotpot_musique_set(
+    hotpot_paragraphs: dict[tuple[int, str], list[Question]],
+    musique_paragraphs: dict[tuple[int, int, str], list[Question]],
+    earlier: list[Path],
+    prefix: str,
+    out: Path,
+    hotpot: str,
+    musique: str,
+) -> None:
+    """Build a written set of 20 HotpotQA and 20 MuSiQue paragraphs of records 1-50 (keyed
+    by (record, title) and (record, paragraph idx, title)), six questions each, none of its
+    paragraphs used by an ``earlier`` set; write it to ``out`` with ids ``prefix-NNNN-KIND``
+    and reload it to check it (`check`)."""
+    H, M = hotpot_paragraphs, musique_paragraphs
+    with open(hotpot, encoding="utf-8") as handle:
+        hotpot_records = json.load(handle)[:50]
+    with open(musique, encoding="utf-8") as handle:
+        musique_records = json.load(handle)[:50]
+    used_titles: set[str] = set()
+    used_texts: set[str] = set()
+    for path in earlier:
+        with open(path, encoding="utf-8") as handle:
+            for article in json.load(handle)["data"]:
+                used_titles.add(article["title"])
+                used_texts.update(par["context"] for par in article["paragraphs"])
+    assert len(H) == 20 and len(M) == 20, (len(H), len(M))
+    assert all(0 <= index < 50 for index, _ in H)
+    assert all(0 <= index < 50 for index, _, _ in M)
+    items = [
+        (title, paragraph(hotpot_records, index, title), qs) for (index, title), qs in H.items()
+    ]
+    items += [
+        (title, musique_paragraph(musique_records, index, idx, title), qs)
+        for (index, idx, title), qs in M.items()
+    ]
+    titles = [title for title, _, _ in items]
+    texts = [text for _, text, _ in items]
+    assert len(set(titles)) == len(titles), "a title is used twice"
+    assert len(set(texts)) == len(texts), "a paragraph is used twice"
+    assert not used_titles & set(titles), sorted(used_titles & set(titles))
+    assert not used_texts & set(texts), "a paragraph of an earlier set is reused"
+    for title, text, qs in items:
+        assert 450 <= len(text) <= 900, (title, len(text))
+        assert len(qs) == 6 and sum(kind == "ans" for kind, _, _ in qs) == 3, title
+    write_squad2(items, prefix, out)
+    check(out)
+
+
 def main() -> None:
     source = sys.argv[1] if len(sys.argv) > 1 else SOURCE
     with open(source, encoding="utf-8") as handle:

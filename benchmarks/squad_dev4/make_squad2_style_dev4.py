@@ -14,18 +14,12 @@ neg, ant, ent, num, exc, cond, other; see README.md.
     python benchmarks/squad_dev4/make_squad2_style_dev4.py [HOTPOT_JSON MUSIQUE_JSON]
 """
 
-import json
 import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "squad_dev"))
-from make_squad2_style_dev import (  # noqa: E402
-    check,
-    musique_paragraph,
-    paragraph,
-    write_squad2,
-)
+from make_squad2_style_dev import build_hotpot_musique_set  # noqa: E402
 
 HOTPOT = "/work/shared/data/hotpotqa-train100-distractor.json"
 MUSIQUE = "/work/shared/data/musique-ans-train100.json"
@@ -679,41 +673,15 @@ M[(47, 17, "Northern Territory")] = [
 
 
 def main() -> None:
-    hotpot = sys.argv[1] if len(sys.argv) > 1 else HOTPOT
-    musique = sys.argv[2] if len(sys.argv) > 2 else MUSIQUE
-    with open(hotpot, encoding="utf-8") as handle:
-        hotpot_records = json.load(handle)[:50]
-    with open(musique, encoding="utf-8") as handle:
-        musique_records = json.load(handle)[:50]
-    used_titles: set[str] = set()
-    used_texts: set[str] = set()
-    for path in EARLIER:
-        with open(path, encoding="utf-8") as handle:
-            for article in json.load(handle)["data"]:
-                used_titles.add(article["title"])
-                used_texts.update(par["context"] for par in article["paragraphs"])
-    assert len(H) == 20 and len(M) == 20, (len(H), len(M))
-    assert all(0 <= index < 50 for index, _ in H)
-    assert all(0 <= index < 50 for index, _, _ in M)
-    items = [
-        (title, paragraph(hotpot_records, index, title), qs) for (index, title), qs in H.items()
-    ]
-    items += [
-        (title, musique_paragraph(musique_records, index, idx, title), qs)
-        for (index, idx, title), qs in M.items()
-    ]
-    titles = [title for title, _, _ in items]
-    texts = [text for _, text, _ in items]
-    assert len(set(titles)) == len(titles), "a title is used twice"
-    assert len(set(texts)) == len(texts), "a paragraph is used twice"
-    assert not used_titles & set(titles), sorted(used_titles & set(titles))
-    assert not used_texts & set(texts), "a paragraph of an earlier set is reused"
-    for title, text, qs in items:
-        assert 450 <= len(text) <= 900, (title, len(text))
-        assert len(qs) == 6 and sum(kind == "ans" for kind, _, _ in qs) == 3, title
-    out = HERE / "squad2_style_dev4.json"
-    write_squad2(items, "sqdev4", out)
-    check(out)
+    build_hotpot_musique_set(
+        H,
+        M,
+        EARLIER,
+        "sqdev4",
+        HERE / "squad2_style_dev4.json",
+        sys.argv[1] if len(sys.argv) > 1 else HOTPOT,
+        sys.argv[2] if len(sys.argv) > 2 else MUSIQUE,
+    )
 
 
 if __name__ == "__main__":
