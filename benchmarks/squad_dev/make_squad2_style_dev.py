@@ -703,6 +703,11 @@ def check(out: Path, questions: int = 240) -> None:
     assert len(ids) == questions, len(ids)
 
 
+def _only(loaded: list[dict], records: range) -> list[dict]:
+    """The loaded records with every record outside ``records`` blanked (so indices keep)."""
+    return [record if index in records else {} for index, record in enumerate(loaded)]
+
+
 def build_hotpot_musique_set(
     hotpot_paragraphs: dict[tuple[int, str], list[Question]],
     musique_paragraphs: dict[tuple[int, int, str], list[Question]],
@@ -711,16 +716,18 @@ def build_hotpot_musique_set(
     out: Path,
     hotpot: str,
     musique: str,
+    records: range = range(0, 50),
 ) -> None:
-    """Build a written set of 20 HotpotQA and 20 MuSiQue paragraphs of records 1-50 (keyed
-    by (record, title) and (record, paragraph idx, title)), six questions each, none of its
-    paragraphs used by an ``earlier`` set; write it to ``out`` with ids ``prefix-NNNN-KIND``
-    and reload it to check it (`check`)."""
+    """Build a written set of 20 HotpotQA and 20 MuSiQue paragraphs of the ``records`` (0-based
+    record indices; records 1-50 unless told) keyed by (record, title) and (record, paragraph
+    idx, title), six questions each, none of its paragraphs used by an ``earlier`` set; write
+    it to ``out`` with ids ``prefix-NNNN-KIND`` and reload it to check it (`check`). Records
+    outside ``records`` are never kept: both files are blanked outside it on loading."""
     H, M = hotpot_paragraphs, musique_paragraphs
     with open(hotpot, encoding="utf-8") as handle:
-        hotpot_records = json.load(handle)[:50]
+        hotpot_records = _only(json.load(handle), records)
     with open(musique, encoding="utf-8") as handle:
-        musique_records = json.load(handle)[:50]
+        musique_records = _only(json.load(handle), records)
     used_titles: set[str] = set()
     used_texts: set[str] = set()
     for path in earlier:
@@ -729,8 +736,8 @@ def build_hotpot_musique_set(
                 used_titles.add(article["title"])
                 used_texts.update(par["context"] for par in article["paragraphs"])
     assert len(H) == 20 and len(M) == 20, (len(H), len(M))
-    assert all(0 <= index < 50 for index, _ in H)
-    assert all(0 <= index < 50 for index, _, _ in M)
+    assert all(index in records for index, _ in H)
+    assert all(index in records for index, _, _ in M)
     items = [
         (title, paragraph(hotpot_records, index, title), qs) for (index, title), qs in H.items()
     ]
