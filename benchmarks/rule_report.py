@@ -9,10 +9,10 @@ R is `fit_offline_confidence.RULE_PARTS` (SQuAD "Normans" and the "Rhine" questi
 paragraphs 0 and 2 modulo 4, closed and open; HotpotQA and MuSiQue records 1-50 with their
 derived unanswerable copies; the FastAPI and Flask docs questions) and the development
 sets written for the rules: ``benchmarks/squad_dev``, ``squad_dev2``, ``squad_dev3``,
-``squad_dev4`` to ``squad_dev6`` (closed, as their READMEs run them), ``benchmarks/twohop_dev``
+``squad_dev4`` to ``squad_dev7`` (closed, as their READMEs run them), ``benchmarks/twohop_dev``
 and ``twohop_dev2`` (closed, with derived copies) and the docs questions
-``marshmallow_dev``, ``structlog_dev``, ``starlette_dev``, ``alembic_dev``, ``babel_dev`` and
-``apscheduler_dev`` over their vendored docs. The held-out sides are never run here: they
+``marshmallow_dev``, ``structlog_dev``, ``starlette_dev``, ``alembic_dev``, ``babel_dev``,
+``apscheduler_dev`` and ``celery_dev`` over their vendored docs. The held-out sides are never run here: they
 are ``heldout_report.py``'s.
 
 Each case is run with the default policy (`sleuth ask` with no flags: the shipped model,
@@ -78,6 +78,7 @@ _STEMS = {
     "squad2_style_dev4": "squad-dev4",
     "squad2_style_dev5": "squad-dev5",
     "squad2_style_dev6": "squad-dev6",
+    "squad2_style_dev7": "squad-dev7",
     "hotpot_style_dev": "twohop-dev",
     "hotpot_style_dev2": "twohop-dev2",
 }
@@ -90,6 +91,7 @@ DEV_PARTS = [
     fit.Part(f"squad2:{BENCHMARKS / 'squad_dev4' / 'squad2_style_dev4.json'}", "closed"),
     fit.Part(f"squad2:{BENCHMARKS / 'squad_dev5' / 'squad2_style_dev5.json'}", "closed"),
     fit.Part(f"squad2:{BENCHMARKS / 'squad_dev6' / 'squad2_style_dev6.json'}", "closed"),
+    fit.Part(f"squad2:{BENCHMARKS / 'squad_dev7' / 'squad2_style_dev7.json'}", "closed"),
     fit.Part(f"hotpotqa:{BENCHMARKS / 'twohop_dev' / 'hotpot_style_dev.json'}", "closed", True),
     fit.Part(f"hotpotqa:{BENCHMARKS / 'twohop_dev2' / 'hotpot_style_dev2.json'}", "closed", True),
     fit.Part("docs:marshmallow/marshmallow_dev", "index"),
@@ -98,6 +100,7 @@ DEV_PARTS = [
     fit.Part("docs:alembic/alembic_dev", "index"),
     fit.Part("docs:babel/babel_dev", "index"),
     fit.Part("docs:apscheduler/apscheduler_dev", "index"),
+    fit.Part("docs:celery/celery_dev", "index"),
 ]
 
 #: ``--parts`` groups: every R part of the fit script, and the development sets
