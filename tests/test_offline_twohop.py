@@ -14,6 +14,7 @@ from shared import SHARED_DATA
 from sleuth import OfflinePolicy, Task
 from sleuth.corpus import Corpus, Page
 from sleuth.datasets import Dataset, EvalCase, load_dataset
+from sleuth.policies import bridge as bridge_module
 from sleuth.policies import described, measures, relations, twohop, twohop_confidence
 from sleuth.policies.twohop import parse, parse_bridge
 from sleuth.result import Reason, Result, Status
@@ -367,14 +368,6 @@ def _musique(start: str, derived: bool = False) -> EvalCase:
     ("start", "subject_page", "bridge", "query", "answer_page", "answer"),
     [
         (
-            "What is the name of the airport in the city where WILM",
-            "musique://WILM%20(AM)",
-            "Wilmington",
-            "airport Wilmington",
-            "musique://Wilmington%20International%20Airport",
-            "Wilmington International Airport",
-        ),
-        (
             "Of what church is the Diocese of the birthplace of Meehan Bonnar",
             "musique://Meehan%20Bonnar",
             "Fredericton",
@@ -411,6 +404,80 @@ def test_a_relation_bridge_reads_the_subject_s_page_then_the_second_hop(
     corpus = _dataset("musique").corpus_for(case)
     assert all(q.text in corpus.pages[q.url].body for q in result.evidence)
     assert result.confidence == twohop_confidence.confidence("bridge:" + _path(case.question))
+
+
+@pytest.mark.parametrize(
+    ("start", "subject_page", "answer_page"),
+    [
+        # "broadcasting in Wilmington, Delaware"; the airport is "just north of Wilmington,
+        # North Carolina" (MuSiQue's gold answer is that airport)
+        (
+            "What is the name of the airport in the city where WILM",
+            "musique://WILM%20(AM)",
+            "musique://Wilmington%20International%20Airport",
+        ),
+        # "in McDowell County, West Virginia"; the tavern is "at Linville Falls, Avery County
+        # and McDowell County, North Carolina" (the gold answer: Avery County)
+        (
+            "What county shares a border with the county in which Johnnycake",
+            "musique://Johnnycake,%20West%20Virginia",
+            "musique://Linville%20Falls%20Tavern",
+        ),
+    ],
+)
+def test_a_second_hop_about_a_namesake_elsewhere_is_no_answer(
+    start: str, subject_page: str, answer_page: str
+) -> None:
+    """The first hop places the bridge ("Wilmington, Delaware"), the page the second hop
+    reads places a thing of the same name elsewhere ("Wilmington, North Carolina"): both
+    pages are opened and read, and the run abstains rather than answer about the namesake
+    (`bridge.namesake`), though the dataset's gold answer is the namesake's."""
+    steps, result = _run(_musique(start))
+    assert _opened(steps)[:2] == [subject_page, answer_page]
+    assert steps[-1].tool == "finish"
+    assert result.reason is Reason.FACT_MISSING and result.cannot_answer
+    assert steps[-1].args["answer"] == "cannot: no opened page states the answer through the bridge"
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "namesake"),
+    [
+        (
+            "Johnnycake is an unincorporated community in McDowell County, West Virginia, "
+            "United States.",
+            "The Linville Falls Tavern is located at Linville Falls, Avery County and McDowell "
+            "County, North Carolina.",
+            True,
+        ),
+        (
+            "Black Hawk Township is located in Jefferson County, Iowa.",
+            "Portland is located partially in Dodge County, Wisconsin and partially in the "
+            "town of Waterloo in Jefferson County, Wisconsin.",
+            True,
+        ),
+        # the same place, or a second hop that does not place the name: no namesake
+        (
+            "Johnnycake is an unincorporated community in McDowell County, West Virginia.",
+            "It borders McDowell County, West Virginia to the north.",
+            False,
+        ),
+        (
+            "The 26th Chess Olympiad took place in Thessaloniki, Greece.",
+            "In 2010 Piraeus handled 513,319 TEUs, followed by Thessaloniki, which handled "
+            "273,282 TEUs.",
+            False,
+        ),
+    ],
+)
+def test_a_namesake_is_a_name_the_hops_place_apart(first: str, second: str, namesake: bool) -> None:
+    value = (
+        "Thessaloniki"
+        if "Thessaloniki" in first
+        else ("Jefferson County" if "Jefferson" in first else "McDowell County")
+    )
+    hop1 = relations.Found(value, first, "u1")
+    hop2 = relations.Found("x", second, "u2")
+    assert bridge_module.namesake(hop1, hop2) is namesake
 
 
 def _path(question: str) -> str:
@@ -1751,10 +1818,26 @@ def test_names_listed_with_and_are_read_one_by_one(
 
 def test_a_place_chain_bridge_reads_the_county_then_its_neighbour() -> None:
     """The subject's own page gives its county; the second hop names the other county of
-    a sentence about that one (MuSiQue's answer); the derived copy, without the
-    tavern's page, reads the bridge and then no neighbour."""
+    a sentence about that one. MuSiQue's tavern is in McDowell County, *North Carolina*
+    (a namesake: no answer, above); with the tavern's sentence placing it in the bridge's
+    own state the chain answers, and the derived copy, without the tavern's page, reads
+    the bridge and then no neighbour."""
     case = _musique("What county shares a border with the county in which Johnnycake")
-    steps, result = _run(case)
+    corpus = _dataset("musique").corpus_for(case)
+    tavern = corpus.pages["musique://Linville%20Falls%20Tavern"]
+    assert "McDowell County, North Carolina" in tavern.body
+    moved = dataclasses.replace(
+        tavern, body=tavern.body.replace("County, North Carolina", "County, West Virginia")
+    )
+    pages = {**corpus.pages, tavern.url: moved}
+    gen = run_steps(Task(case.question), Corpus(corpus.name, pages), OfflinePolicy(), Budgets())
+    steps: list[Step] = []
+    while True:
+        try:
+            steps.append(next(gen))
+        except StopIteration as stop:
+            result = stop.value
+            break
     assert [s.tool for s in steps] == ["search", "open", "search", "open", "finish"]
     assert _opened(steps) == [
         "musique://Johnnycake,%20West%20Virginia",

@@ -110,7 +110,7 @@ def _finish(
     """Finish with ``hop2``'s value, citing both hops, when the path's confidence is at
     least ``threshold`` and the run's validator accepts it; else cannot-answer."""
     confidence = twohop_confidence.confidence(path_of(bridge))
-    if confidence < threshold:
+    if confidence < threshold or namesake(hop1, hop2):
         return cannot("the answer through the bridge")
     args: dict[str, Any] = {
         "answer": hop2.value,
@@ -122,6 +122,21 @@ def _finish(
         return cannot("the answer through the bridge")
     thought = f"Finish: {hop2.value!r} through the bridge {hop1.value!r}."
     return Turn(parsed=Decision(tool="finish", args=args, thought=thought), confidence=confidence)
+
+
+def namesake(hop1: relations.Found, hop2: relations.Found) -> bool:
+    """Whether the second hop is about another thing of the bridge's name: the first hop's
+    sentence places the bridge ("McDowell County, West Virginia") and the second's places
+    that name elsewhere ("Avery County and McDowell County, North Carolina")."""
+    first, second = _placed(hop1.value, hop1.sentence), _placed(hop1.value, hop2.sentence)
+    return bool(first and second) and not (first & second)
+
+
+def _placed(name: str, sentence: str) -> set[str]:
+    """The places ``sentence`` writes after ``name`` and a comma ("Wilmington, Delaware":
+    {"delaware"}), folded; empty when it writes none."""
+    pattern = re.escape(name) + r",\s+((?:[A-Z][\w.'-]*)(?:\s+(?:[A-Z][\w.'-]*))*)"
+    return {m.group(1).rstrip(".").lower() for m in re.finditer(pattern, sentence)}
 
 
 def _decide_described(
