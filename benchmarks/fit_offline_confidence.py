@@ -26,23 +26,25 @@ The data (``../shared/data``, record order of each file, and the docs questions 
 C and H are the two sides of a split of the rest (`fold`):
 
 * side 1: "Rhine" questions of a paragraph index 1 modulo 4, closed and open, the
-  SQuAD 2.0-style questions written over paragraphs of records 51-75
-  (``squad_side1``, closed), HotpotQA and MuSiQue records 51-75 (closed, with derived
+  SQuAD 2.0-style questions written over paragraphs of records 51-75 (``squad_side1``
+  and ``squad_side1b``, closed), HotpotQA and MuSiQue records 51-75 (closed, with derived
   copies), the two-hop questions written over them (``twohop_side1``, closed, with
   derived copies), and the requests questions (``requests.jsonl``, ``requests_heldout.jsonl`` over
   ``docs-requests``), the Jinja questions (``jinja_heldout.jsonl`` over the vendored Jinja
   docs: its technical answers give the technical model the samples requests alone does
-  not have), ``attrs_side1.jsonl``, ``anyio_side1.jsonl``, ``itsdangerous_side1.jsonl`` and
-  ``markdown_side1.jsonl`` over the vendored attrs, AnyIO, ItsDangerous and Python-Markdown
-  docs;
+  not have), ``attrs_side1.jsonl``, ``anyio_side1.jsonl``, ``itsdangerous_side1.jsonl``,
+  ``markdown_side1.jsonl`` and ``falcon_side1.jsonl`` over the vendored attrs, AnyIO,
+  ItsDangerous, Python-Markdown and Falcon docs;
 * side 2: "Rhine" questions of a paragraph index 3 modulo 4 (closed, open), the written
-  questions over records 76-100 (``squad_side2``, ``twohop_side2``), records 76-100, and
-  the clean docs sets
+  questions over records 76-100 (``squad_side2``, ``squad_side2b``, ``twohop_side2``),
+  records 76-100, and the clean docs sets
   ``click_heldout.jsonl``, ``werkzeug_heldout.jsonl``, ``trio_side2.jsonl``,
-  ``urllib3_side2.jsonl``, ``cattrs_side2.jsonl`` and ``coverage_side2.jsonl`` over the
-  vendored click, Werkzeug, Trio, urllib3, cattrs and coverage.py docs.
+  ``urllib3_side2.jsonl``, ``cattrs_side2.jsonl``, ``coverage_side2.jsonl`` and
+  ``pip_side2.jsonl`` over the vendored click, Werkzeug, Trio, urllib3, cattrs, coverage.py
+  and pip docs.
 
-The written sets (240 questions a side, half of them SQuAD 2.0's kinds of trap, by
+The written sets (480 questions a side, two sets of 240 over different paragraphs since
+session 16, half of them SQuAD 2.0's kinds of trap, by
 writers who never ran the reader) and the attrs and Trio questions were added when each
 side held some 40 answers: too few for the fit's cross-validation and for the held-out
 figures (one answer moved a decile by 10 points).
@@ -252,9 +254,11 @@ def _squad(name: str, setting: str, paragraphs: tuple[int, ...] | None = None) -
     return Part(f"squad2:{SHARED / name}", setting, paragraphs=paragraphs)
 
 
-def _written_squad(side: int) -> Part:
-    """The SQuAD 2.0-style questions written over side ``side``'s records (closed)."""
-    path = WRITTEN_SQUAD / f"squad_side{side}" / f"squad2_style_side{side}.json"
+def _written_squad(side: int, second: bool = False) -> Part:
+    """The SQuAD 2.0-style questions written over side ``side``'s records (closed): the
+    first set (``squad_side1``), or the ``second`` (``squad_side1b``, other paragraphs)."""
+    name = f"side{side}{'b' if second else ''}"
+    path = WRITTEN_SQUAD / f"squad_{name}" / f"squad2_style_{name}.json"
     return Part(f"squad2:{path}", "closed")
 
 
@@ -294,6 +298,7 @@ def sides() -> tuple[list[Part], list[Part]]:
         _squad(RHINE, "closed", SIDE_1_PARAGRAPHS),
         _squad(RHINE, "open", SIDE_1_PARAGRAPHS),
         _written_squad(1),
+        _written_squad(1, second=True),
         *_two_hop(SIDE_1_RECORDS),
         _written_two_hop(1),
         Part("docs:requests", "index"),
@@ -303,11 +308,13 @@ def sides() -> tuple[list[Part], list[Part]]:
         Part("docs:anyio/anyio_side1", "index"),
         Part("docs:itsdangerous/itsdangerous_side1", "index"),
         Part("docs:markdown/markdown_side1", "index"),
+        Part("docs:falcon/falcon_side1", "index"),
     ]
     two = [
         _squad(RHINE, "closed", SIDE_2_PARAGRAPHS),
         _squad(RHINE, "open", SIDE_2_PARAGRAPHS),
         _written_squad(2),
+        _written_squad(2, second=True),
         *_two_hop(SIDE_2_RECORDS),
         _written_two_hop(2),
         Part("docs:click/click_heldout", "index"),
@@ -316,6 +323,7 @@ def sides() -> tuple[list[Part], list[Part]]:
         Part("docs:urllib3/urllib3_side2", "index"),
         Part("docs:cattrs/cattrs_side2", "index"),
         Part("docs:coverage/coverage_side2", "index"),
+        Part("docs:pip/pip_side2", "index"),
     ]
     return one, two
 

@@ -359,9 +359,10 @@ def test_each_candidate_is_fitted_and_scored_in_its_own_domain() -> None:
 
 
 def test_the_written_squad_sets_come_from_their_own_side_s_records() -> None:
-    """Each side's written SQuAD 2.0-style questions are over paragraphs of that side's
+    """Each side's two written SQuAD 2.0-style sets are over paragraphs of that side's
     records of the two-hop files, none of which appear in R's records (1-50) or the
-    other side's: a paragraph, and every question written from it, is on one side."""
+    other side's, and the second set's paragraphs are not the first's: a paragraph, and
+    every question written from it, is on one side, once."""
     _need("hotpotqa-train100-distractor.json", "musique-ans-train100.json")
     hotpot = json.loads((SHARED_DATA / FIT.HOTPOT).read_text(encoding="utf-8"))
     musique = json.loads((SHARED_DATA / FIT.MUSIQUE).read_text(encoding="utf-8"))
@@ -374,18 +375,25 @@ def test_the_written_squad_sets_come_from_their_own_side_s_records() -> None:
     ranges = {0: FIT.RULE_RECORDS, 1: FIT.SIDE_1_RECORDS, 2: FIT.SIDE_2_RECORDS}
     pools = {side: texts(*ranges[side]) for side in ranges}
     one, two = FIT.sides()
+    joined = {n: "\n".join(pool) for n, pool in pools.items()}  # a context may be a cut
     for side, parts in ((1, one), (2, two)):
-        (part,) = [p for p in parts if "squad_side" in p.spec]
-        assert part == FIT._written_squad(side)
-        data = json.loads(Path(part.spec.split(":", 1)[1]).read_text(encoding="utf-8"))
-        contexts = ["".join(p["context"].split()) for a in data["data"] for p in a["paragraphs"]]
-        assert len(contexts) == {1: 40, 2: 39}[side]  # see squad_side2/README.md
-        joined = {n: "\n".join(pool) for n, pool in pools.items()}  # a context may be a cut
-        for context in contexts:
-            assert context in joined[side]
-            assert all(context not in joined[other] for other in ranges if other != side)
-        cases = FIT.cases_of(part)
-        assert sum(c.expect.abstains for c in cases) * 2 == len(cases) == 6 * len(contexts)
+        written = [p for p in parts if "squad_side" in p.spec]
+        assert written == [FIT._written_squad(side), FIT._written_squad(side, second=True)]
+        seen: set[str] = set()
+        counts = {1: (40, 39), 2: (39, 38)}[side]  # the READMEs say which were dropped
+        for part, count in zip(written, counts, strict=True):
+            data = json.loads(Path(part.spec.split(":", 1)[1]).read_text(encoding="utf-8"))
+            contexts = [
+                "".join(p["context"].split()) for a in data["data"] for p in a["paragraphs"]
+            ]
+            assert len(contexts) == count
+            assert not seen & set(contexts)  # the second set's paragraphs are new
+            seen |= set(contexts)
+            for context in contexts:
+                assert context in joined[side]
+                assert all(context not in joined[other] for other in ranges if other != side)
+            cases = FIT.cases_of(part)
+            assert sum(c.expect.abstains for c in cases) * 2 == len(cases) == 6 * len(contexts)
 
 
 def test_the_written_two_hop_sets_come_from_their_own_side_s_records() -> None:

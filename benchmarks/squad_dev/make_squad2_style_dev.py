@@ -708,6 +708,24 @@ def _only(loaded: list[dict], records: range) -> list[dict]:
     return [record if index in records else {} for index, record in enumerate(loaded)]
 
 
+def _texts_outside(hotpot: list[dict], musique: list[dict], records: range) -> set[str]:
+    """Every paragraph of the records outside ``records``, whitespace removed (a HotpotQA
+    paragraph's sentences are joined here with spaces, there without)."""
+    out = {
+        "".join("".join(sentences).split())
+        for index, record in enumerate(hotpot)
+        if index not in records
+        for _, sentences in record["context"]
+    }
+    out |= {
+        "".join(par["paragraph_text"].split())
+        for index, record in enumerate(musique)
+        if index not in records
+        for par in record["paragraphs"]
+    }
+    return out
+
+
 def build_hotpot_musique_set(
     hotpot_paragraphs: dict[tuple[int, str], list[Question]],
     musique_paragraphs: dict[tuple[int, int, str], list[Question]],
@@ -717,17 +735,25 @@ def build_hotpot_musique_set(
     hotpot: str,
     musique: str,
     records: range = range(0, 50),
+    counts: tuple[int, int] = (20, 20),
+    exclusive: bool = False,
 ) -> None:
     """Build a written set of 20 HotpotQA and 20 MuSiQue paragraphs of the ``records`` (0-based
     record indices; records 1-50 unless told) keyed by (record, title) and (record, paragraph
     idx, title), six questions each, none of its paragraphs used by an ``earlier`` set; write
     it to ``out`` with ids ``prefix-NNNN-KIND`` and reload it to check it (`check`). Records
-    outside ``records`` are never kept: both files are blanked outside it on loading."""
+    outside ``records`` are never kept: both files are blanked outside it on loading.
+    ``exclusive`` (a calibration side's set) refuses a paragraph that a record outside the
+    range holds too (a distractor shared between records), so that no paragraph is on two
+    sides of a split. ``counts``: the HotpotQA and MuSiQue paragraphs (20 each unless
+    told)."""
     H, M = hotpot_paragraphs, musique_paragraphs
     with open(hotpot, encoding="utf-8") as handle:
-        hotpot_records = _only(json.load(handle), records)
+        hotpot_all = json.load(handle)
     with open(musique, encoding="utf-8") as handle:
-        musique_records = _only(json.load(handle), records)
+        musique_all = json.load(handle)
+    hotpot_records, musique_records = _only(hotpot_all, records), _only(musique_all, records)
+    elsewhere = _texts_outside(hotpot_all, musique_all, records)
     used_titles: set[str] = set()
     used_texts: set[str] = set()
     for path in earlier:
@@ -735,7 +761,7 @@ def build_hotpot_musique_set(
             for article in json.load(handle)["data"]:
                 used_titles.add(article["title"])
                 used_texts.update(par["context"] for par in article["paragraphs"])
-    assert len(H) == 20 and len(M) == 20, (len(H), len(M))
+    assert (len(H), len(M)) == counts, (len(H), len(M))
     assert all(index in records for index, _ in H)
     assert all(index in records for index, _, _ in M)
     items = [
@@ -751,11 +777,15 @@ def build_hotpot_musique_set(
     assert len(set(texts)) == len(texts), "a paragraph is used twice"
     assert not used_titles & set(titles), sorted(used_titles & set(titles))
     assert not used_texts & set(texts), "a paragraph of an earlier set is reused"
+    shared = [
+        t for t, text in zip(titles, texts, strict=True) if "".join(text.split()) in elsewhere
+    ]
+    assert not (exclusive and shared), f"paragraphs also in records outside the range: {shared}"
     for title, text, qs in items:
         assert 450 <= len(text) <= 900, (title, len(text))
         assert len(qs) == 6 and sum(kind == "ans" for kind, _, _ in qs) == 3, title
     write_squad2(items, prefix, out)
-    check(out)
+    check(out, 6 * len(items))
 
 
 def main() -> None:

@@ -434,22 +434,6 @@ M[(54, 12, "Leader of Opposition (Uganda)")] = [
     ("ent", "Who is the current Leader of Opposition in Kenya?", "Winnie Kiiza"),
     ("num", "Who was the second Ugandan woman to be Leader of Opposition?", "Winnie Kiiza"),
 ]
-M[(55, 8, "Wardville, Oklahoma")] = [
-    ("ans", "How far is Wardville from Coalgate?", ["14 miles"]),
-    ("ans", "What was the town first called?", ["Herbert", "Herbert, Oklahoma"]),
-    ("ans", "Who was the town's first postmaster?", ["Henry Pleasant Ward"]),
-    (
-        "exc",
-        "Which was the only chamber of the territorial legislature Henry Pleasant Ward sat in?",
-        "House of Representatives",
-    ),
-    (
-        "cond",
-        "When was the post office renamed Herbert after it closed in 2007?",
-        "February 6, 1902",
-    ),
-    ("other", "How many people live in Wardville?", "14"),
-]
 M[(56, 5, "Alcohol laws of Utah")] = [
     (
         "ans",
@@ -638,6 +622,8 @@ def main() -> None:
         sys.argv[1] if len(sys.argv) > 1 else HOTPOT,
         sys.argv[2] if len(sys.argv) > 2 else MUSIQUE,
         records=RECORDS,
+        counts=(20, 19),
+        exclusive=True,
     )
 
 

@@ -475,22 +475,6 @@ M[(87, 2, "List of goaltenders who have scored a goal in an NHL game")] = [
     ("other", "Against which team did Billy Smith score?", "Philadelphia Flyers"),
     ("neg", "For which team has Martin Brodeur never played?", "New York Islanders"),
 ]
-M[(88, 6, "Namibia")] = [
-    ("ans", "Which group publishes the Press Freedom Index?", ["Reporters without Borders"]),
-    ("ans", "Which country did Namibia match in 2010?", ["Canada"]),
-    ("ans", "Which of the two years saw Namibia rank higher, 2009 or 2014?", ["2014"]),
-    ("ant", "Which African country was the worst-placed on the index in 2010?", "Namibia"),
-    ("ent", "What rank did Canada reach on the index in 2013?", "19th"),
-    ("num", "To which position did Namibia fall in 2011?", "36"),
-]
-M[(89, 1, "Wardville, Oklahoma")] = [
-    ("ans", "How far is Wardville from Coalgate?", ["14 miles"]),
-    ("ans", "What was the town first called?", ["Herbert, Oklahoma", "Herbert"]),
-    ("ans", "Who ran the town's first post office?", ["Henry Pleasant Ward"]),
-    ("exc", "Who was the town's only namesake?", "Herbert Ward"),
-    ("cond", "What was the post office called after it reopened in 2008?", "Wardville Post Office"),
-    ("other", "How many people live in Wardville?", "131"),
-]
 M[(90, 11, "Naomie Harris")] = [
     ("ans", "On which children's show did she first appear?", ["Simon and the Witch"]),
     ("ans", "Whom did she portray in the Nelson Mandela biopic?", ["Winnie Mandela"]),
@@ -599,6 +583,8 @@ def main() -> None:
         sys.argv[1] if len(sys.argv) > 1 else HOTPOT,
         sys.argv[2] if len(sys.argv) > 2 else MUSIQUE,
         records=RECORDS,
+        counts=(20, 18),
+        exclusive=True,
     )
 
 
