@@ -163,6 +163,7 @@ def test_parts_and_missing_data(
         "squad-dev4",
         "squad-dev5",
         "squad-dev6",
+        "squad-dev7",
         "twohop-dev",
         "twohop-dev2",
         "marshmallow-dev",
@@ -171,6 +172,7 @@ def test_parts_and_missing_data(
         "alembic-dev",
         "babel-dev",
         "apscheduler-dev",
+        "celery-dev",
     ]
     assert len(rr.choose("rules")) == len(rr.fit.RULE_PARTS)
     with pytest.raises(ValueError, match="no part 'nope'"):
