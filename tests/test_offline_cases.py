@@ -14,6 +14,8 @@ import pytest
 
 from sleuth import OfflinePolicy, ScriptedPolicy, Task, load_corpus, run
 from sleuth.corpus import builtin_dir, builtin_names
+from sleuth.policies import twohop, twohop_confidence
+from sleuth.policies.bridge import path_of as bridge_path
 from sleuth.result import ConflictRule, Result, Status
 from sleuth.runtime import run_steps
 from sleuth.state import Budgets
@@ -151,6 +153,29 @@ def test_two_hop_follows_the_bridge_entity() -> None:
     assert "https://wiki.example/Acme_Robotics" in result.citations
     assert "https://people.example/profiles/ada-ortiz" in result.citations
     assert len(result.evidence) == 2
+
+
+def test_a_bridge_hop_is_held_to_its_path_s_confidence_not_the_prose_model_s() -> None:
+    """The second hop's question is the reader's own ("Where did Ada Ortiz study?"): asked
+    alone, the prose model, fitted on SQuAD 2.0-style traps, puts its clean reading under
+    the default threshold; as a hop it is verified by the hard rules and the two-hop
+    answer's confidence is its path's (`twohop_confidence`), which the threshold is held
+    against: the run answers at the default and abstains when the threshold is above the
+    path's confidence."""
+    corpus = load_corpus("acme")
+    alone = run(Task("Where did Ada Ortiz study?"), corpus, OfflinePolicy(min_confidence=0.0))
+    policy = OfflinePolicy()
+    assert "Coimbra" in alone.answer
+    assert alone.confidence is not None and alone.confidence < policy.min_confidence
+    question = Task("Where did the founder of Acme Robotics study?")
+    result = run(question, corpus, policy)
+    bridge = twohop.parse_bridge(question.question)
+    assert bridge is not None
+    path = twohop_confidence.confidence(bridge_path(bridge))
+    assert "Coimbra" in result.answer and result.confidence == path
+    assert path >= policy.min_confidence
+    above = run(question, corpus, OfflinePolicy(min_confidence=min(1.0, path + 0.01)))
+    assert above.cannot_answer and above.reason is not None and above.reason.value == "fact_missing"
 
 
 def test_brand_answers_cite_ids_inline() -> None:

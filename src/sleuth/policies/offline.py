@@ -258,14 +258,24 @@ class OfflinePolicy:
         return _finish(goals, answers, state)
 
     def _hop(self, state: RunState) -> Reading | None:
-        """One hop of a bridge question: the single-hop reader's verified reading."""
-        answer = self._single(state)
+        """One hop of a bridge question: the single-hop reader's verified reading (strict
+        frame, hard rules, the run's validator), whatever the prose model's confidence.
+        The hop's question is the reader's own ("Where did Ada Ortiz study?", written
+        through the bridge), not one written to look answerable as SQuAD 2.0's traps are,
+        which is what the prose model's probabilities are fitted on; the two-hop answer's
+        confidence is its path's precision on the calibration data (`twohop_confidence`),
+        and that is what the threshold is held against (`bridge._finish`)."""
+        answer = self._single(state, threshold=0.0)
         return answer.main if answer is not None else None
 
-    def _single(self, state: RunState) -> Answer | None:
-        """The single-hop reader's verified answer to ``state``'s question, or None."""
+    def _single(self, state: RunState, threshold: float | None = None) -> Answer | None:
+        """The single-hop reader's verified answer to ``state``'s question, or None (at
+        ``threshold``, the run's own when None)."""
         goal = goals_of(state)[0]
-        answer = answer_for(goal, _pages(state), self.verifier(state))
+        check = self.verifier(state)
+        if threshold is not None:
+            check = replace(check, threshold=threshold)
+        answer = answer_for(goal, _pages(state), check)
         if answer is None or answer.conflicts or len(answer.readings) > 1:
             return None
         return answer
