@@ -175,6 +175,44 @@ def test_technical_spans(question: str, sentence: str, value: str) -> None:
     assert verify.check(frame, readings[0], question=question).ok
 
 
+@pytest.mark.parametrize(
+    ("question", "sentence", "value"),
+    [
+        # Celery's Redis page (celery_dev, R): "default" and its value four words apart
+        (
+            "What is the default visibility timeout for Redis?",
+            "The default visibility timeout for Redis is 1 hour.",
+            "1 hour",
+        ),
+        # Celery's SQS page: the unit is part of the value
+        (
+            "What is the default visibility timeout?",
+            "The default visibility timeout is 30 minutes.",
+            "30 minutes",
+        ),
+        (
+            "What is the default visibility timeout?",
+            "The default visibility timeout is 240 seconds, and the worker takes care for "
+            "extending it.",
+            "240 seconds",
+        ),
+    ],
+)
+def test_a_default_value_keeps_its_unit(question: str, sentence: str, value: str) -> None:
+    readings = _read(question, sentence, title="Using Redis › Configuration")
+    assert readings and readings[0].value == value
+    assert verify.check(frame_question(question), readings[0], question=question).ok
+
+
+def test_a_default_far_from_its_is_names_another_setting() -> None:
+    """At most five words between "default" and its "is": a longer noun phrase names
+    another setting of the question's words (the check interval, not the timeout)."""
+    question = "What is the default visibility timeout?"
+    sentence = "The default for the visibility timeout check interval is 30 minutes."
+    readings = _read(question, sentence, title="Using Amazon SQS › Options")
+    assert not readings
+
+
 def test_the_questions_own_identifier_answers_nothing() -> None:
     # "docs_url" is the question's; "Swagger UI" is not a parameter
     question = "What does docs_url default to?"

@@ -290,8 +290,14 @@ _OPTION = re.compile(r"^--?[A-Za-z][\w-]*$")  # --workers
 _OPTION_WITH_ARGUMENT = re.compile(r"--?[A-Za-z][\w-]*(?=\s+\S)")  # `--call {module}:{factory}`
 _MEDIA = re.compile(r"(?<![\w/.-])(?:application|text|image|audio|video|multipart|font)/[\w.+-]+\w")
 # a number inside an identifier ("5" of gpt-5-mini, "3" of py3/lib) is no literal
+# a number keeps its unit of time or size ("30 minutes", "1 hour", "500 kB"): the unit is
+# part of the value a default states
+_UNIT = (
+    r"(?:milli|micro|nano)?seconds?|minutes?|hours?|days?|weeks?|ms|[KMGT]i?B|[kKMGT]b|"
+    r"bytes?|(?:kilo|mega|giga)bytes?|percent|%"
+)
 _LITERAL = re.compile(
-    r"(?<![\w./-])(?:True|False|None|\d+(?:\.\d+)?(?:\s?(?:seconds?|bytes|ms))?)(?![\w/-]|\.\w)"
+    rf"(?<![\w./-])(?:True|False|None|\d+(?:\.\d+)?(?:\s?(?:{_UNIT})(?!\w))?)(?![\w/-]|\.\w)"
 )
 # a bare identifier with digits, slashes or dashes: a model name, a path, a version
 # ("openai/gpt-5-mini", "gpt-4o", "v2-beta"), one span however it is joined
@@ -301,7 +307,7 @@ _JOINED = re.compile(
 )
 _DEFAULT_CUE = re.compile(
     r"\b(?:defaults?\s+(?:to|is|of)|default\s+(?:value\s+)?(?:is|of)|set\s+to|by\s+default(?:\s+is)?"
-    r"|default(?:\s+value)?\s*[:=]|\(\s*default|default\s+(?:[\w-]+\s+){1,2}(?:is|are|was))\s*$",
+    r"|default(?:\s+value)?\s*[:=]|\(\s*default|default\s+(?:[\w-]+\s+){1,5}(?:is|are|was))\s*$",
     re.IGNORECASE,
 )
 # a default said after its value: "`500` by default", "`True` (the default)", "is the default"
@@ -313,7 +319,7 @@ _DEFAULT_AFTER = re.compile(
 # `app.frontend()` uses `fallback="auto"`", "Header will by default convert ..."
 _SAYS_DEFAULT = re.compile(
     r"\bby\s+default\b|\bdefaults?\s+(?:to|is)\b|\bdefault\s*[:=]"
-    r"|\bdefault\s+(?:[\w-]+\s+){0,2}(?:is|are|was|of)\b|\(\s*(?:the\s+)?default\b",
+    r"|\bdefault\s+(?:[\w-]+\s+){0,5}(?:is|are|was|of)\b|\(\s*(?:the\s+)?default\b",
     re.I,
 )
 _OPENING_DEFAULT = re.compile(r"\s*by\s+default\b,?", re.IGNORECASE)
