@@ -128,6 +128,45 @@ def test_a_sentence_that_introduces_a_code_block_is_its_context() -> None:
     assert readings[0].value == "openssl rand -hex 32"
 
 
+def test_a_code_block_states_none_of_the_question_s_words() -> None:
+    """Celery's task guide (celery_dev, R): the prose says only that the example is an
+    alternative to a try/except statement; the words "raise" and "retry" are the
+    example's code, not a statement of which exception a task raises when its retries run
+    out (the page names `MaxRetriesExceededError` elsewhere)."""
+    text = (
+        "This is provided as an alternative to manually handling the exceptions,\n"
+        "and the example above will do the same as wrapping the task body\n"
+        "in a try ... except statement:\n\n"
+        "```\n@app.task\ndef refresh_timeline(user):\n    try:\n"
+        "        twitter.refresh_timeline(user)\n    except FailWhaleError as exc:\n"
+        "        raise refresh_timeline.retry(exc=exc, max_retries=5)\n```\n"
+    )
+    question = (
+        "What exception does Celery raise when a task has used up all of its allowed retries?"
+    )
+    title = "Tasks › Retrying › Automatic retry for known exceptions"
+    assert not any(r.value == "FailWhaleError" for r in _read(question, text, title))
+
+
+def test_prose_that_names_the_asked_thing_is_no_context_for_its_example() -> None:
+    """APScheduler's cron page (apscheduler_dev, R): the prose names the option itself
+    (`jitter`); the example after its colon is no answer ("`job_function`")."""
+    text = (
+        "The `jitter` option enables you to add a random component to the execution time. "
+        "This might be useful if you have multiple servers and don't want them to run a job "
+        "at the exact same moment or if you want to prevent jobs from running at sharp "
+        "hours:\n\n```\n# Run the `job_function` every sharp hour with an extra-delay picked "
+        "randomly in a [-120,+120] seconds window.\nsched.add_job(job_function, 'cron', "
+        "hour='*', jitter=120)\n```\n"
+    )
+    question = (
+        "Several servers run the same interval job and I don't want them all firing at the "
+        "exact same moment. Which option adds a random component to the run time?"
+    )
+    readings = _read(question, text, "cron › Examples")
+    assert not any("job_function" in r.value for r in readings)
+
+
 @pytest.mark.parametrize(
     ("question", "sentence", "value"),
     [

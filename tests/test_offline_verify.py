@@ -265,6 +265,23 @@ def test_a_present_question_is_not_answered_by_an_ended_state() -> None:
     assert check(unqualified, _reading(former, "Ada Ortiz"), "Acme Robotics").ok
 
 
+def test_now_states_current_in_the_features_as_in_the_reading() -> None:
+    """The reader takes "now" for the question's "current" ("Kenji Ito is now the CEO."),
+    so the calibration features count it as stated by the sentence, not by the title
+    alone; a sentence without a word of the present leaves it to the title."""
+    question = "Who is the current CEO of Acme Robotics?"
+    title = "Acme Robotics board names new chief executive: current CEO appointed"
+    frame = frame_question(question)
+    now = features(
+        frame, _reading("Kenji Ito is now the CEO.", "Kenji Ito"), question=question, title=title
+    )
+    plain = features(
+        frame, _reading("Kenji Ito is the CEO.", "Kenji Ito"), question=question, title=title
+    )
+    assert now["sentence_cover"] > plain["sentence_cover"]
+    assert now["title_only"] < plain["title_only"]
+
+
 def test_a_code_is_no_place() -> None:
     assert candidates(AnswerType.PLACE, "Posters should be printed in A0 portrait format.") == []
     held = "The Poster Session will be held in the Atrium of the Hall of Science."

@@ -109,7 +109,7 @@ LIGHT_VERBS = _set(
     "using used put puts putting set sets setting give gives giving gave given"
 )
 # "current" in a question is matched by any of these in a sentence ("is now the CEO").
-_TEMPORAL = _set("current currently now present presently today")
+TEMPORAL = _set("current currently now present presently today")
 # A user's pronouns and "lets you": the asker's, never a fact to look for.
 _CHATTER = frozenset(
     "you're i'm we're they're it's you've i've we've i'd you'd i'll you'll let's lets".split()
@@ -769,7 +769,15 @@ def _read_page_uncached(
         for s, e in sentence_spans(text):
             context = _section_terms(heading, text, s) if sections else title_terms
             context = context | named if named else context
-            reading = read_sentence(frame, url, text[s:e], offset + s, context, proper)
+            # a code block's lines state nothing of the question's words (`except
+            # FailWhaleError as exc: raise task.retry(...)` is no statement about which
+            # exception a task raises): read only with the prose that introduces it
+            # (`_read_pairs`)
+            reading = (
+                None
+                if in_code_block(text, s)
+                else read_sentence(frame, url, text[s:e], offset + s, context, proper)
+            )
             if (
                 previous is not None
                 and "\n" not in text[previous[1] : s]
@@ -1015,15 +1023,29 @@ def _read_pairs(
             first = _context_start(text, spans, i)
             alone = text[cs:ce]
             title_terms = _section_terms(heading, text, cs, sections) | named
-            if read_sentence(frame, url, alone, offset + cs, title_terms, proper) is not None:
+            code = in_code_block(text, cs)
+            if not code and read_sentence(frame, url, alone, offset + cs, title_terms, proper):
                 continue
             ps = spans[first][0]
             reading = None
+            prose = text[ps:cs]
+            if code and frame.tech is not None and technical.candidates(frame.tech, prose):
+                continue  # the prose names the asked thing itself ("The `jitter` option ...:")
             if first != i:
+                # a code block read with the prose that introduces it: the prose states the
+                # question's words, the block gives the value (its code words state none)
+                said = set(content_terms(prose)) if code else None
                 reading = read_sentence(
-                    frame, url, text[ps:ce], offset + ps, title_terms, proper, answer_from=cs - ps
+                    frame,
+                    url,
+                    text[ps:ce],
+                    offset + ps,
+                    title_terms,
+                    proper,
+                    answer_from=cs - ps,
+                    context=said,
                 )
-            if reading is None and i + 1 < len(spans):
+            if reading is None and not code and i + 1 < len(spans):
                 # "The prefix is `FLASK_` by default. This is configurable via the `prefix`
                 # argument of `from_prefixed_env()`.": the next sentence goes on about the
                 # same subject (a demonstrative opens it) and names it
@@ -1088,6 +1110,15 @@ def _context_start(text: str, spans: list[tuple[int, int]], i: int, most: int = 
     return k
 
 
+def in_code_block(text: str, at: int) -> bool:
+    """Whether the sentence starting at ``at`` is a fenced code block's (it opens with the
+    fence, or an odd number of fence lines stand before it)."""
+    if text.startswith("```", at):
+        return True
+    return len(_FENCE_LINE.findall(text, 0, at)) % 2 == 1
+
+
+_FENCE_LINE = re.compile(r"^[ \t]*```", re.MULTILINE)
 _INTRODUCED = re.compile(r"```|\$ |\||(?:[-*+]|\d+[.)])[ \t]+\S")
 # a sentence whose subject is a pronoun, after an opening phrase at most: it continues the
 # paragraph before it ("Starting with FastAPI version `0.122.0`, they use ...", "It's
@@ -1209,7 +1240,7 @@ def read_sentence(
     if act is not None and act not in said and canon(act) not in said:
         return None
     lowered = {w.lower() for w in words(sentence)}
-    soft = {s for s in frame.soft if s in terms or (s in _TEMPORAL and lowered & _TEMPORAL)}
+    soft = {s for s in frame.soft if s in terms or (s in TEMPORAL and lowered & TEMPORAL)}
     question_terms = set(frame.anchors) | set(frame.relation) | set(frame.soft)
     value = extract(frame, sentence, question_terms, proper, answer_from)
     if value is None:

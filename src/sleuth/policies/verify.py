@@ -70,6 +70,7 @@ from .reading import (
     PRONOUN_SUBJECT,
     QUESTION_VERBS,
     SOFT_WORDS,
+    TEMPORAL,
     TYPE_WORDS,
     AnswerType,
     Frame,
@@ -757,6 +758,10 @@ def features(
     value_keys = _keys(reading.value)
     asked = [k for k in qkeys if k not in value_keys] or qkeys
     sentence = _keys(reading.sentence)
+    if TEMPORAL & {w.lower() for w in words(reading.sentence)}:
+        # "current" is stated by "now" ("Kenji Ito is now the CEO."), as the reader
+        # matches it (a stopword, so no key of the sentence's own)
+        sentence |= {k for k in asked if k in TEMPORAL}
     context = _keys(title) | _keys(previous)
     in_sentence = [k for k in asked if k in sentence or _canon(k) in sentence]
     in_context = [k for k in asked if k not in in_sentence and k in context]
