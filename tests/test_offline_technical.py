@@ -128,6 +128,46 @@ def test_a_sentence_that_introduces_a_code_block_is_its_context() -> None:
     assert readings[0].value == "openssl rand -hex 32"
 
 
+# the page's address names its subject (Celery), as the index's file URLs do
+_CELERY_URL = "file:///docs/celery/userguide/configuration.rst#broker_connection_max_retries"
+_CELERY_ENTRIES = (
+    "Configuration and defaults › Configuration Directives › Broker Settings › "
+    "`broker_connection_max_retries`\n\n`broker_connection_max_retries`\n\nDefault: 100.\n\n"
+    "Maximum number of retries before we give up re-establishing a connection to the AMQP "
+    "broker.\n\nIf this is set to `None`, we'll retry forever.\n\n"
+    "`broker_channel_error_retry`\n\nNew in version 5.3.\n\nDefault: Disabled.\n\n"
+    "Automatically try to re-establish the connection to the AMQP broker if any invalid "
+    "response has been returned.\n"
+)
+
+
+def test_a_default_note_under_its_heading_reads_the_description_after_it() -> None:
+    """Celery's settings reference (celery_dev, R) gives an entry's default first and its
+    description after: the note is read with the description up to the next heading;
+    "out of the box" asks the default."""
+    title = "Configuration and defaults › Configuration Directives › Broker Settings"
+    question = (
+        "Out of the box, how many times will Celery retry re-establishing the broker "
+        "connection before it gives up?"
+    )
+    readings = read_page(frame_question(question), _CELERY_URL, title, [(0, _CELERY_ENTRIES)])
+    assert readings and readings[0].value == "100"
+    assert readings[0].sentence == "Default: 100."
+    assert "by default" in restate(question).lower()
+
+
+def test_a_default_note_reads_no_description_past_the_next_heading() -> None:
+    """The next entry's description ("re-establish the connection ... if any invalid
+    response has been returned") is not the description of the note before its heading."""
+    title = "Configuration and defaults › Configuration Directives › Broker Settings"
+    question = (
+        "By default, how many times does Celery re-establish the connection when an invalid "
+        "response has been returned?"
+    )
+    readings = read_page(frame_question(question), _CELERY_URL, title, [(0, _CELERY_ENTRIES)])
+    assert not any(r.value == "100" for r in readings)
+
+
 def test_a_code_block_states_none_of_the_question_s_words() -> None:
     """Celery's task guide (celery_dev, R): the prose says only that the example is an
     alternative to a try/except statement; the words "raise" and "retry" are the

@@ -389,6 +389,7 @@ _OMITTED = re.compile(
     r"|without\s+(?:any\s+)?(?:configuration|configuring(?:\s+(?:it|anything))?)\b)",
     re.IGNORECASE,
 )
+_OUT_OF_THE_BOX = re.compile(r"\bout\s+of\s+the\s+box\b", re.IGNORECASE)
 _UNLESS_CHANGED = re.compile(
     r",?\s*\bunless\s+(?:you|one)\s+(?:change|set|pass|override|configure)\s+(\S+?)(?=\W*$)",
     re.IGNORECASE,
@@ -407,6 +408,10 @@ def restate(question: str) -> str:
     default; "... unless you change openapi_version?" asks the default of
     ``openapi_version``)."""
     question = _OMITTED.sub(" by default", question)
+    # "Out of the box, how many times ...?": before anything is configured
+    question = _OUT_OF_THE_BOX.sub(
+        lambda m: "By default" if m.group(0)[0] == "O" else "by default", question
+    )
     if _HOW_LONG.search(question):
         question = _LASTS.sub("", question)
     question = _SWITCHED.sub(
@@ -877,7 +882,20 @@ def _read_default_notes(
                 (k for k in range(max(0, i - _ENTRY_SENTENCES), i) if spans[k][0] >= top),
                 default=i,
             )
-            entry = set(content_terms(text[spans[first][0] : e])) | context
+            last = i
+            if first == i or not text[spans[first][0] : s].strip():
+                # the note right under its entry's heading, its description after it
+                # (Celery's settings: "`broker_connection_max_retries`\n\nDefault:
+                # 100.\n\nMaximum number of retries before we give up ..."): read on to
+                # the next heading or note, `_ENTRY_SENTENCES` sentences at most
+                for k in range(i + 1, min(len(spans), i + 1 + _ENTRY_SENTENCES)):
+                    ks = spans[k][0]
+                    if (_subheading(text, ks) if sections else None) != sub:
+                        break
+                    if DEFAULT_NOTE.match(text, *spans[k]) or _VERSION_NOTE.match(text, *spans[k]):
+                        break
+                    last = k
+            entry = set(content_terms(text[spans[first][0] : spans[last][1]])) | context
             reading = read_sentence(frame, url, text[s:e], offset + s, set(), proper, context=entry)
             if reading is not None:
                 out.append(reading)
