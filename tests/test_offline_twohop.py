@@ -70,11 +70,14 @@ def _first_page_removed(question_start: str, kind: str = "hotpotqa") -> EvalCase
     )
 
 
-def _run(case: EvalCase, policy: OfflinePolicy | None = None) -> tuple[list[Step], Result]:
+def _run(
+    case: EvalCase, policy: OfflinePolicy | None = None, corpus: Corpus | None = None
+) -> tuple[list[Step], Result]:
+    """Run ``case`` on its own corpus (or ``corpus``, a changed copy of it)."""
     musique = _dataset("musique")
     data = musique if case.dataset == musique.name else _dataset()
     gen = run_steps(
-        Task(case.question), data.corpus_for(case), policy or OfflinePolicy(), Budgets()
+        Task(case.question), corpus or data.corpus_for(case), policy or OfflinePolicy(), Budgets()
     )
     steps: list[Step] = []
     while True:
@@ -1830,14 +1833,7 @@ def test_a_place_chain_bridge_reads_the_county_then_its_neighbour() -> None:
         tavern, body=tavern.body.replace("County, North Carolina", "County, West Virginia")
     )
     pages = {**corpus.pages, tavern.url: moved}
-    gen = run_steps(Task(case.question), Corpus(corpus.name, pages), OfflinePolicy(), Budgets())
-    steps: list[Step] = []
-    while True:
-        try:
-            steps.append(next(gen))
-        except StopIteration as stop:
-            result = stop.value
-            break
+    steps, result = _run(case, corpus=Corpus(corpus.name, pages))
     assert [s.tool for s in steps] == ["search", "open", "search", "open", "finish"]
     assert _opened(steps) == [
         "musique://Johnnycake,%20West%20Virginia",
