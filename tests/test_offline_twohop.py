@@ -443,9 +443,10 @@ def test_a_second_hop_about_a_namesake_elsewhere_is_no_answer(
 
 
 @pytest.mark.parametrize(
-    ("first", "second", "namesake"),
+    ("name", "first", "second", "namesake"),
     [
         (
+            "McDowell County",
             "Johnnycake is an unincorporated community in McDowell County, West Virginia, "
             "United States.",
             "The Linville Falls Tavern is located at Linville Falls, Avery County and McDowell "
@@ -453,6 +454,7 @@ def test_a_second_hop_about_a_namesake_elsewhere_is_no_answer(
             True,
         ),
         (
+            "Jefferson County",
             "Black Hawk Township is located in Jefferson County, Iowa.",
             "Portland is located partially in Dodge County, Wisconsin and partially in the "
             "town of Waterloo in Jefferson County, Wisconsin.",
@@ -460,25 +462,29 @@ def test_a_second_hop_about_a_namesake_elsewhere_is_no_answer(
         ),
         # the same place, or a second hop that does not place the name: no namesake
         (
+            "McDowell County",
             "Johnnycake is an unincorporated community in McDowell County, West Virginia.",
             "It borders McDowell County, West Virginia to the north.",
             False,
         ),
         (
+            "Thessaloniki",
             "The 26th Chess Olympiad took place in Thessaloniki, Greece.",
             "In 2010 Piraeus handled 513,319 TEUs, followed by Thessaloniki, which handled "
             "273,282 TEUs.",
             False,
         ),
+        # a name and a comma before what is no place (a reviewer's counter-examples), and
+        # a name that ends a longer one
+        ("Paris", "Paris, France is its capital.", "In Paris, Eiffel built the tower.", False),
+        ("Paris", "Paris, France is its capital.", "It has offices in Paris, London.", False),
+        ("York", "York, Pennsylvania is a city.", "It moved to New York, New York.", False),
     ],
 )
-def test_a_namesake_is_a_name_the_hops_place_apart(first: str, second: str, namesake: bool) -> None:
-    value = (
-        "Thessaloniki"
-        if "Thessaloniki" in first
-        else ("Jefferson County" if "Jefferson" in first else "McDowell County")
-    )
-    hop1 = relations.Found(value, first, "u1")
+def test_a_namesake_is_a_name_the_hops_place_apart(
+    name: str, first: str, second: str, namesake: bool
+) -> None:
+    hop1 = relations.Found(name, first, "u1")
     hop2 = relations.Found("x", second, "u2")
     assert bridge_module.namesake(hop1, hop2) is namesake
 

@@ -133,10 +133,30 @@ def namesake(hop1: relations.Found, hop2: relations.Found) -> bool:
 
 
 def _placed(name: str, sentence: str) -> set[str]:
-    """The places ``sentence`` writes after ``name`` and a comma ("Wilmington, Delaware":
-    {"delaware"}), folded; empty when it writes none."""
-    pattern = re.escape(name) + r",\s+((?:[A-Z][\w.'-]*)(?:\s+(?:[A-Z][\w.'-]*))*)"
-    return {m.group(1).rstrip(".").lower() for m in re.finditer(pattern, sentence)}
+    """The states or countries ``sentence`` writes after ``name`` and a comma
+    ("Wilmington, Delaware": {"delaware"}), folded; empty when it writes none. A name that
+    is the end of a longer one ("New York, New York" for "York") is not the name."""
+    pattern = (
+        r"(?<![\w-])" + re.escape(name) + r",\s+((?:[A-Z][\w.'-]*)"
+        r"(?:\s+(?:of\s+)?[A-Z][\w.'-]*)*)"
+    )
+    found = set()
+    for m in re.finditer(pattern, sentence):
+        before = re.search(r"([A-Z][\w.'-]*)\s+$", sentence[: m.start()])
+        if before and before.group(1) not in _OPENERS:
+            continue  # "New York, New York": the name is part of a longer one
+        place = re.sub(r"['’]s$", "", m.group(1).rstrip("."))
+        if _REGION.fullmatch(place):
+            found.add(place.lower())
+    return found
+
+
+# capitalised words that open a sentence or phrase before a name, not part of it
+_OPENERS = frozenset("The A An In At On Of From To By For And Near".split())
+# a state or country after a name and its comma: what places a county or a city
+_REGION = re.compile(
+    r"(?:" + relations.US_STATE + r"|" + relations.COUNTRY.pattern + r")", re.IGNORECASE
+)
 
 
 def _decide_described(

@@ -65,6 +65,7 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from functools import lru_cache
 
+from sleuth.formats.fences import fence_spans
 from sleuth.passages import is_passage_title, title_heading
 from sleuth.text import STOPWORDS, content_terms, sentences, stem, words
 
@@ -389,7 +390,6 @@ _OMITTED = re.compile(
     r"|without\s+(?:any\s+)?(?:configuration|configuring(?:\s+(?:it|anything))?)\b)",
     re.IGNORECASE,
 )
-_OUT_OF_THE_BOX = re.compile(r"\bout\s+of\s+the\s+box\b", re.IGNORECASE)
 _UNLESS_CHANGED = re.compile(
     r",?\s*\bunless\s+(?:you|one)\s+(?:change|set|pass|override|configure)\s+(\S+?)(?=\W*$)",
     re.IGNORECASE,
@@ -408,10 +408,6 @@ def restate(question: str) -> str:
     default; "... unless you change openapi_version?" asks the default of
     ``openapi_version``)."""
     question = _OMITTED.sub(" by default", question)
-    # "Out of the box, how many times ...?": before anything is configured
-    question = _OUT_OF_THE_BOX.sub(
-        lambda m: "By default" if m.group(0)[0] == "O" else "by default", question
-    )
     if _HOW_LONG.search(question):
         question = _LASTS.sub("", question)
     question = _SWITCHED.sub(
@@ -778,13 +774,23 @@ def _read_page_uncached(
             # FailWhaleError as exc: raise task.retry(...)` is no statement about which
             # exception a task raises): read only with the prose that introduces it
             # (`_read_pairs`)
-            reading = (
-                None
-                if in_code_block(text, s)
-                else read_sentence(frame, url, text[s:e], offset + s, context, proper)
-            )
+            code = code_block_end(text, s, e)
+            if code is not None:
+                # prose after the block's closing fence that the sentence splitter joined
+                # to it ("```\nTIMEOUT = 5\n```\nThe default timeout is 30 seconds.") is a
+                # sentence of its own
+                after = code + len(text[code:e]) - len(text[code:e].lstrip())
+                rest = text[after:e]
+                reading = (
+                    read_sentence(frame, url, rest, offset + after, context, proper)
+                    if rest.strip()
+                    else None
+                )
+            else:
+                reading = read_sentence(frame, url, text[s:e], offset + s, context, proper)
             if (
                 previous is not None
+                and code is None
                 and "\n" not in text[previous[1] : s]
                 and PRONOUN_SUBJECT.match(text, s, e)
             ):
@@ -801,6 +807,7 @@ def _read_page_uncached(
             elif (
                 reading is None
                 and previous is not None
+                and code is None
                 and frame.tech is None
                 and "\n" not in text[previous[1] : s]
                 and DEFAULT_NOTE.match(text, s, e)
@@ -883,14 +890,15 @@ def _read_default_notes(
                 default=i,
             )
             last = i
-            if first == i or not text[spans[first][0] : s].strip():
+            if all(text[b - 1] not in ".:;!?" for _, b in spans[first:i]):
                 # the note right under its entry's heading, its description after it
                 # (Celery's settings: "`broker_connection_max_retries`\n\nDefault:
                 # 100.\n\nMaximum number of retries before we give up ..."): read on to
                 # the next heading or note, `_ENTRY_SENTENCES` sentences at most
                 for k in range(i + 1, min(len(spans), i + 1 + _ENTRY_SENTENCES)):
-                    ks = spans[k][0]
-                    if (_subheading(text, ks) if sections else None) != sub:
+                    # a heading line ends the entry (it is the next entry's heading)
+                    below = min(len(text), spans[k][1] + 1)
+                    if (_subheading(text, below) if sections else None) != sub:
                         break
                     if DEFAULT_NOTE.match(text, *spans[k]) or _VERSION_NOTE.match(text, *spans[k]):
                         break
@@ -1041,7 +1049,7 @@ def _read_pairs(
             first = _context_start(text, spans, i)
             alone = text[cs:ce]
             title_terms = _section_terms(heading, text, cs, sections) | named
-            code = in_code_block(text, cs)
+            code = code_block_end(text, cs, ce) is not None
             if not code and read_sentence(frame, url, alone, offset + cs, title_terms, proper):
                 continue
             ps = spans[first][0]
@@ -1128,15 +1136,42 @@ def _context_start(text: str, spans: list[tuple[int, int]], i: int, most: int = 
     return k
 
 
-def in_code_block(text: str, at: int) -> bool:
-    """Whether the sentence starting at ``at`` is a fenced code block's (it opens with the
-    fence, or an odd number of fence lines stand before it)."""
-    if text.startswith("```", at):
-        return True
-    return len(_FENCE_LINE.findall(text, 0, at)) % 2 == 1
+def code_block_end(text: str, start: int, end: int) -> int | None:
+    """Where the fenced code block holding ``start`` ends (at most ``end``), or None when
+    ``start`` is in prose (`code_blocks`)."""
+    for a, b in code_blocks(text):
+        if a <= start < b:
+            return min(end, b)
+    return None
 
 
-_FENCE_LINE = re.compile(r"^[ \t]*```", re.MULTILINE)
+@lru_cache(maxsize=256)
+def code_blocks(text: str) -> tuple[tuple[int, int], ...]:
+    """The fenced code blocks of ``text`` (`fence_spans`), and the tail of a block the
+    text starts inside: an indexed passage cut within a long block opens with its code
+    and no fence, so when the fence lines are odd in number, a bare first one right after
+    a code-like line closes that block (not opens one that would run over the prose after
+    it)."""
+    blocks = list(fence_spans(text))
+    fences = len(_FENCE_LINE.findall(text))
+    if blocks and fences % 2:
+        a, b = blocks[0]
+        line = text[a:b].split("\n", 1)[0].strip()
+        above = [x.strip() for x in text[:a].split("\n") if x.strip()]
+        if (
+            line.strip("`~") == ""
+            and above
+            and not above[-1].endswith((".", ":", "!", "?"))
+            and _CODE_LIKE.search(above[-1])
+        ):
+            close = text.find("\n", a)
+            close = len(text) if close < 0 else close
+            rest = [(x + close, y + close) for x, y in fence_spans(text[close:])]
+            blocks = [(0, close), *rest]
+    return tuple(blocks)
+
+
+_FENCE_LINE = re.compile(r"^[ \t]*(?:`{3,}|~{3,})", re.MULTILINE)
 _INTRODUCED = re.compile(r"```|\$ |\||(?:[-*+]|\d+[.)])[ \t]+\S")
 # a sentence whose subject is a pronoun, after an opening phrase at most: it continues the
 # paragraph before it ("Starting with FastAPI version `0.122.0`, they use ...", "It's

@@ -293,7 +293,7 @@ _MEDIA = re.compile(r"(?<![\w/.-])(?:application|text|image|audio|video|multipar
 # a number keeps its unit of time or size ("30 minutes", "1 hour", "500 kB"): the unit is
 # part of the value a default states
 _UNIT = (
-    r"(?:milli|micro|nano)?seconds?|minutes?|hours?|days?|weeks?|ms|[KMGT]i?B|[kKMGT]b|"
+    r"(?:milli|micro|nano)?seconds?|minutes?|hours?|days?|weeks?|ms|(?i:[kmgt]i?b)|"
     r"bytes?|(?:kilo|mega|giga)bytes?|percent|%"
 )
 _LITERAL = re.compile(
@@ -307,7 +307,9 @@ _JOINED = re.compile(
 )
 _DEFAULT_CUE = re.compile(
     r"\b(?:defaults?\s+(?:to|is|of)|default\s+(?:value\s+)?(?:is|of)|set\s+to|by\s+default(?:\s+is)?"
-    r"|default(?:\s+value)?\s*[:=]|\(\s*default|default\s+(?:[\w-]+\s+){1,5}(?:is|are|was))\s*$",
+    r"|default(?:\s+value)?\s*[:=]|\(\s*default|default\s+(?:[\w-]+\s+){1,2}"
+    # "The default visibility timeout for Redis is 1 hour": the noun may be of a name
+    r"(?:(?:for|of|in|on)\s+(?-i:[A-Z][\w.-]*)\s+)?(?:is|are|was))\s*$",
     re.IGNORECASE,
 )
 # a default said after its value: "`500` by default", "`True` (the default)", "is the default"
@@ -319,7 +321,7 @@ _DEFAULT_AFTER = re.compile(
 # `app.frontend()` uses `fallback="auto"`", "Header will by default convert ..."
 _SAYS_DEFAULT = re.compile(
     r"\bby\s+default\b|\bdefaults?\s+(?:to|is)\b|\bdefault\s*[:=]"
-    r"|\bdefault\s+(?:[\w-]+\s+){0,5}(?:is|are|was|of)\b|\(\s*(?:the\s+)?default\b",
+    r"|\bdefault\s+(?:[\w-]+\s+){0,2}(?:is|are|was|of)\b|\(\s*(?:the\s+)?default\b",
     re.I,
 )
 _OPENING_DEFAULT = re.compile(r"\s*by\s+default\b,?", re.IGNORECASE)

@@ -761,7 +761,7 @@ def features(
     if TEMPORAL & {w.lower() for w in words(reading.sentence)}:
         # "current" is stated by "now" ("Kenji Ito is now the CEO."), as the reader
         # matches it (a stopword, so no key of the sentence's own)
-        sentence |= {k for k in asked if k in TEMPORAL}
+        sentence |= {k for k in asked if k in TEMPORAL and k in frame.soft}
     context = _keys(title) | _keys(previous)
     in_sentence = [k for k in asked if k in sentence or _canon(k) in sentence]
     in_context = [k for k in asked if k not in in_sentence and k in context]
