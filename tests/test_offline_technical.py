@@ -329,6 +329,20 @@ def test_prose_after_a_code_block_is_read_and_a_cut_block_s_prose_too() -> None:
     assert [r.value for r in _read(question, cut, "Settings")][:1] == ["30 seconds"]
 
 
+def test_a_note_inside_a_code_block_is_code() -> None:
+    """A docstring's default note in an example is the example's, not the page's: the
+    prose after the block states the default (a reviewer's example)."""
+    text = (
+        "Subclass the transport as below.\n\n```python\nclass MyTransport(Transport):\n"
+        '    """Connect to the broker with retries.\n\n    Default: 100.\n\n    """\n'
+        "    max_retries = 100\n```\n\nThe default number of connection retries is 3.\n"
+    )
+    question = "What is the default number of retries when connecting to the broker?"
+    assert not any(r.value == "100" for r in _read(question, text, "Transports"))
+    prose = "What is the default number of connection retries?"
+    assert [r.value for r in _read(prose, text, "Transports")][:1] == ["3"]
+
+
 def test_a_default_far_from_its_is_names_another_setting() -> None:
     """At most five words between "default" and its "is": a longer noun phrase names
     another setting of the question's words (the check interval, not the timeout)."""

@@ -878,6 +878,8 @@ def _read_default_notes(
         for i, (s, e) in enumerate(spans):
             if not DEFAULT_NOTE.match(text, s, e) or i == 0:
                 continue
+            if code_block_end(text, s, e) is not None:
+                continue  # a docstring's "Default: 100." in an example is code
             if "\n\n" not in text[spans[i - 1][1] : s]:
                 continue  # a note on its description's line is read with it (`read_page`)
             context = _section_terms(heading, text, s, sections) | named
@@ -928,7 +930,7 @@ def _read_version_notes(
     for offset, text in segments:
         spans = sentence_spans(text)
         for i, (s, e) in enumerate(spans):
-            if _VERSION_NOTE.match(text, s, e) is None:
+            if _VERSION_NOTE.match(text, s, e) is None or code_block_end(text, s, e) is not None:
                 continue
             sentence = text[s:e]
             subject = _section_terms(heading, text, s, sections) | set(content_terms(sentence))
