@@ -18,6 +18,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 SOURCE = "/work/shared/data/hotpotqa-train100-distractor.json"
+MUSIQUE_SOURCE = "/work/shared/data/musique-ans-train100.json"
 Q: dict[tuple[int, str], list[tuple[str, str, object]]] = {}
 Q[(0, "Demon Dice")] = [
     ("ans", "Besides Lester Smith, who created Demon Dice?", ["Tim Brown"]),
@@ -724,6 +725,21 @@ def _texts_outside(hotpot: list[dict], musique: list[dict], records: range) -> s
         for par in record["paragraphs"]
     }
     return out
+
+
+def sources(argv: list[str]) -> tuple[str, str]:
+    """The HotpotQA and MuSiQue files a written set's script reads: its first and second
+    arguments, else the shared data's."""
+    return (argv[1] if len(argv) > 1 else SOURCE, argv[2] if len(argv) > 2 else MUSIQUE_SOURCE)
+
+
+def dev_sets_before(n: int) -> list[Path]:
+    """The JSON files of ``squad_dev`` to ``squad_dev{n-1}``: the development sets a new
+    one must not reuse a paragraph of."""
+    names = ["squad_dev", *(f"squad_dev{k}" for k in range(2, n))]
+    return [
+        HERE.parent / name / f"{name.replace('squad_', 'squad2_style_')}.json" for name in names
+    ]
 
 
 def build_hotpot_musique_set(

@@ -19,16 +19,9 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "squad_dev"))
-from make_squad2_style_dev import build_hotpot_musique_set  # noqa: E402
+from make_squad2_style_dev import build_hotpot_musique_set, dev_sets_before, sources  # noqa: E402
 
-HOTPOT = "/work/shared/data/hotpotqa-train100-distractor.json"
-MUSIQUE = "/work/shared/data/musique-ans-train100.json"
-EARLIER = [
-    HERE.parent / "squad_dev" / "squad2_style_dev.json",
-    HERE.parent / "squad_dev2" / "squad2_style_dev2.json",
-    HERE.parent / "squad_dev3" / "squad2_style_dev3.json",
-    HERE.parent / "squad_dev4" / "squad2_style_dev4.json",
-]
+EARLIER = dev_sets_before(5)
 Question = tuple[str, str, object]
 # HotpotQA: (record index 0-49, paragraph title) -> questions:
 # (kind, question, accepted answers for "ans", else the plausible answer).
@@ -580,8 +573,7 @@ def main() -> None:
         EARLIER,
         "sqdev5",
         HERE / "squad2_style_dev5.json",
-        sys.argv[1] if len(sys.argv) > 1 else HOTPOT,
-        sys.argv[2] if len(sys.argv) > 2 else MUSIQUE,
+        *sources(sys.argv),
     )
 
 

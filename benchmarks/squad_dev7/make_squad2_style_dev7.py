@@ -19,19 +19,10 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "squad_dev"))
-from make_squad2_style_dev import build_hotpot_musique_set  # noqa: E402
+from make_squad2_style_dev import build_hotpot_musique_set, dev_sets_before, sources  # noqa: E402
 
-HOTPOT = "/work/shared/data/hotpotqa-train100-distractor.json"
-MUSIQUE = "/work/shared/data/musique-ans-train100.json"
 RECORDS = range(0, 50)  # records 1-50
-EARLIER = [
-    HERE.parent / "squad_dev" / "squad2_style_dev.json",
-    HERE.parent / "squad_dev2" / "squad2_style_dev2.json",
-    HERE.parent / "squad_dev3" / "squad2_style_dev3.json",
-    HERE.parent / "squad_dev4" / "squad2_style_dev4.json",
-    HERE.parent / "squad_dev5" / "squad2_style_dev5.json",
-    HERE.parent / "squad_dev6" / "squad2_style_dev6.json",
-]
+EARLIER = dev_sets_before(7)
 # Unanswerable kinds, assigned three per paragraph in paragraph order by this rotation.
 ROTATION = ("other", "neg", "ant", "ent", "num", "exc", "cond")
 Question = tuple[str, str, object]
@@ -664,8 +655,7 @@ def main() -> None:
         EARLIER,
         "sqdev7",
         HERE / "squad2_style_dev7.json",
-        sys.argv[1] if len(sys.argv) > 1 else HOTPOT,
-        sys.argv[2] if len(sys.argv) > 2 else MUSIQUE,
+        *sources(sys.argv),
         records=RECORDS,
     )
 

@@ -18,10 +18,8 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "squad_dev"))
-from make_squad2_style_dev import build_hotpot_musique_set  # noqa: E402
+from make_squad2_style_dev import build_hotpot_musique_set, sources  # noqa: E402
 
-HOTPOT = "/work/shared/data/hotpotqa-train100-distractor.json"
-MUSIQUE = "/work/shared/data/musique-ans-train100.json"
 RECORDS = range(50, 75)  # records 51-75 (0-based index 50-74): calibration side 1
 EARLIER = [HERE.parent / "squad_side1" / "squad2_style_side1.json"]
 Question = tuple[str, str, object]
@@ -619,8 +617,7 @@ def main() -> None:
         EARLIER,
         "sqside1b",
         HERE / "squad2_style_side1b.json",
-        sys.argv[1] if len(sys.argv) > 1 else HOTPOT,
-        sys.argv[2] if len(sys.argv) > 2 else MUSIQUE,
+        *sources(sys.argv),
         records=RECORDS,
         counts=(20, 19),
         exclusive=True,

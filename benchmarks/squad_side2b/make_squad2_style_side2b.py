@@ -20,10 +20,8 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "squad_dev"))
-from make_squad2_style_dev import build_hotpot_musique_set  # noqa: E402
+from make_squad2_style_dev import build_hotpot_musique_set, sources  # noqa: E402
 
-HOTPOT = "/work/shared/data/hotpotqa-train100-distractor.json"
-MUSIQUE = "/work/shared/data/musique-ans-train100.json"
 RECORDS = range(75, 100)
 EARLIER = [HERE.parent / "squad_side2" / "squad2_style_side2.json"]
 Question = tuple[str, str, object]
@@ -580,8 +578,7 @@ def main() -> None:
         EARLIER,
         "sqside2b",
         HERE / "squad2_style_side2b.json",
-        sys.argv[1] if len(sys.argv) > 1 else HOTPOT,
-        sys.argv[2] if len(sys.argv) > 2 else MUSIQUE,
+        *sources(sys.argv),
         records=RECORDS,
         counts=(20, 18),
         exclusive=True,
