@@ -1320,21 +1320,6 @@ def test_a_role_asked_by_a_relative_clause_is_a_typed_bridge() -> None:
     )
 
 
-def test_a_relative_clause_bridge_reads_its_first_hop_and_verifies_the_second() -> None:
-    """The journal's page names its publisher ("published by the American Psychological
-    Association"); the second hop's sentence names only "Hall" (his full name is in
-    the sentence before), which is no verified answer: it abstains."""
-    case = _musique("Who was the first president of the association which published")
-    steps, result = _run(case)
-    # the subject's page, then the question through the bridge and its two unread hits;
-    # the run's budget of six ends it
-    assert [s.tool for s in steps] == ["search", "open", "search", "open", "open", "finish"]
-    assert steps[0].args["query"] == "Journal of Psychotherapy Integration"
-    assert _opened(steps)[0] == "musique://Journal%20of%20Psychotherapy%20Integration"
-    assert "American Psychological Association" in steps[2].args["query"]
-    assert result.reason is Reason.FACT_MISSING and result.cannot_answer
-
-
 def test_a_that_clause_about_a_named_place_is_read_on_the_place_s_page() -> None:
     """ "Who directed the film that was shot in or around Leland, North Carolina in
     1986" (no question mark): the clause's name is the subject; Leland's page lists three
@@ -2031,3 +2016,55 @@ def test_a_descriptive_bridge_answers_only_when_its_path_confidence_clears_the_t
         assert result.answer == "Canberra" and result.confidence == p
     else:
         assert result.cannot_answer and result.reason is Reason.FACT_MISSING
+
+
+def test_a_second_hop_sentence_that_names_the_bridge_is_read_on_another_page() -> None:
+    """MuSiQue's "Who was the first president of the association which published Journal
+    of Psychotherapy Integration?": the publisher (the American Psychological Association)
+    has no page of its own; a page about a book names it whole in the sentence that
+    answers ("Hall, who was the first president of the American Psychological
+    Association, ..."), so that sentence is the second hop."""
+    case = _musique("Who was the first president of the association which published")
+    steps, result = _run(case)
+    assert [s.tool for s in steps] == ["search", "open", "search", "open", "finish"]
+    assert steps[2].args["query"] == "first president American Psychological Association"
+    journal = "musique://Journal%20of%20Psychotherapy%20Integration"
+    assert _opened(steps) == [journal, "musique://Adolescence"]
+    assert result.status is Status.READY_FOR_REVIEW
+    assert result.answer == "Hall"  # the sentence's own word for G. Stanley Hall
+    assert result.citations == [journal, "musique://Adolescence"]
+    assert "published by the American Psychological Association" in result.evidence[0].text
+    assert result.evidence[1].text.startswith("Hall, who was the first president")
+
+
+@pytest.mark.parametrize(
+    ("name", "sentence", "whole"),
+    [
+        (
+            "American Psychological Association",
+            "Hall, who was the first president of the American Psychological Association, "
+            "viewed adolescence as a time of turmoil.",
+            True,
+        ),
+        ("Kansas", "In Kansas, the population grew to 2,913,314.", True),
+        ("Kansas", "The population of Maple, Kansas was 27,340.", False),  # places Maple
+        ("Kansas", "Kansas City has a population of 508,090.", False),  # a longer name
+        ("Kansas", "The population of North Kansas was 4,208.", False),
+    ],
+)
+def test_a_sentence_names_the_bridge_whole(name: str, sentence: str, whole: bool) -> None:
+    assert bridge_module.names_whole(name, sentence) is whole
+
+
+def test_a_town_sentence_naming_the_state_after_a_comma_is_no_second_hop() -> None:
+    """ "The population of Maple, Kansas was 27,340": a sentence about the town, though it
+    names the state; without the state's own page there is no answer."""
+    town = "Maple is a city. The population of Maple, Kansas was 27,340 at the 2010 census."
+    pages = {
+        "doc://airport": Page(url="doc://airport", title="Maple Airport", body=_AIRPORT),
+        "doc://town": Page(url="doc://town", title="Maple, Kansas", body=town),
+    }
+    question = "What is the population of the state where Maple Airport is located?"
+    steps, result = _run_on(Corpus("kansas", pages), question)
+    assert "doc://town" in _opened(steps)
+    assert result.reason is Reason.FACT_MISSING

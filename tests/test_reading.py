@@ -8,6 +8,7 @@ from sleuth.policies.reading import (
     AnswerType,
     frame_question,
     is_injection,
+    proper_words,
     read_page,
     read_sentence,
 )
@@ -251,3 +252,38 @@ def test_words_keep_case_and_order_and_drop_possessives() -> None:
     assert words(text) == [
         "Ada", "robot", "IT", "Acme", "O'Neill", "isn't", "s", "s", "x's", "2014", "06", "café",
     ]  # fmt: skip
+
+
+_HALL = (
+    "The formal study of adolescent psychology began with the publication of G. Stanley "
+    'Hall\'s "Adolescence in 1904." Hall, who was the first president of the American '
+    "Psychological Association, viewed adolescence primarily as a time of internal turmoil."
+)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "proper", "value"),
+    [
+        # MuSiQue's "Adolescence" page: a surname the page wrote with a possessive before
+        # ("G. Stanley Hall's") and a "who" clause after, though "Hall" heads buildings too
+        (_HALL.split('." ')[1], _HALL, "Hall"),
+        # a building's name stays no person: no "who" follows it
+        (
+            "Carnegie Hall hosted the first president of the American Psychological Association.",
+            "It met at Carnegie Hall. Carnegie Hall hosted the first president.",
+            None,
+        ),
+        # a lone capitalised word opening the sentence that the page never writes as a
+        # name elsewhere is an ordinary word
+        (
+            "Nobody, who was the first president of the American Psychological "
+            "Association, viewed adolescence so.",
+            "Nobody, who was the first president, viewed it so.",
+            None,
+        ),
+    ],
+)
+def test_a_person_named_by_a_who_clause(sentence: str, proper: str, value: str | None) -> None:
+    frame = frame_question("Who was the first president of the American Psychological Association?")
+    reading = read_sentence(frame, "u", sentence, 0, set(), proper_words([proper]))
+    assert (reading.value if reading else None) == value

@@ -272,13 +272,35 @@ def second_hop(
     if _asks_name(question) and not _is_name(reading.value):
         return None  # "formerly known by what name?": "located in the U.S. state of Hawaii"
     page = state.opened.get(reading.url)
-    if page is None or not relations.is_page_of(bridge_value, page.page.title):
-        return None  # read from a page about something else that mentions the bridge
+    if page is None:
+        return None
+    if not relations.is_page_of(bridge_value, page.page.title) and not names_whole(
+        bridge_value, reading.sentence
+    ):
+        return None  # read from a page about something else that only places the bridge
     if not set(content_terms(relations.fold(bridge_value))) <= set(
         content_terms(relations.fold(f"{page.page.title} {reading.sentence}"))
     ):
         return None
     return relations.Found(reading.value, reading.sentence, reading.url)
+
+
+def names_whole(name: str, sentence: str) -> bool:
+    """Whether ``sentence`` names ``name`` as a whole name of its own: not inside a longer
+    one ("Kansas City" for "Kansas") and not placing another ("Wakefield, Kansas": the
+    sentence is about Wakefield). "Hall, who was the first president of the American
+    Psychological Association" names the association on a page about a book."""
+    pattern = r"(?<![\w-])(?:the\s+)?" + re.escape(name) + r"(?![\w-])"
+    for m in re.finditer(pattern, sentence, re.IGNORECASE if name.isupper() else 0):
+        before = sentence[: m.start()]
+        after = sentence[m.end() :]
+        if re.search(r"[A-Z][\w.'’-]*,\s*$", before):
+            continue  # "Wakefield, Kansas": the sentence is about Wakefield
+        longer = re.search(r"([A-Z][\w'’-]*)\s+$", before)
+        if (longer and longer.group(1) not in _OPENERS) or re.match(r"\s+[A-Z0-9]", after):
+            continue  # "New Kansas", "Kansas City": a longer name
+        return True
+    return False
 
 
 def _amount_of(amount: tuple[str, bool], bridge: str, state: RunState) -> relations.Found | None:

@@ -1205,6 +1205,8 @@ def proper_words(texts: Iterable[str]) -> frozenset[str]:
     for text in texts:
         for match in re.finditer(r"(?<=[a-z0-9,;:)] )([A-Z][\w'’-]+)", text):
             found.add(match.group(1))
+            # "G. Stanley Hall's": the name is "Hall" when the sentence says it alone
+            found.add(re.sub(r"['’]s?$", "", match.group(1)))
     return frozenset(found)
 
 
@@ -1621,8 +1623,14 @@ def candidates(
             if not _after_place_preposition(sentence, span[0]) and not _in_quotes(sentence, span[0])
             for part in _person_parts(sentence, span)
             if sentence[part[0] : part[1]].split()[-1] not in _NOT_PERSON_HEADS
+            or _WHO_FOLLOWS.match(sentence, part[1])
         ]
     return []
+
+
+# "Hall, who was the first president of ...": a name a "who" clause follows is a person's,
+# whatever word ends it (a surname may be a building's or a place's head: Hall, Church)
+_WHO_FOLLOWS = re.compile(r",?\s+who\b")
 
 
 def _numbers(answer_type: AnswerType, sentence: str) -> list[tuple[int, int]]:
