@@ -9,8 +9,8 @@ R is `fit_offline_confidence.RULE_PARTS` (SQuAD "Normans" and the "Rhine" questi
 paragraphs 0 and 2 modulo 4, closed and open; HotpotQA and MuSiQue records 1-50 with their
 derived unanswerable copies; the FastAPI and Flask docs questions) and the development
 sets written for the rules: ``benchmarks/squad_dev``, ``squad_dev2``, ``squad_dev3``,
-``squad_dev4`` to ``squad_dev7`` (closed, as their READMEs run them), ``benchmarks/twohop_dev``
-and ``twohop_dev2`` (closed, with derived copies) and the docs questions
+``squad_dev4`` to ``squad_dev7`` (closed, as their READMEs run them), ``benchmarks/twohop_dev``,
+``twohop_dev2`` and ``musique_dev`` (closed, with derived copies) and the docs questions
 ``marshmallow_dev``, ``structlog_dev``, ``starlette_dev``, ``alembic_dev``, ``babel_dev``,
 ``apscheduler_dev`` and ``celery_dev`` over their vendored docs. The held-out sides are
 never run here: they are ``heldout_report.py``'s.
@@ -81,6 +81,7 @@ _STEMS = {
     "squad2_style_dev7": "squad-dev7",
     "hotpot_style_dev": "twohop-dev",
     "hotpot_style_dev2": "twohop-dev2",
+    "musique_style_dev": "musique-dev",
 }
 
 #: the development sets beside `fit.RULE_PARTS` (R too: the rules are written reading them)
@@ -94,6 +95,7 @@ DEV_PARTS = [
     fit.Part(f"squad2:{BENCHMARKS / 'squad_dev7' / 'squad2_style_dev7.json'}", "closed"),
     fit.Part(f"hotpotqa:{BENCHMARKS / 'twohop_dev' / 'hotpot_style_dev.json'}", "closed", True),
     fit.Part(f"hotpotqa:{BENCHMARKS / 'twohop_dev2' / 'hotpot_style_dev2.json'}", "closed", True),
+    fit.Part(f"musique:{BENCHMARKS / 'musique_dev' / 'musique_style_dev.json'}", "closed", True),
     fit.Part("docs:marshmallow/marshmallow_dev", "index"),
     fit.Part("docs:structlog/structlog_dev", "index"),
     fit.Part("docs:starlette/starlette_dev", "index"),

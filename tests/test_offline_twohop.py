@@ -350,6 +350,12 @@ def test_bridge_without_its_first_page_abstains() -> None:
         ),
         # "where … from" asks something of it
         ("Where is the performer of Green from?", "Who is the performer of Green?", None),
+        # a work's kind of two words after its year: the work's name, not the year
+        (
+            "Where was the director of the 1919 silent comedy Cupid Forecloses born?",
+            "Who is the director of Cupid Forecloses?",
+            None,
+        ),
     ],
 )
 def test_what_is_read_as_a_bridge(question: str, inner: str | None, phrase: str | None) -> None:
@@ -583,6 +589,26 @@ def test_a_bridge_whose_answer_page_is_removed_abstains() -> None:
         (
             relations.Relation("located", "city", "Clonbrook"),
             "Clonbrook is a village in the Demerara-Mahaica region of Guyana.",
+            None,
+        ),
+        # a state of another federation (musique_dev md0-006: New South Wales)
+        (
+            relations.Relation("located", "state", "Young"),
+            "Young is a town in the South West Slopes region of New South Wales, Australia and "
+            "the largest town in Hilltops Council.",
+            "New South Wales",
+        ),
+        # an event placed by "took place" (md0-027)
+        (
+            relations.Relation("located", "country", "26th Chess Olympiad"),
+            "The 26th Chess Olympiad, organized by FIDE, took place between November 18 and "
+            "December 5, 1984, in Thessaloniki, Greece.",
+            "Greece",
+        ),
+        # an event's sentence that places nothing ("took place" alone, no place after it)
+        (
+            relations.Relation("located", "country", "26th Chess Olympiad"),
+            "The 26th Chess Olympiad took place between November 18 and December 5, 1984.",
             None,
         ),
         # a born sentence without a place
@@ -2067,4 +2093,40 @@ def test_a_town_sentence_naming_the_state_after_a_comma_is_no_second_hop() -> No
     question = "What is the population of the state where Maple Airport is located?"
     steps, result = _run_on(Corpus("kansas", pages), question)
     assert "doc://town" in _opened(steps)
+    assert result.reason is Reason.FACT_MISSING
+
+
+_NSW = (
+    "New South Wales (abbreviated as NSW) is a state on the east coast of Australia. It "
+    "borders Queensland to the north, Victoria to the south, and South Australia to the "
+    "west. The Australian Capital Territory is an enclave within the state. New South "
+    "Wales' state capital is Sydney, which is also Australia's most populous city."
+)
+
+
+def test_a_state_of_another_federation_is_a_bridge_and_its_capital_the_answer() -> None:
+    """musique_dev md0-006 (development): "What is the capital of the state where the town
+    of Young is located?" The town's page places it in New South Wales (a state, though
+    not a US one); the state's page names its capital in a sentence whose "which" clause
+    describes it (the name is the answer, not the clause), and "the Australian *Capital*
+    Territory" names no capital."""
+    young = (
+        "Young is a town in the South West Slopes region of New South Wales, Australia and "
+        "the largest town in Hilltops Council."
+    )
+    pages = {
+        "doc://young": Page(url="doc://young", title="Young, New South Wales", body=young),
+        "doc://nsw": Page(url="doc://nsw", title="New South Wales", body=_NSW),
+    }
+    question = "What is the capital of the state where the town of Young is located?"
+    steps, result = _run_on(Corpus("nsw", pages), question)
+    assert [s.tool for s in steps] == ["search", "open", "search", "open", "finish"]
+    assert steps[2].args["query"] == "capital New South Wales"
+    assert _opened(steps) == ["doc://young", "doc://nsw"]
+    assert result.status is Status.READY_FOR_REVIEW and result.answer == "Sydney"
+    assert result.evidence[1].text.startswith("New South Wales' state capital is Sydney")
+    # the enclave's sentence alone names no capital
+    enclave = "The Australian Capital Territory is an enclave within the state."
+    pages["doc://nsw"] = Page(url="doc://nsw", title="New South Wales", body=enclave)
+    steps, result = _run_on(Corpus("nsw", pages), question)
     assert result.reason is Reason.FACT_MISSING

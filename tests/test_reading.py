@@ -287,3 +287,59 @@ def test_a_person_named_by_a_who_clause(sentence: str, proper: str, value: str |
     frame = frame_question("Who was the first president of the American Psychological Association?")
     reading = read_sentence(frame, "u", sentence, 0, set(), proper_words([proper]))
     assert (reading.value if reading else None) == value
+
+
+_CASINO = (
+    "Casino is a 1995 American epic crime film directed by Martin Scorsese, starring Robert "
+    "De Niro, Sharon Stone, and Joe Pesci."
+)
+
+
+@pytest.mark.parametrize(
+    ("question", "sentence", "value"),
+    [
+        # musique_dev md0-060's second hop: the name the sentence defines as a film
+        ("Which 1995 film directed by Martin Scorsese stars Sharon Stone?", _CASINO, "Casino"),
+        # a town where a film was shot defines no film
+        (
+            "Which film starring Sharon Stone was shot in Leland?",
+            "Leland is a town where the film starring Sharon Stone was shot.",
+            None,
+        ),
+        # the kind qualified by a phrase ("a book of film criticism") is no film
+        (
+            "Which film did Martin Scorsese praise?",
+            "Casino is a book of film criticism that Martin Scorsese praised.",
+            None,
+        ),
+    ],
+)
+def test_a_name_defined_as_the_asked_kind(question: str, sentence: str, value: str | None) -> None:
+    frame = frame_question(question)
+    reading = read_sentence(frame, "u", sentence, 0, set(), proper_words([sentence]))
+    assert (reading.value if reading else None) == value
+
+
+def test_a_year_before_the_asked_noun_is_not_its_head() -> None:
+    assert frame_question("Which 1995 film stars Sharon Stone?").head == "film"
+
+
+@pytest.mark.parametrize(
+    ("sentence", "value"),
+    [
+        (
+            "New South Wales' state capital is Sydney, which is also Australia's most populous "
+            "city.",
+            "Sydney",
+        ),
+        # a clause that is no name's stays the clause (and is then no short answer)
+        (
+            "New South Wales' state capital is where the parliament sits, which is Sydney.",
+            "where the parliament sits, which is Sydney",
+        ),
+    ],
+)
+def test_a_name_a_which_clause_describes_is_the_answer(sentence: str, value: str) -> None:
+    frame = frame_question("What is the capital of New South Wales?")
+    reading = read_sentence(frame, "u", sentence, 0, {"new", "south", "wale"}, proper_words([]))
+    assert reading is not None and reading.value == value

@@ -166,6 +166,7 @@ def test_parts_and_missing_data(
         "squad-dev7",
         "twohop-dev",
         "twohop-dev2",
+        "musique-dev",
         "marshmallow-dev",
         "structlog-dev",
         "starlette-dev",

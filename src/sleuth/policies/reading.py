@@ -627,7 +627,10 @@ def _frame_question(question: str, field_name: str | None = None) -> Frame:
             if word.lower() not in TYPE_WORDS:
                 query_words.append(word)
         predicate = None if names_type else predicate
-    head_match = re.match(r"\s*(?:what|which)\s+(\w+)", question, re.IGNORECASE)
+    # "Which 1995 film ...": the noun after the wh-word, a year before it aside
+    head_match = re.match(
+        r"\s*(?:what|which)\s+(?:[0-9]{4}\s+)?([a-z]\w*)", question, re.IGNORECASE
+    )
     head = None
     tech = technical.kind_of(question) if answer_type is AnswerType.OTHER else None
     if tech is not None and not field_name:
@@ -1428,6 +1431,18 @@ def extract(
             ]
             if len(called) == 1:  # two called so are rivals: neither is read this way
                 return sentence[called[0][0] : called[0][1]]
+        if frame.head is not None:
+            # "Which 1995 film directed by Martin Scorsese stars Sharon Stone?" -> "Casino
+            # is a 1995 American epic crime film directed by Martin Scorsese, starring ...":
+            # the name a sentence defines as one of the asked kind
+            defined = _DEFINED.match(sentence, answer_from)
+            kind = re.split(_DEFINED_ENDS, defined.group("kind"))[0] if defined else ""
+            if (
+                defined is not None
+                and any(stem(w.lower()) == frame.head for w in words(kind))
+                and not _only_question_words(defined.group("name"), question_terms)
+            ):
+                return defined.group("name")
         if frame.head is not None:  # "What prize ...?" -> "the Hollis Prize"
             for start, end in _name_spans(sentence):
                 name = sentence[start:end]
@@ -1505,6 +1520,20 @@ def extract(
     return sentence[best[0] : best[1]].strip(" ,;:")
 
 
+# "Casino is a 1995 American epic crime film": a name the sentence opens with, defined
+# by a noun phrase (its first seven words, up to a clause or a qualifying phrase:
+# `_DEFINED_ENDS`) that holds the kind's noun
+_DEFINED = re.compile(
+    r"\s*(?:The\s+)?(?P<name>[A-Z0-9][\w'’.:-]*(?:\s+(?:(?:of|the|and|de|in|on|a)\s+)?"
+    r"[A-Z0-9][\w'’.:-]*){0,6})\s+(?:\([^()]*\)\s+)?(?:is|was)\s+(?:an?|the)\s+"
+    r"(?P<kind>(?:[\w'’-]+\s+){0,6}[\w'’-]+)"
+)
+# where the defining noun phrase ends: a clause or a phrase that qualifies it ("a town
+# where the film was shot" defines no film)
+_DEFINED_ENDS = re.compile(
+    r"\s(?:where|which|that|who|whose|whom|when|in|of|by|for|with|on|at|from|to|and|or|"
+    r"[a-z]+ed)\b"
+)
 _NOMINAL = re.compile(r"(?:al|ion|ment|ance|ence|ure)s?$")
 _CLAUSE_START = re.compile(
     r"(?:^|[;:—(]|\b(?:which|who|whom|whose|when|while|where|whereas|although|because)\b)",
@@ -1894,4 +1923,15 @@ def _clause_after_question_words(sentence: str, question_terms: set[str]) -> str
     rest = rest.rstrip(" .;:!")
     if not words(rest):
         return None  # the sentence ends with the question's words: it answers nothing
+    named = _NAME_THEN_CLAUSE.match(rest)
+    if named is not None and named.group("name").split()[0] not in _NOT_NAMES:
+        # "capital is Sydney, which is also Australia's most populous city": the name
+        # the clause after it describes
+        return named.group("name")
     return rest
+
+
+_NAME_THEN_CLAUSE = re.compile(
+    r"(?P<name>[A-Z][\w'’.-]*(?:\s+(?:(?:of|the|de|and)\s+)?[A-Z][\w'’.-]*){0,5}),\s+"
+    r"(?:which|who|whose|where|whom)\b"
+)

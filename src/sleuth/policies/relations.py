@@ -148,6 +148,32 @@ US_STATE = (
     r"Tennessee|Texas|Utah|Vermont|Virginia|Washington|West Virginia|Wisconsin|Wyoming)\b"
 )
 _US_STATES = re.compile(US_STATE + r"(?!\s+(?:City|County|Avenue|Street|River)\b)")
+#: The states of other federations, as their own pages call them states ("New South
+#: Wales ... is a state on the east coast of Australia"): Australia's, India's, Mexico's,
+#: Brazil's, Germany's and Malaysia's (a place chain's "state" is one of these or a US one).
+_OTHER_STATES = (
+    r"\b(?:New South Wales|Queensland|South Australia|Tasmania|Victoria|Western Australia|"
+    r"Andhra Pradesh|Arunachal Pradesh|Assam|Bihar|Chhattisgarh|Goa|Gujarat|Haryana|"
+    r"Himachal Pradesh|Jharkhand|Karnataka|Kerala|Madhya Pradesh|Maharashtra|Manipur|"
+    r"Meghalaya|Mizoram|Nagaland|Odisha|Punjab|Rajasthan|Sikkim|Tamil Nadu|Telangana|"
+    r"Tripura|Uttar Pradesh|Uttarakhand|West Bengal|"
+    r"Aguascalientes|Baja California|Baja California Sur|Campeche|Chiapas|Chihuahua|"
+    r"Coahuila|Colima|Durango|Guanajuato|Guerrero|Hidalgo|Jalisco|Michoacán|Morelos|"
+    r"Nayarit|Nuevo León|Oaxaca|Puebla|Querétaro|Quintana Roo|San Luis Potosí|Sinaloa|"
+    r"Sonora|Tabasco|Tamaulipas|Tlaxcala|Veracruz|Yucatán|Zacatecas|"
+    r"Acre|Alagoas|Amapá|Amazonas|Bahia|Ceará|Espírito Santo|Goiás|Maranhão|Mato Grosso|"
+    r"Mato Grosso do Sul|Minas Gerais|Pará|Paraíba|Paraná|Pernambuco|Piauí|Rio de Janeiro|"
+    r"Rio Grande do Norte|Rio Grande do Sul|Rondônia|Roraima|Santa Catarina|São Paulo|"
+    r"Sergipe|Tocantins|Baden-Württemberg|Bavaria|Brandenburg|Hesse|Lower Saxony|"
+    r"Mecklenburg-Vorpommern|North Rhine-Westphalia|Rhineland-Palatinate|Saarland|Saxony|"
+    r"Saxony-Anhalt|Schleswig-Holstein|Thuringia|Johor|Kedah|Kelantan|Malacca|"
+    r"Negeri Sembilan|Pahang|Penang|Perak|Perlis|Sabah|Sarawak|Selangor|Terengganu)"
+    r"(?![\w-])"
+)
+#: A state of the US or of another federation, its city, county, street or river aside.
+STATES = re.compile(
+    rf"(?:{US_STATE}|{_OTHER_STATES})(?!\s+(?:City|County|Avenue|Street|River|de)\b)"
+)
 #: A proper name: capitalised words, with short lower-case joiners inside ("Duchy of
 #: Normandy", "Boeing B-29").
 _NAME = (
@@ -435,11 +461,12 @@ def _member(relation: Relation, sentence: str) -> str | None:
 
 
 def _placing(sentence: str) -> bool:
-    """Whether ``sentence`` places its subject: "X is a village in ...", "is located in"."""
+    """Whether ``sentence`` places its subject: "X is a village in ...", "is located in",
+    an event that "took place" there."""
     return bool(
         re.search(
             r"\b(?:is|was|are)\b[^.;]{0,80}?\b(?:in|of|within)\b|\blocated\b|\bsituated\b|"
-            r"\bbroadcasting in\b|\bbased in\b",
+            r"\bbroadcasting in\b|\bbased in\b|\btook place\b|\bwas held\b|\boccurred\b",
             sentence,
         )
     )
@@ -451,7 +478,7 @@ def _place(target: str, text: str) -> str | None:
         m = _COUNTY.search(text)
         return m.group("v") if m else None
     if target == "state":
-        m = _US_STATES.search(text)
+        m = STATES.search(text)
         return m.group(0) if m else None
     if target in ("country", "nation"):
         m = COUNTRY.search(text)
@@ -677,7 +704,7 @@ def appositive(question: str, bridge: str, opened: Mapping[str, OpenedPage]) -> 
                 continue
             # "his debut movie Jalachhayam", "the Assamese film "Bahniman"", or a quoted
             # name before the noun: "He won the "Outer Limits" award"
-            after = rf"(?i:\b{anchor}),?\s+[\"“]?(?P<v>(?=[A-Z0-9]){_NAME})"
+            after = rf"(?i:\b(?P<np>{anchor})),?\s+[\"“]?(?P<v>(?=[A-Z0-9]){_NAME})"
             before = rf"[\"“](?P<q>[A-Z0-9][^\"”]{{0,60}})[\"”]\s+(?i:{anchor})\b"
             hits = [*re.finditer(after, sentence), *re.finditer(before, sentence)]
             if not hits and verb is not None:
@@ -691,6 +718,8 @@ def appositive(question: str, bridge: str, opened: Mapping[str, OpenedPage]) -> 
                     if stem(h.group("w")) == stem(verb)
                 ]
             for hit in hits:
+                if _in_name(sentence, hit, np):
+                    continue  # "The Australian Capital Territory": no capital named
                 value = _clean(hit.group("v") if "v" in hit.groupdict() else hit.group("q"))
                 if value is None or set(content_terms(fold(value))) <= own:
                     continue
@@ -699,6 +728,17 @@ def appositive(question: str, bridge: str, opened: Mapping[str, OpenedPage]) -> 
                 key = " ".join(content_terms(fold(value)))
                 found.setdefault(key, Found(value, sentence, page.page.url))
     return next(iter(found.values())) if len(found) == 1 else None
+
+
+def _in_name(sentence: str, hit: re.Match[str], asked: str) -> bool:
+    """Whether the noun phrase ``hit`` read, which the question writes lower-case
+    (``asked``), is a word of a capitalised name in the sentence ("the Australian
+    *Capital* Territory"), not the common noun the question asks for."""
+    if "np" not in hit.groupdict() or hit.group("np") is None or not asked[:1].islower():
+        return False
+    before = sentence[: hit.start("np")].rstrip()
+    opens = not before or before[-1] in '.;:!?"“('
+    return hit.group("np")[:1].isupper() and not opens
 
 
 _FORMER_ASKED = re.compile(
@@ -833,7 +873,7 @@ def _names_of(noun: str, sentence: str) -> list[str]:
     if noun in ("country", "nation"):
         return [m.group(0) for m in COUNTRY.finditer(sentence)]
     if noun == "state":
-        return [m.group(0) for m in _US_STATES.finditer(sentence)]
+        return [m.group(0) for m in STATES.finditer(sentence)]
     if noun in CATEGORIES:
         word = noun.capitalize()
         out = []

@@ -939,9 +939,10 @@ _NAME_END = (
 #: What a question may put before a work's name: "the 2006 film The Prestige", "the
 #: documentary Laloorinu Parayanullathu", "the 1966 horror film Blood Bath".
 _WORK_KIND = (
-    r"(?:(?:the|a|an)\s+)?(?:\d{4}\s+)?(?:[a-z]+\s+)?"
+    r"(?:(?:the|a|an)\s+)?(?:\d{4}\s+)?(?:[a-z]+\s+){0,2}"
     r"(?:film|movie|documentary|novel|book|play|song|single|album|series|show|opera|game|"
-    r"video game|poem|musical|sitcom|magazine|newspaper|comic)\s+"
+    r"video game|poem|musical|sitcom|magazine|newspaper|comic|comedy|drama|thriller|"
+    r"western|miniseries|memoir|biography|autobiography|novella|story|painting|ballet)\s+"
 )
 #: A name, after a work's kind, and in quotes or not ("the lead vocalist of "Two Hearts
 #: Collide"").
