@@ -301,6 +301,8 @@ def read(relation: Relation, opened: Mapping[str, OpenedPage]) -> Found | None:
     pages = sorted(opened.values(), key=lambda p: p.opened_step)
     if relation.kind == "award":
         return _winner(relation.subject, pages)
+    if relation.kind == "kin":
+        return kin_of(relation.target, relation.subject, opened)
     own = [p for p in pages if is_page_of(relation.subject, p.page.title)]
     # a clause's words pick their sentence, so each of the subject's pages is read ("Do
     # Lafzon Ki Kahani (TV series)" and "... (film)"); any other relation, the first
@@ -392,13 +394,16 @@ def value_in(relation: Relation, sentence: str) -> str | None:
     if relation.target == "location" or relation.target in _TAKES:
         m = re.search(rf"\b(?:{_TAKES['location']})\b[^.;]{{0,60}}?\bin\s+(?P<p>{_NAME})", sentence)
         return _clean(m.group("p")) if m else None
-    m = re.search(
+    if not _placing(sentence):
+        return None
+    for m in re.finditer(
         rf"\b(?:in|of|within)\s+(?:the\s+)?(?:[a-z-]+\s+){{0,3}}?(?P<p>{_NAME}(?:,\s+{_NAME})*)",
         sentence,
-    )
-    if m is None or not _placing(sentence):
-        return None
-    return _place(relation.target, sentence[m.start("p") :])
+    ):
+        if m.group("p")[:1].isdigit():
+            continue  # "consists of 107 wind turbines": a count, no place
+        return _place(relation.target, sentence[m.start("p") :])
+    return None
 
 
 def _clause_value(relation: Relation, sentence: str) -> str | None:
@@ -595,7 +600,10 @@ def _subject(text: str) -> str:
     return re.sub(r"^(?:[a-z-]+\s+){1,3}(?=[A-Z])", "", text)
 
 
-_OF_KINDS = r"city of birth|birthplace|birth place|place of birth|hometown|home town"
+_OF_KINDS = (
+    r"(?:city|town|place|country|nation|state|county) of birth|birthplace|birth place|"
+    r"hometown|home town"
+)
 _POSSESSIVE = re.compile(rf"(?P<subject>{_NAME})['’]s\s+(?P<what>{_OF_KINDS})\b")
 _BIRTH_OF = re.compile(rf"\bthe\s+(?P<what>{_OF_KINDS})\s+of\s+(?P<subject>{_NAME})")
 _KIND_SUBJECT = re.compile(
@@ -613,6 +621,14 @@ _ROLES = "|".join(_ROLE_VERBS)
 _POSSESSIVE_ROLE = re.compile(rf"(?P<subject>{_NAME})['’]s\s+(?:main\s+)?(?P<role>{_ROLES})\b")
 
 
+def _birth_kind(m: re.Match[str]) -> str:
+    """The place kind a birth phrase asks: "country of birth" a country (a state, a
+    county likewise); a birthplace, a city or town of birth the place the sentence
+    names first."""
+    kind = m.group("what").split()[0].lower()
+    return kind if kind in ("country", "nation", "state", "county") else "place"
+
+
 def phrases(question: str) -> list[tuple[str, Relation]]:
     """The embedded relation phrases of ``question`` other than "the KIND where …" and
     "the ROLE of …" (`twohop.parse_bridge` reads those): "Gisvi's city of birth", "the
@@ -620,9 +636,9 @@ def phrases(question: str) -> list[tuple[str, Relation]]:
     containing Nugegoda", "Big Eye's main director"."""
     out: list[tuple[str, Relation]] = []
     for m in _POSSESSIVE.finditer(question):
-        out.append((m.group(0), Relation("born", "place", m.group("subject"))))
+        out.append((m.group(0), Relation("born", _birth_kind(m), m.group("subject"))))
     for m in _BIRTH_OF.finditer(question):
-        out.append((m.group(0), Relation("born", "place", m.group("subject"))))
+        out.append((m.group(0), Relation("born", _birth_kind(m), m.group("subject"))))
     for m in _IN_WHICH.finditer(question):
         out.append((m.group(0), Relation("located", m.group("kind").lower(), m.group("subject"))))
     for m in _KIND_SUBJECT.finditer(question):
@@ -998,6 +1014,49 @@ def asks_spouse(question: str) -> bool:
     return _KIN.match(question) is not None
 
 
+#: Kin a possessive asks for ("Baba Azmi's sister"), with the words a page may put
+#: before the noun ("his older half-brother").
+KIN = r"(?:sister|brother|half-sister|half-brother|son|daughter|father|mother|wife|husband|spouse)"
+_KIN_QUALIFIERS = r"(?:(?:older|younger|elder|eldest|youngest|twin|only|late)\s+)?"
+
+
+def kin_of(kin: str, person: str, opened: Mapping[str, OpenedPage]) -> Found | None:
+    """The one full name ``person``'s own opened page gives as their ``kin`` ("his
+    sister Shabana Azmi", "Shabana Azmi, his sister"), in a sentence that names the
+    person or opens with a pronoun of them; a spouse as `spouse_of` reads one. None when
+    the page names none or two different people, or is not the person's own page."""
+    noun = kin.split()[-1].lower()
+    if noun in ("wife", "husband", "spouse"):
+        return spouse_of(person, opened)
+    page = page_of(person, opened)
+    if page is None:
+        return None
+    qualifier = kin.split()[0].lower() if len(kin.split()) > 1 else ""
+    said = rf"(?:{re.escape(qualifier)}\s+)?" if qualifier else _KIN_QUALIFIERS
+    who = r"(?P<who>[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*)+)"
+    rules = (
+        rf"\b(?:his|her|their)\s+{said}{re.escape(noun)},?\s+{who}",
+        rf"{who},\s+(?:his|her|their)\s+{said}{re.escape(noun)}\b",
+    )
+    own = set(content_terms(fold(person)))
+    names = [re.escape(w) for w in person.split() if w[:1].isupper() and content_terms(w)]
+    subject = r"\b(?:He|She|he|she|" + "|".join(names or ["He"]) + r")\b"
+    found: dict[str, Found] = {}
+    for _, text in page.segments():
+        for s, e in sentence_spans(text):
+            sentence = text[s:e]
+            if not re.search(subject, sentence):
+                continue
+            for rule in rules:
+                for m in re.finditer(rule, sentence):
+                    name = _clean(m.group("who"))
+                    if name is None or set(content_terms(fold(name))) <= own:
+                        continue
+                    key = " ".join(content_terms(fold(name)))
+                    found.setdefault(key, Found(name, sentence, page.page.url))
+    return next(iter(found.values())) if len(found) == 1 else None
+
+
 def spouse_of(person: str, opened: Mapping[str, OpenedPage]) -> Found | None:
     """The one full name ``person``'s own opened page says they married, in a sentence
     whose subject is the person ("She was married to the American abstract artist Lee
@@ -1007,7 +1066,11 @@ def spouse_of(person: str, opened: Mapping[str, OpenedPage]) -> Found | None:
     if page is None:
         return None
     who = r"(?P<who>[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*)+)"
-    between = r"(?:(?:the|a|an|fellow)\s+)?(?:[A-Z][a-z]+\s+(?=[a-z]))?(?:[a-z-]+\s+){0,3}?"
+    # "married to the food writer and TV cook Nigella Lawson": what the spouse is, in
+    # lower-case words (an acronym among them) before the name
+    between = (
+        r"(?:(?:the|a|an|fellow)\s+)?(?:[A-Z][a-z]+\s+(?=[a-z]))?(?:(?:[a-z-]+|[A-Z]{2,})\s+){0,5}?"
+    )
     rules = (
         rf"\bmarried\s+(?:to\s+)?{between}{who}",
         rf"\b(?:his|her)\s+(?:wife|husband|spouse),?\s+{who}",

@@ -1037,13 +1037,7 @@ def _bridge_of(question: str) -> Bridge | None:
         clause = found.group("clause")
         if re.search(r"(?i)\b(?:where|which|who|whom|whose|that|when)\b", clause):
             return None
-        before = q[: found.start()]
-        if (
-            found.start() == 0
-            or re.match(r"(?i)[^,;]*\b(?:do|does|did)\b", before)
-            or re.fullmatch(r"(?i)\s*(?:what|which|who)\b[^,;]*\b(?:is|was|are|were)\s*", before)
-        ):  # "What is the country where Baure is located named after?"
-            clause = _clause_end(clause)
+        clause = _clause_end(clause)
         if clause.split()[-1].lower() not in _CLAUSE_ENDS or len(clause.split()) < 2:
             return None
         phrase = found.group(0)[: found.start("clause") - found.start()] + clause
@@ -1095,11 +1089,27 @@ def _bridge_of(question: str) -> Bridge | None:
     if shape is not None:
         relation = relations.Relation("described", shape.target, shape.subject)
         return Bridge(shape.inner, shape.phrase, q, relation, shape)
+    kin = _KIN_OWNED.search(q) or _KIN_OF.search(q)
+    if kin is not None:  # "Baba Azmi's sister", "the younger brother of X"
+        relation = relations.Relation("kin", kin.group("kin").lower(), kin.group("owner"))
+        return Bridge(relations.question_of(relation), kin.group(0), q, relation)
     owned = _OWNED.search(q)
     if owned is not None:  # "Sathish Kalathil's debut movie"
         relation = relations.Relation("owned", owned.group("np").lower(), owned.group("owner"))
         return Bridge(relations.question_of(relation), owned.group(0), q, relation)
     return _clause_bridge(q) or _member_bridge(q)
+
+
+#: "Baba Azmi's sister", "Kim Jong-chul's older brother": a relative the owner's page
+#: names ("his sister Shabana Azmi"; `relations.kin_of`).
+_KIN_OWNED = re.compile(
+    rf"(?P<owner>{relations.NAME})['’]s\s+"
+    rf"(?P<kin>(?:(?:older|younger|elder|eldest|youngest|twin)\s+)?{relations.KIN})\b"
+)
+_KIN_OF = re.compile(
+    rf"\bthe\s+(?P<kin>(?:(?:older|younger|elder|eldest|youngest|twin)\s+)?{relations.KIN})"
+    rf"\s+of\s+(?P<owner>{relations.NAME})"
+)
 
 
 #: "The Women's National Basketball League includes the Adelaide team that was formed in
