@@ -41,7 +41,9 @@ LEAD = 3
 #: How many a role may be read in.
 ROLE_LEAD = 5
 
-Kind = Literal["born", "died", "located", "role", "described", "clause", "owned", "award", "member"]
+Kind = Literal[
+    "born", "died", "located", "role", "described", "clause", "owned", "award", "member", "kin"
+]
 
 COUNTRIES = frozenset(
     """
