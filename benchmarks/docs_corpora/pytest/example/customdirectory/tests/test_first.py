@@ -1,0 +1,6 @@
+# content of test_first.py
+from __future__ import annotations
+
+
+def test_1():
+    pass
