@@ -12,8 +12,8 @@ sets written for the rules: ``benchmarks/squad_dev``, ``squad_dev2``, ``squad_de
 ``squad_dev4`` to ``squad_dev7`` (closed, as their READMEs run them), ``benchmarks/twohop_dev``,
 ``twohop_dev2`` and ``musique_dev`` (closed, with derived copies) and the docs questions
 ``marshmallow_dev``, ``structlog_dev``, ``starlette_dev``, ``alembic_dev``, ``babel_dev``,
-``apscheduler_dev`` and ``celery_dev`` over their vendored docs. The held-out sides are
-never run here: they are ``heldout_report.py``'s.
+``apscheduler_dev``, ``celery_dev`` and ``pytest_dev`` over their vendored docs. The held-out
+sides are never run here: they are ``heldout_report.py``'s.
 
 Each case is run with the default policy (`sleuth ask` with no flags: the shipped model,
 the default threshold), graded as ``sleuth eval`` grades it, and put in one category:
@@ -103,6 +103,7 @@ DEV_PARTS = [
     fit.Part("docs:babel/babel_dev", "index"),
     fit.Part("docs:apscheduler/apscheduler_dev", "index"),
     fit.Part("docs:celery/celery_dev", "index"),
+    fit.Part("docs:pytest/pytest_dev", "index"),
 ]
 
 #: ``--parts`` groups: every R part of the fit script, and the development sets

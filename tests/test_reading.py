@@ -306,6 +306,25 @@ _CASINO = (
             "Leland is a town where the film starring Sharon Stone was shot.",
             None,
         ),
+        # the kind's noun modifies another ("film actress", "the film's director")
+        (
+            "Which film was directed by Paul Verhoeven in 1992?",
+            "Sharon Stone is an American film actress who starred in Basic Instinct, which "
+            "was directed by Paul Verhoeven in 1992.",
+            None,
+        ),
+        (
+            "Which film won the Golden Bear in 1992?",
+            "Lawrence Kasdan was the film's director when it won the Golden Bear in 1992.",
+            None,
+        ),
+        # a pronoun names nothing
+        (
+            "Which 1995 film directed by Martin Scorsese stars Sharon Stone?",
+            "It is a 1995 "
+            "American epic crime film directed by Martin Scorsese, starring Sharon Stone.",
+            None,
+        ),
         # the kind qualified by a phrase ("a book of film criticism") is no film
         (
             "Which film did Martin Scorsese praise?",
@@ -332,6 +351,11 @@ def test_a_year_before_the_asked_noun_is_not_its_head() -> None:
             "city.",
             "Sydney",
         ),
+        # a clause that tells the name is no longer it stays the clause
+        (
+            "New South Wales' state capital was Parramatta, which was replaced by Sydney in 1850.",
+            "Parramatta, which was replaced by Sydney in 1850",
+        ),
         # a clause that is no name's stays the clause (and is then no short answer)
         (
             "New South Wales' state capital is where the parliament sits, which is Sydney.",
@@ -343,3 +367,21 @@ def test_a_name_a_which_clause_describes_is_the_answer(sentence: str, value: str
     frame = frame_question("What is the capital of New South Wales?")
     reading = read_sentence(frame, "u", sentence, 0, {"new", "south", "wale"}, proper_words([]))
     assert reading is not None and reading.value == value
+
+
+def test_a_runner_up_is_not_the_superlative_asked() -> None:
+    """ "Which river is the longest in Europe?" over "the second longest in Europe after
+    the Volga": the sentence names the runner-up (a `number` failure of the hard rules)."""
+    from sleuth.policies.verify import check
+
+    question = "Which river is the longest in Europe?"
+    sentence = (
+        "The Danube is a river in Central Europe, the second longest in Europe after the Volga."
+    )
+    frame = frame_question(question)
+    reading = read_sentence(frame, "u", sentence, 0, set(), proper_words([sentence]))
+    assert reading is not None and reading.value == "Danube"
+    assert check(frame, reading, "", "", question).rule == "number"
+    plain = "The Volga is a river in Russia, the longest in Europe."
+    reading = read_sentence(frame, "u", plain, 0, set(), proper_words([plain]))
+    assert reading is not None and check(frame, reading, "", "", question).ok

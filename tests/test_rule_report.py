@@ -174,6 +174,7 @@ def test_parts_and_missing_data(
         "babel-dev",
         "apscheduler-dev",
         "celery-dev",
+        "pytest-dev",
     ]
     assert len(rr.choose("rules")) == len(rr.fit.RULE_PARTS)
     with pytest.raises(ValueError, match="no part 'nope'"):

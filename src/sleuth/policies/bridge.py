@@ -286,21 +286,37 @@ def second_hop(
 
 
 def names_whole(name: str, sentence: str) -> bool:
-    """Whether ``sentence`` names ``name`` as a whole name of its own: not inside a longer
-    one ("Kansas City" for "Kansas") and not placing another ("Wakefield, Kansas": the
-    sentence is about Wakefield). "Hall, who was the first president of the American
-    Psychological Association" names the association on a page about a book."""
+    """Whether ``sentence`` names ``name`` as a whole name of its own, and not as where
+    something else is: not inside a longer name ("Kansas City", "the University of
+    Kansas", "the American Psychological Association of Graduate Students", "the
+    Association's Division 12"), not placing another ("Wakefield, Kansas": the sentence
+    is about Wakefield), and not after a place preposition ("the largest city in
+    Kansas"), unless it opens the sentence ("In Kansas, ..."). "Hall, who was the first
+    president of the American Psychological Association, ..." names the association on a
+    page about a book."""
     pattern = r"(?<![\w-])(?:the\s+)?" + re.escape(name) + r"(?![\w-])"
     for m in re.finditer(pattern, sentence, re.IGNORECASE if name.isupper() else 0):
         before = sentence[: m.start()]
         after = sentence[m.end() :]
-        if re.search(r"[A-Z][\w.'’-]*,\s*$", before):
+        town = re.search(r"([A-Z][\w.'’-]*),\s*$", before)
+        if town and town.group(1) not in _SENTENCE_ADVERBS:
             continue  # "Wakefield, Kansas": the sentence is about Wakefield
-        longer = re.search(r"([A-Z][\w'’-]*)\s+$", before)
-        if (longer and longer.group(1) not in _OPENERS) or re.match(r"\s+[A-Z0-9]", after):
-            continue  # "New Kansas", "Kansas City": a longer name
+        longer = re.search(r"([A-Z][\w'’-]*)\s+(?:of\s+(?:the\s+)?)?$", before)
+        if longer and (longer.group(1) not in _OPENERS or re.search(r"\sof\s", longer.group(0))):
+            continue  # "New Kansas", "the University of Kansas": a longer name
+        if re.match(r"\s+[A-Z0-9]|\s+of\s+(?:the\s+)?[A-Z]|['’]s?\s+[A-Z0-9]", after):
+            continue  # "Kansas City", "... Association of Graduate Students", "'s Division 12"
+        if re.search(r"\s(?:in|at|near|within|across|throughout|outside|inside)\s+$", before):
+            continue  # "the largest city in Kansas": where another thing is
         return True
     return False
+
+
+# words that open a sentence before a comma, not a town's name ("However, Kansas ...")
+_SENTENCE_ADVERBS = frozenset(
+    "However Moreover Furthermore Today Currently Also Meanwhile Thus Therefore Additionally "
+    "Historically Overall Later Eventually Originally Instead Nevertheless Still Yet".split()
+)
 
 
 def _amount_of(amount: tuple[str, bool], bridge: str, state: RunState) -> relations.Found | None:

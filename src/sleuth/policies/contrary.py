@@ -389,6 +389,41 @@ def _counted(text: str, reach: int = 3) -> set[tuple[str, str]]:
     return pairs
 
 
+_ORDINAL_RANK = (
+    r"(?:second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|"
+    r"[2-9](?:nd|rd|th)|1[0-9]th)"
+)
+_SUPERLATIVE = re.compile(
+    r"\b(?:most|least)\s+[a-z]+\b|\b(?:best|worst)\b|\b[a-z]{3,}est\b", re.IGNORECASE
+)
+
+
+def ranked_superlative(question: str, sentence: str) -> bool:
+    """Whether the question asks a plain superlative ("Which river is the longest in
+    Europe?") that the sentence only says with a rank before it ("the second longest in
+    Europe after the Volga"): the sentence names the runner-up, not the first."""
+    for m in _SUPERLATIVE.finditer(question):
+        word = m.group(0).lower()
+        if word in _NOT_SUPERLATIVE or re.search(
+            rf"\b{_ORDINAL_RANK}\s+$", question[: m.start()], re.I
+        ):
+            continue
+        said = [s for s in re.finditer(rf"\b{re.escape(word)}\b", sentence, re.IGNORECASE)]
+        if said and all(
+            re.search(rf"\b{_ORDINAL_RANK}[\s-]+$", sentence[: s.start()], re.IGNORECASE)
+            for s in said
+        ):
+            return True
+    return False
+
+
+# words ending in -est that are no superlatives
+_NOT_SUPERLATIVE = frozenset(
+    "interest forest west test request guest honest modest earnest harvest protest contest "
+    "suggest digest manifest arrest invest conquest".split()
+)
+
+
 def number_swapped(question: str, sentence: str) -> bool:
     """Whether the sentence counts a thing of the question by another number: "How many
     State League teams joined the remaining *four* Premier League teams?" over "The

@@ -198,9 +198,12 @@ _MEASURE = re.compile(
 # Moritz", "Mt. Hood", "Dr. Kowalski", "George T. Delacorte"): cut at its period, "At
 # the 1948 Winter Olympics in St. Moritz" gave the place "St"
 _ABBREVIATED = r"(?:St|Ste|Mt|Ft|Pt|Dr|Mr|Mrs|Ms|Gen|Col|Lt|Sgt|Capt|Rev|Prof|[A-Z])\.(?=\s+[A-Z])"
+# the space between a name's words: one space, or a line break with its indentation (a
+# run of spaces inside a line is a column's gap: "PYTEST_THEME             The Pygments")
+_NAME_GAP = r"(?:[ \t]|[ \t]*\n[ \t]*)"
 _CAPSEQ = re.compile(
-    rf"(?:{_ABBREVIATED}|[A-Z][\w'’-]*)(?:\s+(?:\d+[A-Za-z]?|{_ABBREVIATED}|[A-Z][\w'’-]*|"
-    r"(?:of|de|da|do|del|van|von|der|la|le)(?:\s+the)?(?=\s+[A-Z])))*"
+    rf"(?:{_ABBREVIATED}|[A-Z][\w'’-]*)(?:{_NAME_GAP}(?:\d+[A-Za-z]?|{_ABBREVIATED}|[A-Z][\w'’-]*|"
+    rf"(?:of|de|da|do|del|van|von|der|la|le)(?:{_NAME_GAP}the)?(?={_NAME_GAP}[A-Z])))*"
 )
 _NOT_NAMES = frozenset(MONTHS) | _set(
     "Monday Tuesday Wednesday Thursday Friday Saturday Sunday The A An This That These "
@@ -627,9 +630,9 @@ def _frame_question(question: str, field_name: str | None = None) -> Frame:
             if word.lower() not in TYPE_WORDS:
                 query_words.append(word)
         predicate = None if names_type else predicate
-    # "Which 1995 film ...": the noun after the wh-word, a year before it aside
+    # "Which 1995 film ...": the noun after the wh-word, a year or decade before it aside
     head_match = re.match(
-        r"\s*(?:what|which)\s+(?:[0-9]{4}\s+)?([a-z]\w*)", question, re.IGNORECASE
+        r"\s*(?:what|which)\s+(?:[0-9]{4}s?\s+)?([a-z]\w*)", question, re.IGNORECASE
     )
     head = None
     tech = technical.kind_of(question) if answer_type is AnswerType.OTHER else None
@@ -1185,12 +1188,18 @@ PRONOUN_SUBJECT = re.compile(
     r"(?:[^,;:\n]{0,60},\s*)?(?:(?:they|it|this|these|he|she)\s|(?:it|they|he|she)['’](?:s|re)\s)",
     re.IGNORECASE,
 )
-_ITEM_START = re.compile(r"\n[ \t]*(?=(?:[-*+]|\d+[.)])[ \t]+\S)")
+# a list item, or an entry of an option list such as a --help output ("-r, --report-chars
+# chars", "--verbosity=VERBOSE   Set verbosity. Default: 0."): the option, then another
+# spelling of it or a column's gap
+_ITEM_START = re.compile(
+    r"\n[ \t]*(?=(?:[-*+]|\d+[.)])[ \t]+\S"
+    r"|--?[A-Za-z][\w-]*(?:=\S+)?(?:,[ \t]+--?[A-Za-z]|[ \t]{2,}\S|[ \t]+[a-z]+[ \t]*\n))"
+)
 
 
 def sentence_spans(text: str) -> list[tuple[int, int]]:
-    """`sleuth.text.sentences`, with a list item starting a sentence of its own
-    ("Defaults to `500`.\n- `compresslevel` - ..." is two sentences)."""
+    """`sleuth.text.sentences`, with a list item (or an option list's entry) starting a
+    sentence of its own ("Defaults to `500`.\n- `compresslevel` - ..." is two sentences)."""
     out = []
     for s, e in sentences(text):
         start = s
@@ -1439,7 +1448,13 @@ def extract(
             kind = re.split(_DEFINED_ENDS, defined.group("kind"))[0] if defined else ""
             if (
                 defined is not None
-                and any(stem(w.lower()) == frame.head for w in words(kind))
+                and words(kind)
+                # the kind's noun heads the phrase: "a 1995 ... crime film", not "an
+                # American film actress" or "the film's director"
+                and stem(words(kind)[-1].lower()) == frame.head
+                and "'" not in kind
+                and "’" not in kind
+                and defined.group("name").split()[0] not in _NOT_NAMES
                 and not _only_question_words(defined.group("name"), question_terms)
             ):
                 return defined.group("name")
@@ -1931,7 +1946,12 @@ def _clause_after_question_words(sentence: str, question_terms: set[str]) -> str
     return rest
 
 
+# a name, then a "which" clause that describes it as it is now ("Sydney, which is also
+# Australia's most populous city"); not one that tells a change ("Rio de Janeiro, which
+# was replaced by Brasília in 1960": the name is no longer the answer)
 _NAME_THEN_CLAUSE = re.compile(
     r"(?P<name>[A-Z][\w'’.-]*(?:\s+(?:(?:of|the|de|and)\s+)?[A-Z][\w'’.-]*){0,5}),\s+"
-    r"(?:which|who|whose|where|whom)\b"
+    r"(?:which|who)\s+(?:is|are|has|have|remains|serves|lies)\b"
+    r"(?![^.;]*\b(?:replaced|succeeded|superseded|renamed|moved|passed|transferred|lost|"
+    r"abolished|until|no longer|former|formerly|ceased|dissolved|merged)\b)"
 )

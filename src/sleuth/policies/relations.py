@@ -404,6 +404,10 @@ def value_in(relation: Relation, sentence: str) -> str | None:
     ):
         if m.group("p")[:1].isdigit():
             continue  # "consists of 107 wind turbines": a count, no place
+        if relation.target == "state" and re.search(
+            r"\b(?:city|town|village|port)\s+of\s+$", sentence[: m.start("p")], re.I
+        ):
+            continue  # "in the old city of Acre, Israel": a city named like a state
         return _place(relation.target, sentence[m.start("p") :])
     return None
 
@@ -473,7 +477,7 @@ def _placing(sentence: str) -> bool:
     return bool(
         re.search(
             r"\b(?:is|was|are)\b[^.;]{0,80}?\b(?:in|of|within)\b|\blocated\b|\bsituated\b|"
-            r"\bbroadcasting in\b|\bbased in\b|\btook place\b|\bwas held\b|\boccurred\b",
+            r"\bbroadcasting in\b|\bbased in\b|\btook place\b|\boccurred\b",
             sentence,
         )
     )
@@ -485,11 +489,9 @@ def _place(target: str, text: str) -> str | None:
         m = _COUNTY.search(text)
         return m.group("v") if m else None
     if target == "state":
-        m = STATES.search(text)
-        return m.group(0) if m else None
+        return _chain_place(STATES, text)
     if target in ("country", "nation"):
-        m = COUNTRY.search(text)
-        return m.group(0) if m else None
+        return _chain_place(COUNTRY, text)
     # a city, town, place: the first name of the chain, when it is not itself a
     # county, state or country
     text = text.strip()
@@ -503,6 +505,30 @@ def _place(target: str, text: str) -> str | None:
     if _US_STATES.fullmatch(value):
         return None
     return value
+
+
+def _chain_place(kind: re.Pattern[str], text: str) -> str | None:
+    """The first state (or country) of ``kind`` in ``text`` that is not a town named
+    after one: not a name that a comma and another place's name follow, unless that is a
+    country ("Durango, Colorado", "Cuba, Missouri", "Victoria, British Columbia": towns;
+    "New South Wales, Australia": the state), nor one a place noun follows ("the Punjab
+    province"); and, asked
+    for a country, not a US state's name after a town ("Narrows, Georgia")."""
+    for m in kind.finditer(text):
+        after, before = text[m.end() :], text[: m.start()]  # (a chain: `value_in`)
+        follows = re.match(rf",\s+(?P<n>{_NAME})", after)
+        if follows is not None and not COUNTRY.match(follows.group("n")):
+            continue
+        if re.match(rf"\s+(?:{_PLACE_KINDS}|district|municipality)\b", after, re.I):
+            continue
+        if (
+            kind is COUNTRY
+            and _US_STATES.fullmatch(m.group(0))
+            and re.search(r"[\w.)],\s*$", before)
+        ):
+            continue  # "born in Narrows, Georgia": the US state
+        return m.group(0)
+    return None
 
 
 def place_of(target: str, text: str) -> str | None:
@@ -1038,7 +1064,7 @@ def kin_of(kin: str, person: str, opened: Mapping[str, OpenedPage]) -> Found | N
     who = r"(?P<who>[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*)+)"
     rules = (
         rf"\b(?:his|her|their)\s+{said}{re.escape(noun)},?\s+{who}",
-        rf"{who},\s+(?:his|her|their)\s+{said}{re.escape(noun)}\b",
+        rf"{who},\s+(?:his|her|their)\s+{said}{re.escape(noun)}(?![\w-])",
     )
     own = set(content_terms(fold(person)))
     names = [re.escape(w) for w in person.split() if w[:1].isupper() and content_terms(w)]
@@ -1054,9 +1080,23 @@ def kin_of(kin: str, person: str, opened: Mapping[str, OpenedPage]) -> Found | N
                     name = _clean(m.group("who"))
                     if name is None or set(content_terms(fold(name))) <= own:
                         continue
+                    if _other_person_before(sentence[: m.start()], own):
+                        continue  # "with Javed Akhtar and his son Farhan": Javed's son
+                    if re.search(r"['’]s?$", m.group("who")):
+                        continue  # "his sister Shabana Azmi's husband": the husband
                     key = " ".join(content_terms(fold(name)))
                     found.setdefault(key, Found(name, sentence, page.page.url))
     return next(iter(found.values())) if len(found) == 1 else None
+
+
+def _other_person_before(before: str, own: set[str]) -> bool:
+    """Whether ``before`` (the sentence up to a "his"/"her") names a person other than
+    the page's own, two capitalised words or more after the sentence's first word: the
+    pronoun may be theirs."""
+    for m in re.finditer(r"(?<=\s)[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*)+", before):
+        if not set(content_terms(fold(m.group(0)))) <= own:
+            return True
+    return False
 
 
 def spouse_of(person: str, opened: Mapping[str, OpenedPage]) -> Found | None:
@@ -1069,9 +1109,11 @@ def spouse_of(person: str, opened: Mapping[str, OpenedPage]) -> Found | None:
         return None
     who = r"(?P<who>[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*)+)"
     # "married to the food writer and TV cook Nigella Lawson": what the spouse is, in
-    # lower-case words (an acronym among them) before the name
+    # lower-case words (an acronym among them) before the name; never "of" ("a
+    # granddaughter of the industrialist Andrew Carnegie" names another person)
     between = (
-        r"(?:(?:the|a|an|fellow)\s+)?(?:[A-Z][a-z]+\s+(?=[a-z]))?(?:(?:[a-z-]+|[A-Z]{2,})\s+){0,5}?"
+        r"(?:(?:the|a|an|fellow)\s+)?(?:[A-Z][a-z]+\s+(?=[a-z]))?"
+        r"(?:(?:(?!of\b)[a-z-]+|[A-Z]{2,})\s+){0,5}?"
     )
     rules = (
         rf"\bmarried\s+(?:to\s+)?{between}{who}",

@@ -1037,7 +1037,13 @@ def _bridge_of(question: str) -> Bridge | None:
         clause = found.group("clause")
         if re.search(r"(?i)\b(?:where|which|who|whom|whose|that|when)\b", clause):
             return None
-        clause = _clause_end(clause)
+        before = q[: found.start()]
+        if (
+            found.start() == 0
+            or re.match(r"(?i)[^,;]*\b(?:do|does|did)\b", before)
+            or re.fullmatch(r"(?i)\s*(?:what|which|who)\b[^,;]*\b(?:is|was|are|were)\s*", before)
+        ):  # "What is the country where Baure is located named after?"
+            clause = _clause_end(clause)
         if clause.split()[-1].lower() not in _CLAUSE_ENDS or len(clause.split()) < 2:
             return None
         phrase = found.group(0)[: found.start("clause") - found.start()] + clause
@@ -1104,11 +1110,11 @@ def _bridge_of(question: str) -> Bridge | None:
 #: names ("his sister Shabana Azmi"; `relations.kin_of`).
 _KIN_OWNED = re.compile(
     rf"(?P<owner>{relations.NAME})['’]s\s+"
-    rf"(?P<kin>(?:(?:older|younger|elder|eldest|youngest|twin)\s+)?{relations.KIN})\b"
+    rf"(?P<kin>(?:(?:older|younger|elder|eldest|youngest|twin)\s+)?{relations.KIN})(?![\w-])"
 )
 _KIN_OF = re.compile(
     rf"\bthe\s+(?P<kin>(?:(?:older|younger|elder|eldest|youngest|twin)\s+)?{relations.KIN})"
-    rf"\s+of\s+(?P<owner>{relations.NAME})"
+    rf"(?![\w-])\s+of\s+(?P<owner>{relations.NAME})"
 )
 
 

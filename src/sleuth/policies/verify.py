@@ -201,6 +201,8 @@ def check(
         return Check(False, "polarity")  # "formerly owned": not "currently owned"
     if contrary.number_swapped(text, reading.sentence):
         return Check(False, "number")  # "the remaining four ... teams": not "six ... teams"
+    if contrary.ranked_superlative(text, reading.sentence):
+        return Check(False, "number")  # "the longest": not "the second longest"
     if contrary.prefix_antonym(text, reading.sentence):
         return Check(False, "polarity")  # "insignificant amounts": not "significant"
     if contrary.plain_antonym(text, reading.sentence):
