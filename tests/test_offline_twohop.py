@@ -2279,3 +2279,59 @@ def test_an_in_law_is_no_kin_bridge_and_of_keeps_a_spouse_apart() -> None:
     assert bridge is None or bridge.relation is None or bridge.relation.kind != "kin"
     body = "In 1901 he married a granddaughter of the industrialist Andrew Carnegie."
     assert relations.spouse_of("John Doe", _page_of("John Doe", body)) is None
+
+
+# --- MuSiQue-style country bridges and namesakes (musique_dev2, development) ---------------
+
+
+@pytest.mark.parametrize(
+    ("target", "sentence", "value"),
+    [
+        # "from" places a person or a band (md2-017, md2-004)
+        (
+            "country",
+            "William de Jesús Naranjo Jaramillo (born August 18, 1978 in Riosucio, Caldas) is "
+            "a male long-distance runner from Colombia, who twice represented his country.",
+            "Colombia",
+        ),
+        ("city", "Orodruin is an American doom metal band from Rochester, New York.", "Rochester"),
+        # the defining sentence's adjective names the country (md2-020, md2-031)
+        ("country", "Satin Circus is a Finnish pop band founded in 2010.", "Finland"),
+        ("country", "Simon Ammann ( ; born 25 June 1981) is a Swiss ski jumper.", "Switzerland"),
+        # two adjectives name two countries: none
+        ("country", "Ridley Scott is an English-American film director.", None),
+        # an adjective that is no country's
+        ("country", "Jane Doe is a Georgian painter.", None),
+    ],
+)
+def test_the_country_a_person_or_band_is_from(
+    target: str, sentence: str, value: str | None
+) -> None:
+    assert relations.value_in(relations.Relation("located", target, "X"), sentence) == value
+
+
+@pytest.mark.parametrize(
+    ("name", "first", "second", "namesake"),
+    [
+        # a sentence that defines the name as a place in another state (md2-004's derived
+        # copy: the Iowa community, not the New York city)
+        (
+            "Rochester",
+            "Orodruin is an American doom metal band from Rochester, New York.",
+            "Rochester is an unincorporated community in Rochester Township, Cedar County, "
+            "Iowa, United States.",
+            True,
+        ),
+        # the same country, said as a constituent and as the whole
+        (
+            "Bath",
+            "He was born in Bath, England.",
+            "Bath is a city in Somerset, United Kingdom.",
+            False,
+        ),
+        ("Paris", "He was born in Paris, France.", "Paris is the capital of France.", False),
+    ],
+)
+def test_a_namesake_defined_elsewhere(name: str, first: str, second: str, namesake: bool) -> None:
+    hop1 = relations.Found(name, first, "u1")
+    assert bridge_module.namesake(hop1, relations.Found("x", second, "u2")) is namesake

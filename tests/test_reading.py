@@ -385,3 +385,29 @@ def test_a_runner_up_is_not_the_superlative_asked() -> None:
     plain = "The Volga is a river in Russia, the longest in Europe."
     reading = read_sentence(frame, "u", plain, 0, set(), proper_words([plain]))
     assert reading is not None and check(frame, reading, "", "", question).ok
+
+
+@pytest.mark.parametrize(
+    ("question", "sentence", "value"),
+    [
+        ("What is the capital of Colombia?", "Bogotá is the capital of Colombia.", "Bogotá"),
+        # md2-020's second hop: a name with its common noun opens the sentence
+        (
+            "What was the currency of Finland until 2002?",
+            "The Finnish markka was the currency of Finland from 1860 until 28 February 2002, "
+            "when it ceased to be legal tender.",
+            "Finnish markka",
+        ),
+        # no name opens it; another noun heads the phrase
+        ("What is the capital of Colombia?", "The city is the capital of Colombia.", None),
+        ("What is the capital of Colombia?", "Medellín is the second city of Colombia.", None),
+        # an adverb is no part of the name
+        ("What is the capital of Colombia?", "Bogotá also is the capital of Colombia.", None),
+    ],
+)
+def test_a_copular_question_is_answered_by_the_name_the_sentence_defines(
+    question: str, sentence: str, value: str | None
+) -> None:
+    frame = frame_question(question)
+    reading = read_sentence(frame, "u", sentence, 0, set(), proper_words([sentence]))
+    assert (reading.value if reading else None) == value

@@ -167,6 +167,7 @@ def test_parts_and_missing_data(
         "twohop-dev",
         "twohop-dev2",
         "musique-dev",
+        "musique-dev2",
         "marshmallow-dev",
         "structlog-dev",
         "starlette-dev",

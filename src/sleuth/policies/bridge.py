@@ -126,10 +126,40 @@ def _finish(
 
 def namesake(hop1: relations.Found, hop2: relations.Found) -> bool:
     """Whether the second hop is about another thing of the bridge's name: the first hop's
-    sentence places the bridge ("McDowell County, West Virginia") and the second's places
-    that name elsewhere ("Avery County and McDowell County, North Carolina")."""
-    first, second = _placed(hop1.value, hop1.sentence), _placed(hop1.value, hop2.sentence)
-    return bool(first and second) and not (first & second)
+    sentence places the bridge ("McDowell County, West Virginia"; "Rochester, New York")
+    and the second's places that name elsewhere ("Avery County and McDowell County, North
+    Carolina"), or defines it as a place elsewhere ("Rochester is an unincorporated
+    community ... in Rochester Township, Cedar County, Iowa, United States")."""
+    first = _placed(hop1.value, hop1.sentence)
+    second = _placed(hop1.value, hop2.sentence) or _defined_in(hop1.value, hop2.sentence)
+    if not (first and second):
+        return False
+    states = [{p for p in side if _US_STATE.fullmatch(p)} for side in (first, second)]
+    if all(states):  # "New York" and "Iowa": compared as states
+        return not (states[0] & states[1])
+    countries = [{_country_of(p) for p in side} for side in (first, second)]
+    return not (countries[0] & countries[1])  # "England" is in "United Kingdom"
+
+
+_US_STATE = re.compile(relations.US_STATE, re.IGNORECASE)
+_IN_UK = frozenset({"england", "scotland", "wales", "northern ireland"})
+
+
+def _country_of(place: str) -> str:
+    """The country a folded state or country name is in (itself for a country)."""
+    if _US_STATE.fullmatch(place):
+        return "united states"
+    return "united kingdom" if place in _IN_UK else place
+
+
+def _defined_in(name: str, sentence: str) -> set[str]:
+    """The states or countries a sentence that defines ``name`` as a place names ("Rochester
+    is an unincorporated community ... in Rochester Township, Cedar County, Iowa, United
+    States": {"iowa", "united states"}), folded; empty for any other sentence."""
+    m = re.match(rf"\s*(?:The\s+)?{re.escape(name)}\s+(?:is|was)\s+(?:an?|the)\s+", sentence)
+    if m is None:
+        return set()
+    return {r.group(0).lower() for r in _REGION.finditer(sentence, m.end())}
 
 
 def _placed(name: str, sentence: str) -> set[str]:
@@ -274,10 +304,13 @@ def second_hop(
     page = state.opened.get(reading.url)
     if page is None:
         return None
-    if not relations.is_page_of(bridge_value, page.page.title) and not names_whole(
-        bridge_value, reading.sentence
+    if not relations.is_page_of(bridge_value, page.page.title) and not (
+        names_whole(bridge_value, reading.sentence) and _names_a_thing(reading.value)
     ):
-        return None  # read from a page about something else that only places the bridge
+        # read from a page about something else that only places the bridge; on another
+        # page a name that the sentence gives the bridge answers, never a clause ("in
+        # Rapides Parish, Louisiana" on a namesake airport's page)
+        return None
     if not set(content_terms(relations.fold(bridge_value))) <= set(
         content_terms(relations.fold(f"{page.page.title} {reading.sentence}"))
     ):
@@ -351,6 +384,18 @@ def _amount_by_verb(question: str, bridge: str, state: RunState) -> relations.Fo
 def _asks_name(question: str) -> bool:
     """Whether ``question`` asks for a name ("… by what name?", "Who …?")."""
     return bool(re.search(r"(?i)^\s*who\b|\b(?:what|which)\s+name\b", question))
+
+
+def _names_a_thing(value: str) -> bool:
+    """Whether ``value`` is a short phrase that opens with a name ("Hall", "Finnish
+    markka"), not a clause or a place phrase ("in Rapides Parish, Louisiana")."""
+    words = value.split()
+    return (
+        0 < len(words) <= 4
+        and (words[0][:1].isupper() or words[0][:1].isdigit())
+        and "," not in value
+        and not re.search(r"\b(?:is|was|are|were|has|had|have)\b", value)
+    )
 
 
 def _is_name(value: str) -> bool:

@@ -1440,24 +1440,29 @@ def extract(
             ]
             if len(called) == 1:  # two called so are rivals: neither is read this way
                 return sentence[called[0][0] : called[0][1]]
-        if frame.head is not None:
+        asked = frame.head or _copular_noun(frame.text)
+        if asked is not None:
             # "Which 1995 film directed by Martin Scorsese stars Sharon Stone?" -> "Casino
-            # is a 1995 American epic crime film directed by Martin Scorsese, starring ...":
-            # the name a sentence defines as one of the asked kind
+            # is a 1995 American epic crime film directed by Martin Scorsese, starring ...";
+            # "What was the currency of Finland until 2002?" -> "The Finnish markka was the
+            # currency of Finland from 1860 until 28 February 2002": the name a sentence
+            # opens with and defines as one of the asked kind
             defined = _DEFINED.match(sentence, answer_from)
             kind = re.split(_DEFINED_ENDS, defined.group("kind"))[0] if defined else ""
+            name = defined.group("name") if defined else ""
             if (
                 defined is not None
                 and words(kind)
                 # the kind's noun heads the phrase: "a 1995 ... crime film", not "an
                 # American film actress" or "the film's director"
-                and stem(words(kind)[-1].lower()) == frame.head
+                and stem(words(kind)[-1].lower()) == asked
                 and "'" not in kind
                 and "’" not in kind
-                and defined.group("name").split()[0] not in _NOT_NAMES
-                and not _only_question_words(defined.group("name"), question_terms)
+                and name.split()[0] not in _NOT_NAMES
+                and any(w[:1].isupper() or w[:1].isdigit() for w in name.split())
+                and not _only_question_words(name, question_terms)
             ):
-                return defined.group("name")
+                return name
         if frame.head is not None:  # "What prize ...?" -> "the Hollis Prize"
             for start, end in _name_spans(sentence):
                 name = sentence[start:end]
@@ -1535,14 +1540,31 @@ def extract(
     return sentence[best[0] : best[1]].strip(" ,;:")
 
 
-# "Casino is a 1995 American epic crime film": a name the sentence opens with, defined
+# "Casino is a 1995 American epic crime film", "The Finnish markka was the currency of
+# Finland": a name the sentence opens with (one common noun may end it), defined
 # by a noun phrase (its first seven words, up to a clause or a qualifying phrase:
 # `_DEFINED_ENDS`) that holds the kind's noun
 _DEFINED = re.compile(
     r"\s*(?:The\s+)?(?P<name>[A-Z0-9][\w'’.:-]*(?:\s+(?:(?:of|the|and|de|in|on|a)\s+)?"
-    r"[A-Z0-9][\w'’.:-]*){0,6})\s+(?:\([^()]*\)\s+)?(?:is|was)\s+(?:an?|the)\s+"
+    r"[A-Z0-9][\w'’.:-]*){0,6}"
+    r"(?:\s+(?!(?:also|still|then|later|now|once|already|never|not|only|soon|thus)\b)[a-z]+)?)"
+    r"\s+(?:\([^()]*\)\s+)?(?:is|was)\s+(?:an?|the)\s+"
     r"(?P<kind>(?:[\w'’-]+\s+){0,6}[\w'’-]+)"
 )
+# "What is the capital of X?", "What was the official currency of X ...?": the noun a
+# copular question asks for, when its wh-word has none of its own
+_COPULAR = re.compile(
+    r"\s*(?:what|which)\s+(?:is|was|are|were)\s+the\s+(?:(?:official|main|current|former|"
+    r"national|first|original)\s+)?(?P<noun>[a-z]+)\s+(?:of|for)\b",
+    re.IGNORECASE,
+)
+
+
+def _copular_noun(question: str) -> str | None:
+    m = _COPULAR.match(question)
+    return stem(m.group("noun").lower()) if m else None
+
+
 # where the defining noun phrase ends: a clause or a phrase that qualifies it ("a town
 # where the film was shot" defines no film)
 _DEFINED_ENDS = re.compile(

@@ -136,6 +136,44 @@ NATION_OF = {
     "New Zealand": "New Zealand",
     "South Africa": "South African",
 }
+#: A country by the adjective a defining sentence uses for it ("William Naranjo is a
+#: Colombian footballer": Colombia), for "the country X is from" (`value_in`); the
+#: comparisons' own `NATION_OF`, and more. "Georgian" (a country's and a US state's) is
+#: left out.
+COUNTRY_BY_DEMONYM = {d: c for c, d in NATION_OF.items() if c != "New Zealand"} | {
+    d: c
+    for c, d in (
+        pair.split(":")
+        for pair in (
+            "Colombia:Colombian Venezuela:Venezuelan Chile:Chilean Peru:Peruvian Cuba:Cuban "
+            "Egypt:Egyptian Nigeria:Nigerian Kenya:Kenyan Ghana:Ghanaian Iran:Iranian "
+            "Iraq:Iraqi Syria:Syrian Lebanon:Lebanese Morocco:Moroccan Algeria:Algerian "
+            "Tunisia:Tunisian Ethiopia:Ethiopian Ukraine:Ukrainian Slovakia:Slovak "
+            "Hungary:Hungarian Romania:Romanian Bulgaria:Bulgarian Serbia:Serbian "
+            "Croatia:Croatian Slovenia:Slovenian Iceland:Icelandic Philippines:Filipino "
+            "Indonesia:Indonesian Malaysia:Malaysian Thailand:Thai Vietnam:Vietnamese "
+            "Bangladesh:Bangladeshi Nepal:Nepali Jamaica:Jamaican Uruguay:Uruguayan "
+            "Paraguay:Paraguayan Bolivia:Bolivian Ecuador:Ecuadorian Taiwan:Taiwanese "
+            "Estonia:Estonian Latvia:Latvian Lithuania:Lithuanian Armenia:Armenian "
+            "Zimbabwe:Zimbabwean Somalia:Somali Senegal:Senegalese Cameroon:Cameroonian "
+            "Angola:Angolan Zambia:Zambian Uganda:Ugandan Tanzania:Tanzanian Sudan:Sudanese "
+            "Jordan:Jordanian Qatar:Qatari Kuwait:Kuwaiti Afghanistan:Afghan "
+            "Mongolia:Mongolian Guyana:Guyanese Haiti:Haitian Panama:Panamanian "
+            "Honduras:Honduran Guatemala:Guatemalan Nicaragua:Nicaraguan Belarus:Belarusian "
+            "Moldova:Moldovan Albania:Albanian Montenegro:Montenegrin Cyprus:Cypriot "
+            "Malta:Maltese Singapore:Singaporean Luxembourg:Luxembourgish"
+        ).split()
+    )
+}
+_DEMONYM = re.compile(
+    r"\b(?:" + "|".join(sorted(COUNTRY_BY_DEMONYM, key=len, reverse=True)) + r")\b"
+)
+#: "X is a Colombian footballer", "X was an Austrian band": the adjective of the defining
+#: sentence's noun phrase, right after its article (at most two words before it).
+_DEFINED_AS = re.compile(
+    r"^(?:[^.;(]|\([^()]*\))*?\b(?:is|was)\s+(?:an?|the)\s+(?:(?:former|retired|professional|[0-9]{4})\s+){0,2}"
+    r"(?P<d>[A-Z][a-z]+)(?:[\s-]+(?P<d2>[A-Z][a-z]+))?\s+[a-z]"
+)
 COUNTRY = re.compile(
     r"\b(?:" + "|".join(sorted((re.escape(c) for c in COUNTRIES), key=len, reverse=True)) + r")\b"
 )
@@ -397,9 +435,10 @@ def value_in(relation: Relation, sentence: str) -> str | None:
         m = re.search(rf"\b(?:{_TAKES['location']})\b[^.;]{{0,60}}?\bin\s+(?P<p>{_NAME})", sentence)
         return _clean(m.group("p")) if m else None
     if not _placing(sentence):
-        return None
+        return _country_by_demonym(relation, sentence)
     for m in re.finditer(
-        rf"\b(?:in|of|within)\s+(?:the\s+)?(?:[a-z-]+\s+){{0,3}}?(?P<p>{_NAME}(?:,\s+{_NAME})*)",
+        rf"\b(?:(?:in|of|within)\s+(?:the\s+)?(?:[a-z-]+\s+){{0,3}}?|from\s+(?:the\s+)?)"
+        rf"(?P<p>{_NAME}(?:,\s+{_NAME})*)",
         sentence,
     ):
         if m.group("p")[:1].isdigit():
@@ -408,8 +447,22 @@ def value_in(relation: Relation, sentence: str) -> str | None:
             r"\b(?:city|town|village|port)\s+of\s+$", sentence[: m.start("p")], re.I
         ):
             continue  # "in the old city of Acre, Israel": a city named like a state
-        return _place(relation.target, sentence[m.start("p") :])
-    return None
+        place = _place(relation.target, sentence[m.start("p") :])
+        if place is not None:  # "(born ... in Riosucio, Caldas) is a runner from Colombia"
+            return place
+    return _country_by_demonym(relation, sentence)
+
+
+def _country_by_demonym(relation: Relation, sentence: str) -> str | None:
+    """For "the country X is from": the one country the adjective of the sentence that
+    defines X names ("William Naranjo is a Colombian footballer": Colombia; "an
+    English-American director" names two, so none)."""
+    if relation.kind != "located" or relation.target not in ("country", "nation"):
+        return None
+    m = _DEFINED_AS.match(sentence)
+    if m is None or (m.group("d2") and m.group("d2") in COUNTRY_BY_DEMONYM):
+        return None
+    return COUNTRY_BY_DEMONYM.get(m.group("d"))
 
 
 def _clause_value(relation: Relation, sentence: str) -> str | None:
@@ -476,7 +529,7 @@ def _placing(sentence: str) -> bool:
     an event that "took place" there."""
     return bool(
         re.search(
-            r"\b(?:is|was|are)\b[^.;]{0,80}?\b(?:in|of|within)\b|\blocated\b|\bsituated\b|"
+            r"\b(?:is|was|are)\b[^.;]{0,80}?\b(?:in|of|within|from)\b|\blocated\b|\bsituated\b|"
             r"\bbroadcasting in\b|\bbased in\b|\btook place\b|\boccurred\b",
             sentence,
         )
