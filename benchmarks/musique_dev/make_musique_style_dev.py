@@ -24,6 +24,8 @@ from collections import Counter
 from pathlib import Path
 from typing import NamedTuple
 
+from sleuth.datasets import join_sentences  # the adapter's own joining
+
 HOTPOT = "/work/shared/data/hotpotqa-train100-distractor.json"
 MUSIQUE = "/work/shared/data/musique-ans-train100.json"
 HERE = Path(__file__).resolve().parent
@@ -1241,19 +1243,6 @@ def norm(text: str) -> str:
     text = re.sub(r"\s*\([^)]*\)$", "", text.strip())
     text = re.sub(r"\s*-\s*", "-", text).casefold()
     return re.sub(r"^the\s+", "", text)
-
-
-def join_sentences(sentences: list[str]) -> str:
-    """A HotpotQA paragraph from its sentences, each kept verbatim: one space between two
-    sentences unless one already has whitespace there; empty sentences are skipped."""
-    parts: list[str] = []
-    for sentence in sentences:
-        if not sentence:
-            continue
-        if parts and not parts[-1][-1].isspace() and not sentence[0].isspace():
-            parts.append(" ")
-        parts.append(sentence)
-    return "".join(parts)
 
 
 def sentence_with(text: str, quote: str) -> str:

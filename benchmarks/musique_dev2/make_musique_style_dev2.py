@@ -26,6 +26,11 @@ from collections import Counter
 from pathlib import Path
 from typing import NamedTuple
 
+from sleuth.datasets import join_sentences  # the adapter's own joining
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "musique_dev"))
+from make_musique_style_dev import Hop  # the first set's hop record
+
 HOTPOT = "/work/shared/data/hotpotqa-train100-distractor.json"
 MUSIQUE = "/work/shared/data/musique-ans-train100.json"
 HERE = Path(__file__).resolve().parent
@@ -49,13 +54,6 @@ TEXT_CHOICE = {
     "Richmond, Virginia": "highest navigable point",
     "Caribbean Community": "CARICOM Members Status",
 }
-
-
-class Hop(NamedTuple):
-    title: str  # the supporting paragraph's title
-    quote: str  # a phrase inside the supporting sentence (the sentence is found by it)
-    bridge: str  # how the bridge entity B is written in this paragraph
-    question: str  # the single-hop question ("#1" stands for hop 1's answer in hop 2)
 
 
 class Item(NamedTuple):
@@ -903,19 +901,6 @@ def same_entity(a: str, b: str) -> bool:
     Sheppard Williams"; "Samuel Coleridge Taylor" and "Samuel Coleridge-Taylor")."""
     ta, tb = set(tokens(a)), set(tokens(b))
     return bool(ta) and bool(tb) and (ta <= tb or tb <= ta)
-
-
-def join_sentences(sentences: list[str]) -> str:
-    """A HotpotQA paragraph from its sentences, each kept verbatim: one space between two
-    sentences unless one already has whitespace there; empty sentences are skipped."""
-    parts: list[str] = []
-    for sentence in sentences:
-        if not sentence:
-            continue
-        if parts and not parts[-1][-1].isspace() and not sentence[0].isspace():
-            parts.append(" ")
-        parts.append(sentence)
-    return "".join(parts)
 
 
 def sentences(text: str) -> list[str]:

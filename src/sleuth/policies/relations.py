@@ -1114,14 +1114,12 @@ def kin_of(kin: str, person: str, opened: Mapping[str, OpenedPage]) -> Found | N
         return None
     qualifier = kin.split()[0].lower() if len(kin.split()) > 1 else ""
     said = rf"(?:{re.escape(qualifier)}\s+)?" if qualifier else _KIN_QUALIFIERS
-    who = r"(?P<who>[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*)+)"
+    who = _FULL_NAME
     rules = (
         rf"\b(?:his|her|their)\s+{said}{re.escape(noun)},?\s+{who}",
         rf"{who},\s+(?:his|her|their)\s+{said}{re.escape(noun)}(?![\w-])",
     )
-    own = set(content_terms(fold(person)))
-    names = [re.escape(w) for w in person.split() if w[:1].isupper() and content_terms(w)]
-    subject = r"\b(?:He|She|he|she|" + "|".join(names or ["He"]) + r")\b"
+    own, subject = _person_words(person)
     found: dict[str, Found] = {}
     for _, text in page.segments():
         for s, e in sentence_spans(text):
@@ -1142,6 +1140,19 @@ def kin_of(kin: str, person: str, opened: Mapping[str, OpenedPage]) -> Found | N
     return next(iter(found.values())) if len(found) == 1 else None
 
 
+#: A full name: two capitalised words or more ("Shabana Azmi"; a first name alone is none).
+_FULL_NAME = r"(?P<who>[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*)+)"
+
+
+def _person_words(person: str) -> tuple[set[str], str]:
+    """The words of ``person``'s name, and a pattern for a sentence's mention of them
+    (their name's words, or he / she)."""
+    names = [re.escape(w) for w in person.split() if w[:1].isupper() and content_terms(w)]
+    return set(content_terms(fold(person))), r"\b(?:He|She|he|she|" + "|".join(
+        names or ["He"]
+    ) + r")\b"
+
+
 def _other_person_before(before: str, own: set[str]) -> bool:
     """Whether ``before`` (the sentence up to a "his"/"her") names a person other than
     the page's own, two capitalised words or more after the sentence's first word: the
@@ -1160,7 +1171,7 @@ def spouse_of(person: str, opened: Mapping[str, OpenedPage]) -> Found | None:
     page = page_of(person, opened)
     if page is None:
         return None
-    who = r"(?P<who>[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*)+)"
+    who = _FULL_NAME
     # "married to the food writer and TV cook Nigella Lawson": what the spouse is, in
     # lower-case words (an acronym among them) before the name; never "of" ("a
     # granddaughter of the industrialist Andrew Carnegie" names another person)
@@ -1172,9 +1183,7 @@ def spouse_of(person: str, opened: Mapping[str, OpenedPage]) -> Found | None:
         rf"\bmarried\s+(?:to\s+)?{between}{who}",
         rf"\b(?:his|her)\s+(?:wife|husband|spouse),?\s+{who}",
     )
-    own = set(content_terms(fold(person)))
-    names = [re.escape(w) for w in person.split() if w[:1].isupper() and content_terms(w)]
-    subject = r"\b(?:He|She|he|she|" + "|".join(names or ["He"]) + r")\b"
+    own, subject = _person_words(person)
     found: dict[str, Found] = {}
     for _, text in page.segments():
         for s, e in sentence_spans(text):
