@@ -63,6 +63,9 @@ ROOT = Path(__file__).resolve().parents[1]
         # an opening clause, even one that opens with a preposition (marshmallow's, R)
         ("In web API terms, which field parameter corresponds to a read-only field?", "name"),
         ("In the Flask quotes example, what HTTP status code comes back?", "status"),
+        # a process's exit code is a kind of its own, not an HTTP status (pytest_dev, R)
+        ("Which exit code does pytest return when no tests were collected?", "exit"),
+        ("What return code does the command give on a usage error?", "exit"),
     ],
 )
 def test_kind_of_question(question: str, kind: str | None) -> None:
@@ -2187,3 +2190,17 @@ def test_what_kind_of_noun_asks_its_modifier() -> None:
     assert reading._kind_of(frame.text, carrier, set(frame.relation) | set(frame.anchors)) is None
     assert verify._PRONOUN_LED.match("them back again")
     assert not verify._PRONOUN_LED.match("the Wii console")
+
+
+@pytest.mark.parametrize(
+    ("sentence", "codes"),
+    [
+        # pytest's exit-code list item and help-text wording (pytest_dev, R)
+        ("- Exit code 5: No tests were collected", ["5"]),
+        ("When the number of warnings exceeds it, pytest exits with `6`.", ["6"]),
+        # no version, time, percentage or decimal is an exit code
+        ("Changed in 8.4 at 10:30, 50% of runs took 2.5 seconds.", []),
+    ],
+)
+def test_an_exit_code_is_a_small_whole_number(sentence: str, codes: list[str]) -> None:
+    assert [sentence[s:e] for s, e in technical.candidates("exit", sentence)] == codes

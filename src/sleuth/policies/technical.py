@@ -14,6 +14,7 @@ found by their shape:
 | ``version`` | which version, as of which release | 0.95.0, 2.16, `version 2` |
 | ``ip`` | IP address, host | 127.0.0.1 |
 | ``status`` | status code | a three-digit code (`401 Unauthorized`) |
+| ``exit`` | exit code, exit status, return code | a number of at most three digits (`5`) |
 | ``url`` | URL, path, endpoint, route | a URL or an absolute path (`/openapi.json`) |
 | ``error`` | which error, exception | a CamelCase name ending in Error / Exception / Warning |
 | ``command`` | what command | a code span with a space, or a shell line after ``$`` |
@@ -58,6 +59,7 @@ KIND_WORDS: dict[str, frozenset[str]] = {
     "version": frozenset("version versions release".split()),
     "ip": frozenset("ip address host".split()),
     "status": frozenset("status code http response error".split()),
+    "exit": frozenset("exit return code status returncode".split()),
     "url": frozenset("url urls path endpoint route address".split()),
     "error": frozenset("error exception warning".split()),
     "command": frozenset("command".split()),
@@ -81,6 +83,7 @@ KIND_WORDS: dict[str, frozenset[str]] = {
 # fallback (the env / IP / status patterns, and the default-value cues).
 _HEAD_KINDS = [
     ("env", r"\benv(?:ironment)?\s+var(?:iable)?s?\b"),
+    ("exit", r"\b(?:exit|return)\s+(?:code|status)\b|\breturncode\b"),
     ("ip", r"\bip\s+address(?:es)?\b|\bhost\b"),
     ("status", r"\bstatus(?:\s+code)?\b|\bhttp\s+(?:error|response)\b"),
     ("media", r"\b(?:media|content|mime)\s+type\b"),
@@ -106,6 +109,7 @@ _KIND_OF_QUESTION = [
         r"^\s*what\s+(?:must|should|do\s+i\s+need\s+to|needs\s+to)\s+(?:be\s+|pip\s+)?install",
     ),
     ("ip", r"\bip\s+address\b"),
+    ("exit", r"\b(?:exit|return)\s+(?:code|status)\b"),
     ("status", r"\bstatus\s+code\b"),
     (
         "value",
@@ -270,6 +274,9 @@ _ENV = re.compile(r"^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*$")
 _BARE_ENV = re.compile(r"(?<![\w$%.-])[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+(?![\w-])")
 _VERSION = re.compile(r"(?<![\w.])v?\d+(?:\.\d+){1,3}(?:[a-z]+\d*)?(?![\w.]*\d)|(?<=version )\d+\b")
 _IP = re.compile(r"(?<![\w.])\d{1,3}(?:\.\d{1,3}){3}(?![\w.]*\d)")
+# a process's exit code: a whole number of one to three digits, alone or in a code span
+# ("Exit code 5: No tests were collected", "exits with `2`"), not part of a version or a date
+_EXIT = re.compile(r"(?<![\w.,/:-])`?(\d{1,3})`?(?![\w,/-]|[.:]\d|\s*%)")
 _STATUS = re.compile(r"(?<![\w.])[1-5]\d\d(?:\s+[A-Z][a-z]+(?:\s+[A-Z][a-z]+)*)?(?![\w.])")
 _URL = re.compile(r"https?://[^\s`'\"<>)\]]+|(?<![\w.:/])/[\w.{}-]+(?:/[\w.{}-]+)*/?")
 _ERROR = re.compile(r"(?<![\w.])(?:[\w]+\.)*[A-Z]\w*(?:Error|Exception|Warning)\b")
@@ -349,6 +356,8 @@ def _candidates(kind: str, sentence: str, start: int = 0) -> list[tuple[int, int
         return [m.span() for m in _IP.finditer(sentence)]
     if kind == "status":
         return [m.span() for m in _STATUS.finditer(sentence)]
+    if kind == "exit":
+        return [m.span(1) for m in _EXIT.finditer(sentence)]
     if kind == "url":
         return [m.span() for m in _URL.finditer(sentence)]
     if kind == "error":
