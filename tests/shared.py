@@ -5,7 +5,12 @@ elsewhere). Tests that need a file of it skip, naming it, when it is absent."""
 from __future__ import annotations
 
 import os
+from collections.abc import Generator
 from pathlib import Path
+from typing import Any
+
+from sleuth.result import Result
+from sleuth.state import Step
 
 
 def _find() -> Path:
@@ -17,3 +22,14 @@ def _find() -> Path:
 
 
 SHARED_DATA = _find()
+
+
+def trajectory(gen: Generator[Step, Any, Any]) -> tuple[list[Step], Result]:
+    """A run's steps, in order, and its result (a run of these tests never pauses)."""
+    steps: list[Step] = []
+    while True:
+        try:
+            steps.append(next(gen))
+        except StopIteration as stop:
+            assert isinstance(stop.value, Result)
+            return steps, stop.value

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from shared import trajectory
 from sleuth import OfflinePolicy, Task
 from sleuth.corpus import Corpus
 from sleuth.datasets import Dataset, EvalCase, load_dataset
@@ -44,14 +45,7 @@ def _corpus(case: EvalCase) -> Corpus:
 
 def _run(case: EvalCase) -> tuple[list[Step], Result]:
     gen = run_steps(Task(case.question), _corpus(case), OfflinePolicy(), Budgets())
-    steps: list[Step] = []
-    while True:
-        try:
-            steps.append(next(gen))
-        except StopIteration as stop:
-            result = stop.value
-            assert isinstance(result, Result)
-            return steps, result
+    return trajectory(gen)
 
 
 @pytest.mark.parametrize(

@@ -10,7 +10,7 @@ from functools import cache
 
 import pytest
 
-from shared import SHARED_DATA
+from shared import SHARED_DATA, trajectory
 from sleuth import OfflinePolicy, Task
 from sleuth.corpus import Corpus, Page
 from sleuth.datasets import Dataset, EvalCase, load_dataset
@@ -79,14 +79,7 @@ def _run(
     gen = run_steps(
         Task(case.question), corpus or data.corpus_for(case), policy or OfflinePolicy(), Budgets()
     )
-    steps: list[Step] = []
-    while True:
-        try:
-            steps.append(next(gen))
-        except StopIteration as stop:
-            result = stop.value
-            assert isinstance(result, Result)
-            return steps, result
+    return trajectory(gen)
 
 
 def _opened(steps: list[Step]) -> list[str]:
@@ -807,13 +800,7 @@ def _run_on(
     corpus: Corpus, question: str, policy: OfflinePolicy | None = None
 ) -> tuple[list[Step], Result]:
     gen = run_steps(Task(question), corpus, policy or OfflinePolicy(), Budgets())
-    steps: list[Step] = []
-    while True:
-        try:
-            steps.append(next(gen))
-        except StopIteration as stop:
-            assert isinstance(stop.value, Result)
-            return steps, stop.value
+    return trajectory(gen)
 
 
 def _compared(corpus: Corpus, question: str, answer: str, quotes: tuple[str, str]) -> Result:

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from shared import trajectory
 from sleuth import OfflinePolicy, Task
 from sleuth.datasets import Dataset, EvalCase, load_dataset
 from sleuth.policies import bridge, measures, relations, twohop
@@ -34,14 +35,7 @@ def _case(case_id: str, derived: bool = False) -> EvalCase:
 
 def _run(case: EvalCase) -> tuple[list[Step], Result]:
     gen = run_steps(Task(case.question), _dataset().corpus_for(case), OfflinePolicy(), Budgets())
-    steps: list[Step] = []
-    while True:
-        try:
-            steps.append(next(gen))
-        except StopIteration as stop:
-            result = stop.value
-            assert isinstance(result, Result)
-            return steps, result
+    return trajectory(gen)
 
 
 def _opened(steps: list[Step]) -> list[str]:
