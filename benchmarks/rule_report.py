@@ -10,9 +10,10 @@ paragraphs 0 and 2 modulo 4, closed and open; HotpotQA and MuSiQue records 1-50 
 derived unanswerable copies; the FastAPI and Flask docs questions) and the development
 sets written for the rules: ``benchmarks/squad_dev``, ``squad_dev2``, ``squad_dev3``,
 ``squad_dev4`` to ``squad_dev7`` (closed, as their READMEs run them), ``benchmarks/twohop_dev``,
-``twohop_dev2``, ``musique_dev`` and ``musique_dev2`` (closed, with derived copies) and the
+``twohop_dev2`` and ``musique_dev`` to ``musique_dev3`` (closed, with derived copies) and the
 docs questions ``marshmallow_dev``, ``structlog_dev``, ``starlette_dev``, ``alembic_dev``,
-``babel_dev``, ``apscheduler_dev``, ``celery_dev`` and ``pytest_dev`` over their vendored docs.
+``babel_dev``, ``apscheduler_dev``, ``celery_dev``, ``pytest_dev`` and ``mypy_dev`` over their
+vendored docs.
 The held-out sides are never run here: they are ``heldout_report.py``'s.
 
 Each case is run with the default policy (`sleuth ask` with no flags: the shipped model,
@@ -83,6 +84,7 @@ _STEMS = {
     "hotpot_style_dev2": "twohop-dev2",
     "musique_style_dev": "musique-dev",
     "musique_style_dev2": "musique-dev2",
+    "musique_style_dev3": "musique-dev3",
 }
 
 #: the development sets beside `fit.RULE_PARTS` (R too: the rules are written reading them)
@@ -98,6 +100,7 @@ DEV_PARTS = [
     fit.Part(f"hotpotqa:{BENCHMARKS / 'twohop_dev2' / 'hotpot_style_dev2.json'}", "closed", True),
     fit.Part(f"musique:{BENCHMARKS / 'musique_dev' / 'musique_style_dev.json'}", "closed", True),
     fit.Part(f"musique:{BENCHMARKS / 'musique_dev2' / 'musique_style_dev2.json'}", "closed", True),
+    fit.Part(f"musique:{BENCHMARKS / 'musique_dev3' / 'musique_style_dev3.json'}", "closed", True),
     fit.Part("docs:marshmallow/marshmallow_dev", "index"),
     fit.Part("docs:structlog/structlog_dev", "index"),
     fit.Part("docs:starlette/starlette_dev", "index"),
@@ -106,6 +109,7 @@ DEV_PARTS = [
     fit.Part("docs:apscheduler/apscheduler_dev", "index"),
     fit.Part("docs:celery/celery_dev", "index"),
     fit.Part("docs:pytest/pytest_dev", "index"),
+    fit.Part("docs:mypy/mypy_dev", "index"),
 ]
 
 #: ``--parts`` groups: every R part of the fit script, and the development sets

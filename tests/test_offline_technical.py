@@ -2204,3 +2204,26 @@ def test_what_kind_of_noun_asks_its_modifier() -> None:
 )
 def test_an_exit_code_is_a_small_whole_number(sentence: str, codes: list[str]) -> None:
     assert [sentence[s:e] for s, e in technical.candidates("exit", sentence)] == codes
+
+
+@pytest.mark.parametrize(
+    ("sentence", "names"),
+    [
+        # a word beside "module" that says something of it is no module's name (mypy_dev, R)
+        (
+            "Second, you can use the `-m` flag (long form: `--module`) to specify a module "
+            "name to be type checked.",
+            [],
+        ),
+        (
+            "The name of a module is identical to the name you would use to import that "
+            "module within a Python program.",
+            [],
+        ),
+        ("Install the requests package to make HTTP calls.", ["requests"]),
+    ],
+)
+def test_a_word_beside_package_or_module_names_one_only_as_a_name(
+    sentence: str, names: list[str]
+) -> None:
+    assert [sentence[s:e] for s, e in technical.candidates("package", sentence)] == names

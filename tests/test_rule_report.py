@@ -168,6 +168,7 @@ def test_parts_and_missing_data(
         "twohop-dev2",
         "musique-dev",
         "musique-dev2",
+        "musique-dev3",
         "marshmallow-dev",
         "structlog-dev",
         "starlette-dev",
@@ -176,6 +177,7 @@ def test_parts_and_missing_data(
         "apscheduler-dev",
         "celery-dev",
         "pytest-dev",
+        "mypy-dev",
     ]
     assert len(rr.choose("rules")) == len(rr.fit.RULE_PARTS)
     with pytest.raises(ValueError, match="no part 'nope'"):

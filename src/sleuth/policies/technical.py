@@ -345,6 +345,18 @@ def candidates(kind: str, sentence: str, start: int = 0) -> list[tuple[int, int]
     return [(s, e) for s, e in spans if s >= start and sentence[s:e].strip()]
 
 
+# words beside "module" / "package" that say something of it, not its name ("a module
+# name to be type checked", "the package manager", "import that module within a Python
+# program")
+_NOT_PACKAGES = frozenset(
+    "name names path paths level system manager index version versions file files author "
+    "authors docs documentation data metadata source sources search installer installation "
+    "maintainer maintainers management within without into onto upon across through "
+    "throughout via per against during inside outside beyond toward towards under over above "
+    "below between among".split()
+)
+
+
 def _candidates(kind: str, sentence: str, start: int = 0) -> list[tuple[int, int]]:
     code = _code_spans(sentence)
     if kind == "env":
@@ -390,7 +402,11 @@ def _candidates(kind: str, sentence: str, start: int = 0) -> list[tuple[int, int
             sentence,
         )
         spans = [m.span(1) if m.group(1) else m.span(2) for m in beside]
-        spans = [(s, e) for s, e in spans if sentence[s:e].lower() not in STOPWORDS]
+        spans = [
+            (s, e)
+            for s, e in spans
+            if sentence[s:e].lower() not in STOPWORDS and sentence[s:e].lower() not in _NOT_PACKAGES
+        ]
         if spans:
             return spans
         # "- Watchdog provides a faster, more efficient reloader": a list item (or a
