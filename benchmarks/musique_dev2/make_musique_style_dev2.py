@@ -23,6 +23,7 @@ import re
 import sys
 import unicodedata
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 from typing import NamedTuple
 
@@ -1000,8 +1001,12 @@ def states_answer(text: str, item: Item) -> str:
     return ""
 
 
-def check(n: int, item: Item, pool: dict[str, str]) -> tuple[str, str]:
-    """The two supporting sentences, after the checks on one question."""
+def check(
+    n: int, item: Item, pool: dict[str, str], *, title_names_b: bool = False
+) -> tuple[str, str]:
+    """The two supporting sentences, after the checks on one question. With
+    ``title_names_b`` (musique_dev3), hop 2's paragraph may name B by its title alone: a
+    paragraph titled B whose sentence's subject is plainly B ("It", "the country")."""
     h1, h2 = item.hop1, item.hop2
     assert h1.title != h2.title, n
     for hop in (h1, h2):
@@ -1012,7 +1017,9 @@ def check(n: int, item: Item, pool: dict[str, str]) -> tuple[str, str]:
     # B is named in hop 1's sentence, and in hop 2's paragraph; the two spellings agree up to
     # diacritics, hyphens and extra words, or the difference is noted (``variant``).
     assert h1.bridge in s1, (n, "bridge not in hop-1 sentence", h1.bridge)
-    assert h2.bridge in pool[h2.title], (n, "bridge not in hop-2 paragraph", h2.bridge)
+    in_text = h2.bridge in pool[h2.title]
+    by_title = title_names_b and same_entity(h2.title, h2.bridge)
+    assert in_text or by_title, (n, "bridge not in hop-2 paragraph", h2.bridge)
     agree = same_entity(h1.bridge, h2.bridge)
     assert agree or item.variant, (n, "bridge written differently", h1.bridge, h2.bridge)
     # Hop 2's sentence names B, or the paragraph's title is B (its subject a pronoun or noun).
@@ -1032,16 +1039,33 @@ def check(n: int, item: Item, pool: dict[str, str]) -> tuple[str, str]:
 
 
 def build(hotpot_path: str = HOTPOT, musique_path: str = MUSIQUE, mode: str = "") -> None:
+    assert len(QUESTIONS) == N_RECORDS, len(QUESTIONS)
+    write_set(hotpot_path, musique_path, mode, SetSpec(QUESTIONS, SEED, PREFIX, OUT))
+
+
+class SetSpec(NamedTuple):
+    """What makes one MuSiQue-style set: the later sets build theirs with `write_set`."""
+
+    questions: list[Item]
+    seed: int
+    prefix: str
+    out: Path
+    uses: Callable[[list[dict], list[dict]], tuple[dict, set]] = earlier_uses
+    title_names_b: bool = False  # see `check`
+
+
+def write_set(hotpot_path: str, musique_path: str, mode: str, spec: SetSpec) -> None:
+    """Check a set's questions, choose their distractors and write the set (or a report)."""
+    questions, prefix = spec.questions, spec.prefix
     pool, records, hotpot, musique = load(hotpot_path, musique_path)
-    refused, used = earlier_uses(hotpot, musique)
-    rng = random.Random(SEED)
+    refused, used = spec.uses(hotpot, musique)
+    rng = random.Random(spec.seed)
     all_titles = sorted(pool)
     out, rows, seen = [], [], set()
     per_paragraph: Counter[str] = Counter(used)
     shapes: Counter[tuple[str, str]] = Counter()
-    assert len(QUESTIONS) == N_RECORDS, len(QUESTIONS)
-    for n, item in enumerate(QUESTIONS, 1):
-        s1, s2 = check(n, item, pool)
+    for n, item in enumerate(questions, 1):
+        s1, s2 = check(n, item, pool, title_names_b=spec.title_names_b)
         support = [item.hop1.title, item.hop2.title]
         pair = frozenset(support)
         assert pair not in refused, (n, "pair reused", refused.get(pair), support)
@@ -1075,7 +1099,7 @@ def build(hotpot_path: str = HOTPOT, musique_path: str = MUSIQUE, mode: str = ""
         idx1, idx2 = titles.index(item.hop1.title), titles.index(item.hop2.title)
         out.append(
             {
-                "id": f"{PREFIX}-{n:03d}",
+                "id": f"{prefix}-{n:03d}",
                 "paragraphs": paragraphs,
                 "question": item.question,
                 "question_decomposition": [
@@ -1102,14 +1126,14 @@ def build(hotpot_path: str = HOTPOT, musique_path: str = MUSIQUE, mode: str = ""
             for p in paragraphs:
                 text = p["paragraph_text"].casefold()
                 if not p["is_supporting"] and item.answer.casefold() in text:
-                    rid = f"{PREFIX}-{n:03d}"
+                    rid = f"{prefix}-{n:03d}"
                     print(f"{rid}: answer {item.answer!r} also in distractor {p['title']!r}")
     too_many = {t: c for t, c in per_paragraph.items() if c > 2}
     assert not too_many, too_many
     repeated = {s: c for s, c in shapes.items() if c > 1}
     assert not repeated, repeated
-    assert len({q.question for q in QUESTIONS}) == N_RECORDS
-    for rec, item in zip(out, QUESTIONS, strict=True):
+    assert len({q.question for q in questions}) == len(questions)
+    for rec, item in zip(out, questions, strict=True):
         paragraphs = rec["paragraphs"]
         assert DISTRACTORS[0] + 2 <= len(paragraphs) <= DISTRACTORS[1] + 2
         assert [p["idx"] for p in paragraphs] == list(range(len(paragraphs)))
@@ -1120,14 +1144,14 @@ def build(hotpot_path: str = HOTPOT, musique_path: str = MUSIQUE, mode: str = ""
         for p in paragraphs:
             if not p["is_supporting"]:
                 assert not states_answer(p["paragraph_text"], item), (rec["id"], p["title"])
-    OUT.write_text(json.dumps(out, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    spec.out.write_text(json.dumps(out, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
     if mode == "--table":
         head = ["id", "template", "hop 1: paragraph, sentence", "hop 2: paragraph, sentence"]
         print("| " + " | ".join([*head, "answer"]) + " |")
         print("|" + "|".join("-" * (len(h) + 2) for h in [*head, "answer"]) + "|")
         for n, item, s1, s2 in rows:
             cells = [
-                f"{PREFIX}-{n:03d}",
+                f"{prefix}-{n:03d}",
                 item.template,
                 f"**{item.hop1.title}**: {s1}",
                 f"**{item.hop2.title}**: {s2}",
@@ -1138,7 +1162,7 @@ def build(hotpot_path: str = HOTPOT, musique_path: str = MUSIQUE, mode: str = ""
         return
     if mode == "--loose":
         for n, item, _, s2 in rows:
-            rid = f"{PREFIX}-{n:03d}"
+            rid = f"{prefix}-{n:03d}"
             if item.hop2.bridge not in s2 and item.hop1.bridge not in s2:
                 print(f"{rid}: hop 2 names B by its title only: {s2}")
             if item.variant:
@@ -1146,9 +1170,9 @@ def build(hotpot_path: str = HOTPOT, musique_path: str = MUSIQUE, mode: str = ""
             if item.alias_in_hop1:
                 print(f"{rid}: alias: {item.alias_in_hop1}")
         return
-    counts = Counter(item.template for item in QUESTIONS)
-    print(f"wrote {OUT} ({len(out)} records); templates: {dict(sorted(counts.items()))}")
-    print(f"hard distractors in {sum(bool(item.hard) for item in QUESTIONS)} records")
+    counts = Counter(item.template for item in questions)
+    print(f"wrote {spec.out} ({len(out)} records); templates: {dict(sorted(counts.items()))}")
+    print(f"hard distractors in {sum(bool(item.hard) for item in questions)} records")
 
 
 if __name__ == "__main__":

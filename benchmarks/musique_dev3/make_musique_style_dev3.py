@@ -8,8 +8,8 @@ benchmarks/twohop_dev2/hotpot_style_dev2.json, benchmarks/musique_dev/musique_st
 and benchmarks/musique_dev2/musique_style_dev2.json (only their supporting titles are read).
 A paragraph supports at most 2 questions, counting musique_dev's and musique_dev2's uses.
 
-The helpers (Hop, loading, sentence splitting, the per-question checks and the distractor
-check) are imported from the two earlier sets' scripts, not copied.
+The helpers (Hop, Item, loading, sentence splitting, the per-question checks, the distractor
+check and the builder, `write_set`) are imported from the two earlier sets' scripts, not copied.
 
 Run from the repository root:  python benchmarks/musique_dev3/make_musique_style_dev3.py
 Optional arguments: the HotpotQA file and the MuSiQue file (default: the shared data), then
@@ -21,23 +21,19 @@ distractors that contain a question's answer anywhere).
 from __future__ import annotations
 
 import json
-import random
 import sys
-from collections import Counter
 from pathlib import Path
-from typing import NamedTuple
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "musique_dev"))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "musique_dev2"))
 from make_musique_style_dev import Hop  # the first set's hop record
-from make_musique_style_dev2 import (  # the second set's helpers
+from make_musique_style_dev2 import (  # the second set's helpers and builder
     HOTPOT,
     MUSIQUE,
+    Item,
+    SetSpec,
     earlier_uses,
-    load,
-    same_entity,
-    sentence_with,
-    states_answer,
+    write_set,
 )
 
 HERE = Path(__file__).resolve().parent
@@ -46,20 +42,6 @@ MUSIQUE_DEV2 = HERE.parent / "musique_dev2" / "musique_style_dev2.json"
 SEED = 20261208
 PREFIX = "md3"
 N_RECORDS = 25  # fewer than the 40 asked for: no more good pairs remain (see README)
-DISTRACTORS = (14, 18)
-
-
-class Item(NamedTuple):
-    question: str
-    answer: str
-    aliases: list[str]
-    hop1: Hop  # about entity A; its answer is B
-    hop2: Hop  # about B; its supporting sentence holds the answer
-    template: str  # how hop 1 is folded into hop 2 (see README)
-    relation: str  # hop-1 relation -> hop-2 relation
-    hard: tuple[str, ...] = ()  # distractors put in on purpose (name B, or A's topic)
-    variant: str = ""  # why B is spelled differently in the two paragraphs, if it is
-    alias_in_hop1: str = ""  # why an alias may occur in hop 1's paragraph, if one does
 
 
 QUESTIONS: list[Item] = [
@@ -566,40 +548,6 @@ QUESTIONS: list[Item] = [
 ]
 
 
-def check(n: int, item: Item, pool: dict[str, str]) -> tuple[str, str]:
-    """The two supporting sentences, after the checks on one question: musique_dev2's
-    checks, except that hop 2's paragraph may name B only by its title (the brief allows a
-    paragraph titled B whose sentence's subject is plainly B: "It", "the country")."""
-    h1, h2 = item.hop1, item.hop2
-    assert h1.title != h2.title, n
-    for hop in (h1, h2):
-        assert hop.title in pool, (n, hop.title)
-        assert hop.quote in pool[hop.title], (n, hop.title, hop.quote)
-    s1 = sentence_with(pool[h1.title], h1.quote)
-    s2 = sentence_with(pool[h2.title], h2.quote)
-    # B is named in hop 1's sentence, and in hop 2's paragraph or title; the two spellings
-    # agree up to diacritics, hyphens and extra words, or the difference is noted.
-    assert h1.bridge in s1, (n, "bridge not in hop-1 sentence", h1.bridge)
-    in_text = h2.bridge in pool[h2.title]
-    assert in_text or same_entity(h2.title, h2.bridge), (n, "B not in hop-2 paragraph", h2.bridge)
-    agree = same_entity(h1.bridge, h2.bridge)
-    assert agree or item.variant, (n, "bridge written differently", h1.bridge, h2.bridge)
-    # Hop 2's sentence names B, or the paragraph's title is B (its subject a pronoun or noun).
-    named = h2.bridge in s2 or h1.bridge in s2
-    assert named or same_entity(h2.title, h2.bridge), (n, "B not in hop-2 sentence", s2)
-    # The question never names B; the answer is in hop 2's sentence and not in hop 1's
-    # paragraph, nor is an alias (unless the exception is given).
-    for name in {h1.bridge, h2.bridge}:
-        assert name.casefold() not in item.question.casefold(), (n, "question names B", name)
-    assert item.answer in s2, (n, "answer not in hop-2 sentence", item.answer)
-    assert item.answer.casefold() not in pool[h1.title].casefold(), (n, "answer in hop 1")
-    for alias in item.aliases:
-        if alias.casefold() in pool[h1.title].casefold():
-            assert item.alias_in_hop1, (n, "alias in hop 1", alias)
-    assert "#1" in h2.question and "#1" not in h1.question, n
-    return s1, s2
-
-
 def earlier_uses_all(hotpot: list[dict], musique: list[dict]):
     """musique_dev2's refused pairs and paragraph uses, plus musique_dev2's own."""
     refused, used = earlier_uses(hotpot, musique)
@@ -615,123 +563,12 @@ def earlier_uses_all(hotpot: list[dict], musique: list[dict]):
 
 
 def build(hotpot_path: str = HOTPOT, musique_path: str = MUSIQUE, mode: str = "") -> None:
-    pool, records, hotpot, musique = load(hotpot_path, musique_path)
-    refused, used = earlier_uses_all(hotpot, musique)
-    rng = random.Random(SEED)
-    all_titles = sorted(pool)
-    out, rows, seen = [], [], set()
-    per_paragraph: Counter[str] = Counter(used)
-    shapes: Counter[tuple[str, str]] = Counter()
+    """musique_dev2's build, with this set's questions and earlier uses; hop 2's paragraph
+    may name B by its title alone (the brief allows a paragraph titled B whose sentence's
+    subject is plainly B: "It", "the country")."""
     assert len(QUESTIONS) == N_RECORDS, len(QUESTIONS)
-    for n, item in enumerate(QUESTIONS, 1):
-        s1, s2 = check(n, item, pool)
-        support = [item.hop1.title, item.hop2.title]
-        pair = frozenset(support)
-        assert pair not in refused, (n, "pair reused", refused.get(pair), support)
-        assert pair not in seen, (n, "pair used twice in this set", support)
-        seen.add(pair)
-        per_paragraph.update(support)
-        shapes[(item.template, item.relation)] += 1
-        # Distractors: the hard ones asked for, then other paragraphs of the source records
-        # holding a supporting paragraph (shuffled), topped up at random from the pool; none
-        # may state the asked relation for B (a sentence naming B that holds the answer).
-        n_distract = rng.randint(*DISTRACTORS)
-        for t in item.hard:
-            assert t in pool and t not in support, (n, t)
-            assert not states_answer(pool[t], item), (n, "hard distractor states it", t)
-        near = [t for rec in records if set(rec) & set(support) for t in rec]
-        near = [t for t in dict.fromkeys(near) if t not in support and t not in item.hard]
-        rng.shuffle(near)
-        near = [t for t in near if not states_answer(pool[t], item)]
-        chosen = list(item.hard) + near[: n_distract - len(item.hard)]
-        while len(chosen) < n_distract:
-            t = rng.choice(all_titles)
-            if t not in support and t not in chosen and not states_answer(pool[t], item):
-                chosen.append(t)
-        titles = support + chosen
-        rng.shuffle(titles)
-        assert len(set(titles)) == len(titles), n
-        paragraphs = [
-            {"idx": i, "title": t, "paragraph_text": pool[t], "is_supporting": t in support}
-            for i, t in enumerate(titles)
-        ]
-        idx1, idx2 = titles.index(item.hop1.title), titles.index(item.hop2.title)
-        out.append(
-            {
-                "id": f"{PREFIX}-{n:03d}",
-                "paragraphs": paragraphs,
-                "question": item.question,
-                "question_decomposition": [
-                    {
-                        "id": 2 * n - 1,
-                        "question": item.hop1.question,
-                        "answer": item.hop1.bridge,
-                        "paragraph_support_idx": idx1,
-                    },
-                    {
-                        "id": 2 * n,
-                        "question": item.hop2.question,
-                        "answer": item.answer,
-                        "paragraph_support_idx": idx2,
-                    },
-                ],
-                "answer": item.answer,
-                "answer_aliases": item.aliases,
-                "answerable": True,
-            }
-        )
-        rows.append((n, item, s1, s2))
-        if mode == "--audit":
-            for p in paragraphs:
-                text = p["paragraph_text"].casefold()
-                if not p["is_supporting"] and item.answer.casefold() in text:
-                    rid = f"{PREFIX}-{n:03d}"
-                    print(f"{rid}: answer {item.answer!r} also in distractor {p['title']!r}")
-    too_many = {t: c for t, c in per_paragraph.items() if c > 2}
-    assert not too_many, too_many
-    repeated = {s: c for s, c in shapes.items() if c > 1}
-    assert not repeated, repeated
-    assert len({q.question for q in QUESTIONS}) == N_RECORDS
-    for rec, item in zip(out, QUESTIONS, strict=True):
-        paragraphs = rec["paragraphs"]
-        assert DISTRACTORS[0] + 2 <= len(paragraphs) <= DISTRACTORS[1] + 2
-        assert [p["idx"] for p in paragraphs] == list(range(len(paragraphs)))
-        assert len({p["title"] for p in paragraphs}) == len(paragraphs)
-        for d in rec["question_decomposition"]:
-            assert paragraphs[d["paragraph_support_idx"]]["is_supporting"]
-        assert sum(p["is_supporting"] for p in paragraphs) == 2
-        for p in paragraphs:
-            if not p["is_supporting"]:
-                assert not states_answer(p["paragraph_text"], item), (rec["id"], p["title"])
-    OUT.write_text(json.dumps(out, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
-    if mode == "--table":
-        head = ["id", "template", "hop 1: paragraph, sentence", "hop 2: paragraph, sentence"]
-        print("| " + " | ".join([*head, "answer"]) + " |")
-        print("|" + "|".join("-" * (len(h) + 2) for h in [*head, "answer"]) + "|")
-        for n, item, s1, s2 in rows:
-            cells = [
-                f"{PREFIX}-{n:03d}",
-                item.template,
-                f"**{item.hop1.title}**: {s1}",
-                f"**{item.hop2.title}**: {s2}",
-                item.answer,
-            ]
-            cells = [c.replace("|", "\\|").replace("`", "\\`") for c in cells]
-            print("| " + " | ".join(cells) + " |")
-        return
-    if mode == "--loose":
-        for n, item, _, s2 in rows:
-            rid = f"{PREFIX}-{n:03d}"
-            if item.hop2.bridge not in s2 and item.hop1.bridge not in s2:
-                print(f"{rid}: hop 2 names B by its title only: {s2}")
-            if item.variant:
-                print(f"{rid}: spelling: {item.variant}")
-            if item.alias_in_hop1:
-                print(f"{rid}: alias: {item.alias_in_hop1}")
-        return
-    counts = Counter(item.template for item in QUESTIONS)
-    print(f"wrote {OUT} ({len(out)} records); templates: {dict(sorted(counts.items()))}")
-    print(f"hard distractors in {sum(bool(item.hard) for item in QUESTIONS)} records")
+    spec = SetSpec(QUESTIONS, SEED, PREFIX, OUT, uses=earlier_uses_all, title_names_b=True)
+    write_set(hotpot_path, musique_path, mode, spec)
 
 
 if __name__ == "__main__":
