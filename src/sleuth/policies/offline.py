@@ -621,8 +621,10 @@ def _identifier_parts(frame: Frame) -> set[str]:
 
 
 def _lead_terms(frame: Frame) -> set[str]:
-    """The words a hit must share one of to be worth opening."""
-    return set(frame.anchors) | set(frame.relation) | _identifier_parts(frame)
+    """The words a hit must share one of to be worth opening: the frame's, and those of
+    the items a "Besides X" question sets aside (the page names them too)."""
+    aside = {t for item in frame.excluded for t in content_terms(item)}
+    return set(frame.anchors) | set(frame.relation) | _identifier_parts(frame) | aside
 
 
 def _best_hit(goal: Goal, state: RunState) -> dict[str, Any] | None:

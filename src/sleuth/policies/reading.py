@@ -69,7 +69,7 @@ from sleuth.formats.fences import fence_spans
 from sleuth.passages import is_passage_title, title_heading
 from sleuth.text import STOPWORDS, content_terms, sentences, stem, words
 
-from . import renamed, technical
+from . import excluded, renamed, technical
 from .synonyms import canon, phrase_keys
 
 
@@ -265,6 +265,9 @@ class Frame:
     # a candidate frame: one name and one relation word are enough, and the calibrated
     # model (which weighs what is left unmatched) decides (see `loose`)
     loose: bool = False
+    # the items a "Besides X, what ...?" question sets aside (`excluded`): the sentence
+    # names them all, and the answer is another item of their list
+    excluded: tuple[str, ...] = ()
 
     @property
     def required_anchors(self) -> int:
@@ -502,6 +505,13 @@ def frame_question(question: str, field_name: str | None = None) -> Frame:
     frame = _frame_question(question, field_name)
     if not field_name:
         frame = replace(frame, renamed=renamed.asked_names(question))
+        aside = excluded.split(question)
+        reduced = frame_question(aside[0]) if aside is not None else None
+        if aside is not None and reduced is not None and reduced.tech is None and not frame.tech:
+            # "Besides X, what ...?" asks "what ...?" of a sentence naming X
+            # (`excluded`); the set-aside items are searched for and rank pages, not asked
+            query = " ".join([reduced.query, *aside[1]])
+            frame = replace(reduced, excluded=aside[1], query=query)
     situation = _OPENING_CLAUSE.match(restate(question))
     if field_name or situation is None or not _ASKER.search(situation.group(0)):
         return frame
@@ -825,6 +835,8 @@ def _read_page_uncached(
                 reading = read_sentence(
                     frame, url, text[ps:e], offset + ps, context, proper, answer_from=s - ps
                 )
+            if reading is not None and frame.excluded:
+                reading = excluded.adjust(reading, frame.excluded)
             if reading is not None:
                 found.append(reading)
             previous = (s, e)

@@ -64,7 +64,7 @@ from sleuth.claims import content, stated_keys, terms
 from sleuth.passages import title_heading
 from sleuth.text import stem, words
 
-from . import contrary, doers, modifiers, pairing, renamed, technical
+from . import contrary, doers, excluded, modifiers, pairing, renamed, technical
 from .reading import (
     LIGHT_VERBS,
     PRONOUN_SUBJECT,
@@ -147,6 +147,9 @@ def question_keys(question: str) -> list[str]:
     grammar ("what", "did") and answer-type words ("year")."""
     out: dict[str, None] = {}
     asked = asked_part(restate(question))
+    aside = excluded.split(asked)
+    if aside is not None:  # "Besides X, what ...?": X is named (`excluded`), "besides" is not
+        asked = aside[0] + " " + " ".join(aside[1])
     for term in terms(asked):
         low = term.surface.lower()
         if low in _SKIP_KEYS:
