@@ -149,6 +149,23 @@ def _reading(sentence: str, value: str) -> Reading:
             ("Hong Kong", "Haikou"),
             "Kunming Changshui International Airport",
         ),
+        # a reading of another span gives way to the item listed with the set-aside one
+        # (squad_dev6: "authors" is no language)
+        (
+            "It also publishes works by foreign authors and scholars in Italian and English.",
+            "authors",
+            ("English",),
+            "Italian",
+        ),
+        # quotation marks around the items are no part of them (squad_dev5)
+        (
+            "A practitioner of t'ai chi for more than 30 years, Dow has written articles on "
+            'these subjects that have appeared in "Tai Chi Magazine", "Inside Kung Fu" and '
+            '"Yoga Journal".',
+            "United States",
+            ("Tai Chi Magazine", "Inside Kung Fu"),
+            "Yoga Journal",
+        ),
         # a reading that names another thing stays (squad_dev6)
         (
             "It is published by the IEEE Microwave Theory and Techniques Society and the "
@@ -261,3 +278,10 @@ def test_end_to_end_a_swapped_item_is_not_answered() -> None:
     assert steps[0].tool == "search" and steps[-1].tool == "finish"
     assert result.cannot_answer
     assert result.reason is Reason.FACT_MISSING
+
+
+def test_a_reading_beside_a_set_aside_item_in_no_list_stays() -> None:
+    # the sentence names the set-aside item in no list: the reader's own reading stands
+    sentence = "Dow, who was born in the United States, wrote for Tai Chi Magazine in 1990."
+    kept = excluded.adjust(_reading(sentence, "1990"), ("Tai Chi Magazine",))
+    assert kept is not None and kept.value == "1990"

@@ -109,50 +109,65 @@ def _is_excluded(part: str, excluded: tuple[str, ...]) -> bool:
 def adjust(reading: Reading, excluded: tuple[str, ...]) -> Reading | None:
     """The reading with another item than the set-aside ones as its value (see the
     module), or None when its sentence does not name every set-aside item or names no
-    other item beside them."""
+    other item beside them. When the sentence names the set-aside items in a list, the
+    answer is an item of that list (the question's "besides" says the answer stands
+    where they do): a reading of another span of the sentence gives way to it ("in
+    Italian and English": Italian, not "authors")."""
     sentence = reading.sentence
     if not excluded or not all(_names(sentence, item) for item in excluded):
         return None
     value = reading.value.strip()
     parts = [p for p in _SEPARATOR.split(value) if p.strip()]
+    others = _others(sentence, excluded)
     if not any(_is_excluded(p, excluded) for p in parts):
-        return reading  # the reading names another thing than the set-aside ones
-    others = [p.strip() for p in parts if not _is_excluded(p, excluded)]
-    if others:
-        other = others[0]
-        return dataclasses.replace(reading, value=other) if other in sentence else None
-    partner = _partner(sentence, excluded)
-    return dataclasses.replace(reading, value=partner) if partner else None
+        if not others or any(_same(value, other) for other in others):
+            return reading  # the reading names another item, or the items are in no list
+        return dataclasses.replace(reading, value=others[0])
+    rest = [p.strip() for p in parts if not _is_excluded(p, excluded)]
+    if rest:
+        return dataclasses.replace(reading, value=rest[0]) if rest[0] in sentence else None
+    return dataclasses.replace(reading, value=others[0]) if others else None
 
 
-def _partner(sentence: str, excluded: tuple[str, ...]) -> str | None:
-    """The item the sentence names in one list with the set-aside ones: between them
-    ("France, Reunion Island, Comoros and Mayotte"), else after the last of them ("Lester
-    Smith (designer of ...) and Tim Brown"), else before the first ("Cyril Monk (the
-    dedicatee ...) and Constance Brandon Usher"); None when it names them in no list. A
+def _same(value: str, item: str) -> bool:
+    a = _ARTICLE.sub("", value.strip()).casefold()
+    b = _ARTICLE.sub("", item.strip()).casefold()
+    return a == b or (bool(a) and bool(b) and (a in b or b in a))
+
+
+def _others(sentence: str, excluded: tuple[str, ...]) -> list[str]:
+    """The items the sentence names in one list with the set-aside ones, best first:
+    between them ("France, Reunion Island, Comoros and Mayotte"), after the last of them
+    ("Lester Smith (designer of ...) and Tim Brown"), before the first ("Cyril Monk (the
+    dedicatee ...) and Constance Brandon Usher"); none when it names them in no list. A
     set-aside name is the whole name it opens ("Hong Kong" of "Hong Kong International
-    Airport")."""
-    found = [_whole(sentence, m) for m in (_find(sentence, item) for item in excluded) if m]
+    Airport"); quotation marks around items are no part of them."""
+    plain = _QUOTES.sub(" ", sentence)
+    found = [_whole(plain, m) for m in (_find(plain, item) for item in excluded) if m]
     if not found:
-        return None
+        return []
     found.sort()
     first, last = found[0][0], found[-1][1]
-    for part in _SEPARATOR.split(sentence[first:last]):
+    out = []
+    for part in _SEPARATOR.split(plain[first:last]):
         part = part.strip()
         if part and not _is_excluded(part, excluded) and len(_WORD.findall(part)) <= 6:
-            return part
-    rest = _PARENTHESIS.sub("", sentence[last:], count=1)
+            out.append(part)
+    rest = _PARENTHESIS.sub("", plain[last:], count=1)
     after = _CONNECTOR.match(rest)
     if after is not None:
         item = _item_after(rest[after.end() :])
         if item and not _is_excluded(item, excluded):
-            return item
-    before = re.search(r"\s+(?:and|or)\s+$", sentence[:first])
+            out.append(item)
+    before = re.search(r"\s+(?:and|or)\s+$", plain[:first])
     if before is not None:
-        item = _item_before(_TRAILING_PARENTHESIS.sub("", sentence[: before.start()]))
+        item = _item_before(_TRAILING_PARENTHESIS.sub("", plain[: before.start()]))
         if item and not _is_excluded(item, excluded):
-            return item
-    return None
+            out.append(item)
+    return [item for item in out if item in sentence]
+
+
+_QUOTES = re.compile(r"[\"“”„]")
 
 
 # what joins two items of a list: a comma (and "and" / "or"), "and", "or", "as well as"
