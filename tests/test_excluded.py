@@ -16,7 +16,7 @@ from sleuth import OfflinePolicy, Task
 from sleuth.datasets import Dataset, load_dataset
 from sleuth.policies import excluded
 from sleuth.policies.reading import Reading, frame_question, read_page
-from sleuth.policies.verify import question_keys
+from sleuth.policies.verify import check, question_keys
 from sleuth.result import Reason, Status
 from sleuth.runtime import run_steps
 from sleuth.state import Budgets
@@ -285,3 +285,148 @@ def test_a_reading_beside_a_set_aside_item_in_no_list_stays() -> None:
     sentence = "Dow, who was born in the United States, wrote for Tai Chi Magazine in 1990."
     kept = excluded.adjust(_reading(sentence, "1990"), ("Tai Chi Magazine",))
     assert kept is not None and kept.value == "1990"
+
+
+# -- a reviewer's counter-examples (session 18), each a case the first version got wrong --
+
+
+@pytest.mark.parametrize(
+    ("question", "rest", "items"),
+    [
+        # "else" asks nothing once the set-aside phrase is gone
+        (
+            "Besides Lester Smith, who else created Demon Dice?",
+            "Who created Demon Dice?",
+            ("Lester Smith",),
+        ),
+        (
+            "Who else created Demon Dice besides Lester Smith?",
+            "Who created Demon Dice?",
+            ("Lester Smith",),
+        ),
+        # a list written in capitals, and the question's trailing comma
+        (
+            "When was the cathedral built, apart from the tower?",
+            "When was the cathedral built?",
+            ("tower",),
+        ),
+    ],
+)
+def test_split_reviewed(question: str, rest: str, items: tuple[str, ...]) -> None:
+    assert excluded.split(question) == (rest, items)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Other than that, what is the capital of France?",  # a pronoun, no item
+        "Who won besides him?",
+        "Besides winning the Oscar, what award did she win?",  # a clause
+        "In addition to being a singer, what else did Madonna do?",
+        "Besides what he wrote, what did he do?",
+        "Besides the one in Paris, where is another museum?",
+        # "besides" in the question's middle: what follows is no item
+        "What else besides tourism is a sector of the Middle Rhine economy?",
+        "Which river, besides the Rhine, flows through Basel?",
+        "Who, apart from Smith, created it?",
+    ],
+)
+def test_split_reviewed_leaves_alone(question: str) -> None:
+    assert excluded.split(question) is None
+
+
+def test_split_stays_linear_on_long_runs_of_spaces() -> None:
+    # a question of 20,000 spaces took seconds (a cubic backtrack) before its spaces were
+    # made single; the result is the same as the short question's
+    assert excluded.split("what besides a" + " " * 20000 + "x") == ("what?", ("x",))
+    assert excluded.split("Besides " + "a, " * 5000 + "x, who?") is None  # too long
+
+
+@pytest.mark.parametrize(
+    ("sentence", "value", "items", "answer"),
+    [
+        # the item right before the answer ("X and Y"): the hard rules let it through
+        (
+            "Demon Dice was created by Lester Smith and Tim Brown in 1990.",
+            "Lester Smith",
+            ("Lester Smith",),
+            "Tim Brown",
+        ),
+        # a list in lowercase, before the set-aside item
+        (
+            "The economy rests on tourism, trade and viniculture.",
+            "viniculture",
+            ("viniculture",),
+            "trade",
+        ),
+        # the set-aside name's occurrence in a list, not its first one
+        (
+            "Smith was born in London; the firm was founded by Jones and Smith.",
+            "Smith",
+            ("Smith",),
+            "Jones",
+        ),
+        # a list in another clause leaves the reading alone
+        (
+            "Tito and Nasser met in 1956; the movement was founded by Nehru.",
+            "Nehru",
+            ("Tito",),
+            "Nehru",
+        ),
+        # a name after an article, an abbreviation's full stop kept, the sentence's not
+        ("The U.S. and the U.K. signed.", "U.S.", ("U.S.",), "the U.K."),
+        ("He lived in NEW YORK AND BOSTON.", "NEW YORK", ("New York",), "BOSTON"),
+        # a number beside a number
+        ("The team won the cup in 1990 and 1995.", "1990", ("1990",), "1995"),
+    ],
+)
+def test_adjust_reviewed(sentence: str, value: str, items: tuple[str, ...], answer: str) -> None:
+    adjusted = excluded.adjust(_reading(sentence, value), items)
+    assert adjusted is not None and adjusted.value == answer
+
+
+@pytest.mark.parametrize(
+    ("sentence", "value", "items"),
+    [
+        ("It was founded by Smith and later moved to Paris.", "Smith", ("Smith",)),  # a verb
+        ("It was founded by Smith and others.", "Smith", ("Smith",)),
+        ("The team won the cup in 1990 and lost the final in 1995.", "1990", ("1990",)),
+        ("He lived in New York and then in Boston.", "New York", ("New York",)),
+    ],
+)
+def test_adjust_reviewed_refuses(sentence: str, value: str, items: tuple[str, ...]) -> None:
+    assert excluded.adjust(_reading(sentence, value), items) is None
+
+
+def test_the_hard_rules_keep_the_item_after_the_set_aside_one() -> None:
+    # `pairing.excluded` rules out a value the excluded phrase describes in the words right
+    # before it, which "X and Y" always is: a set-aside question's reading passes it
+    question = "Besides Lester Smith, who created Demon Dice?"
+    sentence = "Demon Dice was created by Lester Smith and Tim Brown in 1990."
+    (reading,) = read_page(frame_question(question), "u", "Demon Dice", [(0, sentence)])
+    assert reading.value == "Tim Brown"
+    assert check(frame_question(question), reading, "Demon Dice", "", question).ok
+
+
+def test_a_list_in_another_clause_stands_for_the_reading_when_it_states_the_question() -> None:
+    # a pronoun's sentence read with the one before it (squad_dev5): the list's clause
+    # says what is asked ("articles ... appeared"), the reading's clause does not
+    sentence = (
+        "A practitioner of t'ai chi for more than 30 years, Dow has written articles on "
+        'these subjects that have appeared in "Tai Chi Magazine", "Inside Kung Fu" and '
+        '"Yoga Journal". He also wrote, directed and produced several video productions, '
+        "including a documentary series on the first nationally sanctioned kung fu "
+        "tournament in the United States."
+    )
+    frame = frame_question(
+        "Besides Tai Chi Magazine and Inside Kung Fu, where have his articles appeared?"
+    )
+    asked = frozenset(frame.anchors) | frozenset(frame.relation)
+    adjusted = excluded.adjust(_reading(sentence, "United States"), frame.excluded, asked)
+    assert adjusted is not None and adjusted.value == "Yoga Journal"
+    # ... and not when the reading's own clause says it
+    tito = "Tito and Nasser met in 1956; the movement was founded by Nehru."
+    frame = frame_question("Besides Tito, who founded the movement?")
+    asked = frozenset(frame.anchors) | frozenset(frame.relation)
+    kept = excluded.adjust(_reading(tito, "Nehru"), frame.excluded, asked)
+    assert kept is not None and kept.value == "Nehru"

@@ -15,90 +15,147 @@ states, and the set-aside items are no answer. So:
   names them in ("viniculture and tourism": tourism; "created by Lester Smith and Jane
   Doe": Jane Doe), never a set-aside item.
 
-"Other than" inside a question ("the country other than Greece where ...") and "as well
-as" after a question ("Who wrote X as well as Y?", both written by the answer) set
-nothing aside and are left alone.
+"Other than" inside a question ("the country other than Greece where ..."), "as well as"
+after a question ("Who wrote X as well as Y?", both written by the answer), a pronoun
+("Other than that, ...", "besides him"), a clause ("Besides winning the Oscar", "In
+addition to being a singer") and a "besides" in the question's middle ("Which river,
+besides the Rhine, flows ...?") set no item aside and are left alone; "else" ("who else
+...?") goes with the phrase. The other item is of the set-aside ones' kind: a name beside
+names ("the U.K." after "The U.S. and"), a number beside numbers; a verb phrase ("Smith
+and later moved") or "others" is none, and a list in another clause of the sentence
+("Tito and Nasser met in 1956; the movement was founded by Nehru") leaves the reading
+alone.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import re
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
+
+from sleuth.text import content_terms
 
 if TYPE_CHECKING:  # pragma: no cover
     from .reading import Reading
 
-_ASIDE = r"besides|apart\s+from|aside\s+from|other\s+than|in\s+addition\s+to|along\s+with"
+_ASIDE = r"besides|apart from|aside from|other than|in addition to|along with"
+#: Longer questions are left alone (no question is; the patterns stay linear on them).
+MOST_CHARS = 400
+#: At most this many words set aside (a longer phrase is a clause, not a list of items);
+#: after the question, fewer ("... besides tourism is a sector of ..." is no item).
+MOST_WORDS = 10
+MOST_TRAILING_WORDS = 5
 # "Besides viniculture, what ...?": the phrase opens the question, its items end at the
 # comma before the question's wh-phrase ("Besides Tito, Nasser, Nehru and Nkrumah, who
-# ...?", "Besides English, in which ...?")
+# ...?", "Besides English, in which ...?"); the question's spaces are single ones here
 _LEADING = re.compile(
-    rf"^\s*(?:{_ASIDE}|as\s+well\s+as)\s+(?P<items>[^?;:]+?)\s*,\s*"
-    r"(?P<rest>(?:(?:in|at|on|to|from|for|by|with|of|under|into)\s+)?"
+    rf"^(?:{_ASIDE}|as well as) (?P<items>[^?;:]+?) ?, ?"
+    r"(?P<rest>(?:(?:in|at|on|to|from|for|by|with|of|under|into) )?"
     r"(?:what|which|who|whom|whose|when|where|why|how|name)\b.*)$",
     re.IGNORECASE,
 )
-# "... promoted besides Discover Dogs?": the phrase closes the question
-_TRAILING = re.compile(
-    r"^(?P<rest>.*\S)\s*,?\s+(?:besides|apart\s+from|aside\s+from)\s+(?P<items>[^,?;:]+?)"
-    r"\s*(?P<end>[?.!]?)\s*$",
+# "... promoted besides Discover Dogs?": the phrase closes the question (its last one)
+_TRAILING = re.compile(r",? (?:besides|apart from|aside from) ", re.IGNORECASE)
+_END = re.compile(r"[?.!]$")
+_WH = re.compile(r"\b(?:what|which|who|whom|whose|when|where|why|how|name)\b", re.IGNORECASE)
+# what no list of items opens with: a pronoun ("Other than that, ...", "besides him"), a
+# possessive one or a clause ("Besides winning the Oscar", "In addition to being a
+# singer", "Besides what he wrote")
+_NO_ITEM = frozenset(
+    """
+    that this these those it him her them he she they we us me you one ones his its their
+    our my your what when where which who whom whose why how
+    """.split()
+)
+# a verb in the set-aside phrase: a clause ("besides tourism is a sector of ..."), no item
+_CLAUSE_VERB = re.compile(
+    r"\b(?:is|are|was|were|be|been|being|has|have|had|do|does|did|can|could|will|would)\b",
     re.IGNORECASE,
 )
-_WH = re.compile(r"\b(?:what|which|who|whom|whose|when|where|why|how|name)\b", re.IGNORECASE)
-#: At most this many words set aside (a longer phrase is a clause, not a list of items).
-MOST_WORDS = 10
-# a list's separators: "A, B and C", "A or B", "A as well as B"
-_SEPARATOR = re.compile(r"\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or|as\s+well\s+as|along\s+with)\s+")
+# "who else ...?", "what else ...?": with the set-aside phrase gone, "else" asks nothing
+_ELSE = re.compile(r"\belse\b ?", re.IGNORECASE)
+# a list's separators: "A, B and C", "A or B", "A, as well as B", "A along with B"
+_JOINERS = r"and|or|as well as|along with|together with"
+_SEPARATOR = re.compile(rf"\s*,\s*(?:(?:{_JOINERS})\s+)?|\s+(?:{_JOINERS})\s+", re.IGNORECASE)
+# what joins an item to the next one, after the first
+_CONNECTOR = re.compile(rf"\s*(?:,\s*)?(?:{_JOINERS})\s+|\s*,\s*", re.IGNORECASE)
+# ... and to the one before it, read back from a set-aside item
+_CONNECTOR_BEFORE = re.compile(r"(?:\s*,\s*(?:and|or)|\s+(?:and|or)|\s*,)\s+$", re.IGNORECASE)
 _ARTICLE = re.compile(r"^(?:the|a|an)\s+", re.IGNORECASE)
-_WORD = re.compile(r"[\w'’.-]+")
-# where a common-noun list item ends: punctuation, a clause word or a preposition
+_WORD = re.compile(r"[\w'’.&+#-]+")
+# where a common-noun list item ends: a clause word, a preposition, an adverb
 _ITEM_END = frozenset(
     """
     in on at by for with from to into onto over under of as than that which who whom whose
     where when while is are was were be been has have had do does did will would can could
-    may might shall should must not also but
+    may might shall should must not also but then later again still now soon once both
+    even only so and or the a an this these those its his her their
     """.split()
 )
 _NAME_JOINERS = frozenset({"of", "de", "del", "da", "van", "von", "la", "le", "the", "and"})
+# what stands for more items, never one
+_NO_PARTNER = frozenset({"others", "other", "more", "many", "several", "etc", "so on"})
 
 
 def split(question: str) -> tuple[str, tuple[str, ...]] | None:
     """(the question without its setting-aside phrase, the items set aside), or None when
     it sets nothing aside."""
-    lead = _LEADING.match(question)
-    if lead is not None and _WH.search(lead.group("rest")):
-        rest = lead.group("rest")
-        items = _items(lead.group("items"))
+    text = " ".join(question.split())
+    if not text or len(text) > MOST_CHARS:
+        return None
+    lead = _LEADING.match(text)
+    if lead is not None:
+        items = _items(lead.group("items"), MOST_WORDS)
         if items:
+            rest = _ELSE.sub("", lead.group("rest")).strip()
             return rest[:1].upper() + rest[1:], items
-    trail = _TRAILING.match(question)
-    if trail is not None and _WH.search(trail.group("rest")):
-        items = _items(trail.group("items"))
-        if items and not _WH.search(trail.group("items")):
-            return trail.group("rest") + (trail.group("end") or "?"), items
+    trailing = list(_TRAILING.finditer(text))
+    if trailing:
+        last = trailing[-1]
+        tail = text[last.end() :]
+        end = _END.search(tail)
+        phrase = tail[: end.start()] if end else tail
+        rest = text[: last.start()].rstrip(" ,")
+        items = _items(phrase, MOST_TRAILING_WORDS) if _names_only(phrase) else ()
+        if items and _WH.search(rest):
+            return _ELSE.sub("", rest).strip() + (end.group(0) if end else "?"), items
     return None
 
 
-def _items(phrase: str) -> tuple[str, ...]:
+def _items(phrase: str, most: int) -> tuple[str, ...]:
     words = _WORD.findall(phrase)
-    if not words or len(words) > MOST_WORDS:
+    if not words or len(words) > most or _WH.search(phrase) or _CLAUSE_VERB.search(phrase):
         return ()
     parts = [_ARTICLE.sub("", p.strip()) for p in _SEPARATOR.split(phrase.strip())]
-    return tuple(p for p in parts if p)
+    parts = [p for p in parts if re.search(r"\w", p)]
+    for part in parts:
+        first = _WORD.findall(part)[0]
+        if first.lower() in _NO_ITEM or (first.endswith("ing") and first.islower()):
+            return ()  # "Besides him", "Besides winning the Oscar", "the one in Paris"
+    return tuple(parts)
+
+
+def _names_only(phrase: str) -> bool:
+    """Whether a phrase after the question ("... besides Discover Dogs?") is names (or
+    one or two words): "which river, besides the Rhine, flows through Basel?" sets aside
+    the Rhine in the question's middle, and "flows through Basel" is no item."""
+    words = _WORD.findall(phrase)
+    lower = [w for w in words if w.islower() and w not in ("the", "a", "an", "and", "or", "of")]
+    return len(words) <= 2 or not lower
 
 
 def _names(text: str, item: str) -> bool:
     """Whether ``text`` names ``item`` (its words in order, case aside, an article aside)."""
-    return _find(text, item) is not None
+    return next(_finds(text, item), None) is not None
 
 
-def _find(text: str, item: str) -> re.Match[str] | None:
+def _finds(text: str, item: str) -> Iterator[re.Match[str]]:
     words = _WORD.findall(item)
     if not words:
-        return None
+        return iter(())
     pattern = r"(?<![\w-])" + r"\s+".join(re.escape(w) for w in words) + r"(?![\w-])"
-    return re.search(pattern, text, re.IGNORECASE)
+    return re.finditer(pattern, text, re.IGNORECASE)
 
 
 def _is_excluded(part: str, excluded: tuple[str, ...]) -> bool:
@@ -106,22 +163,31 @@ def _is_excluded(part: str, excluded: tuple[str, ...]) -> bool:
     return any(bare == item.casefold() or _names(part, item) for item in excluded)
 
 
-def adjust(reading: Reading, excluded: tuple[str, ...]) -> Reading | None:
+def adjust(
+    reading: Reading, excluded: tuple[str, ...], asked: frozenset[str] = frozenset()
+) -> Reading | None:
     """The reading with another item than the set-aside ones as its value (see the
     module), or None when its sentence does not name every set-aside item or names no
-    other item beside them. When the sentence names the set-aside items in a list, the
-    answer is an item of that list (the question's "besides" says the answer stands
-    where they do): a reading of another span of the sentence gives way to it ("in
-    Italian and English": Italian, not "authors")."""
+    other item beside them. When the sentence names the set-aside items in a list in the
+    reading's own clause, the answer is an item of that list (the question's "besides"
+    says the answer stands where they do): a reading of another span of that clause gives
+    way to it ("in Italian and English": Italian, not "authors"); a list in another clause
+    does when its clause states more of the question's words (``asked``, stems) than the
+    reading's ("... have appeared in "Tai Chi Magazine", "Inside Kung Fu" and "Yoga
+    Journal". He also wrote ... in the United States")."""
     sentence = reading.sentence
     if not excluded or not all(_names(sentence, item) for item in excluded):
         return None
     value = reading.value.strip()
-    parts = [p for p in _SEPARATOR.split(value) if p.strip()]
-    others = _others(sentence, excluded)
+    # (a reading's value is short; a long one is no list to split)
+    parts = [p for p in _SEPARATOR.split(value) if p.strip()] if len(value) < 300 else [value]
+    found = _others(sentence, excluded)
+    others = found[1] if found else []
     if not any(_is_excluded(p, excluded) for p in parts):
         if not others or any(_same(value, other) for other in others):
             return reading  # the reading names another item, or the items are in no list
+        if found and not _list_states_more(sentence, value, found[0], asked):
+            return reading  # the list is another clause's ("Tito and Nasser met; ...")
         return dataclasses.replace(reading, value=others[0])
     rest = [p.strip() for p in parts if not _is_excluded(p, excluded)]
     if rest:
@@ -135,43 +201,95 @@ def _same(value: str, item: str) -> bool:
     return a == b or (bool(a) and bool(b) and (a in b or b in a))
 
 
-def _others(sentence: str, excluded: tuple[str, ...]) -> list[str]:
-    """The items the sentence names in one list with the set-aside ones, best first:
-    between them ("France, Reunion Island, Comoros and Mayotte"), after the last of them
-    ("Lester Smith (designer of ...) and Tim Brown"), before the first ("Cyril Monk (the
-    dedicatee ...) and Constance Brandon Usher"); none when it names them in no list. A
-    set-aside name is the whole name it opens ("Hong Kong" of "Hong Kong International
-    Airport"); quotation marks around items are no part of them."""
+def _list_states_more(
+    sentence: str, value: str, span: tuple[int, int], asked: frozenset[str]
+) -> bool:
+    """Whether the list at ``span`` may stand for the reading: in the value's own clause
+    (no semicolon, colon or sentence break between them), or in a clause that states more
+    of the question's words than the value's clause does."""
+    at = sentence.find(value)
+    if at < 0:
+        return True
+    start, end = min(at, span[0]), max(at + len(value), span[1])
+    if _CLAUSE_BREAK.search(sentence, start, end) is None:
+        return True
+    return _states(_clause_at(sentence, span[0]), asked) > _states(_clause_at(sentence, at), asked)
+
+
+def _clause_at(sentence: str, at: int) -> str:
+    starts = [m.end() for m in _CLAUSE_BREAK.finditer(sentence, 0, at)]
+    nxt = _CLAUSE_BREAK.search(sentence, at)
+    return sentence[max(starts, default=0) : nxt.start() if nxt else len(sentence)]
+
+
+def _states(clause: str, asked: frozenset[str]) -> int:
+    return len(asked & set(content_terms(clause)))
+
+
+_CLAUSE_BREAK = re.compile(r"[;:]|[.!?]\s+(?=[A-Z])")
+
+
+def _others(sentence: str, excluded: tuple[str, ...]) -> tuple[tuple[int, int], list[str]] | None:
+    """The span of the list the sentence names the set-aside items in, and its other
+    items, best first: between them ("France, Reunion Island, Comoros and Mayotte"),
+    after the last of them ("Lester Smith (designer of ...) and Tim Brown"), before the
+    first ("Cyril Monk (the dedicatee ...) and Constance Brandon Usher"); None when it
+    names them in no list. A set-aside name is the whole name it opens ("Hong Kong" of
+    "Hong Kong International Airport"); quotation marks around items are no part of
+    them; an item is of the set-aside ones' kind (a name beside names, a number beside
+    numbers)."""
+    if len(sentence) > MOST_CHARS * 10:
+        return None
     plain = _QUOTES.sub(" ", sentence)
-    found = [_whole(plain, m) for m in (_find(plain, item) for item in excluded) if m]
-    if not found:
-        return []
-    found.sort()
-    first, last = found[0][0], found[-1][1]
+    spans = []
+    for item in excluded:
+        matches = list(_finds(plain, item))
+        if not matches:
+            return None
+        listed = [m for m in matches if _listed(plain, m)]
+        spans.append(_whole(plain, (listed or matches)[0]))
+    spans.sort()
+    first, last = spans[0][0], spans[-1][1]
+    named = all(item[:1].isupper() for item in excluded)
+    counted = all(any(c.isdigit() for c in item) for item in excluded)
     out = []
     for part in _SEPARATOR.split(plain[first:last]):
-        part = part.strip()
+        part = _without_full_stop(part.strip())
         if part and not _is_excluded(part, excluded) and len(_WORD.findall(part)) <= 6:
             out.append(part)
     rest = _PARENTHESIS.sub("", plain[last:], count=1)
     after = _CONNECTOR.match(rest)
     if after is not None:
-        item = _item_after(rest[after.end() :])
-        if item and not _is_excluded(item, excluded):
-            out.append(item)
-    before = re.search(r"\s+(?:and|or)\s+$", plain[:first])
+        out.extend(_item_after(rest[after.end() :], named))
+    before = _before(plain, first)
     if before is not None:
-        item = _item_before(_TRAILING_PARENTHESIS.sub("", plain[: before.start()]))
-        if item and not _is_excluded(item, excluded):
-            out.append(item)
-    return [item for item in out if item in sentence]
+        out.extend(_item_before(_TRAILING_PARENTHESIS.sub("", plain[:before]), named))
+    kept = [
+        item
+        for item in out
+        if item in sentence
+        and not _is_excluded(item, excluded)
+        and item.lower() not in _NO_PARTNER
+        and (not named or _ARTICLE.sub("", item)[:1].isupper())
+        and (not counted or any(c.isdigit() for c in item))
+    ]
+    return ((first, last), kept) if kept else None
+
+
+def _listed(text: str, match: re.Match[str]) -> bool:
+    """Whether a list connector stands right after or right before ``match``."""
+    end = _whole(text, match)[1]
+    return bool(_CONNECTOR.match(text, end)) or _before(text, match.start()) is not None
+
+
+def _before(text: str, at: int) -> int | None:
+    """Where the connector to the item before ``at`` starts, if one ends there (read in
+    the last 40 characters only: a connector is short)."""
+    found = _CONNECTOR_BEFORE.search(text[max(0, at - 40) : at])
+    return max(0, at - 40) + found.start() if found is not None else None
 
 
 _QUOTES = re.compile(r"[\"“”„]")
-
-
-# what joins two items of a list: a comma (and "and" / "or"), "and", "or", "as well as"
-_CONNECTOR = re.compile(r"\s*(?:,\s*(?:and\s+|or\s+)?|\s+(?:and|or|as\s+well\s+as)\s+)")
 # an aside about an item: "Lester Smith (designer of the better-known Dragon Dice) and ..."
 _PARENTHESIS = re.compile(r"^\s*\([^()]*\)")
 _TRAILING_PARENTHESIS = re.compile(r"\s*\([^()]*\)\s*$")
@@ -181,44 +299,68 @@ def _whole(sentence: str, match: re.Match[str]) -> tuple[int, int]:
     """The span of a set-aside item, run on over the capitalised words that follow it."""
     end = match.end()
     while (more := _CAPITALISED.match(sentence, end)) is not None:
+        if more.group(1).lower() in ("and", "or"):
+            break  # "NEW YORK AND BOSTON": a list in capitals, not one name
         end = more.end()
     return match.start(), end
 
 
-_CAPITALISED = re.compile(r"[ \t]+[A-Z][\w'’.-]*")
+_CAPITALISED = re.compile(r"[ \t]+([A-Z][\w'’-]*(?:\.(?=\w)[\w'’-]*)*)")
+_TOKEN = re.compile(r"[\w'’.&+#-]+|[^\w\s]")
 
 
-def _item_after(text: str) -> str | None:
-    words = re.findall(r"[\w'’.-]+|[^\w\s]", text)
+def _item_after(text: str, named: bool) -> list[str]:
+    """The item that opens ``text``: a name (after an article, "the U.K.") when the
+    set-aside items are names, else a phrase of at most three words up to a clause or
+    preposition word."""
+    words = _TOKEN.findall(text[:300])
     taken: list[str] = []
-    named = bool(words) and words[0][:1].isupper()
-    for i, w in enumerate(words):
-        if not re.match(r"[\w'’.-]", w):
+    start = 0
+    if len(words) > 1 and words[0].lower() in ("the", "a", "an") and words[1][:1].isupper():
+        taken, start = [words[0]], 1
+    capital = start < len(words) and words[start][:1].isupper()
+    for i in range(start, len(words)):
+        w = words[i]
+        if not re.match(r"[\w'’]", w):
             break
-        if named:
-            joins = w.lower() in _NAME_JOINERS and w.lower() != "and"
+        if capital:
             nxt = words[i + 1] if i + 1 < len(words) else ""
-            if w[:1].isupper() or (joins and taken and nxt[:1].isupper()):
+            joins = w.lower() in _NAME_JOINERS and w.lower() != "and" and nxt[:1].isupper()
+            if w[:1].isupper() or w[:1].isdigit() or (joins and len(taken) > start):
                 taken.append(w)
                 continue
             break
-        if w.lower() in _ITEM_END or w.lower() in {"and", "or"} or len(taken) == 4:
+        if named or w.lower() in _ITEM_END or len(taken) == 3:
             break
         taken.append(w)
-    item = " ".join(taken).rstrip(".")
-    return item or None
+    item = _without_full_stop(" ".join(taken))
+    return [item] if item and (capital or not named) else []
 
 
-def _item_before(text: str) -> str | None:
-    words = re.findall(r"[\w'’.-]+|[^\w\s]", text)
+def _without_full_stop(item: str) -> str:
+    """``item`` without the sentence's full stop: "Boston." is Boston, "U.K." stays."""
+    last = item.rsplit(" ", 1)[-1]
+    return item[:-1] if last.endswith(".") and "." not in last[:-1] else item
+
+
+def _item_before(text: str, named: bool) -> list[str]:
+    """The item that closes ``text``: a name, or (when the set-aside items are no names)
+    a phrase of at most three words back to a comma, a clause or a preposition word."""
+    words = _TOKEN.findall(text[-300:])
     taken: list[str] = []
+    capital = bool(words) and words[-1][:1].isupper()
     for w in reversed(words):
-        if not re.match(r"[\w'’.-]", w) or not w[:1].isupper():
-            if taken and w.lower() in _NAME_JOINERS - {"and", "the"}:
+        if not re.match(r"[\w'’]", w):
+            break
+        if capital:
+            if w[:1].isupper() or (taken and w.lower() in _NAME_JOINERS - {"and", "the"}):
                 taken.insert(0, w)
                 continue
             break
+        if named or w.lower() in _ITEM_END or len(taken) == 3:
+            break
         taken.insert(0, w)
-    while taken and not taken[0][:1].isupper():
+    while taken and capital and not taken[0][:1].isupper():
         taken.pop(0)
-    return " ".join(taken) or None
+    item = " ".join(taken)
+    return [item] if item else []

@@ -836,7 +836,8 @@ def _read_page_uncached(
                     frame, url, text[ps:e], offset + ps, context, proper, answer_from=s - ps
                 )
             if reading is not None and frame.excluded:
-                reading = excluded.adjust(reading, frame.excluded)
+                asked = frozenset(frame.anchors) | frozenset(frame.relation)
+                reading = excluded.adjust(reading, frame.excluded, asked)
             if reading is not None:
                 found.append(reading)
             previous = (s, e)
