@@ -489,6 +489,23 @@ def test_get_run_prefix_wildcards_are_literal(
 # -- keys and evals, in the same store ------------------------------------------------
 
 
+def test_keys_made_within_one_millisecond_list_in_the_order_they_were_made(
+    monkeypatch: pytest.MonkeyPatch, store: RunStore
+) -> None:
+    # the clock stands still (two `sleuth keys create` within a millisecond, as a fast CI
+    # machine made them): each key is stamped a millisecond after the newest, so the list
+    # keeps their order instead of sorting ties by the random id
+    monkeypatch.setattr(sleuth.store.common, "now", lambda: "2025-01-01T00:00:00.000+00:00")
+    keys = KeyStore(store)
+    names = ["docs team", "ops", "alpha", "zeta", "beta"]
+    made = [keys.create(name)[0] for name in names]
+    assert [k.name for k in keys.list()] == names
+    stamps = [k.created_at for k in made]
+    assert stamps == sorted(stamps) and len(set(stamps)) == len(stamps)
+    assert stamps[0] == "2025-01-01T00:00:00.000+00:00"
+    assert stamps[-1] == "2025-01-01T00:00:00.004+00:00"
+
+
 def test_api_keys_in_the_store(monkeypatch: pytest.MonkeyPatch, store: RunStore) -> None:
     ticks = itertools.count(1)
     monkeypatch.setattr(

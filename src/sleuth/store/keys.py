@@ -11,6 +11,7 @@ import hashlib
 import json
 import secrets
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 
 from sleuth.errors import UsageError
 from sleuth.store import common
@@ -68,7 +69,7 @@ class KeyStore:
         record = ApiKey(
             id="key_" + secrets.token_hex(4),
             name=name,
-            created_at=common.now(),
+            created_at=self._next_created_at(),
             admin=admin,
             corpora=limited,
         )
@@ -85,6 +86,18 @@ class KeyStore:
             ),
         )
         return record, key
+
+    def _next_created_at(self) -> str:
+        """Now, or a millisecond after the newest key when that one is as new: keys list
+        in the order they were made, also when two are made within a millisecond (the id
+        that breaks a tie is random)."""
+        now = common.now()
+        row = self.runs.db.query_one("SELECT MAX(created_at) AS newest FROM api_keys")
+        newest = None if row is None else row.get("newest")
+        if newest is None or now > str(newest):
+            return now
+        after = datetime.fromisoformat(str(newest)) + timedelta(milliseconds=1)
+        return after.isoformat(timespec="milliseconds")
 
     def list(self) -> list[ApiKey]:
         rows = self.runs.db.query(f"SELECT {_COLUMNS} FROM api_keys ORDER BY created_at, id")
