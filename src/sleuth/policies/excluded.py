@@ -32,6 +32,7 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections.abc import Iterator
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from sleuth.text import content_terms
@@ -98,9 +99,11 @@ _NAME_JOINERS = frozenset({"of", "de", "del", "da", "van", "von", "la", "le", "t
 _NO_PARTNER = frozenset({"others", "other", "more", "many", "several", "etc", "so on"})
 
 
+@lru_cache(maxsize=512)
 def split(question: str) -> tuple[str, tuple[str, ...]] | None:
     """(the question without its setting-aside phrase, the items set aside), or None when
-    it sets nothing aside."""
+    it sets nothing aside. Kept per question: the hard rules and the features ask it of
+    every candidate reading."""
     text = " ".join(question.split())
     if not text or len(text) > MOST_CHARS:
         return None
