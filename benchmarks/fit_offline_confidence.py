@@ -25,18 +25,20 @@ The data (``../shared/data``, record order of each file, and the docs questions 
 
 C and H are the two sides of a split of the rest (`fold`):
 
-* side 1: "Rhine" questions of a paragraph index 1 modulo 4, closed and open, the
-  SQuAD 2.0-style questions written over paragraphs of records 51-75 (``squad_side1``
-  and ``squad_side1b``, closed), HotpotQA and MuSiQue records 51-75 (closed, with derived
-  copies), the two-hop questions written over them (``twohop_side1``, closed, with
-  derived copies), and the requests questions (``requests.jsonl``, ``requests_heldout.jsonl`` over
-  ``docs-requests``), the Jinja questions (``jinja_heldout.jsonl`` over the vendored Jinja
-  docs: its technical answers give the technical model the samples requests alone does
-  not have), ``attrs_side1.jsonl``, ``anyio_side1.jsonl``, ``itsdangerous_side1.jsonl``,
-  ``markdown_side1.jsonl`` and ``falcon_side1.jsonl`` over the vendored attrs, AnyIO,
-  ItsDangerous, Python-Markdown and Falcon docs;
+* side 1: "Rhine" questions of a paragraph index 1 modulo 4, closed and open, the SQuAD
+  2.0-style questions written over paragraphs of records 51-75 (``squad_side1`` and
+  ``squad_side1b``, closed), HotpotQA and MuSiQue records 51-75 (closed, with derived
+  copies), the two-hop questions written over them (``twohop_side1`` and ``twohop_side1b``,
+  closed, with derived copies), and the requests questions (``requests.jsonl``,
+  ``requests_heldout.jsonl`` over ``docs-requests``), the Jinja questions
+  (``jinja_heldout.jsonl`` over the vendored Jinja docs: its technical answers give the
+  technical model the samples requests alone does not have), ``attrs_side1.jsonl``,
+  ``anyio_side1.jsonl``, ``itsdangerous_side1.jsonl``, ``markdown_side1.jsonl`` and
+  ``falcon_side1.jsonl`` over the vendored attrs, AnyIO, ItsDangerous, Python-Markdown and
+  Falcon docs;
 * side 2: "Rhine" questions of a paragraph index 3 modulo 4 (closed, open), the written
-  questions over records 76-100 (``squad_side2``, ``squad_side2b``, ``twohop_side2``),
+  questions over records 76-100 (``squad_side2``, ``squad_side2b``, ``twohop_side2``,
+  ``twohop_side2b``),
   records 76-100, and the clean docs sets
   ``click_heldout.jsonl``, ``werkzeug_heldout.jsonl``, ``trio_side2.jsonl``,
   ``urllib3_side2.jsonl``, ``cattrs_side2.jsonl``, ``coverage_side2.jsonl`` and
@@ -262,10 +264,12 @@ def _written_squad(side: int, second: bool = False) -> Part:
     return Part(f"squad2:{path}", "closed")
 
 
-def _written_two_hop(side: int) -> Part:
+def _written_two_hop(side: int, second: bool = False) -> Part:
     """The two-hop questions written over side ``side``'s records (HotpotQA format,
-    closed, with derived copies)."""
-    path = WRITTEN_SQUAD / f"twohop_side{side}" / f"hotpot_style_side{side}.json"
+    closed, with derived copies): the first set (``twohop_side1``), or the ``second``
+    (``twohop_side1b``, session 19: mostly bridges, over other paragraph pairs)."""
+    name = f"side{side}{'b' if second else ''}"
+    path = WRITTEN_SQUAD / f"twohop_{name}" / f"hotpot_style_{name}.json"
     return Part(f"hotpotqa:{path}", "closed", True)
 
 
@@ -301,6 +305,7 @@ def sides() -> tuple[list[Part], list[Part]]:
         _written_squad(1, second=True),
         *_two_hop(SIDE_1_RECORDS),
         _written_two_hop(1),
+        _written_two_hop(1, second=True),
         Part("docs:requests", "index"),
         Part("docs:requests/requests_heldout", "index"),
         Part("docs:jinja/jinja_heldout", "index"),
@@ -317,6 +322,7 @@ def sides() -> tuple[list[Part], list[Part]]:
         _written_squad(2, second=True),
         *_two_hop(SIDE_2_RECORDS),
         _written_two_hop(2),
+        _written_two_hop(2, second=True),
         Part("docs:click/click_heldout", "index"),
         Part("docs:werkzeug/werkzeug_heldout", "index"),
         Part("docs:trio/trio_side2", "index"),

@@ -7,11 +7,12 @@
 The training data are the two-hop parts of a fold's calibration side
 (`fit_offline_confidence.fold`): the shared HotpotQA and MuSiQue files' records outside R
 and the two-hop questions written over those records (``benchmarks/twohop_side1``,
-``twohop_side2``), closed setting, each with its derived unanswerable copy. The shipped
-file is fitted on both sides (``--fold AB``: records 51-100 and both written sets); fold
-A's paths on side 1 (records 51-75, ``twohop_side1``) and fold B's on side 2 (76-100,
-``twohop_side2``), which ``heldout_report.py`` refits (`fit`) to score each fold's
-held-out two-hop answers with paths fitted on its own calibration parts only.
+``twohop_side1b``, ``twohop_side2``, ``twohop_side2b``), closed setting, each with its
+derived unanswerable copy. The shipped file is fitted on both sides (``--fold AB``: records
+51-100 and the written sets); fold A's paths on side 1 (records 51-75, ``twohop_side1``,
+``twohop_side1b``) and fold B's on side 2 (76-100, ``twohop_side2``, ``twohop_side2b``),
+which ``heldout_report.py`` refits (`fit`) to score each fold's held-out two-hop answers
+with paths fitted on its own calibration parts only.
 Not records 1-50: the two-hop paths were developed there (the rule data R), where they
 are right far more often than elsewhere (21 answers, 21 right), so a confidence fitted
 there says little of new questions. Every case is run by the offline policy with no
@@ -127,8 +128,9 @@ def main() -> int:
         "--fold",
         choices=FOLDS,
         default="AB",
-        help="AB (default, shipped): both sides; A: side 1 (records 51-75 and twohop_side1); "
-        "B: side 2 (76-100, twohop_side2); A and B are printed, not written",
+        help="AB (default, shipped): both sides; A: side 1 (records 51-75, twohop_side1, "
+        "twohop_side1b); B: side 2 (76-100, twohop_side2, twohop_side2b); A and B are "
+        "printed, not written",
     )
     args = parser.parse_args()
     model = fit(samples(args.fold), args.fold)

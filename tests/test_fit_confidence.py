@@ -412,20 +412,30 @@ def test_the_written_two_hop_sets_come_from_their_own_side_s_records() -> None:
 
     one, two = FIT.sides()
     for side, parts, records in ((1, one, FIT.SIDE_1_RECORDS), (2, two, FIT.SIDE_2_RECORDS)):
-        (part,) = [p for p in parts if "twohop_side" in p.spec]
-        assert part == FIT._written_two_hop(side) and part.derive
-        data = json.loads(Path(part.spec.split(":", 1)[1]).read_text(encoding="utf-8"))
+        written = [p for p in parts if "twohop_side" in p.spec]
+        assert written == [FIT._written_two_hop(side), FIT._written_two_hop(side, second=True)]
         pool = texts(*records)
-        supporting = {
-            "".join("".join(sentences).split())
-            for record in data
-            for title, sentences in record["context"]
-            if title in {t for t, _ in record["supporting_facts"]}
-        }
-        assert len(data) >= 30 and supporting <= pool
-        cases = FIT.cases_of(part)
-        assert len(cases) == 2 * len(data)
-        assert sum(c.id.endswith("::derived") for c in cases) == len(data)
+        pairs: list[list[frozenset[str]]] = []
+        for part in written:
+            pairs.append([])
+            assert part.derive
+            data = json.loads(Path(part.spec.split(":", 1)[1]).read_text(encoding="utf-8"))
+            for record in data:
+                titles = {t for t, _ in record["supporting_facts"]}
+                supporting = {
+                    "".join("".join(sentences).split())
+                    for title, sentences in record["context"]
+                    if title in titles
+                }
+                assert supporting <= pool
+                pairs[-1].append(frozenset(supporting))
+            assert len(data) >= 30
+            cases = FIT.cases_of(part)
+            assert len(cases) == 2 * len(data)
+            assert sum(c.id.endswith("::derived") for c in cases) == len(data)
+        # the second set asks over other pairs of paragraphs than the first, each once
+        first, second = pairs
+        assert not set(first) & set(second) and len(set(second)) == len(second)
 
 
 def _rows(seed: int = 3, n: int = 80, part: str = "p") -> list[dict[str, Any]]:

@@ -296,7 +296,7 @@ def test_each_fold_scores_two_hop_paths_fitted_on_its_own_calibration_records(
         calibration, held_out = hr.fit.fold(name)
         fitted, held = parts(name), parts(name, held_out=True)
         kinds = {p.spec.split(":", 1)[0] for p in fitted}
-        assert kinds == {"hotpotqa", "musique"} and len(fitted) == 3
+        assert kinds == {"hotpotqa", "musique"} and len(fitted) == 4
         assert set(fitted) <= set(calibration) and set(held) <= set(held_out)
         assert not set(fitted) & set(held_out)
         assert any("twohop_side" in p.spec for p in fitted)

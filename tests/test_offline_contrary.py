@@ -670,3 +670,115 @@ def test_an_antonym_trap_is_refused_by_the_check() -> None:
     assert (refused.ok, refused.rule) == (False, "polarity")
     fair = trap.replace("a big city", "a small town")
     assert check(frame_question(fair), reading, question=fair).ok
+
+
+# the two traps of R these rules were written from (`benchmarks/squad_dev7`, Rhine
+# paragraph 0 or 2 modulo 4), beside the answerable questions over the same sentences
+BOWL = (
+    "In 2011, the game moved from El Paso to San Antonio, and the National Football League "
+    "Players Association (NFLPA) became the named sponsor of the game."
+)
+LORELEI = "Near Sankt Goarshausen, the Rhine flows around the famous rock Lorelei."
+
+
+@pytest.mark.parametrize(
+    ("question", "sentence", "trap"),
+    [
+        ("To which city did the game move from San Antonio in 2011?", BOWL, True),
+        ("From which city did the game move to El Paso in 2011?", BOWL, True),
+        # the ends as the sentence has them
+        ("To which city did the game move from El Paso in 2011?", BOWL, False),
+        ("From which city did the game move to San Antonio in 2011?", BOWL, False),
+        # a name the sentence also writes after the question's preposition
+        (
+            "Where did the tour go from Paris?",
+            "The tour went from Lyon to Paris, and from Paris to Rome.",
+            False,
+        ),
+        # no name after the preposition: nothing to swap
+        ("Where did the game move to in 2011?", BOWL, False),
+    ],
+)
+def test_an_end_of_a_move_swapped(question: str, sentence: str, trap: bool) -> None:
+    assert contrary.opposite_end(question, sentence) is trap
+
+
+@pytest.mark.parametrize(
+    ("question", "sentence", "trap"),
+    [
+        ("What is the name of the famous rock that the Rhine flows into?", LORELEI, True),
+        ("What is the name of the famous rock that the Rhine flows around?", LORELEI, False),
+        # the verb takes the question's preposition somewhere in the sentence
+        (
+            "Which sea does the Rhine flow into?",
+            "The Rhine flows past Cologne and flows into the North Sea.",
+            False,
+        ),
+        # the sentence's verb takes no preposition: nothing says otherwise
+        ("Which lake does the Rhine feed into?", "The Rhine feeds Lake Constance.", False),
+        # no stranded preposition
+        ("Which rock does the Rhine flow around near Sankt Goarshausen?", LORELEI, False),
+    ],
+)
+def test_a_preposition_stranded_otherwise(question: str, sentence: str, trap: bool) -> None:
+    assert contrary.stranded_otherwise(question, sentence) is trap
+
+
+def test_the_check_refuses_a_swapped_end_and_a_stranded_preposition() -> None:
+    """Both traps are refused by `verify.check` as polarity; the answerable questions
+    over the same sentences are not."""
+    cases = [
+        ("To which city did the game move from San Antonio in 2011?", BOWL, "El Paso", False),
+        ("To which city did the game move from El Paso in 2011?", BOWL, "San Antonio", True),
+        (
+            "What is the name of the famous rock that the Rhine flows into?",
+            LORELEI,
+            "Lorelei",
+            False,
+        ),
+        (
+            "What is the name of the famous rock that the Rhine flows around?",
+            LORELEI,
+            "Lorelei",
+            True,
+        ),
+    ]
+    for question, sentence, value, ok in cases:
+        reading = Reading("u", 0, len(sentence), sentence, value, 1.0)
+        verdict = check(frame_question(question), reading, question=question)
+        assert verdict.ok is ok, question
+        if not ok:
+            assert verdict.rule == "polarity"
+
+
+APES = (
+    "The apes treat humans as slaves, but with the help of an ape named Ari, Leo starts a "
+    "rebellion."
+)
+
+
+@pytest.mark.parametrize(
+    ("question", "sentence", "trap"),
+    [
+        # `benchmarks/squad_dev4`'s trap (R), and the answerable question it was made from
+        ("How do the humans treat the apes?", APES, True),
+        ("How do the apes treat the humans?", APES, False),
+        # a relation that holds both ways
+        ("When did Ada marry Bob?", "Bob married Ada in 1990.", False),
+        # both orders said: the question's is stated
+        (
+            "Whom did Lyon beat?",
+            "Lyon beat Nantes, and later Nantes beat Lyon in the cup.",
+            False,
+        ),
+    ],
+)
+def test_arguments_swapped_around_the_verb(question: str, sentence: str, trap: bool) -> None:
+    assert contrary.arguments_swapped(question, sentence) is trap
+
+
+def test_the_check_refuses_swapped_arguments_as_a_role() -> None:
+    trap = "How do the humans treat the apes?"
+    reading = Reading("u", 0, len(APES), APES, "as slaves", 1.0)
+    verdict = check(frame_question(trap), reading, question=trap)
+    assert (verdict.ok, verdict.rule) == (False, "role")

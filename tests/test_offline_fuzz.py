@@ -105,6 +105,9 @@ def test_the_reader_never_raises_on_any_text(
         contrary.prefix_antonym,
         contrary.opposite_direction,
         contrary.opposite_way,
+        contrary.opposite_end,
+        contrary.stranded_otherwise,
+        contrary.arguments_swapped,
         contrary.number_swapped,
         contrary.recipient_for_object,
     ):

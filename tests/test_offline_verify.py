@@ -469,3 +469,41 @@ def test_a_bagged_model_is_the_mean_of_its_members() -> None:
     assert shipped_model is not None and shipped_model.technical is not None
     assert len(shipped_model.members) == len(data["members"]) == data["prose"]["bags"]
     assert len(shipped_model.technical.members) == data["technical"]["bags"]
+
+
+# `benchmarks/squad_dev` (R): the asked noun set right before the name, in apposition
+DANISH = (
+    'The Danish broadcaster DR organised the national final "Dansk Melodi Grand Prix 2016" '
+    "in order to select the Danish entry for the 2016 contest in Stockholm, Sweden."
+)
+PETRELA = (
+    "Meanwhile, they occupied Petrela, the citadel of Mili at the banks of the river "
+    "Deabolis, Gllavenica (Ballsh), Kanina and Jericho."
+)
+
+
+@pytest.mark.parametrize(
+    ("question", "sentence", "answer"),
+    [
+        ("Which broadcaster organised the Danish national selection?", DANISH, "DR"),
+        ("What river was Petrela located by?", PETRELA, "Deabolis"),
+        # a name ending in the asked noun still comes first ("the Hollis Prize")
+        (
+            "What prize did the novel win?",
+            "The novel won the Hollis Prize in 1995.",
+            "Hollis Prize",
+        ),
+    ],
+)
+def test_a_name_set_after_the_asked_noun_answers(question: str, sentence: str, answer: str) -> None:
+    assert _extract(question, sentence) == answer
+
+
+def test_a_name_set_after_the_asked_noun_is_typed() -> None:
+    """The sentence calls the name by the asked noun, so it is of the asked kind: typed,
+    as a name ending in the noun is, and not an "other" answer to a headed question."""
+    frame = frame_question("Which broadcaster organised the Danish national selection?")
+    values = features(frame, _reading(DANISH, "DR"))
+    assert values["typed"] == 1.0 and values["other_head"] == 0.0
+    clause = features(frame, _reading(DANISH, "the Danish entry"))
+    assert clause["typed"] == 0.0 and clause["other_head"] == 1.0

@@ -10,6 +10,12 @@ cannot see, each checked here on the sentence itself:
   (`prefix_antonym`);
 * an *opposite direction*: "What sea does the Rhine flow **out of**?" over "... flows
   into the North Sea" (`opposite_direction`);
+* an *end of a move swapped*: "To which city did the game move from San Antonio?" over
+  "the game moved from El Paso to San Antonio" (`opposite_end`), and a *preposition
+  stranded otherwise*: "What is the rock that the Rhine flows into?" over "the Rhine
+  flows around the famous rock Lorelei" (`stranded_otherwise`);
+* *arguments swapped* around the verb: "How do the humans treat the apes?" over "The
+  apes treat humans as slaves" (`arguments_swapped`);
 * a *point in time for an amount*: "How many years did it take for the snow covers to
   melt?" over "from 22,000 years ago onward" — "N years ago" dates an event, it does not
   measure one (`dated_not_measured`);
@@ -176,6 +182,88 @@ def opposite_way(question: str, sentence: str) -> bool:
             if went and went & _goes(sentence, other) and not went & _goes(sentence, asked):
                 return True
     return False
+
+
+# a capitalised name after a preposition of direction (an article may come between)
+_END_NAME = r"(?:the\s+)?((?:[A-Z][\w'’-]*)(?:\s+(?:of\s+|de\s+)?[A-Z][\w'’-]*)*)"
+
+
+def _ends(text: str, preposition: str) -> set[str]:
+    """The names ``text`` writes right after ``preposition`` ("from El Paso")."""
+    return {m.group(1) for m in re.finditer(rf"\b{preposition}\s+{_END_NAME}", text)}
+
+
+def opposite_end(question: str, sentence: str) -> bool:
+    """Whether a place the question names as one end of a move is the sentence's other
+    end: "To which city did the game move from San Antonio?" over "the game moved from
+    El Paso to San Antonio". Unlike `opposite_way`, whatever stands between the verb and
+    the name (the sentence names the other end first), so only for a capitalised name
+    the sentence never writes after the question's own preposition."""
+    for a, b in _BOUND_PAIRS:
+        for asked, other in ((a, b), (b, a)):
+            for name in _ends(question, asked):
+                if name in _ends(sentence, other) and name not in _ends(sentence, asked):
+                    return True
+    return False
+
+
+# the spatial prepositions a question may leave at its end ("the rock that the Rhine
+# flows into?"): each says how the verb relates to the asked thing
+_SPATIAL = "into|onto|from|to|around|through|across|under|over|towards|toward|past|along"
+_STRANDED = re.compile(rf"\b([A-Za-z]+)\s+({_SPATIAL})\s*\??\s*$", re.IGNORECASE)
+
+
+def stranded_otherwise(question: str, sentence: str) -> bool:
+    """Whether the question's verb ends on a preposition ("What is the rock that the
+    Rhine flows into?") that the sentence's same verb does not take, which takes another
+    one instead ("Near Sankt Goarshausen, the Rhine flows around the famous rock
+    Lorelei"): the sentence relates the thing to the verb in another way."""
+    found = _STRANDED.search(question.strip())
+    if found is None or found.group(1).lower() in STOPWORDS:
+        return False
+    verb, preposition = stem(found.group(1).lower()), found.group(2).lower()
+    others = set(_SPATIAL.split("|")) - {preposition}
+    said_otherwise = False
+    for match in _WORD.finditer(sentence):
+        if stem(match.group(0).lower()) != verb:
+            continue
+        after = [w.lower() for w in _WORD.findall(sentence[match.end() :])[:2]]
+        if preposition in after:
+            return False
+        said_otherwise = said_otherwise or bool(others & set(after))
+    return said_otherwise
+
+
+# relations that hold both ways: "Bob married Ada" states "Ada married Bob"
+_SYMMETRIC = frozenset(
+    stem(w)
+    for w in "marry married wed meet met play face fight battle draw tie merge partner "
+    "divorce border neighbour neighbor touch connect link rival resemble equal match date "
+    "accompany collaborate".split()
+)
+_DETERMINERS = frozenset("the a an its their his her".split())
+
+
+def _triples(text: str) -> set[tuple[str, str, str]]:
+    """(stem, stem, stem) of each three content words in a row of ``text``, articles and
+    possessive determiners skipped: "the humans treat the apes" -> (human, treat, ape)."""
+    tokens = [t.lower() for t in _WORD.findall(text) if t.lower() not in _DETERMINERS]
+    return {
+        (stem(a), stem(v), stem(b))
+        for a, v, b in zip(tokens, tokens[1:], tokens[2:], strict=False)
+        if not {a, v, b} & STOPWORDS
+    }
+
+
+def arguments_swapped(question: str, sentence: str) -> bool:
+    """Whether the sentence puts the question's two words around its verb the other way
+    round: "How do the humans treat the apes?" over "The apes treat humans as slaves"
+    (a relation that holds both ways, such as "marry", is left alone)."""
+    said = _triples(sentence)
+    return any(
+        (b, v, a) in said and (a, v, b) not in said and v not in _SYMMETRIC
+        for a, v, b in _triples(question)
+    )
 
 
 def dated_not_measured(question: str, sentence: str, value: str) -> bool:

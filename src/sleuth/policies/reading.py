@@ -1483,6 +1483,16 @@ def extract(
                     name, question_terms - {frame.head}
                 ):
                     return name
+            # "Which broadcaster organised ...?" -> "The Danish broadcaster DR organised":
+            # the name the sentence sets right after the asked noun, in apposition
+            for start, end in _name_spans(sentence):
+                name = sentence[start:end]
+                if (
+                    start >= answer_from
+                    and after_head(sentence, start, frame.head)
+                    and not _only_question_words(name, question_terms)
+                ):
+                    return name
         kind = _kind_of(frame.text, sentence, question_terms, answer_from)
         if kind is not None:
             return kind
@@ -1551,6 +1561,16 @@ def extract(
 
     best = min(spans, key=distance)
     return sentence[best[0] : best[1]].strip(" ,;:")
+
+
+_WORD_BEFORE = re.compile(r"([a-z]+)\s+$")
+
+
+def after_head(sentence: str, start: int, head: str) -> bool:
+    """Whether the name at ``start`` stands right after a noun whose stem is ``head``, in
+    apposition: "the broadcaster DR", "the river Seine" (for "Which broadcaster ...?")."""
+    before = _WORD_BEFORE.search(sentence[max(0, start - 40) : start])
+    return before is not None and stem(before.group(1)) == head
 
 
 # "Casino is a 1995 American epic crime film", "The Finnish markka was the currency of

@@ -76,6 +76,7 @@ from .reading import (
     Frame,
     Reading,
     _name_spans,
+    after_head,
     asked_part,
     candidates,
     placed,
@@ -214,6 +215,10 @@ def check(
         text, reading.sentence
     ):
         return Check(False, "polarity")  # "flow out of": not "flows into"
+    if contrary.opposite_end(text, reading.sentence):
+        return Check(False, "polarity")  # "move from San Antonio": not "to San Antonio"
+    if contrary.stranded_otherwise(text, reading.sentence):
+        return Check(False, "polarity")  # "the rock the Rhine flows into": not "around"
     if frame.tech is not None:
         value = reading.value.strip("` ")
         # a code value in capitals states its words ("['GET']": "get" is a stop word in
@@ -318,6 +323,8 @@ def check(
         return Check(False, "entity")  # "the British and their allies": not "the French"
     if modifiers.possessed(text, f"{previous} {reading.sentence}", reading.value):
         return Check(False, "entity")  # "Edward's son" is not Edward
+    if contrary.arguments_swapped(text, reading.sentence):
+        return Check(False, "role")  # "the humans treat the apes": not "apes treat humans"
     if contrary.recipient_for_object(text, reading.sentence):
         return Check(False, "role")  # "Who betrayed the Normans?": not "betrayed to" them
     if contrary.object_for_doer(text, reading.sentence, reading.value):
@@ -779,7 +786,7 @@ def features(
     return {
         # a typed span: a date, number, name, or a name ending in the asked head noun
         # ("What prize ...?" -> "the Hollis Prize")
-        "typed": float(kind is not AnswerType.OTHER or _headed(frame, reading.value)),
+        "typed": float(kind is not AnswerType.OTHER or _named_as_head(frame, reading)),
         "person": float(kind is AnswerType.PERSON),
         "temporal": float(kind in (AnswerType.DATE, AnswerType.YEAR, AnswerType.TIME)),
         "place": float(kind is AnswerType.PLACE),
@@ -800,7 +807,7 @@ def features(
         "other_head": float(
             kind is AnswerType.OTHER
             and frame.head is not None
-            and not _headed(frame, reading.value)
+            and not _named_as_head(frame, reading)
             and not apposed(frame, reading)
         ),
         "score": min(reading.score, 1.2),
@@ -934,6 +941,17 @@ def _headed(frame: Frame, value: str) -> bool:
         and parts[-1][:1].isupper()
         and stem(parts[-1].lower()) == frame.head
     )
+
+
+def _named_as_head(frame: Frame, reading: Reading) -> bool:
+    """Whether an "other" answer is a name of the question's head noun: one ending in it
+    ("the Hollis Prize"), or one the sentence sets right after it ("the broadcaster DR")."""
+    if _headed(frame, reading.value):
+        return True
+    if frame.head is None or not reading.value[:1].isupper():
+        return False
+    at = reading.sentence.find(reading.value)
+    return at > 0 and after_head(reading.sentence, at, frame.head)
 
 
 def _alignment(
