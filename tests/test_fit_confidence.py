@@ -489,3 +489,18 @@ def test_the_bagged_fit_averages_members_and_scores_out_of_bag() -> None:
     assert FIT._difference(done.model, done.model) == 0.0
     fewer = {**done.model, "members": done.model["members"][1:]}
     assert FIT._difference(done.model, fewer) == float("inf")
+
+
+def test_a_vendored_docs_folder_holds_only_the_project_s_files() -> None:
+    """Each vendored documentation corpus is indexed whole, so our note on where it came
+    from lives outside it (``docs_corpora/sources/NAME.md``): a note inside was indexed as
+    a page of the docs, and a run opened and cited it."""
+    root = FIT.DOCS_CORPORA
+    folders = sorted(p for p in root.iterdir() if p.is_dir() and p.name != "sources")
+    assert len(folders) >= 20
+    notes = {p.stem for p in (root / "sources").glob("*.md")}
+    # (click's and Werkzeug's, the first two, are told in the folder's README only)
+    assert len(notes) >= 18 and notes <= {f.name for f in folders}
+    for folder in folders:
+        assert not list(folder.rglob("SOURCE.md")), folder
+        assert FIT.docs_folder(folder.name) == folder

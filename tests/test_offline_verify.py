@@ -507,3 +507,48 @@ def test_a_name_set_after_the_asked_noun_is_typed() -> None:
     assert values["typed"] == 1.0 and values["other_head"] == 0.0
     clause = features(frame, _reading(DANISH, "the Danish entry"))
     assert clause["typed"] == 0.0 and clause["other_head"] == 1.0
+
+
+# `benchmarks/squad_dev`, `squad_dev2` (R): a preposition before the wh-word, and a name
+# of the asked noun's kind by its own words
+WATERTOWN = (
+    "Watertown International Airport (IATA: ART, ICAO: KART, FAA LID: ART) is a county "
+    "owned, public use airport located in Jefferson County, New York, United States."
+)
+ROCKHAMPTON = (
+    "The Anglican Diocese of Rockhampton is a diocese in the Province of Queensland and one "
+    "of the 23 dioceses of the Anglican Church of Australia."
+)
+
+
+@pytest.mark.parametrize(
+    ("question", "head"),
+    [
+        ("In which county is Watertown International Airport situated?", "counti"),
+        ("For which party was Truss re-elected in 2010?", "parti"),
+        ("Which other company built them?", "compani"),
+        ("Which new franchise took many of the players in 1953?", "franchis"),
+        # a manner or a degree names no kind
+        ("In what way did the law change?", None),
+        ("To what extent was it used?", None),
+    ],
+)
+def test_the_asked_noun_after_a_preposition_or_a_qualifier(question: str, head: str | None) -> None:
+    assert frame_question(question).head == head
+
+
+@pytest.mark.parametrize(
+    ("question", "sentence", "answer"),
+    [
+        (
+            "In which county is Watertown International Airport situated?",
+            WATERTOWN,
+            "Jefferson County",
+        ),
+        ("In which province is the diocese?", ROCKHAMPTON, "Province of Queensland"),
+    ],
+)
+def test_a_name_of_the_asked_kind_answers(question: str, sentence: str, answer: str) -> None:
+    assert _extract(question, sentence) == answer
+    frame = frame_question(question)
+    assert features(frame, _reading(sentence, answer))["typed"] == 1.0

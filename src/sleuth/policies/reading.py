@@ -640,10 +640,10 @@ def _frame_question(question: str, field_name: str | None = None) -> Frame:
             if word.lower() not in TYPE_WORDS:
                 query_words.append(word)
         predicate = None if names_type else predicate
-    # "Which 1995 film ...": the noun after the wh-word, a year or decade before it aside
-    head_match = re.match(
-        r"\s*(?:what|which)\s+(?:[0-9]{4}s?\s+)?([a-z]\w*)", question, re.IGNORECASE
-    )
+    # "Which 1995 film ...", "In which county ...?", "Which other company ...?": the noun
+    # after the wh-word (a preposition before it, a year, a decade or a word that only
+    # qualifies it aside)
+    head_match = _HEAD.match(question)
     head = None
     tech = technical.kind_of(question) if answer_type is AnswerType.OTHER else None
     if tech is not None and not field_name:
@@ -666,7 +666,12 @@ def _frame_question(question: str, field_name: str | None = None) -> Frame:
         tech = None
     if head_match and answer_type is AnswerType.OTHER and tech is None:
         word = head_match.group(1).lower()
-        if word not in STOPWORDS and word not in QUESTION_VERBS and word not in TYPE_WORDS:
+        if (
+            word not in STOPWORDS
+            and word not in QUESTION_VERBS
+            and word not in TYPE_WORDS
+            and word not in _NOT_HEADS
+        ):
             head = stem(word)
     measured = (
         re.search(
@@ -1479,7 +1484,7 @@ def extract(
         if frame.head is not None:  # "What prize ...?" -> "the Hollis Prize"
             for start, end in _name_spans(sentence):
                 name = sentence[start:end]
-                if stem(name.split()[-1]) == frame.head and not _only_question_words(
+                if headed_name(name, frame.head) and not _only_question_words(
                     name, question_terms - {frame.head}
                 ):
                     return name
@@ -1563,7 +1568,28 @@ def extract(
     return sentence[best[0] : best[1]].strip(" ,;:")
 
 
+_HEAD = re.compile(
+    r"\s*(?:(?:in|on|at|from|to|for|by|with|into|of|under|during|near)\s+)?(?:what|which)\s+"
+    r"(?:[0-9]{4}s?\s+)?(?:(?:other|new|former|current|main|major|same|original|famous|local)"
+    r"\s+)?([a-z]\w*)",
+    re.IGNORECASE,
+)
+# "In what way ...?", "To what extent ...?": the noun asks a manner or a degree, not a
+# thing the answer names
+_NOT_HEADS = frozenset("way ways manner extent degree sense means reason purpose".split())
 _WORD_BEFORE = re.compile(r"([a-z]+)\s+$")
+
+
+def headed_name(name: str, head: str) -> bool:
+    """Whether a capitalised name is one of the ``head`` noun's kind by its own words: it
+    ends in the noun ("the Hollis Prize", "Jefferson County") or opens with it before
+    "of" ("the Province of Queensland")."""
+    parts = name.split()
+    if not parts or not parts[-1][:1].isupper():
+        return False
+    if stem(parts[-1].lower()) == head:
+        return True
+    return len(parts) > 2 and parts[1] == "of" and stem(parts[0].lower()) == head
 
 
 def after_head(sentence: str, start: int, head: str) -> bool:

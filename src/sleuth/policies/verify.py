@@ -79,6 +79,7 @@ from .reading import (
     after_head,
     asked_part,
     candidates,
+    headed_name,
     placed,
     quoted,
     restate,
@@ -933,14 +934,10 @@ def apposed(frame: Frame, reading: Reading) -> bool:
 
 
 def _headed(frame: Frame, value: str) -> bool:
-    """Whether an "other" answer is a capitalised name ending in the question's head noun."""
-    parts = words(value)
-    return (
-        frame.head is not None
-        and bool(parts)
-        and parts[-1][:1].isupper()
-        and stem(parts[-1].lower()) == frame.head
-    )
+    """Whether an "other" answer is a capitalised name of the question's head noun's kind
+    by its own words (`reading.headed_name`: "the Hollis Prize", "the Province of
+    Queensland")."""
+    return frame.head is not None and headed_name(" ".join(words(value)), frame.head)
 
 
 def _named_as_head(frame: Frame, reading: Reading) -> bool:
