@@ -552,3 +552,32 @@ def test_a_name_of_the_asked_kind_answers(question: str, sentence: str, answer: 
     assert _extract(question, sentence) == answer
     frame = frame_question(question)
     assert features(frame, _reading(sentence, answer))["typed"] == 1.0
+
+
+@pytest.mark.parametrize(
+    ("question", "head"),
+    [
+        # a capitalised word qualifies the asked noun; "New" and "Major" are names here
+        ("In which BBC soap opera did she star?", "soap"),
+        ("Which Major League team did he join?", "team"),
+        ("Which New York newspaper printed it?", "newspap"),
+        # after a preposition, a ground or a degree; without one, a real noun
+        ("To what end did they fight?", None),
+        ("On what grounds was it refused?", None),
+        ("To what degree was it used?", None),
+        ("What degree did Cool take at Leeds?", "degre"),
+    ],
+)
+def test_the_asked_noun_is_a_lower_case_word(question: str, head: str | None) -> None:
+    assert frame_question(question).head == head
+
+
+def test_a_plural_of_the_asked_noun_is_another_kind() -> None:
+    """ "the United States" is no "state" ("In which state is Dayton?")."""
+    assert _extract("In which state is Dayton?", "Dayton is a city in Ohio, United States.") is None
+
+
+def test_a_verb_of_the_asked_noun_s_stem_sets_no_name_after_it() -> None:
+    frame = frame_question("Which award did the film win?")
+    sentence = "At Cannes the jury awarded Parasite the Palme d'Or."
+    assert features(frame, _reading(sentence, "Parasite"))["typed"] == 0.0

@@ -184,53 +184,105 @@ def opposite_way(question: str, sentence: str) -> bool:
     return False
 
 
-# a capitalised name after a preposition of direction (an article may come between)
-_END_NAME = r"(?:the\s+)?((?:[A-Z][\w'’-]*)(?:\s+(?:of\s+|de\s+)?[A-Z][\w'’-]*)*)"
+_TOKEN = re.compile(r"[^\W_][\w'’-]*|[^\w\s]")
+_JOINERS = frozenset({"of", "de"})
 
 
-def _ends(text: str, preposition: str) -> set[str]:
-    """The names ``text`` writes right after ``preposition`` ("from El Paso")."""
-    return {m.group(1) for m in re.finditer(rf"\b{preposition}\s+{_END_NAME}", text)}
+def _name_at(tokens: list[str], i: int) -> str | None:
+    """The capitalised name that starts at ``tokens[i]`` (after an article; "of" or "de"
+    may join its words: "Province of Queensland"), or None."""
+    if i < len(tokens) and tokens[i].lower() == "the":
+        i += 1
+    name: list[str] = []
+    while i < len(tokens):
+        word = tokens[i]
+        capital = word[:1].isupper() and word[:1].isalpha()
+        joins = bool(name) and word in _JOINERS and tokens[i + 1 : i + 2] != []
+        if not capital and not (joins and tokens[i + 1][:1].isupper()):
+            break
+        name.append(word)
+        i += 1
+    return " ".join(name) if name else None
+
+
+def _ends(text: str, prepositions: frozenset[str]) -> set[str]:
+    """The capitalised names ``text`` writes right after one of ``prepositions``."""
+    tokens = _TOKEN.findall(text)
+    found = (_name_at(tokens, i + 1) for i, t in enumerate(tokens) if t.lower() in prepositions)
+    return {n for n in found if n}
+
+
+def _moves(text: str) -> set[tuple[str, str]]:
+    """(from, to) of each "from NAME to NAME" of ``text``: one move with both its ends."""
+    tokens = _TOKEN.findall(text)
+    moves = set()
+    for i, token in enumerate(tokens):
+        if token.lower() != "from":
+            continue
+        source = _name_at(tokens, i + 1)
+        if source is None:
+            continue
+        after = i + 1 + (tokens[i + 1].lower() == "the") + len(source.split())
+        if after < len(tokens) and tokens[after].lower() in _TO:
+            target = _name_at(tokens, after + 1)
+            if target is not None:
+                moves.add((source, target))
+    return moves
+
+
+_FROM, _TO = frozenset({"from"}), frozenset({"to", "into"})
 
 
 def opposite_end(question: str, sentence: str) -> bool:
-    """Whether a place the question names as one end of a move is the sentence's other
-    end: "To which city did the game move from San Antonio?" over "the game moved from
-    El Paso to San Antonio". Unlike `opposite_way`, whatever stands between the verb and
-    the name (the sentence names the other end first), so only for a capitalised name
-    the sentence never writes after the question's own preposition."""
-    for a, b in _BOUND_PAIRS:
-        for asked, other in ((a, b), (b, a)):
-            for name in _ends(question, asked):
-                if name in _ends(sentence, other) and name not in _ends(sentence, asked):
-                    return True
-    return False
+    """Whether a place the question names as one end of a move is the other end of a move
+    the sentence states with both its ends: "To which city did the game move from San
+    Antonio?" over "the game moved from El Paso to San Antonio". Only a "from A to B"
+    phrase says which end a name is ("sold his patents to Westinghouse" says nothing of
+    what came from Westinghouse)."""
+    moves = _moves(sentence)
+    if not moves:
+        return False
+    sources = {a for a, _ in moves}
+    targets = {b for _, b in moves}
+    asked_from, asked_to = _ends(question, _FROM), _ends(question, _TO)
+    return bool((asked_from & targets) - sources or (asked_to & sources) - targets)
 
 
 # the spatial prepositions a question may leave at its end ("the rock that the Rhine
-# flows into?"): each says how the verb relates to the asked thing
-_SPATIAL = "into|onto|from|to|around|through|across|under|over|towards|toward|past|along"
-_STRANDED = re.compile(rf"\b([A-Za-z]+)\s+({_SPATIAL})\s*\??\s*$", re.IGNORECASE)
+# flows into?"), in groups of near-synonyms ("evaluates to" is "evaluates into")
+_SPATIAL_GROUPS = (
+    frozenset({"into", "onto", "to", "towards", "toward"}),
+    frozenset({"from"}),
+    frozenset({"around"}),
+    frozenset({"through", "across", "over"}),
+    frozenset({"under"}),
+    frozenset({"past", "along"}),
+)
+_SPATIAL = "|".join(sorted(set().union(*_SPATIAL_GROUPS)))
+_STRANDED = re.compile(rf"\b([A-Za-z]+) ({_SPATIAL})\W*$", re.IGNORECASE)
+_VERB_REACH = 8  # how many words after the verb its preposition is looked for
 
 
 def stranded_otherwise(question: str, sentence: str) -> bool:
     """Whether the question's verb ends on a preposition ("What is the rock that the
-    Rhine flows into?") that the sentence's same verb does not take, which takes another
-    one instead ("Near Sankt Goarshausen, the Rhine flows around the famous rock
-    Lorelei"): the sentence relates the thing to the verb in another way."""
-    found = _STRANDED.search(question.strip())
+    Rhine flows into?") that the sentence's same verb does not take within its next few
+    words, taking another one right after it instead ("Near Sankt Goarshausen, the Rhine
+    flows around the famous rock Lorelei"): the sentence relates the thing to the verb
+    in another way. "moved from El Paso to San Antonio" takes "to" too."""
+    found = _STRANDED.search(" ".join(question.split()))
     if found is None or found.group(1).lower() in STOPWORDS:
         return False
     verb, preposition = stem(found.group(1).lower()), found.group(2).lower()
-    others = set(_SPATIAL.split("|")) - {preposition}
+    same = next(g for g in _SPATIAL_GROUPS if preposition in g)
+    spatial = set().union(*_SPATIAL_GROUPS)
     said_otherwise = False
     for match in _WORD.finditer(sentence):
         if stem(match.group(0).lower()) != verb:
             continue
-        after = [w.lower() for w in _WORD.findall(sentence[match.end() :])[:2]]
-        if preposition in after:
+        after = [w.lower() for w in _WORD.findall(sentence[match.end() :])[:_VERB_REACH]]
+        if same & set(after):
             return False
-        said_otherwise = said_otherwise or bool(others & set(after))
+        said_otherwise = said_otherwise or bool(after and after[0] in spatial)
     return said_otherwise
 
 
@@ -239,19 +291,21 @@ _SYMMETRIC = frozenset(
     stem(w)
     for w in "marry married wed meet met play face fight battle draw tie merge partner "
     "divorce border neighbour neighbor touch connect link rival resemble equal match date "
-    "accompany collaborate".split()
+    "accompany collaborate versus vs v against encounter intersect cross befriend collide "
+    "kiss".split()
 )
 _DETERMINERS = frozenset("the a an its their his her".split())
 
 
 def _triples(text: str) -> set[tuple[str, str, str]]:
     """(stem, stem, stem) of each three content words in a row of ``text``, articles and
-    possessive determiners skipped: "the humans treat the apes" -> (human, treat, ape)."""
-    tokens = [t.lower() for t in _WORD.findall(text) if t.lower() not in _DETERMINERS]
+    possessive determiners skipped, the middle one a lower-case word (a verb, not a name):
+    "the humans treat the apes" -> (human, treat, ape)."""
+    tokens = [t for t in _WORD.findall(text) if t.lower() not in _DETERMINERS]
     return {
-        (stem(a), stem(v), stem(b))
+        (stem(a.lower()), stem(v), stem(b.lower()))
         for a, v, b in zip(tokens, tokens[1:], tokens[2:], strict=False)
-        if not {a, v, b} & STOPWORDS
+        if v.isalpha() and v.islower() and not {a.lower(), v, b.lower()} & STOPWORDS
     }
 
 

@@ -643,7 +643,7 @@ def _frame_question(question: str, field_name: str | None = None) -> Frame:
     # "Which 1995 film ...", "In which county ...?", "Which other company ...?": the noun
     # after the wh-word (a preposition before it, a year, a decade or a word that only
     # qualifies it aside)
-    head_match = _HEAD.match(question)
+    asked_word = head_word(question)
     head = None
     tech = technical.kind_of(question) if answer_type is AnswerType.OTHER else None
     if tech is not None and not field_name:
@@ -664,15 +664,8 @@ def _frame_question(question: str, field_name: str | None = None) -> Frame:
                 soft.pop(stem(word.lower()), None)
     else:
         tech = None
-    if head_match and answer_type is AnswerType.OTHER and tech is None:
-        word = head_match.group(1).lower()
-        if (
-            word not in STOPWORDS
-            and word not in QUESTION_VERBS
-            and word not in TYPE_WORDS
-            and word not in _NOT_HEADS
-        ):
-            head = stem(word)
+    if asked_word is not None and answer_type is AnswerType.OTHER and tech is None:
+        head = stem(asked_word)
     measured = (
         re.search(
             r"\bhow (long|far|tall|high|big|large|deep|wide|heavy|fast)\b", question, re.IGNORECASE
@@ -1482,9 +1475,10 @@ def extract(
             ):
                 return name
         if frame.head is not None:  # "What prize ...?" -> "the Hollis Prize"
+            noun = head_word(frame.text) or frame.head
             for start, end in _name_spans(sentence):
                 name = sentence[start:end]
-                if headed_name(name, frame.head) and not _only_question_words(
+                if headed_name(name, frame.head, noun) and not _only_question_words(
                     name, question_terms - {frame.head}
                 ):
                     return name
@@ -1494,7 +1488,7 @@ def extract(
                 name = sentence[start:end]
                 if (
                     start >= answer_from
-                    and after_head(sentence, start, frame.head)
+                    and after_head(sentence, start, noun)
                     and not _only_question_words(name, question_terms)
                 ):
                     return name
@@ -1568,35 +1562,75 @@ def extract(
     return sentence[best[0] : best[1]].strip(" ,;:")
 
 
-_HEAD = re.compile(
-    r"\s*(?:(?:in|on|at|from|to|for|by|with|into|of|under|during|near)\s+)?(?:what|which)\s+"
-    r"(?:[0-9]{4}s?\s+)?(?:(?:other|new|former|current|main|major|same|original|famous|local)"
-    r"\s+)?([a-z]\w*)",
-    re.IGNORECASE,
+_WH_LEAD = re.compile(
+    r"\s*(?P<prep>(?:in|on|at|from|to|for|by|with|into|of|under|during|near)\s+)?"
+    r"(?:what|which)\s+(?P<rest>.*)",
+    re.IGNORECASE | re.DOTALL,
 )
-# "In what way ...?", "To what extent ...?": the noun asks a manner or a degree, not a
-# thing the answer names
-_NOT_HEADS = frozenset("way ways manner extent degree sense means reason purpose".split())
-_WORD_BEFORE = re.compile(r"([a-z]+)\s+$")
+# words that only qualify the asked noun ("Which other company ...?"), in lower case:
+# "New Zealand", "Major League" are names
+_QUALIFIERS = frozenset("other new former current main major same original famous local".split())
+# after a preposition, nouns that ask a manner, a degree or a ground, not a thing the
+# answer names: "In what way ...?", "To what extent ...?", "On what grounds ...?"
+_NOT_HEADS = frozenset(
+    "way ways manner extent degree sense means reason purpose end grounds order basis "
+    "capacity respect terms form fashion circumstances conditions".split()
+)
 
 
-def headed_name(name: str, head: str) -> bool:
+def head_word(question: str) -> str | None:
+    """The noun a "what/which NOUN" question asks for, in lower case ("Which 1995 film
+    ...?" -> "film"; "In which American city ...?" -> "city"; "Which other company ...?"
+    -> "company"), or None (none, or a word that names no kind: a stopword, a question
+    verb, a type word, or after a preposition a manner such as "In what way")."""
+    found = _WH_LEAD.match(question)
+    if found is None:
+        return None
+    tokens = found.group("rest").split()
+    i = 0
+    if i < len(tokens) and re.fullmatch(r"[0-9]{4}s?", tokens[i]):
+        i += 1  # "Which 1995 film": a year or a decade
+    if i < len(tokens) and tokens[i] in _QUALIFIERS:
+        i += 1
+    names = 0
+    while i < len(tokens) and tokens[i][:1].isupper() and names < 3:
+        i, names = i + 1, names + 1  # "Which New Zealand city", "In which BBC soap opera"
+    if i >= len(tokens):
+        return None
+    word = re.match(r"[a-z][\w-]*", tokens[i])
+    if word is None or (names and word.group(0) in STOPWORDS):
+        return None
+    noun = word.group(0)
+    if noun in STOPWORDS or noun in QUESTION_VERBS or noun in TYPE_WORDS:
+        return None
+    if found.group("prep") and noun in _NOT_HEADS:
+        return None
+    return noun
+
+
+def headed_name(name: str, head: str, word: str | None = None) -> bool:
     """Whether a capitalised name is one of the ``head`` noun's kind by its own words: it
     ends in the noun ("the Hollis Prize", "Jefferson County") or opens with it before
-    "of" ("the Province of Queensland")."""
+    "of" ("the Province of Queensland"). Given the question's ``word`` for it, a plural
+    of a singular asked noun is another kind ("the United States" is no "state")."""
     parts = name.split()
     if not parts or not parts[-1][:1].isupper():
         return False
-    if stem(parts[-1].lower()) == head:
-        return True
+    last = parts[-1].lower()
+    if stem(last) == head:
+        return word is None or word.endswith("s") or not last.endswith("s") or last == word
     return len(parts) > 2 and parts[1] == "of" and stem(parts[0].lower()) == head
 
 
-def after_head(sentence: str, start: int, head: str) -> bool:
-    """Whether the name at ``start`` stands right after a noun whose stem is ``head``, in
-    apposition: "the broadcaster DR", "the river Seine" (for "Which broadcaster ...?")."""
+_WORD_BEFORE = re.compile(r"([a-z]+)\s+$")
+
+
+def after_head(sentence: str, start: int, word: str) -> bool:
+    """Whether the name at ``start`` stands right after the asked noun ``word`` (or its
+    plural), in apposition: "the broadcaster DR", "the river Seine" (for "Which broadcaster
+    ...?"); a verb of the same stem is no such noun ("the jury awarded Parasite")."""
     before = _WORD_BEFORE.search(sentence[max(0, start - 40) : start])
-    return before is not None and stem(before.group(1)) == head
+    return before is not None and before.group(1) in {word, f"{word}s", f"{word}es"}
 
 
 # "Casino is a 1995 American epic crime film", "The Finnish markka was the currency of

@@ -79,6 +79,7 @@ from .reading import (
     after_head,
     asked_part,
     candidates,
+    head_word,
     headed_name,
     placed,
     quoted,
@@ -937,7 +938,9 @@ def _headed(frame: Frame, value: str) -> bool:
     """Whether an "other" answer is a capitalised name of the question's head noun's kind
     by its own words (`reading.headed_name`: "the Hollis Prize", "the Province of
     Queensland")."""
-    return frame.head is not None and headed_name(" ".join(words(value)), frame.head)
+    if frame.head is None:
+        return False
+    return headed_name(" ".join(words(value)), frame.head, head_word(frame.text))
 
 
 def _named_as_head(frame: Frame, reading: Reading) -> bool:
@@ -948,7 +951,8 @@ def _named_as_head(frame: Frame, reading: Reading) -> bool:
     if frame.head is None or not reading.value[:1].isupper():
         return False
     at = reading.sentence.find(reading.value)
-    return at > 0 and after_head(reading.sentence, at, frame.head)
+    asked = head_word(frame.text)
+    return at > 0 and asked is not None and after_head(reading.sentence, at, asked)
 
 
 def _alignment(
