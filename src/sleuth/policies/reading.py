@@ -1578,11 +1578,13 @@ _NOT_HEADS = frozenset(
 )
 
 
+@lru_cache(maxsize=512)
 def head_word(question: str) -> str | None:
     """The noun a "what/which NOUN" question asks for, in lower case ("Which 1995 film
     ...?" -> "film"; "In which American city ...?" -> "city"; "Which other company ...?"
     -> "company"), or None (none, or a word that names no kind: a stopword, a question
-    verb, a type word, or after a preposition a manner such as "In what way")."""
+    verb, a type word, or after a preposition a manner such as "In what way"). Kept per
+    question: the features ask it of every candidate reading."""
     found = _WH_LEAD.match(question)
     if found is None:
         return None
