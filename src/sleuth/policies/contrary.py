@@ -42,6 +42,7 @@ people for "where" ("fell again to Byzantine hands": `demonym`).
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from sleuth.text import STOPWORDS, stem
 
@@ -233,6 +234,7 @@ def _moves(text: str) -> set[tuple[str, str]]:
 _FROM, _TO = frozenset({"from"}), frozenset({"to", "into"})
 
 
+@lru_cache(maxsize=1024)
 def opposite_end(question: str, sentence: str) -> bool:
     """Whether a place the question names as one end of a move is the other end of a move
     the sentence states with both its ends: "To which city did the game move from San
@@ -263,6 +265,7 @@ _STRANDED = re.compile(rf"\b([A-Za-z]+) ({_SPATIAL})\W*$", re.IGNORECASE)
 _VERB_REACH = 8  # how many words after the verb its preposition is looked for
 
 
+@lru_cache(maxsize=1024)
 def stranded_otherwise(question: str, sentence: str) -> bool:
     """Whether the question's verb ends on a preposition ("What is the rock that the
     Rhine flows into?") that the sentence's same verb does not take within its next few
@@ -309,6 +312,7 @@ def _triples(text: str) -> set[tuple[str, str, str]]:
     }
 
 
+@lru_cache(maxsize=1024)
 def arguments_swapped(question: str, sentence: str) -> bool:
     """Whether the sentence puts the question's two words around its verb the other way
     round: "How do the humans treat the apes?" over "The apes treat humans as slaves"

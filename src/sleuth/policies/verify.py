@@ -786,8 +786,9 @@ def features(
     verbs = {_canon(k) for k in (frame.verb, frame.predicate) if k}
     alignment = _alignment(text, reading, value_keys, context, verbs)
     return {
-        # a typed span: a date, number, name, or a name ending in the asked head noun
-        # ("What prize ...?" -> "the Hollis Prize")
+        # a typed span: a date, number, name, or a name of the asked head noun's kind
+        # ("What prize ...?" -> "the Hollis Prize"; "Which broadcaster ...?" -> "the
+        # broadcaster DR")
         "typed": float(kind is not AnswerType.OTHER or _named_as_head(frame, reading)),
         "person": float(kind is AnswerType.PERSON),
         "temporal": float(kind in (AnswerType.DATE, AnswerType.YEAR, AnswerType.TIME)),
