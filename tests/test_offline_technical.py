@@ -2227,3 +2227,118 @@ def test_a_word_beside_package_or_module_names_one_only_as_a_name(
     sentence: str, names: list[str]
 ) -> None:
     assert [sentence[s:e] for s, e in technical.candidates("package", sentence)] == names
+
+
+# -- session 20: a wh-phrase inside the question, paths, switches, raised objects, particles
+# (sentences of the R docs development sets: babel_dev, mypy_dev, apscheduler_dev,
+# structlog_dev, starlette_dev, pytest_dev)
+
+
+@pytest.mark.parametrize(
+    ("question", "kind"),
+    [
+        # a question that opens with neither a wh-word nor an auxiliary asks with the
+        # wh-phrase a preposition introduces inside it (its last one) ...
+        (
+            "Starting in which mypy version must most third-party package stubs be installed "
+            "explicitly?",
+            "version",
+        ),
+        ("The settings are read from which file in the project folder?", "file"),
+        ("The file to which logs are written is chosen by which env var?", "env"),
+        # ... of a kind whose words prose seldom uses: a field, a flag, a key, a class or
+        # a command asked inside the question is prose's as often
+        ("Babel's Translations class is derived from which class of the gettext module?", None),
+        ("Feynman won the Nobel Prize in which field?", None),
+        ("The ship sailed under which flag?", None),
+        ("Beethoven wrote his Fifth Symphony in which key?", None),
+        ("The Normans were in contact with which kingdom?", None),
+        ("Is there a setting for which the default is 5?", None),
+        # a path is a URL's or a file's
+        ("What is the default path of the daemon's status file?", "path"),
+        ("Which URL path serves the OpenAPI schema?", "path"),
+        ("Which uWSGI switch re-enables the GIL and threads?", "option"),
+        ("What should my processor raise to throw a log entry away silently?", "error"),
+        ("What does the parser raise when the input is empty?", "error"),
+        # "raise" with an object of its own asks something else
+        ("What does the function raise a warning about?", None),
+        ("What did Kanye raise money for in 2005?", None),
+        ("What should I raise max_connections to for high traffic?", None),
+    ],
+)
+def test_kind_of_questions_that_ask_inside(question: str, kind: str | None) -> None:
+    assert technical.kind_of(question) == kind
+
+
+@pytest.mark.parametrize(
+    ("question", "sentence", "value"),
+    [
+        (
+            "Starting in which mypy version must most third-party package stubs be installed "
+            "explicitly?",
+            "Starting in mypy 0.900, most third-party package stubs must be installed explicitly.",
+            "0.900",
+        ),
+        (
+            "Running under uWSGI my jobs never fire. Which uWSGI switch re-enables the GIL and "
+            "threads?",
+            "To fix this, you need to re-enable the GIL using the `--enable-threads` switch.",
+            "--enable-threads",
+        ),
+        (
+            "What should my processor raise to throw a log entry away silently?",
+            "If a processor raises `structlog.DropEvent`, the event is silently dropped.",
+            "structlog.DropEvent",
+        ),
+        (
+            "Which URL path serves the OpenAPI schema?",
+            "By default, the OpenAPI schema is served at `/openapi.json`.",
+            "/openapi.json",
+        ),
+        # "at least" is a bound, not a word to find
+        (
+            "The recommended venv setup installs the dev dependency group with pip install "
+            "--group. Which pip version do I need at least?",
+            "Uses `venv` and pip (`pip install --group` needs pip 25.1 or newer):",
+            "25.1",
+        ),
+    ],
+)
+def test_questions_that_ask_inside_or_with_a_particle(
+    question: str, sentence: str, value: str
+) -> None:
+    readings = _read(question, sentence)
+    assert readings and readings[0].value == value
+    assert verify.check(frame_question(question), readings[0], question=question).ok
+
+
+def test_a_path_is_a_url_s_or_a_file_s() -> None:
+    sentence = "The default path is `.dmypy.json` in the current working directory."
+    assert [sentence[s:e] for s, e in technical.candidates("path", sentence)] == [".dmypy.json"]
+    served = "By default, the OpenAPI schema is served at `/openapi.json`."
+    assert [served[s:e] for s, e in technical.candidates("path", served)] == ["/openapi.json"]
+    # a span of prose words, a version, a module or "and/or" is no path
+    assert technical.candidates("path", "Set `debug mode` first.") == []
+    versions = "It needs mypy `0.990` or later, `os.path` and `and/or` `TCP/IP`."
+    assert technical.candidates("path", versions) == []
+    assert not technical.is_kind("path", "0.990")
+    # a list of paths is ("Which paths ...?")
+    assert technical.is_kind("path", "`typeshed/stubs` and `site-packages/`")
+
+
+def test_the_last_wh_phrase_inside_a_question_is_asked() -> None:
+    question = "The directory to which files are uploaded is set by which option?"
+    assert technical.head_words(question) == ("option",)
+
+
+def test_a_particle_stays_required() -> None:
+    # squad_dev (R): "get back together" is the meaning; a sentence on the duo's
+    # separation answers no question about their reunion
+    question = "In what year did the duo get back together?"
+    frame = frame_question(question)
+    assert {"back", "togeth"} <= set(frame.relation)
+    sentence = (
+        "In February 2008 the duo temporarily separated after the Edison Chen photo scandal "
+        "involving Gillian Chung."
+    )
+    assert read_sentence(frame, "u", sentence, 0, set()) is None

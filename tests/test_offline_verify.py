@@ -581,3 +581,123 @@ def test_a_verb_of_the_asked_noun_s_stem_sets_no_name_after_it() -> None:
     frame = frame_question("Which award did the film win?")
     sentence = "At Cannes the jury awarded Parasite the Palme d'Or."
     assert features(frame, _reading(sentence, "Parasite"))["typed"] == 0.0
+
+
+# -- session 20: hard rules that rejected right answers on the R docs development sets
+# (pytest_dev, celery_dev, mypy_dev, starlette_dev), each with the trap it still refuses
+
+PYTEST_RENAME = (
+    "Changed in version 9.0: Renamed from `xfail_strict` to `strict_xfail`. `xfail_strict` "
+    "is accepted as an alias for `strict_xfail`."
+)
+PYTEST_DISCOVERY = (
+    "Since Pytest 2.6, users can prevent pytest from discovering classes that start with "
+    "`Test` by setting a boolean `__test__` attribute to `False`."
+)
+CELERY_REVOKES = (
+    "The maximum number of revoked tasks to keep in memory can be specified using the "
+    "`CELERY_WORKER_REVOKES_MAX` environment variable, which defaults to 50000."
+)
+STARLETTE_USERS = (
+    "Starlette provides two built-in user implementations: `UnauthenticatedUser()`, and "
+    "`SimpleUser(username)`."
+)
+
+
+@pytest.mark.parametrize(
+    ("question", "sentence", "value", "rule"),
+    [
+        # "pytest" ends like a superlative and is none: no polar word the sentence must say
+        (
+            "In which pytest version was the xfail_strict configuration option renamed to "
+            "strict_xfail?",
+            PYTEST_RENAME,
+            "9.0",
+            None,
+        ),
+        # a real superlative still is one
+        ("Which is the largest version renamed to strict_xfail?", PYTEST_RENAME, "9.0", "polarity"),
+        # what a setting keeps from happening does not happen
+        (
+            "Since pytest 2.6, which boolean attribute can be set to False on a class whose "
+            "name starts with Test so that pytest does not discover it?",
+            PYTEST_DISCOVERY,
+            "__test__",
+            None,
+        ),
+        (
+            "Which boolean attribute makes pytest not discover a class?",
+            "Setting a boolean `__test__` attribute makes pytest discover classes that start "
+            "with `Test`.",
+            "__test__",
+            "polarity",
+        ),
+        # "at most" is said by "the maximum"; "at least" is not
+        (
+            "Workers remember revoked task ids in memory. By default, how many of them do they "
+            "keep at most?",
+            CELERY_REVOKES,
+            "50000",
+            None,
+        ),
+        (
+            "By default, how many revoked tasks do workers keep in memory at least?",
+            CELERY_REVOKES,
+            "50000",
+            "polarity",
+        ),
+        # ... and by another noun's extreme it is not
+        (
+            "How many seats could the stadium hold at most?",
+            "After the latest renovation the stadium holds 50,000 seats.",
+            "50,000",
+            "polarity",
+        ),
+        (
+            "Which Python version does the library require at least?",
+            "Python 3.7, the oldest release, is no longer tested.",
+            "3.7",
+            "polarity",
+        ),
+        # what is kept from happening is the question's negated act, not another one
+        (
+            "What exception is raised when the file does not exist?",
+            "Pass `exist_ok=True` to keep `mkdir` from raising `FileExistsError` when the "
+            "directory exists.",
+            "FileExistsError",
+            "polarity",
+        ),
+        # a path may be a file's
+        (
+            "What is the default path of the daemon's status file?",
+            "The default path is `.dmypy.json` in the current working directory.",
+            ".dmypy.json",
+            None,
+        ),
+        # two asked: one of them is no answer, the list is one
+        (
+            "Which two built-in user implementations does Starlette ship for request.user?",
+            STARLETTE_USERS,
+            "UnauthenticatedUser()",
+            "type",
+        ),
+        (
+            "Which two built-in user implementations does Starlette ship for request.user?",
+            STARLETTE_USERS,
+            "`UnauthenticatedUser()`, and `SimpleUser(username)`",
+            None,
+        ),
+        # a number in a compound word counts no items
+        (
+            "What three-letter code identifies the airport?",
+            "LHR is the three-letter code that identifies Heathrow airport.",
+            "LHR",
+            None,
+        ),
+    ],
+)
+def test_hard_rules_on_documentation(
+    question: str, sentence: str, value: str, rule: str | None
+) -> None:
+    verdict = check(frame_question(question), _reading(sentence, value), question=question)
+    assert verdict.rule == rule

@@ -603,7 +603,8 @@ def _frame_question(question: str, field_name: str | None = None) -> Frame:
         if i > 0 and tokens[i - 1].lower() == "how":
             soft.setdefault(stem(low), None)  # "how long": ranks "820 metres long" first
             continue
-        if low in SOFT_WORDS:
+        if low in SOFT_WORDS or (low == "least" and i > 0 and tokens[i - 1].lower() == "at"):
+            # "Which pip version do I need at least?": a bound, not a word to find
             soft.setdefault(stem(low), None)
             query_words.append(word)
             continue

@@ -15,7 +15,8 @@ found by their shape:
 | ``ip`` | IP address, host | 127.0.0.1 |
 | ``status`` | status code | a three-digit code (`401 Unauthorized`) |
 | ``exit`` | exit code, exit status, return code | a number of at most three digits (`5`) |
-| ``url`` | URL, path, endpoint, route | a URL or an absolute path (`/openapi.json`) |
+| ``url`` | URL, endpoint, route | a URL or an absolute path (`/openapi.json`) |
+| ``path`` | path (a URL's or a file's) | a URL, or a file or directory span (`.dmypy.json`) |
 | ``error`` | which error, exception | a CamelCase name ending in Error / Exception / Warning |
 | ``command`` | what command | a code span with a space, or a shell line after ``$`` |
 | ``package`` | package, library, module, extra | a code span, or a word beside "package" |
@@ -30,6 +31,9 @@ The kind is the one the wh-phrase's head names: its last kind word ("Which comma
 option" asks an option, "What is the name of the file" a file), and only a question
 without one falls back to an env / IP / status pattern or a default cue anywhere in it.
 A technical head wins over "where" or "when" later in the question ("the file where ...").
+A question that opens with neither a wh-word nor an auxiliary may ask with a wh-phrase
+inside it ("Starting in which mypy version must ...?"): of the kinds prose seldom names
+(`_ASKED_INSIDE_KINDS`; "Feynman won the Nobel Prize in which field?" is prose).
 
 A candidate is never the question's own words (``REQUESTS_CA_BUNDLE`` does not answer
 "used as fallback if REQUESTS_CA_BUNDLE is not set"), nor a code span glossing a word of
@@ -60,7 +64,10 @@ KIND_WORDS: dict[str, frozenset[str]] = {
     "ip": frozenset("ip address host".split()),
     "status": frozenset("status code http response error".split()),
     "exit": frozenset("exit return code status returncode".split()),
-    "url": frozenset("url urls path endpoint route address".split()),
+    "url": frozenset("url urls endpoint route address".split()),
+    # a path is a URL's or a file's: "the default path of the daemon's status file"
+    # ("Which URL path ...": the URL's words name the same kind)
+    "path": frozenset("path paths url urls endpoint route".split()),
     "error": frozenset("error exception warning".split()),
     "command": frozenset("command".split()),
     "package": frozenset(
@@ -69,7 +76,7 @@ KIND_WORDS: dict[str, frozenset[str]] = {
     "media": frozenset("media content mime type".split()),
     "header": frozenset("header headers".split()),
     "file": frozenset("file files filename".split()),
-    "option": frozenset("option options flag flags".split()),
+    "option": frozenset("option options flag flags switch switches".split()),
     "name": frozenset(
         "parameter argument attribute field setting keyword class function "
         "method decorator key marker".split()
@@ -90,11 +97,12 @@ _HEAD_KINDS = [
     ("version", r"\bversion\b|\brelease\b"),
     ("error", r"\b(?:error|exception|warning)\b"),
     ("command", r"\bcommand\b"),
-    ("url", r"\b(?:url|path|endpoint|route)\b"),
+    ("path", r"\bpaths?\b"),
+    ("url", r"\b(?:url|endpoint|route)\b"),
     ("package", r"\b(?:package|library|module|extra|dependency|extension|plugin|framework)\b"),
     ("header", r"\bheaders?\b"),
     ("file", r"\bfile(?:name)?(?:\s+extensions?)?\b"),
-    ("option", r"\b(?:option|flag)\b"),
+    ("option", r"\b(?:option|flag|switch)\b"),
     (
         "name",
         r"\b(?:parameter|argument|attribute|field|setting|keyword|class|function|method|"
@@ -109,6 +117,13 @@ _KIND_OF_QUESTION = [
         r"^\s*what\s+(?:must|should|do\s+i\s+need\s+to|needs\s+to)\s+(?:be\s+|pip\s+)?install",
     ),
     ("ip", r"\bip\s+address\b"),
+    # "What should my processor raise to drop an entry?": the object of "raise" asked
+    # (its object is asked: "raise money for ...", "raise max_connections to 500" ask
+    # something else)
+    (
+        "error",
+        r"^\s*what\s+(?:\w+\s+){1,4}?(?:raise|throw)(?:\s*\?|\s+(?:to|when|if|so|in|inside)\b)",
+    ),
     ("exit", r"\b(?:exit|return)\s+(?:code|status)\b"),
     ("status", r"\bstatus\s+code\b"),
     (
@@ -130,10 +145,13 @@ _WH_PHRASE = re.compile(
 def kind_of(question: str, head_only: bool = False) -> str | None:
     """The technical kind a question asks for, or None for a prose question
     (``head_only``: only a kind its wh-phrase names)."""
-    q = question.lower()
     # "If you're using the app factory pattern, which option ...?", "On a Mac, port 5000
-    # is taken. Which service ...?": the wh-phrase may follow an opening clause
-    q = q[_opening_clause_end(q) :]
+    # is taken. Which service ...?": the wh-phrase may follow an opening clause, or
+    # stand inside the question ("Celery configuration is taken from which key ...?")
+    whole = question.lower()
+    whole = whole[_opening_clause_end(whole) :]
+    q = _asked_from(whole)
+    inside = q != whole  # a wh-phrase inside the question (`_ASKED_INSIDE_KINDS`)
     if not re.match(
         r"\s*(?:what|which|in which|in what|as of which|before which|at which|since which|"
         r"starting with which|from which)\b",
@@ -151,12 +169,15 @@ def kind_of(question: str, head_only: bool = False) -> str | None:
             for kind, pattern in _HEAD_KINDS
             for m in re.finditer(pattern, phrase.group(1))
         ]
-        if found:
-            return max(found, key=lambda t: (t[0], -t[2]))[1]
+        head = max(found, key=lambda t: (t[0], -t[2]))[1] if found else None
+        if head is not None and (not inside or head in _ASKED_INSIDE_KINDS):
+            return head
     if head_only:
         return None
+    # the fallbacks read the whole question after an opening clause (a default cue may
+    # stand before a wh-phrase inside it)
     for kind, pattern in _KIND_OF_QUESTION:
-        if re.search(pattern, q):
+        if re.search(pattern, whole):
             return kind
     return None
 
@@ -165,12 +186,13 @@ def asks_many(question: str) -> bool:
     """Whether the wh-phrase's head is a plural kind word ("what factory function
     *names* does the flask command look for?"): the answer is the list the sentence
     gives ("`create_app` or `make_app`"), not one of its items."""
-    q = question.lower()
-    q = q[_opening_clause_end(q) :]
+    q = _asked_from(question.lower())
     q = re.sub(r"^\s*(?:in|at|as of|before|since|starting with|from|with)\s+", "", q)
     phrase = _WH_PHRASE.match(q)
     if phrase is None:
         return False
+    if re.match(r"(?:two|three|four|five|both)\s", phrase.group(1)):
+        return True  # "Which two built-in user implementations ...?": two items, a list
     head = phrase.group(1).split()[-1]
     singular = re.sub(r"(?:(?<=[sx])es|s)$", "", head)
     # "names" heads a phrase of a kind ("factory function names") as a kind word does
@@ -181,8 +203,7 @@ def head_words(question: str) -> tuple[str, ...]:
     """The words of the question's wh-phrase after its wh-word, as written ("Which
     *logger factory* should I configure ...?", "Which *processor renames* that key?": a
     verb may close the phrase), or none."""
-    q = question.lower()
-    q = q[_opening_clause_end(q) :]
+    q = _asked_from(question.lower())
     q = re.sub(r"^\s*(?:in|at|as of|before|since|starting with|from|with)\s+", "", q)
     phrase = _WH_PHRASE.match(q)
     return tuple(phrase.group(1).split()) if phrase is not None else ()
@@ -269,6 +290,35 @@ def _opening_clause_end(question: str) -> int:
     return wh.end() if wh is not None else 0
 
 
+# the kinds a wh-phrase inside a question asks: those whose words prose seldom uses
+# ("Feynman won the Nobel Prize in which field?", "The ship sailed under which flag?" are
+# no technical questions; "... in which mypy version ...?" is one)
+_ASKED_INSIDE_KINDS = frozenset("version env exit media header file path".split())
+# a question that does not open with its wh-word or an auxiliary ("Celery configuration
+# is taken from which key ...?", "Starting in which mypy version must ...?") asks with
+# the wh-phrase a preposition introduces inside it
+_ASKED_INSIDE = re.compile(
+    r"\b(?:from|to|in|on|at|before|after|since|by|with|for|into|under|as\s+of|than)\s+"
+    r"(?=(?:which|what)\s)"
+)
+_OPENS_ASKING = re.compile(
+    r"\s*(?:what|which|who|whom|whose|where|when|why|how|is|are|was|were|do|does|did|can|"
+    r"could|should|would|will|may|might|must|has|have|had|in|at|as|before|since|from|with)\b"
+)
+
+
+def _asked_from(q: str) -> str:
+    """The lower-cased question from where it asks: after an opening clause
+    (`_opening_clause_end`), or from the last wh-phrase a preposition introduces inside a
+    question that opens with neither a wh-word nor an auxiliary (`_ASKED_INSIDE`; "The
+    directory to which files are uploaded is set by which option?")."""
+    q = q[_opening_clause_end(q) :]
+    if _OPENS_ASKING.match(q):
+        return q
+    inside = list(_ASKED_INSIDE.finditer(q))
+    return q[inside[-1].end() :] if inside else q
+
+
 _CODE = re.compile(r"`+([^`\n]+?)`+")
 _ENV = re.compile(r"^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*$")
 _BARE_ENV = re.compile(r"(?<![\w$%.-])[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+(?![\w-])")
@@ -293,6 +343,12 @@ _PACKAGE = re.compile(r"^[A-Za-z][\w.-]*(?:\[[\w,-]+\])?$")
 _IDENTIFIER = re.compile(r"^@?[A-Za-z_][\w.]*(?:\(\))?$")  # docs_url, @pytest.mark.anyio
 _HEADER = re.compile(r"^[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*$")  # X-Process-Time
 _FILE = re.compile(r"^[\w./-]*\.[A-Za-z0-9]+$")  # uv.lock, .env, 404.html, app/main.py
+_DIRECTORY = re.compile(r"^[\w.~-]*/[\w./~-]*$")  # .venv/var/app-instance, build/
+_FILE_OF_PATH = re.compile(
+    r"^(?:[\w./~-]*/)?(?:\.[A-Za-z][\w.-]*|[\w.-]*\.(?:py|pyi|pyc|json|toml|cfg|ini|yaml|yml|"
+    r"txt|md|rst|html?|css|js|ts|lock|log|env|sh|bat|xml|csv|db|sqlite3?|mako|conf|pem|crt|"
+    r"whl|zip|gz|tar))$"
+)
 _OPTION = re.compile(r"^--?[A-Za-z][\w-]*$")  # --workers
 _OPTION_WITH_ARGUMENT = re.compile(r"--?[A-Za-z][\w-]*(?=\s+\S)")  # `--call {module}:{factory}`
 _MEDIA = re.compile(r"(?<![\w/.-])(?:application|text|image|audio|video|multipart|font)/[\w.+-]+\w")
@@ -372,6 +428,13 @@ def _candidates(kind: str, sentence: str, start: int = 0) -> list[tuple[int, int
         return [m.span(1) for m in _EXIT.finditer(sentence)]
     if kind == "url":
         return [m.span() for m in _URL.finditer(sentence)]
+    if kind == "path":
+        # a URL's path, or a code span shaped as a file's (`.dmypy.json`, `out/foo.pyi`)
+        urls = [m.span() for m in _URL.finditer(sentence)]
+        files = [(s, e) for s, e in code if _path_shaped(sentence[s:e])]
+        return sorted(
+            set(urls) | {sp for sp in files if not any(u[0] <= sp[0] < u[1] for u in urls)}
+        )
     if kind == "error":
         found = [m.span() for m in _ERROR.finditer(sentence)]
         if _RAISED.search(sentence):  # "a 405 (`MethodNotAllowed`) will be raised"
@@ -477,7 +540,34 @@ def is_kind(kind: str, value: str) -> bool:
         or (kind in _CODE_KINDS and bool(value.strip()))
         or (kind == "error" and _CAMEL.fullmatch(value.strip("`")) is not None)
         or (kind == "error" and _STATUS.fullmatch(value.strip()) is not None)
+        or (kind == "path" and _paths(value))
     )
+
+
+def _paths(value: str) -> bool:
+    """Whether ``value`` is a path or a list of paths (`asks_many`: "Which paths ...?")."""
+    items = [i.strip("` ") for i in _LIST_GAP.split(value)]
+    return all(_path_shaped(i) for i in items if i) and any(items)
+
+
+def _path_shaped(value: str) -> bool:
+    """Whether ``value`` is a URL, a URL's path or a file's (`_candidates`' "path"): a
+    file of a known extension or a dot file (`.dmypy.json`), or a directory's path
+    ("out/foo.pyi", ".venv/var/app-instance", "build/"; "and/or", "TCP/IP" and "os.path"
+    are none)."""
+    if _URL.fullmatch(value) or _FILE_OF_PATH.match(value):
+        return True
+    return (
+        bool(_DIRECTORY.match(value))
+        and bool(re.search(r"[a-z]", value))
+        and value.lower() not in _NOT_PATHS
+    )
+
+
+# word pairs written with a slash ("and/or"): no directory's path
+_NOT_PATHS = frozenset(
+    "and/or either/or true/false yes/no on/off read/write input/output client/server".split()
+)
 
 
 def extract(

@@ -96,6 +96,21 @@ _NEGATIVE_WORDS = frozenset(
     "invalid unknown missing unset unsupported untrusted disallowed unavailable undefined "
     "absent".split()
 )
+_PREVENTS = re.compile(
+    r"\b(?:prevent(?:s|ed|ing)?|keeps?|kept|keeping|stop(?:s|ped|ping)?)\s+"
+    r"[^.;:,]{1,40}?\bfrom\s+(\w+ing)\b",
+    re.IGNORECASE,
+)
+_NOT_VERB = re.compile(r"\b(?:not|n't|never)\s+(?:be\s+)?(\w+)", re.IGNORECASE)
+
+
+def _kept_from(question: str, sentence: str) -> bool:
+    """Whether the sentence keeps something from doing what the question negates:
+    "does not discover it" and "prevent pytest from discovering classes"."""
+    negated = {stem(m.group(1).lower()) for m in _NOT_VERB.finditer(question)}
+    return any(stem(m.group(1).lower()) in negated for m in _PREVENTS.finditer(sentence))
+
+
 _WH = frozenset("what which who whom whose when where why how".split())
 _SKIP_KEYS = frozenset(QUESTION_VERBS | TYPE_WORDS | _WH)
 # words the reader never requires ("current", "located", "take place"): not in the frame
@@ -133,7 +148,12 @@ def _polar(key: str) -> bool:
     return (
         key == "not"
         or key.startswith(("~", "#", "ord"))
-        or (len(key) > 5 and key.endswith("est") and key.isalpha())
+        or (
+            len(key) > 5
+            and key.endswith("est")
+            and key.isalpha()
+            and key not in contrary.NOT_SUPERLATIVES
+        )
     )
 
 
@@ -160,7 +180,39 @@ def question_keys(question: str) -> list[str]:
         out.setdefault(term.key, None)
     if _NAMED_AFTER.search(asked):
         out.pop("~after", None)  # whom a thing is named after: no order in time
+    for key, bound in (("~least", AT_LEAST), ("~most", AT_MOST)):
+        if key in out and _BOUNDS[bound][0].search(asked):
+            # "Which pip version do I need at least?", "how many do they keep at most?": a
+            # bound, which "needs pip 25.1 or newer" and "the maximum number" say too
+            out = {(bound if k == key else k): None for k in out}
     return list(out)
+
+
+AT_LEAST, AT_MOST = "~atleast", "~atmost"
+# a bound the question asks ("at least"), and the phrases that state it in a sentence
+_BOUNDS = {
+    AT_LEAST: (
+        re.compile(r"\bat\s+least\b", re.IGNORECASE),
+        re.compile(
+            r"\bat\s+least\b|\bminimum\b|\bor\s+(?:newer|later|higher|above|more|greater)\b|"
+            r"\band\s+(?:newer|later|up|above|higher)\b|\bno\s+(?:fewer|less)\s+than\b",
+            re.IGNORECASE,
+        ),
+    ),
+    AT_MOST: (
+        re.compile(r"\bat\s+most\b", re.IGNORECASE),
+        re.compile(
+            r"\bat\s+most\b|\bmaximum\b|\bup\s+to\b|\bno\s+more\s+than\b|"
+            r"\bor\s+(?:fewer|less|lower|older|earlier|below)\b",
+            re.IGNORECASE,
+        ),
+    ),
+}
+
+
+def bounds_said(text: str) -> set[str]:
+    """The asked bounds (`AT_LEAST`, `AT_MOST`) ``text`` states."""
+    return {bound for bound, (_, said) in _BOUNDS.items() if said.search(text)}
 
 
 _NAMED_AFTER = re.compile(r"\bnamed\s+after\b", re.IGNORECASE)
@@ -189,6 +241,12 @@ def check(
         around |= {"not"}  # "must be sent as well, otherwise ...": what happens without it
     if {w.lower() for w in words(reading.sentence)} & _NEGATIVE_WORDS:
         around |= {"not"}  # "if the host is invalid": a host that isn't one of the valid
+    around |= bounds_said(reading.sentence) | bounds_said(previous)
+    if frame.tech is not None and _kept_from(text, reading.sentence):
+        # "users can prevent pytest from discovering classes ... by setting ...": what
+        # a setting keeps from happening does not happen (documentation's way of saying
+        # "so that pytest does not discover it")
+        around |= {"not"}
     for key in qkeys:
         if not _polar(key):
             continue
@@ -221,6 +279,8 @@ def check(
         return Check(False, "polarity")  # "move from San Antonio": not "to San Antonio"
     if contrary.stranded_otherwise(text, reading.sentence):
         return Check(False, "polarity")  # "the rock the Rhine flows into": not "around"
+    if _ASKS_SEVERAL.match(text) and not _SEVERAL.search(reading.value):
+        return Check(False, "type")  # "Which two built-in user implementations ...?": one
     if frame.tech is not None:
         value = reading.value.strip("` ")
         # a code value in capitals states its words ("['GET']": "get" is a stop word in
@@ -568,6 +628,14 @@ _CLAUSE_OR_SENTENCE = re.compile(r";|,\s*(?:while|whereas)\b|(?<=[.!?])\s+(?=[A-
 _CLAUSE_JOIN = re.compile(r";|\band\b|\bbut\b|\bwhile\b|\bwhereas\b|\bthen\b")
 
 
+# a question that asks for several things by their number ("Which two ...?", "What
+# three ...?"): one item is no answer; a list ("X and Y", "X, Y") may be
+_ASKS_SEVERAL = re.compile(
+    r"\s*(?:(?:in|at|on|from|of|to|by|with|for)\s+)?(?:which|what)\s+(?:two|three|four|five)"
+    r"(?![-\w])",
+    re.IGNORECASE,
+)
+_SEVERAL = re.compile(r",|;|&|\band\b|\bor\b|\bnor\b", re.IGNORECASE)
 # a question about the present ("Who is the current CEO?") is not answered by a sentence
 # that says the state ended ("Ada Ortiz ... stepped down as CEO")
 _ASKS_PRESENT = re.compile(r"\b(?:current|currently|now|presently|today)\b", re.I)
