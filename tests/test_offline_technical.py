@@ -2342,3 +2342,71 @@ def test_a_particle_stays_required() -> None:
         "involving Gillian Chung."
     )
     assert read_sentence(frame, "u", sentence, 0, set()) is None
+
+
+@pytest.mark.parametrize(
+    ("question", "kind"),
+    [
+        # a noun phrase to the end of a "What is the ...?" question, named by its last word
+        (
+            "We're upgrading to Celery 5.7 and use Redis. What is the new minimum required "
+            "redis-py version?",
+            "version",
+        ),
+        ("What is the oldest supported Python version?", "version"),
+        # ... not past a preposition: "for the --soft-error-limit flag" qualifies the limit
+        ("What is the default limit for the --soft-error-limit flag?", "value"),
+        # "what value do I pass" asks a value; "the value of the deal" is prose
+        ("What value do I pass to its recreate flag?", "value"),
+        ("What was the value of the deal?", None),
+        ("What is the main source of the Rhine water?", None),
+    ],
+)
+def test_kind_of_a_long_noun_phrase_and_a_value(question: str, kind: str | None) -> None:
+    assert technical.kind_of(question) == kind
+
+
+def test_a_contrast_and_a_kind_word_are_no_predicate() -> None:
+    # pytest_dev (R): "... gives me bytes instead of text?" is asked of "bytes"
+    frame = frame_question(
+        "The code under test writes raw bytes to sys.stdout. Which fixture should I use so "
+        "that readouterr() gives me bytes instead of text?"
+    )
+    assert frame.predicate == "byte" and "text" in frame.relation
+    # mypy_dev (R): "the --soft-error-limit flag" names a thing; "flag" is no act
+    assert (
+        frame_question("What is the default limit for the --soft-error-limit flag?").predicate
+        is None
+    )
+
+
+@pytest.mark.parametrize(
+    ("question", "sentence", "value"),
+    [
+        (
+            "We're upgrading to Celery 5.7 and use Redis. What is the new minimum required "
+            "redis-py version?",
+            "redis-py 6.4.0 is the new minimum required version. redis server 6.2.0 is the new "
+            "minimum required version.",
+            "6.4.0",
+        ),
+        (
+            "On PostgreSQL I want batch_alter_table to do the full move-and-copy anyway instead "
+            "of ALTER. What value do I pass to its recreate flag?",
+            'The batch mode directive will run the "recreate" system regardless of backend if '
+            "the flag `recreate='always'` is passed:",
+            "'always'",
+        ),
+        (
+            "As of which mypy version can the orjson library be used for the cache instead of "
+            "the standard json module?",
+            "Furthermore: as of mypy 1.13, mypy allows use of the orjson library for handling the "
+            "cache instead of the stdlib json, for improved performance.",
+            "1.13",
+        ),
+    ],
+)
+def test_long_phrases_values_and_contrasts_read(question: str, sentence: str, value: str) -> None:
+    readings = _read(question, sentence)
+    assert readings and readings[0].value == value
+    assert verify.check(frame_question(question), readings[0], question=question).ok

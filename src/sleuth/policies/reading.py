@@ -101,6 +101,8 @@ SOFT_WORDS = _set(
     # the documentation itself: "Which package do the docs point to for ...?"
     "docs documentation"
 )
+# every technical kind's words (`technical.KIND_WORDS`), stemmed
+_KIND_STEMS = frozenset(stem(w) for ws in technical.KIND_WORDS.values() for w in ws)
 # Light verbs carry little meaning of their own ("take place", "go up against", "made
 # out of", "came before"): a sentence may say the same with another verb, so they rank
 # sentences but are never required.
@@ -590,6 +592,16 @@ def _frame_question(question: str, field_name: str | None = None) -> Frame:
         _PERSON_ASKED.search(question.lower()) if answer_type is AnswerType.PERSON else None
     )
     kind_word = person_noun.group(0).split()[-1] if person_noun else None
+    # "... gives me bytes *instead of text*?": what the answer is set against is no
+    # predicate the sentence must say (its words stay relation words)
+    contrast = next(
+        (
+            i
+            for i, w in enumerate(tokens[:-1])
+            if (w.lower(), tokens[i + 1].lower()) in (("instead", "of"), ("rather", "than"))
+        ),
+        len(tokens),
+    )
     for i, word in enumerate(tokens):
         low = word.lower()
         if low in STOPWORDS or low in QUESTION_VERBS or low.replace("’", "'") in _CHATTER:
@@ -627,7 +639,8 @@ def _frame_question(question: str, field_name: str | None = None) -> Frame:
             relation.setdefault(stem(low), None)
             # a part of a joined name ("waitress-serve", "mod_wsgi-express") is no verb
             # the sentence must say: names are written whole or not at all
-            predicate = None if low in joined else stem(low)
+            if i < contrast:
+                predicate = None if low in joined else stem(low)
     if field_name:
         key = field_name.lower()
         field_type = FIELD_TYPES.get(key, FIELD_TYPES.get(key.split("_")[-1]))
@@ -654,8 +667,10 @@ def _frame_question(question: str, field_name: str | None = None) -> Frame:
         for key in [r for r in relation if r in kind_stems]:
             del relation[key]
             soft.setdefault(key, None)
-        if predicate in kind_stems or re.search(r"\b[A-Z]{2,}\W*$", question):
-            predicate = None  # "... for CORS?": an acronym is said many ways
+        if predicate in _KIND_STEMS or re.search(r"\b[A-Z]{2,}\W*$", question):
+            # "... for CORS?": an acronym is said many ways; "... for the
+            # --soft-error-limit flag?": a kind word names a thing, it is no act
+            predicate = None
         lead = _SINCE_WHICH.match(question)
         if tech == "version" and lead is not None:
             # "Since which release ...?" asks where it began: "added in 0.102.0" says it

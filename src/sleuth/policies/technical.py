@@ -158,6 +158,7 @@ def kind_of(question: str, head_only: bool = False) -> str | None:
         q,
     ):
         return None
+    copular = _WHAT_IS_THE.match(q)  # (read below)
     # "What is the name of the file where ...": the head is the named noun
     q = re.sub(r"^\s*what\s+is\s+the\s+name\s+of\s+(?:the|a|an)\s+", "which ", q)
     # "What is the oldest Python version ...?": the noun after "what is the" is asked
@@ -172,6 +173,15 @@ def kind_of(question: str, head_only: bool = False) -> str | None:
         head = max(found, key=lambda t: (t[0], -t[2]))[1] if found else None
         if head is not None and (not inside or head in _ASKED_INSIDE_KINDS):
             return head
+    if _WHAT_VALUE.match(q):
+        return "value"  # "What value do I pass to its recreate flag?"
+    # "What is the new minimum required redis-py version?": a noun phrase to the end of
+    # the question, longer than a wh-phrase, named by its last word
+    if copular is not None and not inside:
+        last = copular.group(1).split()[-1]
+        found = [kind for kind, pattern in _HEAD_KINDS if re.fullmatch(pattern, last)]
+        if found:
+            return found[0]
     if head_only:
         return None
     # the fallbacks read the whole question after an opening clause (a default cue may
@@ -290,6 +300,13 @@ def _opening_clause_end(question: str) -> int:
     return wh.end() if wh is not None else 0
 
 
+_WHAT_IS_THE = re.compile(
+    r"\s*what\s+(?:is|was|are|were)\s+the\s+((?:(?!(?:of|for|in|on|to|from|with|by|at|about|the|a|an)\b)[\w.-]+\s+){3,5}"
+    r"[\w.-]+)\s*\?\s*$"
+)
+_WHAT_VALUE = re.compile(
+    r"\s*(?:what|which)\s+(?:default\s+)?value\s+(?:do|does|did|should|must|can|will|would)\b"
+)
 # the kinds a wh-phrase inside a question asks: those whose words prose seldom uses
 # ("Feynman won the Nobel Prize in which field?", "The ship sailed under which flag?" are
 # no technical questions; "... in which mypy version ...?" is one)
