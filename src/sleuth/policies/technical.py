@@ -179,9 +179,9 @@ def kind_of(question: str, head_only: bool = False) -> str | None:
     # the question, longer than a wh-phrase, named by its last word
     if copular is not None and not inside:
         last = copular.group(1).split()[-1]
-        found = [kind for kind, pattern in _HEAD_KINDS if re.fullmatch(pattern, last)]
-        if found:
-            return found[0]
+        named = [kind for kind, pattern in _HEAD_KINDS if re.fullmatch(pattern, last)]
+        if named:
+            return named[0]
     if head_only:
         return None
     # the fallbacks read the whole question after an opening clause (a default cue may
