@@ -2360,6 +2360,11 @@ def test_a_particle_stays_required() -> None:
         ("What value do I pass to its recreate flag?", "value"),
         ("What was the value of the deal?", None),
         ("What is the main source of the Rhine water?", None),
+        # (a reviewer's counter-examples: prose's long noun phrases and values)
+        ("What is the current global conservation status?", None),
+        ("What is the Symphony No. 5 key?", None),
+        ("What was the final studio album release?", None),
+        ("What value did the coin have?", None),
     ],
 )
 def test_kind_of_a_long_noun_phrase_and_a_value(question: str, kind: str | None) -> None:
@@ -2373,6 +2378,13 @@ def test_a_contrast_and_a_kind_word_are_no_predicate() -> None:
         "that readouterr() gives me bytes instead of text?"
     )
     assert frame.predicate == "byte" and "text" in frame.relation
+    # a contrast opening the question sets the situation; the predicate is the question's
+    assert (
+        frame_question(
+            "Rather than editing the file by hand, which command upgrades the database?"
+        ).predicate
+        == "databas"
+    )
     # mypy_dev (R): "the --soft-error-limit flag" names a thing; "flag" is no act
     assert (
         frame_question("What is the default limit for the --soft-error-limit flag?").predicate

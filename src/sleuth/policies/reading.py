@@ -598,7 +598,9 @@ def _frame_question(question: str, field_name: str | None = None) -> Frame:
         (
             i
             for i, w in enumerate(tokens[:-1])
-            if (w.lower(), tokens[i + 1].lower()) in (("instead", "of"), ("rather", "than"))
+            # (one opening the question sets the situation: "Instead of gold, what ...?")
+            if i > 0
+            and (w.lower(), tokens[i + 1].lower()) in (("instead", "of"), ("rather", "than"))
         ),
         len(tokens),
     )

@@ -148,8 +148,8 @@ def kind_of(question: str, head_only: bool = False) -> str | None:
     # "If you're using the app factory pattern, which option ...?", "On a Mac, port 5000
     # is taken. Which service ...?": the wh-phrase may follow an opening clause, or
     # stand inside the question ("Celery configuration is taken from which key ...?")
-    whole = question.lower()
-    whole = whole[_opening_clause_end(whole) :]
+    opening = _opening_clause_end(question.lower())
+    whole = question.lower()[opening:]
     q = _asked_from(whole)
     inside = q != whole  # a wh-phrase inside the question (`_ASKED_INSIDE_KINDS`)
     if not re.match(
@@ -158,7 +158,7 @@ def kind_of(question: str, head_only: bool = False) -> str | None:
         q,
     ):
         return None
-    copular = _WHAT_IS_THE.match(q)  # (read below)
+    copular = _WHAT_IS_THE.match(question, opening)  # as written (read below)
     # "What is the name of the file where ...": the head is the named noun
     q = re.sub(r"^\s*what\s+is\s+the\s+name\s+of\s+(?:the|a|an)\s+", "which ", q)
     # "What is the oldest Python version ...?": the noun after "what is the" is asked
@@ -177,10 +177,12 @@ def kind_of(question: str, head_only: bool = False) -> str | None:
         return "value"  # "What value do I pass to its recreate flag?"
     # "What is the new minimum required redis-py version?": a noun phrase to the end of
     # the question, longer than a wh-phrase, named by its last word
+    # (of a kind prose seldom names, after a name: "the current global conservation
+    # status", "the final studio album release" are prose's)
     if copular is not None and not inside:
-        last = copular.group(1).split()[-1]
+        *_, before, last = copular.group(1).split()
         named = [kind for kind, pattern in _HEAD_KINDS if re.fullmatch(pattern, last)]
-        if named:
+        if named and named[0] in _ASKED_INSIDE_KINDS and _NAME_LIKE.search(before):
             return named[0]
     if head_only:
         return None
@@ -301,12 +303,19 @@ def _opening_clause_end(question: str) -> int:
 
 
 _WHAT_IS_THE = re.compile(
-    r"\s*what\s+(?:is|was|are|were)\s+the\s+((?:(?!(?:of|for|in|on|to|from|with|by|at|about|the|a|an)\b)[\w.-]+\s+){3,5}"
-    r"[\w.-]+)\s*\?\s*$"
+    r"(?i:\s*what\s+(?:is|was|are|were)\s+the\s+)"
+    r"((?:(?!(?i:of|for|in|on|to|from|with|by|at|about|the|a|an)\b)[\w.-]+\s+){3,5}[\w.-]+)"
+    r"\s*\?\s*$"
 )
+# "What value do I pass to ...?": the asker sets it ("What value did the coin have?" asks
+# an amount with its unit)
 _WHAT_VALUE = re.compile(
-    r"\s*(?:what|which)\s+(?:default\s+)?value\s+(?:do|does|did|should|must|can|will|would)\b"
+    r"\s*(?:what|which)\s+(?:default\s+)?value\s+(?:do|should|must|can)\s+(?:i|you|we)\s+"
+    r"(?:pass|set|give|use|put|assign|provide)\b"
 )
+# a name in a noun phrase: a capitalised word or one joined by a dash, dot or underscore
+# ("Python version", "redis-py version")
+_NAME_LIKE = re.compile(r"^[A-Z]|[\w][-_.][\w]|\d")
 # the kinds a wh-phrase inside a question asks: those whose words prose seldom uses
 # ("Feynman won the Nobel Prize in which field?", "The ship sailed under which flag?" are
 # no technical questions; "... in which mypy version ...?" is one)
