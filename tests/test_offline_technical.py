@@ -2422,3 +2422,37 @@ def test_long_phrases_values_and_contrasts_read(question: str, sentence: str, va
     readings = _read(question, sentence)
     assert readings and readings[0].value == value
     assert verify.check(frame_question(question), readings[0], question=question).ok
+
+
+def _extract_value(question: str, sentence: str) -> str | None:
+    frame = frame_question(question)
+    return reading.extract(
+        frame, sentence, set(frame.anchors) | set(frame.relation) | set(frame.soft)
+    )
+
+
+def test_a_lone_code_span_answers_a_question_no_kind_word_names() -> None:
+    """babel_dev and pytest_dev (R): a question whose kind no word names ("which class of
+    the gettext module", "which section name") is answered by the one code span of a
+    sentence that states it, when no clause answers it; the question's own span is none,
+    and two spans are rivals (no answer)."""
+    babel = "Babel's Translations class is derived from which class of the gettext module?"
+    assert technical.kind_of(babel) is None
+    sentence = (
+        "To support this usage pattern, Babel provides a `Translations` class that is derived "
+        "from the `GNUTranslations` class in the `gettext` module."
+    )
+    assert _extract_value(babel, sentence) == "GNUTranslations"
+    pytest_cfg = (
+        "Company policy forces us to keep the pytest settings in setup.cfg. Which section "
+        "name does pytest read in that file?"
+    )
+    said = (
+        "Due to how this may collide with some distutils commands, the recommended section "
+        "name for `setup.cfg` files is now `[tool:pytest]`."
+    )
+    assert _extract_value(pytest_cfg, said) == "[tool:pytest]"
+    two = "The section is `[tool:pytest]` or `[pytest]` in `setup.cfg` files."
+    frame = frame_question("Which section name does pytest read in setup.cfg?")
+    assert reading._lone_code_span(two, frame) is None
+    assert reading._lone_code_span("It reads `setup.cfg` files.", frame) is None

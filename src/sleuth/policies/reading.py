@@ -1516,7 +1516,8 @@ def extract(
         stranded = _after_stranded(frame.text, sentence, question_terms, answer_from)
         if stranded is not None:
             return stranded
-        return _clause_after_question_words(sentence, question_terms)
+        clause = _clause_after_question_words(sentence, question_terms)
+        return clause if clause is not None else _lone_code_span(sentence, frame, answer_from)
     # a sentence read with the one before it answers from its own words
     spans = [(s, e) for s, e in candidates(frame.answer_type, sentence, proper) if s >= answer_from]
     if frame.measured:
@@ -1578,6 +1579,20 @@ def extract(
 
     best = min(spans, key=distance)
     return sentence[best[0] : best[1]].strip(" ,;:")
+
+
+def _lone_code_span(sentence: str, frame: Frame, answer_from: int = 0) -> str | None:
+    """The one code span of a sentence that states the question, for a question whose
+    kind no word names ("Which section name does pytest read in that file?" over "... the
+    recommended section name for `setup.cfg` files is now `[tool:pytest]`", the question's
+    own `setup.cfg` aside), when no clause answers it; None when there are several."""
+    asked = frame.text.lower()
+    spans = [
+        sentence[a:b]
+        for a, b in technical.candidates("code", sentence, answer_from)
+        if sentence[a:b].strip() and sentence[a:b].lower() not in asked
+    ]
+    return spans[0] if len(spans) == 1 else None
 
 
 _WH_LEAD = re.compile(
