@@ -2456,3 +2456,27 @@ def test_a_lone_code_span_answers_a_question_no_kind_word_names() -> None:
     frame = frame_question("Which section name does pytest read in setup.cfg?")
     assert reading._lone_code_span(two, frame) is None
     assert reading._lone_code_span("It reads `setup.cfg` files.", frame) is None
+
+
+@pytest.mark.parametrize(
+    ("question", "sentence"),
+    [
+        # (a reviewer's counter-examples) the question's own name, written otherwise
+        ("What does Model.save return?", "Calling `Model.save()` writes the row and returns."),
+        ("What does dumps return?", "The `json.dumps` function serializes obj and then returns."),
+        # a yes/no or a why question asks no name
+        (
+            "Does the scheduler retry failed jobs?",
+            "The scheduler created by `make_scheduler()` retries failed jobs.",
+        ),
+        ("Is the Client thread safe?", "The `httpx.Client` is thread safe."),
+        (
+            "Why is the output truncated?",
+            "The output is truncated because `max_width` limits the output.",
+        ),
+        # a line of code is no name
+        ("What does the example print?", "The example `for i in range(3): print(i)` prints."),
+    ],
+)
+def test_a_lone_code_span_is_no_answer_to_these(question: str, sentence: str) -> None:
+    assert reading._lone_code_span(sentence, frame_question(question)) is None

@@ -1582,17 +1582,42 @@ def extract(
 
 
 def _lone_code_span(sentence: str, frame: Frame, answer_from: int = 0) -> str | None:
-    """The one code span of a sentence that states the question, for a question whose
-    kind no word names ("Which section name does pytest read in that file?" over "... the
-    recommended section name for `setup.cfg` files is now `[tool:pytest]`", the question's
-    own `setup.cfg` aside), when no clause answers it; None when there are several."""
-    asked = frame.text.lower()
+    """The one code span of a sentence that states the question, for a what / which
+    question whose kind no word names ("Babel's Translations class is derived from which
+    class of the gettext module?" over "... derived from the `GNUTranslations` class in
+    the `gettext` module"), when no clause answers it; None when there are several. A
+    span is a name (`autocommit=True`, `init_db()`, `[tool:pytest]`), never a line of code,
+    and never the question's own name written otherwise (`Model.save()` for "What does
+    Model.save return?"). A yes/no, why or how question asks no name."""
+    if not _ASKS_A_NAME.match(technical.asked_from(asked_part(restate(frame.text)).lower())):
+        return None
+    asked = {w.lower() for w in words(frame.text)}
     spans = [
         sentence[a:b]
         for a, b in technical.candidates("code", sentence, answer_from)
-        if sentence[a:b].strip() and sentence[a:b].lower() not in asked
+        if _CODE_NAME_SHAPE.fullmatch(sentence[a:b].strip())
+        and not _names_asked(sentence[a:b].strip(), frame.text.lower(), asked)
     ]
     return spans[0] if len(spans) == 1 else None
+
+
+# a what / which question that asks a thing ("What happens when ...?" asks an event)
+_ASKS_A_NAME = re.compile(
+    r"\s*(?:(?:in|on|at|from|to|for|by|with|into|of|under|since)\s+)?(?:what|which)\b"
+    r"(?!\s+happens\b)",
+    re.IGNORECASE,
+)
+# a name, an assignment, a call without arguments, a section: no spaces, no arguments
+_CODE_NAME_SHAPE = re.compile(r"[\w.\[\]:=\-'\"/@*]+(?:\(\))?")
+
+
+def _names_asked(span: str, question: str, asked: set[str]) -> bool:
+    """Whether ``span`` is the question's own name: said in it as written, or after its
+    call parentheses and module path are set aside (`json.dumps` for "dumps")."""
+    bare = span.removesuffix("()")
+    return (
+        span.lower() in question or bare.lower() in question or bare.split(".")[-1].lower() in asked
+    )
 
 
 _WH_LEAD = re.compile(

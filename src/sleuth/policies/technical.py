@@ -150,7 +150,7 @@ def kind_of(question: str, head_only: bool = False) -> str | None:
     # stand inside the question ("Celery configuration is taken from which key ...?")
     opening = _opening_clause_end(question.lower())
     whole = question.lower()[opening:]
-    q = _asked_from(whole)
+    q = asked_from(whole)
     inside = q != whole  # a wh-phrase inside the question (`_ASKED_INSIDE_KINDS`)
     if not re.match(
         r"\s*(?:what|which|in which|in what|as of which|before which|at which|since which|"
@@ -198,7 +198,7 @@ def asks_many(question: str) -> bool:
     """Whether the wh-phrase's head is a plural kind word ("what factory function
     *names* does the flask command look for?"): the answer is the list the sentence
     gives ("`create_app` or `make_app`"), not one of its items."""
-    q = _asked_from(question.lower())
+    q = asked_from(question.lower())
     q = re.sub(r"^\s*(?:in|at|as of|before|since|starting with|from|with)\s+", "", q)
     phrase = _WH_PHRASE.match(q)
     if phrase is None:
@@ -215,7 +215,7 @@ def head_words(question: str) -> tuple[str, ...]:
     """The words of the question's wh-phrase after its wh-word, as written ("Which
     *logger factory* should I configure ...?", "Which *processor renames* that key?": a
     verb may close the phrase), or none."""
-    q = _asked_from(question.lower())
+    q = asked_from(question.lower())
     q = re.sub(r"^\s*(?:in|at|as of|before|since|starting with|from|with)\s+", "", q)
     phrase = _WH_PHRASE.match(q)
     return tuple(phrase.group(1).split()) if phrase is not None else ()
@@ -333,7 +333,7 @@ _OPENS_ASKING = re.compile(
 )
 
 
-def _asked_from(q: str) -> str:
+def asked_from(q: str) -> str:
     """The lower-cased question from where it asks: after an opening clause
     (`_opening_clause_end`), or from the last wh-phrase a preposition introduces inside a
     question that opens with neither a wh-word nor an auxiliary (`_ASKED_INSIDE`; "The
