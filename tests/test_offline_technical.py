@@ -12,6 +12,7 @@ import json
 import os
 import subprocess
 import sys
+from dataclasses import astuple
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +20,7 @@ import pytest
 
 from shared import SHARED_DATA
 from sleuth.policies import reading, technical, verify
-from sleuth.policies.offline import _snippet_reads, prose_parts
+from sleuth.policies.offline import _Page, _previous_sentence, _snippet_reads, prose_parts
 from sleuth.policies.reading import (
     PRONOUN_SUBJECT,
     AnswerType,
@@ -66,6 +67,12 @@ ROOT = Path(__file__).resolve().parents[1]
         # a process's exit code is a kind of its own, not an HTTP status (pytest_dev, R)
         ("Which exit code does pytest return when no tests were collected?", "exit"),
         ("What return code does the command give on a usage error?", "exit"),
+        # a noun after "file" is what is asked: a format is no file (babel_dev, R)
+        ("Which file formats can I write Babel's extraction mapping configuration in?", None),
+        ("What file format does the catalog use?", None),
+        ("Which file extension does the loader accept?", "file"),
+        ("What file name does the command write?", "file"),
+        ("What filename pattern does pytest use for test modules?", None),
     ],
 )
 def test_kind_of_question(question: str, kind: str | None) -> None:
@@ -159,6 +166,38 @@ def test_a_default_note_under_its_heading_reads_the_description_after_it() -> No
     other = "What does broker_channel_error_retry default to?"
     readings = read_page(frame_question(other), _CELERY_URL, title, [(0, _CELERY_ENTRIES)])
     assert all(r.value != "100" for r in readings)
+
+
+def test_a_default_note_s_entry_is_its_context_for_the_hard_rules() -> None:
+    """ "before it gives up" is said by the entry's description after the note, not by the
+    note ("Default: 100."): the hard rules read the note with its entry (celery_dev, R)."""
+    title = "Configuration and defaults › Configuration Directives › Broker Settings"
+    question = (
+        "Our broker sometimes disappears for a while. Out of the box, how many times will "
+        "Celery retry re-establishing the broker connection before it gives up?"
+    )
+    page = _Page(_CELERY_URL, title, [(0, _CELERY_ENTRIES)])
+    note = next(r for r in read_page(frame_question(question), *astuple(page)) if r.value == "100")
+    entry = reading.note_entry(title, page.segments, note.start)
+    assert entry is not None and "Maximum number of retries before we give up" in entry
+    assert "broker_channel_error_retry" not in entry  # the next entry is another's
+    assert _previous_sentence(page, note.start) == "`broker_connection_max_retries`"
+    frame = frame_question(question)
+    assert verify.check(frame, note, title, entry, question).ok
+    assert verify.check(frame, note, title, "`broker_connection_max_retries`", question).rule == (
+        "polarity"
+    )
+    # a case the description sets apart is not the default's ("If this is set to `None`,
+    # we'll retry forever."): a question about that case is not answered by the note
+    assert "retry forever" not in entry
+    other = (
+        "If broker_connection_max_retries is set to None, how many times will Celery retry "
+        "re-establishing the connection?"
+    )
+    assert not verify.check(frame_question(other), note, title, entry, other).ok
+    # a sentence that is no note of its own paragraph has no entry
+    start = _CELERY_ENTRIES.index("If this is set")
+    assert reading.note_entry(title, page.segments, start) is None
 
 
 def test_a_default_note_reads_no_description_past_the_next_heading() -> None:
@@ -2480,3 +2519,105 @@ def test_a_lone_code_span_answers_a_question_no_kind_word_names() -> None:
 )
 def test_a_lone_code_span_is_no_answer_to_these(question: str, sentence: str) -> None:
     assert reading._lone_code_span(sentence, frame_question(question)) is None
+
+
+STRUCTLOG_CAPTURE = (
+    "If you need functionality similar to `unittest.TestCase.assertLogs()`, or you want to "
+    "capture all logs for some other reason, you can use the "
+    "`structlog.testing.capture_logs()` context manager:"
+)
+
+
+def test_a_code_span_is_not_cut_after_the_question_s_words_in_it() -> None:
+    """ "structlog" and "testing" are the question's words, and stand inside the span that
+    answers it: the span is one name (structlog_dev, R)."""
+    question = (
+        "What's structlog's counterpart to unittest's assertLogs for capturing log entries "
+        "in a test?"
+    )
+    readings = _read(question, STRUCTLOG_CAPTURE)
+    assert readings and readings[0].value.startswith("`structlog.testing.capture_logs()`")
+    # a span of the question's words alone is still passed over
+    sentence = "Use `structlog.testing` to collect entries in a list."
+    value = reading._clause_after_question_words(sentence, {"structlog", "test"})
+    assert value is not None and "structlog" not in value
+
+
+@pytest.mark.parametrize(
+    ("question", "sentence", "value", "widened"),
+    [
+        (
+            "Which two built-in user implementations does Starlette ship for request.user?",
+            "Starlette provides two built-in user implementations: `UnauthenticatedUser()`, and "
+            "`SimpleUser(username)`.",
+            "UnauthenticatedUser()",
+            "`UnauthenticatedUser()`, and `SimpleUser(username)`",
+        ),
+        (
+            "For a cron trigger, lower fields I leave out default to their minimum values. "
+            "Which two fields are the exception and default to '*' instead?",
+            "Fields greater than the least significant explicitly defined field default to `*` "
+            "while lesser fields default to their minimum values except for `week` and "
+            "`day_of_week` which default to `*`.",
+            "day_of_week",
+            "`week` and `day_of_week`",
+        ),
+        # a list of three is no answer to "which two" (one of them is left as it was)
+        (
+            "Which two formats can the catalog be written in?",
+            "The catalog can be written in `INI`, `TOML` or `JSON`.",
+            "TOML",
+            "TOML",
+        ),
+        # an item is a name, no stop word, and no part of a longer name (a reviewer's)
+        (
+            "Which two rivers meet at Koblenz?",
+            "At Koblenz the Rhine and the Moselle meet.",
+            "Rhine",
+            "Rhine",
+        ),
+        (
+            "Which two cities hosted the games?",
+            "The games were hosted jointly by New York and Los Angeles.",
+            "Los Angeles",
+            "Los Angeles",
+        ),
+        (
+            "In which two places does the hash's length matter?",
+            "A longer hash takes up more space, which is relevant in cookies and URLs.",
+            "URLs",
+            "cookies and URLs",
+        ),
+        (
+            "Which two exceptions can the connect method raise on a slow server?",
+            "The connect method raises `TimeoutError` on a slow server, and then retries.",
+            "TimeoutError",
+            "TimeoutError",
+        ),
+        # nor a question that asks one
+        (
+            "Which format is the default?",
+            "The catalog can be written in `INI` or `TOML`; `INI` is the default.",
+            "INI",
+            "INI",
+        ),
+    ],
+)
+def test_a_question_that_asks_n_items_is_answered_by_the_list_of_n(
+    question: str, sentence: str, value: str, widened: str
+) -> None:
+    assert reading.widened_to_list(question, sentence, value) == widened
+
+
+def test_a_default_note_s_entry_stops_at_the_note_before_it() -> None:
+    """In a passage of several entries and no headings the title names (a whole page), the
+    entry of a note runs back no further than the note of the entry before it."""
+    text = (
+        "`task_queue_max_priority`\n\nDefault: `None`.\n\nSee the routing guide.\n\n"
+        "`task_default_priority`\n\nDefault: `None`.\n\nThe default task priority.\n"
+    )
+    start = text.rindex("Default:")
+    entry = reading.note_entry("Configuration", [(0, text)], start)
+    assert entry is not None
+    assert "`task_default_priority`" in entry and "The default task priority." in entry
+    assert "routing guide" not in entry and "task_queue_max_priority" not in entry

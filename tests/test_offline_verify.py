@@ -603,6 +603,12 @@ STARLETTE_USERS = (
     "`SimpleUser(username)`."
 )
 
+PYTEST_ALL_MODULES = "- Disable rewriting for all modules by using `--assert=plain`."
+MARSHMALLOW_DICT_CLASS = (
+    "You can set `marshmallow.Schema.dict_class` to `collections.OrderedDict` to force the "
+    "output type of `marshmallow.Schema.dump` to be an `OrderedDict`."
+)
+
 
 @pytest.mark.parametrize(
     ("question", "sentence", "value", "rule"),
@@ -686,6 +692,138 @@ STARLETTE_USERS = (
             STARLETTE_USERS,
             "`UnauthenticatedUser()`, and `SimpleUser(username)`",
             None,
+        ),
+        # ... and "Which two" is said by a list of two
+        (
+            "Which two fields are the exception and default to '*' instead?",
+            "Lesser fields default to their minimum values except for `week` and "
+            "`day_of_week` which default to `*`.",
+            "`week` and `day_of_week`",
+            None,
+        ),
+        # what the sentence says of all modules is no way for just one
+        (
+            "How can I disable rewriting for just that module?",
+            PYTEST_ALL_MODULES,
+            "using `--assert=plain`",
+            "polarity",
+        ),
+        (
+            "How can I disable rewriting for all modules?",
+            PYTEST_ALL_MODULES,
+            "using `--assert=plain`",
+            None,
+        ),
+        (
+            "Which flag runs a single test file without the plugins?",
+            "Pass `-p no:cacheprovider` to disable the cache plugin for every test run.",
+            "-p no:cacheprovider",
+            None,
+        ),
+        # a reviewer's counter-examples: what any one of them does, what a sentence says
+        # of both, are no contrary
+        (
+            "How many legs does a single insect have?",
+            "All insects have six legs and three body parts.",
+            "six legs",
+            None,
+        ),
+        (
+            "What is the maximum number of connections just one worker can hold?",
+            "Each worker can hold up to 1000 connections at once.",
+            "1000",
+            None,
+        ),
+        (
+            "How do I run just one test?",
+            "To run just one test, pass its node id; running `pytest` alone runs all tests.",
+            "pass its node id",
+            None,
+        ),
+        # a clause is no list of two
+        (
+            "Which two exceptions can the connect method raise on a slow server?",
+            "The connect method raises `TimeoutError` on a slow server, and the caller retries.",
+            "`TimeoutError` and the caller retries",
+            "number",
+        ),
+        # the asker's own name, written qualified, is no answer (said in the preamble too)
+        (
+            "The ordered Meta option is gone, but I still need dump to return an OrderedDict. "
+            "Which schema attribute do I set?",
+            MARSHMALLOW_DICT_CLASS,
+            "marshmallow.Schema.dump",
+            "echo",
+        ),
+        (
+            "The ordered Meta option is gone, but I still need dump to return an OrderedDict. "
+            "Which schema attribute do I set?",
+            MARSHMALLOW_DICT_CLASS,
+            "marshmallow.Schema.dict_class",
+            None,
+        ),
+        # ... but with one code span in the sentence, the preamble names the asker's task,
+        # which often names the answer (alembic_dev, R; a reviewer's counter-examples)
+        (
+            "I want autogenerate to ignore table and column comments. Which built-in plugin "
+            "name do I exclude?",
+            "- `alembic.autogenerate.comments` - Table and column comment changes.",
+            "alembic.autogenerate.comments",
+            None,
+        ),
+        (
+            "I need to load settings from a TOML file. Which function should I call?",
+            "Call `tomllib.load` to read a TOML file.",
+            "tomllib.load",
+            None,
+        ),
+        (
+            "How do I define a class with attrs?",
+            "Use `attrs.define` to define a class.",
+            "attrs.define",
+            None,
+        ),
+        # a file's extension is no qualified name ("In HTML mode" does not echo 404.html),
+        # and a dotted name is no file
+        (
+            "Which file does Flask read when I call from_pyfile in the quickstart?",
+            "Call `app.config.from_pyfile` to load `settings.cfg`.",
+            "app.config.from_pyfile",
+            "echo",
+        ),
+        (
+            "Which file does Flask read when I call from_pyfile in the quickstart?",
+            "Call `app.config.from_pyfile` to load `settings.cfg`.",
+            "settings.cfg",
+            None,
+        ),
+        # a file's extension is no qualified name ("In HTML mode" does not echo 404.html)
+        (
+            "In HTML mode, which file does StaticFiles show as the 404 response if it exists?",
+            "In HTML mode if `404.html` file exists it will be shown as 404 response.",
+            "404.html",
+            None,
+        ),
+        # a preposition of place opening the wh-phrase places the asked slot: a sentence
+        # need not say it (squad_dev7, R), but the opposite side is the contrary
+        (
+            "Under what title was it released on DVD in the US?",
+            "The film's original English working title was Huadu Chronicles: Blade of Rose and "
+            "its US DVD release title is Blade of Kings.",
+            "Blade of Kings",
+            None,
+        ),
+        (
+            "Below what size in bytes does the middleware skip compression?",
+            "The middleware skips compression for responses above `500` bytes.",
+            "500",
+            "polarity",
+        ),
+        (
+            "What does the middleware skip under 500 bytes?",
+            "The middleware skips compression for responses of `500` bytes.",
+            "compression",
+            "polarity",
         ),
         # a number in a compound word counts no items
         (

@@ -3,7 +3,9 @@
 One rule for the whole code base (conflict detection, conflict validation, conflict
 resolution): dates compare as dates ("12 June 2026" = "June 12, 2026" = "2026-06-12"),
 times as times ("09:30" = "9:30" = "9.30 am"), numbers as numbers ("40" = "forty",
-"25,000 euros" = "25000 euros"), and anything else as words, where a value contained in
+"25,000 euros" = "25000 euros"), durations in seconds ("31 days" = "2678400 seconds" =
+"timedelta(days=31)"; a bare number is read as seconds: Flask's "(`2678400` seconds)"
+gives the number alone), and anything else as words, where a value contained in
 the other counts as the same ("Room 204" and "Room 204 of the Hall of Science").
 """
 
@@ -93,9 +95,16 @@ def same_value(a: str, b: str) -> bool:
     ka, kb = value_key(a), value_key(b)
     if ka == kb:
         return True
+    da, db = _seconds(a, ka), _seconds(b, kb)
+    if da is not None and db is not None:
+        return abs(da - db) < 1e-6  # "31 days" = "timedelta(days=31)" = "2678400 seconds"
     if ka.startswith("num:") and kb.startswith("num:"):
         (na, _, ua), (nb, _, ub) = ka.partition(" "), kb.partition(" ")
-        return na == nb and (not ua or not ub or ua == ub)  # "30" = "30 days"
+        if na == nb and (not ua or not ub or ua == ub):
+            return True  # "30" = "30 days"
+        # a bare number of seconds is the duration ("2678400" = "31 days")
+        bare, timed = (na, db) if not ua else (nb, da) if not ub else (None, None)
+        return bare is not None and timed is not None and abs(float(bare[4:]) - timed) < 1e-6
     if ":" in ka.split(" ", 1)[0] or ":" in kb.split(" ", 1)[0]:
         return False  # typed values are equal or they are not
     if not ka or not kb:
@@ -174,3 +183,34 @@ def _as_number(low: str) -> str | None:
     shown = f"{number:.6f}".rstrip("0").rstrip(".")
     unit = " ".join(rest)
     return f"num:{shown}" + (f" {unit}" if unit else "")
+
+
+# a duration's unit in seconds ("3 minutes", "31 days", "2 hrs")
+_DURATION_UNITS = {
+    **dict.fromkeys(["second", "seconds", "sec", "secs", "s"], 1),
+    **dict.fromkeys(["minute", "minutes", "min", "mins"], 60),
+    **dict.fromkeys(["hour", "hours", "hr", "hrs", "h"], 3600),
+    **dict.fromkeys(["day", "days", "d"], 86400),
+    **dict.fromkeys(["week", "weeks"], 604800),
+}
+_TIMEDELTA = re.compile(r"^\s*(?:datetime\.)?timedelta\(([^()]*)\)\s*$")
+_TIMEDELTA_ARG = re.compile(r"^\s*(seconds|minutes|hours|days|weeks)\s*=\s*(\d+(?:\.\d+)?)\s*$")
+
+
+def _seconds(text: str, key: str) -> float | None:
+    """A duration's length in seconds: a number with a unit of time (its key ``num:31
+    days``) or Python's ``timedelta(days=31)``; None for anything else."""
+    found = _TIMEDELTA.match(text.strip().strip("`"))
+    if found is not None:
+        total = 0.0
+        for arg in found.group(1).split(","):
+            named = _TIMEDELTA_ARG.match(arg)
+            if named is None:
+                return None
+            total += float(named.group(2)) * _DURATION_UNITS[named.group(1)]
+        return total
+    if not key.startswith("num:"):
+        return None
+    number, _, unit = key[4:].partition(" ")
+    factor = _DURATION_UNITS.get(unit)
+    return None if factor is None else float(number) * factor

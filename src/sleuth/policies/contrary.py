@@ -34,6 +34,10 @@ cannot see, each checked here on the sentence itself:
   captured streams down to the Vosges Mountains, including the Mosel, ..." — the span
   after the active verb is what was captured (`object_for_doer`).
 
+* *all for one*: "How can I disable rewriting for just that module?" over "Disable
+  rewriting for all modules by using `--assert=plain`" — the question narrows to one of
+  a noun the sentence says of them all (`all_for_one`).
+
 And two spans of the wrong kind that the answer types let through: a clause or a time
 for "what (other) city / region / principality" (`not_a_place`), and the adjective of a
 people for "where" ("fell again to Byzantine hands": `demonym`).
@@ -665,3 +669,42 @@ def placed_for_another(question: str, sentence: str, value: str) -> bool:
         return False  # the answer is placed for the question's own thing
     placed = re.finditer(r"((?:[A-Z][\w'’-]*\s+){1,5})(?:in|at|near|on)\s+[A-Z]", sentence)
     return any(m.start() != before.start() and _stems(m.group(1)) <= names for m in placed)
+
+
+# "for just that module", "only one worker": the question narrows to one (a bare "a single
+# insect" asks of any one, which "all insects" states)
+_ONE_OF = re.compile(
+    r"\b(?:just|only)\s+(?:that|this|the\s+one|one|a\s+single|a|the)\s+"
+    r"([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)",
+    re.IGNORECASE,
+)
+# "for all modules", "across all of your workers": the sentence says it of every one (not
+# "each worker can hold ...", which any one does)
+_EVERY = re.compile(
+    r"\b(?:for|to|on|in|across)\s+all\s+(?:of\s+(?:the|your)\s+)?"
+    r"([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)",
+    re.IGNORECASE,
+)
+
+
+def _head(phrase: str) -> str:
+    """The noun a quantifier's phrase ends in: "test file" -> file, "modules by" -> module
+    (a stop word or a verb's form ends the phrase)."""
+    kept: list[str] = []
+    for word in phrase.lower().split():
+        if word in STOPWORDS or word.endswith(("ing", "ed")):
+            break
+        kept.append(word)
+    return stem(kept[-1]) if kept else ""
+
+
+def all_for_one(question: str, sentence: str) -> bool:
+    """Whether the question asks of one thing ("How can I disable rewriting for just that
+    module?") what the sentence says of every one of its kind ("Disable rewriting for all
+    modules by using `--assert=plain`"): the way for all is no way for one. The two
+    phrases' nouns are compared ("just one test file" is not "for all test runs")."""
+    one = {_head(m.group(1)) for m in _ONE_OF.finditer(question)} - {""}
+    if not one or one & {_head(m.group(1)) for m in _ONE_OF.finditer(sentence)}:
+        return False  # (a sentence that says both: "To run just one test, ...")
+    every = {_head(m.group(1)) for m in _EVERY.finditer(sentence)}
+    return bool(one & every)

@@ -75,6 +75,7 @@ from .reading import (
     identifier_words,
     loose,
     names,
+    note_entry,
     read_page,
     sentence_spans,
 )
@@ -400,9 +401,15 @@ def page_candidates(
             (r.start, r.value) for r in read_page(strict, page.url, page.title, page.segments)
         }
     previous = {r.start: _previous_sentence(page, r.start) for r in readings}
+    # the hard rules read a default note with the entry it closes (`reading.note_entry`:
+    # its description may stand after it, and what it says is what the value is of); the
+    # features keep the sentence before it, as the model was fitted
+    around = {r.start: note_entry(page.title, page.segments, r.start) for r in readings}
     question = check.question if check is not None else frame.text
     hard = [
-        r for r in readings if verify.check(frame, r, page.title, previous[r.start], question).ok
+        r
+        for r in readings
+        if verify.check(frame, r, page.title, around[r.start] or previous[r.start], question).ok
     ]
     passing = [r for r in hard if check is None or check.finishes(r)][:most]
     if not passing:

@@ -920,31 +920,77 @@ def _read_default_notes(
             context = _section_terms(heading, text, s, sections) | named
             if read_sentence(frame, url, text[s:e], offset + s, context, proper) is not None:
                 continue
-            sub = _subheading(text, s) if sections else None
-            top = text.rfind(sub, 0, s) if sub else -1
-            first = min(
-                (k for k in range(max(0, i - _ENTRY_SENTENCES), i) if spans[k][0] >= top),
-                default=i,
-            )
-            last = i
-            if all(text[b - 1] not in ".:;!?" for _, b in spans[first:i]):
-                # the note right under its entry's heading, its description after it
-                # (Celery's settings: "`broker_connection_max_retries`\n\nDefault:
-                # 100.\n\nMaximum number of retries before we give up ..."): read on to
-                # the next heading or note, `_ENTRY_SENTENCES` sentences at most
-                for k in range(i + 1, min(len(spans), i + 1 + _ENTRY_SENTENCES)):
-                    # a heading line ends the entry (it is the next entry's heading)
-                    below = min(len(text), spans[k][1] + 1)
-                    if (_subheading(text, below) if sections else None) != sub:
-                        break
-                    if DEFAULT_NOTE.match(text, *spans[k]) or _VERSION_NOTE.match(text, *spans[k]):
-                        break
-                    last = k
+            first, last = _note_entry(text, spans, i, sections)
             entry = set(content_terms(text[spans[first][0] : spans[last][1]])) | context
             reading = read_sentence(frame, url, text[s:e], offset + s, set(), proper, context=entry)
             if reading is not None:
                 out.append(reading)
     return out
+
+
+def _note_entry(text: str, spans: list[tuple[int, int]], i: int, sections: bool) -> tuple[int, int]:
+    """The sentences (first, last; indices into ``spans``) of the entry the default note
+    ``spans[i]`` closes: back to the entry's heading (a heading inside the passage, else
+    the passage's start) or the note before it, at most `_ENTRY_SENTENCES` sentences; and,
+    for a note right under its heading, on to the next heading or note."""
+    s = spans[i][0]
+    sub = _subheading(text, s) if sections else None
+    top = text.rfind(sub, 0, s) if sub else -1
+    first = min(
+        (k for k in range(max(0, i - _ENTRY_SENTENCES), i) if spans[k][0] >= top),
+        default=i,
+    )
+    for k in range(first, i):
+        if DEFAULT_NOTE.match(text, *spans[k]) or _VERSION_NOTE.match(text, *spans[k]):
+            first = k + 1  # another entry's note ends that entry (a passage of many)
+    # a line without a sentence's end is the entry's own heading ("`task_default_priority`")
+    named = [k for k in range(first, i) if text[spans[k][1] - 1] not in ".:;!?"]
+    first = named[-1] if named else first
+    last = i
+    if all(text[b - 1] not in ".:;!?" for _, b in spans[first:i]):
+        # the note right under its entry's heading, its description after it
+        # (Celery's settings: "`broker_connection_max_retries`\n\nDefault:
+        # 100.\n\nMaximum number of retries before we give up ..."): read on to
+        # the next heading or note, `_ENTRY_SENTENCES` sentences at most
+        for k in range(i + 1, min(len(spans), i + 1 + _ENTRY_SENTENCES)):
+            # a heading line ends the entry (it is the next entry's heading)
+            below = min(len(text), spans[k][1] + 1)
+            if (_subheading(text, below) if sections else None) != sub:
+                break
+            if DEFAULT_NOTE.match(text, *spans[k]) or _VERSION_NOTE.match(text, *spans[k]):
+                break
+            last = k
+    return first, last
+
+
+def note_entry(title: str, segments: list[tuple[int, str]], start: int) -> str | None:
+    """The text of the entry that the default note of its own paragraph starting at
+    ``start`` (an offset into the page, as a `Reading`'s) closes, the note itself aside:
+    what the note's value is the value of ("Default: 100." under "Maximum number of
+    retries before we give up ..."); None for any other sentence."""
+    sections = url_is_passage(title)
+    for offset, text in segments:
+        if not offset <= start < offset + len(text):
+            continue
+        spans = sentence_spans(text)
+        for i, (s, e) in enumerate(spans):
+            if offset + s != start:
+                continue
+            if i == 0 or not DEFAULT_NOTE.match(text, s, e) or code_block_end(text, s, e):
+                return None
+            if "\n\n" not in text[spans[i - 1][1] : s]:
+                return None
+            first, last = _note_entry(text, spans, i, sections)
+            before = [text[a:b] for a, b in spans[first:i]]
+            # the description, not its cases: "If this is set to `None`, we'll retry
+            # forever." says what happens otherwise, not what the default does
+            after = [text[a:b] for a, b in spans[i + 1 : last + 1] if not _CASE.match(text, a, b)]
+            return " ".join([*before, *after])
+    return None
+
+
+# a sentence about a case of its own: "If this is set to `None`, ...", "When ..., ..."
+_CASE = re.compile(r"\s*(?:if|when|unless|otherwise|whenever|in\s+case)\b", re.IGNORECASE)
 
 
 def _read_version_notes(
@@ -1343,6 +1389,7 @@ def read_sentence(
     value = extract(frame, sentence, question_terms, proper, answer_from)
     if value is None:
         return None
+    value = widened_to_list(frame.text, sentence, value, answer_from)
     unmatched = len(frame.relation) - len(relation) - len(relation_in_title)
     if unmatched and frame.tech is not None and _rival_spans(frame, sentence, answer_from):
         # "added in FastAPI 0.119.0 and removed in FastAPI 0.128.0" for "Which version
@@ -1362,6 +1409,64 @@ def read_sentence(
         value=value,
         score=round(got / total + bonus, 4),
     )
+
+
+# "Which two built-in user implementations ...?": several items are asked
+ASKS_SEVERAL = re.compile(
+    r"\s*(?:(?:in|at|on|from|of|to|by|with|for)\s+)?(?:which|what)\s+(two|three|four|five)"
+    r"(?![-\w])",
+    re.IGNORECASE,
+)
+_HOW_MANY_ITEMS = {"two": 2, "three": 3, "four": 4, "five": 5}
+# a list's item: a code span, or one name that is no stop word and ends on no "."
+# (`SimpleUser(username)`, day_of_week, TOML; not "the" of "the Rhine and the Moselle")
+_STOP_ALTERNATIVES = "|".join(sorted((w for w in STOPWORDS if w.isalpha()), key=len, reverse=True))
+_ITEM = rf"(?:`[^`\n]+`|(?!(?i:{_STOP_ALTERNATIVES})\b)[A-Za-z_][\w.()\[\]-]*(?<!\.))"
+_ITEM_JOIN = r"(?:\s*,\s*(?:(?:and|or)\s+)?|\s+(?:and|or)\s+)"
+
+
+def asked_items(question: str) -> int | None:
+    """How many items a "Which two ...?" question asks, else None."""
+    found = ASKS_SEVERAL.match(asked_part(restate(question)))
+    return _HOW_MANY_ITEMS[found.group(1).lower()] if found else None
+
+
+def list_items(value: str) -> int:
+    """How many items ``value`` lists (1 for one)."""
+    return len(re.split(_ITEM_JOIN, value.strip()))
+
+
+def is_list_of(value: str, n: int) -> bool:
+    """Whether ``value`` is a list of exactly ``n`` names (`_ITEM`): "`week` and
+    `day_of_week`" is one of two; "`TimeoutError` and the caller retries" is none."""
+    return re.fullmatch(rf"{_ITEM}(?:{_ITEM_JOIN}{_ITEM}){{{n - 1}}}", value.strip()) is not None
+
+
+def widened_to_list(question: str, sentence: str, value: str, answer_from: int = 0) -> str:
+    """For a question that asks ``n`` items ("Which two built-in user implementations
+    does Starlette ship?"), the list of exactly ``n`` names of the sentence that
+    ``value`` is one of ("`UnauthenticatedUser()`, and `SimpleUser(username)`"); else
+    ``value``. A longer list, or items that are phrases, are no such list."""
+    n = asked_items(question)
+    if n is None or list_items(value) >= n:
+        return value
+    at = sentence.find(value, answer_from)
+    if at < 0:
+        return value
+    listed = re.compile(rf"(?<![\w`]){_ITEM}(?:{_ITEM_JOIN}{_ITEM}){{{n - 1}}}(?![\w`])")
+    for m in listed.finditer(sentence, answer_from):
+        if not m.start() <= at < m.end():
+            continue
+        before = re.search(rf"{_ITEM}{_ITEM_JOIN}$", sentence[answer_from : m.start()])
+        after = re.match(rf"{_ITEM_JOIN}{_ITEM}", sentence[m.end() :])
+        # a capitalised word against it makes an item part of a longer name ("New York
+        # and Los Angeles" is no list of "York" and "Los")
+        named = re.search(r"[A-Z][\w-]*\s+$", sentence[: m.start()]) or re.match(
+            r"\s+[A-Z]", sentence[m.end() :]
+        )
+        if before is None and after is None and named is None:
+            return m.group(0)
+    return value
 
 
 # "lets me VERB", "allows you to VERB": the act ("pass to waitress-serve" names a thing)
@@ -2095,6 +2200,19 @@ def _kind_of(
     return None
 
 
+def _code_span_at(sentence: str, at: int) -> tuple[int, int] | None:
+    """The code span (backticks included) of ``sentence`` that holds offset ``at``."""
+    for m in _BACKTICKED.finditer(sentence):
+        if m.start() < at < m.end():
+            return m.start(), m.end()
+        if m.start() > at:
+            break
+    return None
+
+
+_BACKTICKED = re.compile(r"`[^`\n]+`")
+
+
 def _clause_after_question_words(sentence: str, question_terms: set[str]) -> str | None:
     """What follows the last question word; None when nothing does (the whole sentence
     is no short answer)."""
@@ -2102,6 +2220,15 @@ def _clause_after_question_words(sentence: str, question_terms: set[str]) -> str
     for m in re.finditer(r"\w+(?:['’]\w+)*", sentence):
         if stem(m.group(0)) in question_terms:
             last_end = m.end()
+            span = _code_span_at(sentence, m.start())
+            if span is not None and any(
+                stem(w) not in question_terms
+                for w in re.findall(r"[A-Za-z]\w*", sentence[m.end() : span[1]])
+            ):
+                # "the `structlog.testing.capture_logs()` context manager" for "What's
+                # structlog's counterpart to ... in a test?": a code span is one name, not
+                # cut after the question's words in it (when it holds others after them)
+                last_end = span[0]
     if last_end is None:
         return None  # no question word to answer after
     rest = sentence[last_end:].strip()

@@ -101,7 +101,13 @@ _HEAD_KINDS = [
     ("url", r"\b(?:url|endpoint|route)\b"),
     ("package", r"\b(?:package|library|module|extra|dependency|extension|plugin|framework)\b"),
     ("header", r"\bheaders?\b"),
-    ("file", r"\bfile(?:name)?(?:\s+extensions?)?\b"),
+    # (a noun after it is what is asked: "Which file formats ...?" asks a format, INI or
+    # TOML, not a file)
+    (
+        "file",
+        r"\bfile(?:name)?(?:\s+extensions?)?\b(?!\s+(?:formats?|sizes?|modes?|systems?|"
+        r"descriptors?|handles?|objects?|permissions?|types?|encodings?|patterns?|names?\s+pattern)\b)",
+    ),
     ("option", r"\b(?:option|flag|switch)\b"),
     (
         "name",

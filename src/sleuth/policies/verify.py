@@ -66,6 +66,7 @@ from sleuth.text import stem, words
 
 from . import contrary, doers, excluded, modifiers, pairing, renamed, technical
 from .reading import (
+    ASKS_SEVERAL,
     LIGHT_VERBS,
     PRONOUN_SUBJECT,
     QUESTION_VERBS,
@@ -77,10 +78,12 @@ from .reading import (
     Reading,
     _name_spans,
     after_head,
+    asked_items,
     asked_part,
     candidates,
     head_word,
     headed_name,
+    is_list_of,
     placed,
     quoted,
     restate,
@@ -242,15 +245,26 @@ def check(
     if {w.lower() for w in words(reading.sentence)} & _NEGATIVE_WORDS:
         around |= {"not"}  # "if the host is invalid": a host that isn't one of the valid
     around |= bounds_said(reading.sentence) | bounds_said(previous)
+    several = ASKS_SEVERAL.match(text)
+    if several and is_list_of(reading.value, asked_items(text) or 0):
+        around |= _keys(several.group(1))  # "Which two fields ...?": "`week` and `day_of_week`"
     if frame.tech is not None and _kept_from(text, reading.sentence):
         # "users can prevent pytest from discovering classes ... by setting ...": what
         # a setting keeps from happening does not happen (documentation's way of saying
         # "so that pytest does not discover it")
         around |= {"not"}
+    slot = _SPATIAL_SLOT.match(text)
     for key in qkeys:
         if not _polar(key):
             continue
         if key in around:
+            continue
+        if slot is not None and key == "~" + slot.group(1).lower():
+            # "Under which event dict key ...?", "Below what size ...?": the preposition
+            # places the asked slot, which the sentence may name otherwise ("in the
+            # `level_number` key"); only the opposite side says otherwise
+            if around & _SPATIAL_OPPOSITES[key]:
+                return Check(False, "polarity")
             continue
         return Check(False, "number" if key.startswith(("#", "ord")) else "polarity")
     if _qualified_otherwise(text, reading.sentence, reading.value):
@@ -277,10 +291,19 @@ def check(
         return Check(False, "polarity")  # "flow out of": not "flows into"
     if contrary.opposite_end(text, reading.sentence):
         return Check(False, "polarity")  # "move from San Antonio": not "to San Antonio"
+    if contrary.all_for_one(text, reading.sentence):
+        return Check(False, "polarity")  # "for all modules": not "for just that module"
     if contrary.stranded_otherwise(text, reading.sentence):
         return Check(False, "polarity")  # "the rock the Rhine flows into": not "around"
-    if _ASKS_SEVERAL.match(text) and not _SEVERAL.search(reading.value):
+    if ASKS_SEVERAL.match(text) and not _SEVERAL.search(reading.value):
         return Check(False, "type")  # "Which two built-in user implementations ...?": one
+    # the question's names, and the asker's preamble's when the sentence holds another code
+    # span the question may ask ("... I still need dump to return an OrderedDict. Which
+    # schema attribute do I set?" over "set `marshmallow.Schema.dict_class` ... of
+    # `marshmallow.Schema.dump`"); with one span, the asker's task often names the answer
+    # ("I need to load settings from a TOML file. Which function ...?": `tomllib.load`)
+    spans = _CODE_SPAN.findall(reading.sentence)
+    echoed = (question or frame.text) if len(set(spans)) > 1 else text
     if frame.tech is not None:
         value = reading.value.strip("` ")
         # a code value in capitals states its words ("['GET']": "get" is a stop word in
@@ -288,7 +311,10 @@ def check(
         stated = _keys(value) or content(value, code=True)
         if not value or value.lower() in text.lower() or not stated:
             return Check(False, "echo")  # the question's own, or nothing a quote can state
-        if _qualified_echo(text, value):
+        if _qualified_echo(echoed, value) and not (
+            frame.tech in _FILE_KINDS and _EXTENSION.search(value)
+        ):
+            # (a file's extension is no name: `404.html` in "In HTML mode, which file ...?")
             return Check(False, "echo")  # ".EnvironmentContext.configure.autogenerate_plugins"
         if _setting_for_value(text, reading.sentence, reading.value):
             return Check(False, "role")  # "Set `BABEL_PYPROJECT_TOML` ... to `skip`": skip
@@ -302,6 +328,14 @@ def check(
     if frame.mention:
         return Check(True)
     if value_keys <= set(qkeys) | {_canon(k) for k in qkeys}:
+        return Check(False, "echo")
+    if (
+        len(set(spans)) > 1
+        and f"`{reading.value}`" in spans
+        and _qualified_echo(echoed, reading.value)
+    ):
+        # "`marshmallow.Schema.dump`" for "... I still need dump to return an OrderedDict.
+        # Which schema attribute do I set?": the question's own name, written qualified
         return Check(False, "echo")
     title_keys = _keys(title)
     if value_keys <= title_keys and value_keys & set(qkeys) and not succeeds(frame, reading):
@@ -414,6 +448,17 @@ def _qualified_echo(question: str, value: str) -> bool:
     ) is not None
 
 
+_FILE_KINDS = frozenset({"file", "path"})
+_EXTENSION = re.compile(r"\.[A-Za-z0-9]{1,4}`?$")  # "404.html", not "app.config.from_pyfile"
+_CODE_SPAN = re.compile(r"`[^`\n]+`")
+# a wh-phrase opened by a preposition of place: "Under which key ...?", "Below what size?"
+_SPATIAL_SLOT = re.compile(r"\s*(under|below|above|over)\s+(?:which|what)\b", re.IGNORECASE)
+_SPATIAL_OPPOSITES = {
+    "~under": frozenset({"~above", "~over"}),
+    "~below": frozenset({"~above", "~over"}),
+    "~above": frozenset({"~below", "~under"}),
+    "~over": frozenset({"~below", "~under"}),
+}
 _ASKS_VALUE = re.compile(r"\b(?:what|which)\s+value\b|\bto\s+what\b", re.IGNORECASE)
 
 
@@ -630,11 +675,6 @@ _CLAUSE_JOIN = re.compile(r";|\band\b|\bbut\b|\bwhile\b|\bwhereas\b|\bthen\b")
 
 # a question that asks for several things by their number ("Which two ...?", "What
 # three ...?"): one item is no answer; a list ("X and Y", "X, Y") may be
-_ASKS_SEVERAL = re.compile(
-    r"\s*(?:(?:in|at|on|from|of|to|by|with|for)\s+)?(?:which|what)\s+(?:two|three|four|five)"
-    r"(?![-\w])",
-    re.IGNORECASE,
-)
 _SEVERAL = re.compile(r",|;|&|\band\b|\bor\b|\bnor\b", re.IGNORECASE)
 # a question about the present ("Who is the current CEO?") is not answered by a sentence
 # that says the state ended ("Ada Ortiz ... stepped down as CEO")
