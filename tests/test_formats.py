@@ -630,6 +630,23 @@ def test_rst_interpreted_text_that_names_code_is_code() -> None:
     assert "<marshmallow" not in body
 
 
+def test_rst_a_python_role_s_leading_dot_is_not_shown() -> None:
+    """Sphinx shows ``:attr:`.Config.attributes``` as ``Config.attributes`` (the dot only
+    makes the target searched for; alembic's docs, R), ``~.a.b`` as ``b``; a file's dot is
+    its name's (``:file:`.flaskenv```), and a relative ``:doc:`` keeps its path."""
+    text = (
+        "Use the :attr:`.Config.attributes` dictionary, raise :exc:`.RequestEntityTooLarge`, "
+        "call :py:meth:`~.Session.merge`, keep :file:`.flaskenv` and see "
+        ":doc:`../install`.\n"
+    )
+    body = render(parse("rst", text).blocks)[0]
+    assert "Use the `Config.attributes` dictionary" in body
+    assert "raise `RequestEntityTooLarge`" in body
+    assert "call `merge()`" in body
+    assert "keep `.flaskenv`" in body
+    assert "see ../install." in body
+
+
 # --- HTML, notebooks, text ----------------------------------------------------------------------
 
 

@@ -101,14 +101,23 @@ VERSION_WORDS = {"versionadded": "New in version", "versionchanged": "Changed in
                  "deprecated": "Deprecated since version"}  # fmt: skip
 
 
+#: The Python domain's roles, whose target a leading ``.`` only makes searched for (Sphinx
+#: shows ``:attr:`.Config.attributes``` as ``Config.attributes``); a file's stays
+#: (``:file:`.flaskenv```).
+_PYTHON_ROLES = frozenset("class func meth attr mod exc data obj const any".split())
+
+
 def role_text(text: str, name: str) -> str:
     """What Sphinx shows for a role's text: its explicit title (``title <target>``), else
-    its target (``~a.b.c`` shows ``c``; a leading ``!`` goes). ``name`` is the role's."""
+    its target (``~a.b.c`` shows ``c``; a leading ``!`` goes, and a Python role's leading
+    ``.``). ``name`` is the role's."""
     match = re.fullmatch(r"\s*(.*?)\s*<([^<>]*)>\s*", text, re.DOTALL)
     if match and match.group(1):
         return match.group(1)
     target = match.group(2) if match else text
     target = target.lstrip("!")
+    if name.removeprefix("py:") in _PYTHON_ROLES:
+        target = target.lstrip(".")
     if target.startswith("~"):
         target = target[1:].rsplit(".", 1)[-1]
     return target
