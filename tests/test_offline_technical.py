@@ -73,6 +73,20 @@ ROOT = Path(__file__).resolve().parents[1]
         ("Which file extension does the loader accept?", "file"),
         ("What file name does the command write?", "file"),
         ("What filename pattern does pytest use for test modules?", None),
+        # a dash sets off the asker's situation as a comma does (apscheduler_dev, R)
+        (
+            "Starting the scheduler in paused mode so no old jobs run prematurely — which "
+            "version introduced that?",
+            "version",
+        ),
+        ("Paused mode - which version introduced it?", "version"),
+        # an aside between two dashes is no opening clause (a reviewer's)
+        (
+            "The strict_bytes option — which is now on by default — was enabled by default in "
+            "which mypy version?",
+            "version",
+        ),
+        ("The timeout argument - which defaults to None - was added in which version?", "version"),
     ],
 )
 def test_kind_of_question(question: str, kind: str | None) -> None:

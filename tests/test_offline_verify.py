@@ -531,6 +531,15 @@ ROCKHAMPTON = (
         # a manner or a degree names no kind
         ("In what way did the law change?", None),
         ("To what extent was it used?", None),
+        # a wh-phrase inside the question, or after an opening clause (babel_dev and
+        # alembic_dev, R)
+        ("The compile_catalog command is similar to which GNU tool?", "tool"),
+        ("The Rhine is important to what extent?", None),
+        (
+            "When I call several commands programmatically, which Config dictionary lets me "
+            "hand them one shared connection?",
+            "dictionari",
+        ),
     ],
 )
 def test_the_asked_noun_after_a_preposition_or_a_qualifier(question: str, head: str | None) -> None:
@@ -839,3 +848,45 @@ def test_hard_rules_on_documentation(
 ) -> None:
     verdict = check(frame_question(question), _reading(sentence, value), question=question)
     assert verdict.rule == rule
+
+
+def test_a_code_span_the_sentence_calls_by_the_asked_noun_inside_the_question() -> None:
+    """ "similar to which GNU tool?" is answered by the span the sentence calls a GNU tool,
+    not by the clause after the question's words (babel_dev, R)."""
+    question = "The compile_catalog command is similar to which GNU tool?"
+    sentence = (
+        "The `compile_catalog` command is similar to the GNU `msgfmt` tool, in that it takes "
+        "a message catalog from a PO file and compiles it to a binary MO file."
+    )
+    frame = frame_question(question)
+    assert extract(frame, sentence, set(frame.anchors) | set(frame.relation)) == "msgfmt"
+
+
+@pytest.mark.parametrize(
+    ("question", "sentence", "answer"),
+    [
+        # the question's own name is not the one asked (a reviewer's counter-examples)
+        (
+            "The Contoocook River flows north to which river?",
+            "The Contoocook River flows north to the Merrimack River at Penacook.",
+            "Merrimack River",
+        ),
+        (
+            "The Labour Party formed a coalition with which party in 1940?",
+            "In 1940 the Labour Party formed a coalition with the Conservative Party.",
+            "Conservative Party",
+        ),
+        # ... but a name inside a longer one of the question's may be
+        (
+            "The Potter County Courthouse is in which county?",
+            "The Potter County Courthouse is in Potter County, Pennsylvania.",
+            "Potter County",
+        ),
+    ],
+)
+def test_the_question_s_own_name_is_not_the_asked_one(
+    question: str, sentence: str, answer: str
+) -> None:
+    frame = frame_question(question)
+    terms = set(frame.anchors) | set(frame.relation) | set(frame.soft)
+    assert extract(frame, sentence, terms) == answer

@@ -1601,8 +1601,10 @@ def extract(
             noun = head_word(frame.text) or frame.head
             for start, end in _name_spans(sentence):
                 name = sentence[start:end]
-                if headed_name(name, frame.head, noun) and not _only_question_words(
-                    name, question_terms - {frame.head}
+                if (
+                    headed_name(name, frame.head, noun)
+                    and not _only_question_words(name, question_terms - {frame.head})
+                    and not _names_itself(frame.text, name)
                 ):
                     return name
             # "Which broadcaster organised ...?" -> "The Danish broadcaster DR organised":
@@ -1750,6 +1752,16 @@ def head_word(question: str) -> str | None:
     question: the features ask it of every candidate reading."""
     found = _WH_LEAD.match(question)
     if found is None:
+        # a wh-phrase inside the question ("The compile_catalog command is similar to which
+        # GNU tool?": `technical.asked_from`), as written
+        inside = technical.asked_from(question.lower())
+        at = len(question) - len(inside)
+        found = _WH_LEAD.match(question, at) if inside else None
+        # the preposition it was cut after still asks a manner ("... to what extent?")
+        cut = _PREPOSITION_BEFORE.search(question, 0, at) is not None
+    else:
+        cut = False
+    if found is None:
         return None
     tokens = found.group("rest").split()
     i = 0
@@ -1768,9 +1780,14 @@ def head_word(question: str) -> str | None:
     noun = word.group(0)
     if noun in STOPWORDS or noun in QUESTION_VERBS or noun in TYPE_WORDS:
         return None
-    if found.group("prep") and noun in _NOT_HEADS:
+    if (found.group("prep") or cut) and noun in _NOT_HEADS:
         return None
     return noun
+
+
+_PREPOSITION_BEFORE = re.compile(
+    r"\b(?:from|to|in|on|at|before|after|since|by|with|for|into|under|than)\s+$", re.IGNORECASE
+)
 
 
 def headed_name(name: str, head: str, word: str | None = None) -> bool:
@@ -2092,6 +2109,21 @@ def _longest(spans: Iterable[tuple[int, int]]) -> list[tuple[int, int]]:
             continue
         out.append((s, e))
     return out
+
+
+def _names_itself(question: str, name: str) -> bool:
+    """Whether the question says ``name`` as a whole name of its own ("The Contoocook
+    River flows north to which river?": the river asked is another), not as a part of a
+    longer one ("The Potter County Courthouse is in which county?")."""
+    bare = re.sub(r"^(?:the|a|an)\s+", "", name, flags=re.IGNORECASE)
+    for m in re.finditer(rf"(?<![\w'’.-]){re.escape(bare)}(?![\w'’-])", question):
+        before = re.search(r"([A-Z][\w'’.-]*)\s+$", question[: m.start()])
+        if re.match(r"\s+(?:of\s+)?[A-Z]", question[m.end() :]):
+            continue  # "Potter County Courthouse"
+        if before is not None and before.group(1) not in ("The", "A", "An"):
+            continue
+        return True
+    return False
 
 
 def _only_question_words(text: str, question_terms: set[str]) -> bool:

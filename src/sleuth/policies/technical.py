@@ -295,8 +295,8 @@ _NAMED_SUBJECT = re.compile(
 
 def _opening_clause_end(question: str) -> int:
     """Where the question starts after an opening clause ("If ..., which ...",
-    "On a Mac, ... . Which ..."): after the last comma or sentence end before its
-    wh-word, else 0."""
+    "On a Mac, ... . Which ...", "... paused mode — which ..."): after the first comma,
+    sentence end or dash right before a wh-word, else 0."""
     # "In which version ...?", "As of which release ...?": the wh-phrase opens it ("In
     # web API terms, which ...?" has an opening clause)
     if re.match(
@@ -304,7 +304,14 @@ def _opening_clause_end(question: str) -> int:
         question,
     ):
         return 0
-    wh = re.search(r"(?:,|[.:;!?])\s+(?=(?:which|what)\b)", question)
+    # (a dash sets off the situation too: "Starting the scheduler in paused mode — which
+    # version introduced that?"; not an aside between two dashes, "The strict_bytes option
+    # — which is now on by default — was enabled in which mypy version?")
+    wh = re.search(
+        r"(?:(?:,|[.:;!?])\s+|(?:\s[-–—]\s*|[–—]\s*)(?!(?:which|what)\b[^-–—]*(?:\s-\s|[–—])))"
+        r"(?=(?:which|what)\b)",
+        question,
+    )
     return wh.end() if wh is not None else 0
 
 
