@@ -1425,6 +1425,7 @@ _ITEM = rf"(?:`[^`\n]+`|(?!(?i:{_STOP_ALTERNATIVES})\b)[A-Za-z_][\w.()\[\]-]*(?<
 _ITEM_JOIN = r"(?:\s*,\s*(?:(?:and|or)\s+)?|\s+(?:and|or)\s+)"
 
 
+@lru_cache(maxsize=256)  # asked of every sentence read; a pure function of the question
 def asked_items(question: str) -> int | None:
     """How many items a "Which two ...?" question asks, else None."""
     found = ASKS_SEVERAL.match(asked_part(restate(question)))
@@ -2234,7 +2235,7 @@ def _kind_of(
 
 def _code_span_at(sentence: str, at: int) -> tuple[int, int] | None:
     """The code span (backticks included) of ``sentence`` that holds offset ``at``."""
-    for m in _BACKTICKED.finditer(sentence):
+    for m in CODE_SPAN.finditer(sentence):
         if m.start() < at < m.end():
             return m.start(), m.end()
         if m.start() > at:
@@ -2242,7 +2243,7 @@ def _code_span_at(sentence: str, at: int) -> tuple[int, int] | None:
     return None
 
 
-_BACKTICKED = re.compile(r"`[^`\n]+`")
+CODE_SPAN = re.compile(r"`[^`\n]+`")  # a code span, its backticks included
 
 
 def _clause_after_question_words(sentence: str, question_terms: set[str]) -> str | None:

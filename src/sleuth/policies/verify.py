@@ -67,6 +67,7 @@ from sleuth.text import stem, words
 from . import contrary, doers, excluded, modifiers, pairing, renamed, technical
 from .reading import (
     ASKS_SEVERAL,
+    CODE_SPAN,
     LIGHT_VERBS,
     PRONOUN_SUBJECT,
     QUESTION_VERBS,
@@ -302,7 +303,7 @@ def check(
     # schema attribute do I set?" over "set `marshmallow.Schema.dict_class` ... of
     # `marshmallow.Schema.dump`"); with one span, the asker's task often names the answer
     # ("I need to load settings from a TOML file. Which function ...?": `tomllib.load`)
-    spans = _CODE_SPAN.findall(reading.sentence)
+    spans = CODE_SPAN.findall(reading.sentence)
     echoed = (question or frame.text) if len(set(spans)) > 1 else text
     if frame.tech is not None:
         value = reading.value.strip("` ")
@@ -450,7 +451,6 @@ def _qualified_echo(question: str, value: str) -> bool:
 
 _FILE_KINDS = frozenset({"file", "path"})
 _EXTENSION = re.compile(r"\.[A-Za-z0-9]{1,4}`?$")  # "404.html", not "app.config.from_pyfile"
-_CODE_SPAN = re.compile(r"`[^`\n]+`")
 # a wh-phrase opened by a preposition of place: "Under which key ...?", "Below what size?"
 _SPATIAL_SLOT = re.compile(r"\s*(under|below|above|over)\s+(?:which|what)\b", re.IGNORECASE)
 _SPATIAL_OPPOSITES = {
