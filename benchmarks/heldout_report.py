@@ -170,13 +170,18 @@ def run_part(
 
 
 def refit(
-    fold: str, fit_on: str = "C", rule: str = "decision", target: float = fit.TARGET
+    fold: str,
+    fit_on: str = "C",
+    rule: str = "decision",
+    target: float = fit.TARGET,
+    bag_seed: int = 0,
 ) -> dict[str, Any]:
     """The model ``fit_offline_confidence.py --fold FOLD --fit-on FIT_ON --rule RULE
-    --target TARGET --no-write`` fits (its ``main``, whose printed model is read back)."""
+    --target TARGET --bag-seed SEED --no-write`` fits (its ``main``, whose printed model
+    is read back)."""
     printed = io.StringIO()
     command = ["--fold", fold, "--fit-on", fit_on, "--rule", rule, "--target", str(target)]
-    command.append("--no-write")
+    command += ["--bag-seed", str(bag_seed), "--no-write"]
     with contextlib.redirect_stdout(printed):
         code = fit.main(command)
     if code != 0:
@@ -523,11 +528,12 @@ def checks_for(
 
 
 def report(
-    folds: list[str], workers: int, reference: str | None, fit_on: str = "C"
+    folds: list[str], workers: int, reference: str | None, fit_on: str = "C", bag_seed: int = 0
 ) -> dict[str, Any]:
     """Run every fold's held-out parts in ``workers`` processes, with the shipped model
-    when it is the fold's (`shipped_fits`), else after an in-memory refit, and the
-    ``reference`` commit's reader on the same files beside them (None: none)."""
+    when it is the fold's (`shipped_fits`, and ``bag_seed`` 0), else after an in-memory
+    refit (with that ``bag_seed``), and the ``reference`` commit's reader on the same
+    files beside them (None: none)."""
     started = time.monotonic()
     rule = threshold_rule()
     data = shipped_data()
@@ -559,9 +565,9 @@ def report(
         two_hops = {f: pool.submit(two_hop_refit, f) for f in folds}
         fit_rule, target = refit_rule(data)
         refits = {
-            f: pool.submit(refit, f, fit_on, fit_rule, target)
+            f: pool.submit(refit, f, fit_on, fit_rule, target, bag_seed)
             for f in folds
-            if not shipped_fits(f, fit_on, data)
+            if bag_seed or not shipped_fits(f, fit_on, data)
         }
         for fold_name in folds:  # the shipped model's fold starts at once
             if fold_name not in refits:
@@ -593,6 +599,7 @@ def report(
     return {
         "folds": results,
         "fit_on": fit_on,
+        "bag_seed": bag_seed,
         "reference_commit": reference,
         "wall_s": round(time.monotonic() - started, 1),
         "workers": workers,
@@ -703,6 +710,7 @@ def render(result: dict[str, Any]) -> str:
         else "time reference: none (--no-reference)"
     )
     lines.append(f"wall {result['wall_s']} s with {result['workers']} worker processes")
+    lines.append(f"bootstraps: --bag-seed {result.get('bag_seed', 0)}")
     return "\n".join(lines)
 
 
@@ -725,7 +733,16 @@ def main(argv: list[str] | None = None) -> int:
         default="C",
         help="the models' data: C, the fold's calibration parts (default); RC, R and them",
     )
+    parser.add_argument(
+        "--bag-seed",
+        type=int,
+        default=0,
+        help="refit each fold with this draw of the bootstraps (default 0, the shipped "
+        "model's); figures from several seeds: heldout_spread.py",
+    )
     args = parser.parse_args(argv)
+    if args.bag_seed < 0:
+        parser.error("--bag-seed is at least 0")
     if not fit.SHARED.is_dir():
         print(f"no shared data at {fit.SHARED}", file=sys.stderr)
         return 2
@@ -733,7 +750,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--workers is at least 1")
     folds = ["A", "B"] if args.fold == "both" else [args.fold]
     reference = None if args.no_reference else args.reference
-    result = report(folds, args.workers, reference, args.fit_on)
+    result = report(folds, args.workers, reference, args.fit_on, args.bag_seed)
     print(json.dumps(result, indent=1) if args.json else render(result))
     return 0
 

@@ -469,6 +469,25 @@ def test_a_bootstrap_draw_is_the_questions_own() -> None:
     assert before[0] != before[1]  # each bag its own draw
 
 
+def test_a_bag_seed_draws_other_bootstraps_and_seed_0_is_the_shipped_draw() -> None:
+    """``--bag-seed``: seed 0 draws exactly what the shipped model drew (no salt), another
+    seed other bootstraps of the same questions, still each question's own, and a fit
+    with it is another (deterministic) model."""
+    rows = _rows(n=40)
+    shipped = [[FIT.bootstrap_weight(r, b) for r in rows] for b in range(5)]
+    assert shipped == [[FIT.bootstrap_weight(r, b, 0) for r in rows] for b in range(5)]
+    other = [[FIT.bootstrap_weight(r, b, 1) for r in rows] for b in range(5)]
+    assert other != shipped
+    more = [*rows[:20], *_rows(seed=9, n=3, part="new"), *rows[20:]]
+    again = [[FIT.bootstrap_weight(r, b, 1) for r in more if r["part"] == "p"] for b in range(5)]
+    assert again == other
+    rows = _rows()
+    seeded = FIT.fit_domain(rows, seed=1)
+    assert seeded.model != FIT.fit_domain(rows).model
+    assert FIT.fit_domain(rows, seed=1).model == seeded.model
+    assert seeded.record["bootstrap"].endswith("|bag|1)")
+
+
 def test_the_bagged_fit_averages_members_and_scores_out_of_bag() -> None:
     """`fit_domain`: `BAGS` members (each chosen and fitted on its bootstrap), the shipped
     probability is their mean, the out-of-bag probability of a sample comes only from
