@@ -493,6 +493,20 @@ PETRELA = (
             "The novel won the Hollis Prize in 1995.",
             "Hollis Prize",
         ),
+        # of several names of the asked kind, the one the question's words stand nearest
+        # (a reviewer's case: the first one named won, whatever the question said of it)
+        (
+            "Black was named head coach at which university in 2013?",
+            "Black played college football at Wake Forest University and was named the "
+            "head coach at Clemson University in 2013.",
+            "Clemson University",
+        ),
+        (
+            "Which university did Black play college football at?",
+            "Black played college football at Wake Forest University and was named the "
+            "head coach at Clemson University in 2013.",
+            "Wake Forest University",
+        ),
     ],
 )
 def test_a_name_set_after_the_asked_noun_answers(question: str, sentence: str, answer: str) -> None:

@@ -1600,14 +1600,19 @@ def extract(
                 return name
         if frame.head is not None:  # "What prize ...?" -> "the Hollis Prize"
             noun = head_word(frame.text) or frame.head
-            for start, end in _name_spans(sentence):
-                name = sentence[start:end]
-                if (
-                    headed_name(name, frame.head, noun)
-                    and not _only_question_words(name, question_terms - {frame.head})
-                    and not _names_itself(frame.text, name)
-                ):
-                    return name
+            headed = [
+                (start, end)
+                for start, end in _name_spans(sentence)
+                if headed_name(sentence[start:end], frame.head, noun)
+                and not _only_question_words(sentence[start:end], question_terms - {frame.head})
+                and not _names_itself(frame.text, sentence[start:end])
+            ]
+            if headed:
+                # "Black played at Wake Forest University and was named head coach at
+                # Clemson University in 2013" for "... head coach at which university in
+                # 2013?": of several, the one the question's words stand nearest
+                start, end = nearest(sentence, headed, question_terms - {frame.head})
+                return sentence[start:end]
             # "Which broadcaster organised ...?" -> "The Danish broadcaster DR organised":
             # the name the sentence sets right after the asked noun, in apposition
             for start, end in _name_spans(sentence):
@@ -1676,6 +1681,15 @@ def extract(
             return None
     if not spans:
         return None
+    best = nearest(sentence, spans, question_terms)
+    return sentence[best[0] : best[1]].strip(" ,;:")
+
+
+def nearest(
+    sentence: str, spans: list[tuple[int, int]], question_terms: set[str]
+) -> tuple[int, int]:
+    """Of ``spans``, the one that starts nearest a word of the question in ``sentence``
+    (the first when no word of it is there, or at a tie)."""
     positions = [
         m.start() for m in re.finditer(r"\w+", sentence) if stem(m.group(0)) in question_terms
     ]
@@ -1685,8 +1699,7 @@ def extract(
             return (0, span[0])
         return (min(abs(span[0] - p) for p in positions), span[0])
 
-    best = min(spans, key=distance)
-    return sentence[best[0] : best[1]].strip(" ,;:")
+    return min(spans, key=distance)
 
 
 def _lone_code_span(sentence: str, frame: Frame, answer_from: int = 0) -> str | None:
