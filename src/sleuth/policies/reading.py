@@ -1610,8 +1610,11 @@ def extract(
             if headed:
                 # "Black played at Wake Forest University and was named head coach at
                 # Clemson University in 2013" for "... head coach at which university in
-                # 2013?": of several, the one the question's words stand nearest
-                start, end = nearest(sentence, headed, question_terms - {frame.head})
+                # 2013?": of several, the one the question's words stand nearest, but not
+                # one of a relative clause ("... to Smith, who had studied at Yale
+                # University") while another is said outside one
+                main = [(a, b) for a, b in headed if not _RELATIVE.search(sentence, 0, a)]
+                start, end = nearest(sentence, main or headed, question_terms - {frame.head})
                 return sentence[start:end]
             # "Which broadcaster organised ...?" -> "The Danish broadcaster DR organised":
             # the name the sentence sets right after the asked noun, in apposition
@@ -1623,6 +1626,12 @@ def extract(
                     and not _only_question_words(name, question_terms)
                 ):
                     return name
+        partner = coordinate_partner(frame.text, sentence, question_terms, answer_from)
+        if partner is not None:
+            return partner
+        slot = filled_slot(frame.text, sentence, question_terms, answer_from)
+        if slot is not None:
+            return slot
         kind = _kind_of(frame.text, sentence, question_terms, answer_from)
         if kind is not None:
             return kind
@@ -1646,6 +1655,13 @@ def extract(
         # the answer is not the entity the question is about ("Who killed Harold?")
         anchors = set(frame.anchors)
         spans = [(s, e) for s, e in spans if not anchors & {stem(w) for w in words(sentence[s:e])}]
+    place = slot_of(frame.text, sentence, answer_from) if spans else None
+    if place is not None:
+        # "The treaty was signed in which year?" over "In 1812 the treaty was drafted, and
+        # it was signed in 1814": the candidates in the place the question's words leave
+        inside = [(s, e) for s, e in spans if place[0] <= s and e <= place[1]]
+        if inside:
+            spans = inside
     if frame.role is not None and frame.verb is not None:
         placed = _by_role(sentence, spans, frame.verb, frame.role, frame.anchors)
         if placed is not None:
@@ -2303,3 +2319,206 @@ _NAME_THEN_CLAUSE = re.compile(
     r"(?![^.;]*\b(?:replaced|succeeded|superseded|renamed|moved|passed|transferred|lost|"
     r"abolished|until|no longer|former|formerly|ceased|dissolved|merged)\b)"
 )
+
+
+# a wh-phrase inside the question, after its subject and verb ("Celery configuration is
+# taken from which key in the Flask configuration?"): not one fronted before an inverted
+# auxiliary ("Beside which river does Orléans lie?")
+_IN_SITU = re.compile(r"(?<=[\w,)’'`]) (?:which|what)\b", re.IGNORECASE)
+_INVERTED = _set(
+    "is was are were do does did can could should would will has have had may might must"
+)
+_TOKEN = re.compile(r"`[^`\n]+`|[\w'’.-]*\w|[^\w\s]")
+_SLOT_ENDS = _set("which that who whom whose where when while and but or because since as if")
+_DETERMINERS = _set("the a an its their his her this that these those")
+_WH_PHRASE_WORDS = TYPE_WORDS | _QUALIFIERS | _set("one ones")
+_COORDINATORS = _set("and or")
+# a relative clause that runs on to a name: ", who had studied at [Yale University]"
+_RELATIVE = re.compile(r",\s+(?:who|whom|whose|which|where)\b[^,;]*$")
+_SLOT_PREPOSITIONS = _set(
+    "in at on near by with from for to into under over during after before since until "
+    "within across along through"
+)
+
+
+def filled_slot(
+    question: str, sentence: str, question_terms: set[str], answer_from: int = 0
+) -> str | None:
+    """What ``sentence`` says where the question's in-situ wh-phrase stands: the question
+    restated with its slot filled ("Yugoslavia was a founding member of the Non-Aligned
+    Movement" for "Yugoslavia was a founding member of which movement?" -> Non-Aligned;
+    `slot_of`). A name that ends the slot is the answer without the words before it
+    ("the somewhat larger Tethys" -> Tethys). None when the sentence does not say it so,
+    or the slot is only the question's words."""
+    found = slot_of(question, sentence, answer_from)
+    if found is None:
+        return None
+    value = sentence[found[0] : found[1]].strip(" ,;:")
+    name = _TRAILING_NAME.search(value)
+    if name is not None and name.start() > 0 and "`" not in value:
+        value = name.group(0)
+    if not words(value) or _only_question_words(value, question_terms):
+        return None
+    return value
+
+
+# a capitalised name that ends a phrase ("somewhat larger Tethys")
+_TRAILING_NAME = re.compile(r"(?<![\w-])[A-Z][\w'’-]*(?:\s+(?:(?:of|the|de)\s+)?[A-Z][\w'’-]*)*$")
+
+
+def slot_of(question: str, sentence: str, answer_from: int = 0) -> tuple[int, int] | None:
+    """Where ``sentence`` says what the question's in-situ wh-phrase asks, as offsets.
+    The two words before the wh-phrase must stand together in the sentence (from
+    ``answer_from`` on), with the question's other words before them said since the
+    last such place (so "Her mother was born in Galveston, and Beyoncé was born in
+    Houston" answers "Beyoncé was born in which city?" with its second place, and
+    "Yugoslavia was a founding member of ..." no question about Serbia); when the
+    question goes on after the wh-phrase, its next two words stand after the slot,
+    within eight words, else the slot ends at the clause's end, and with an asked noun
+    at that noun. A determiner and the asked noun around the slot are not part of it,
+    nor what a preposition adds after it ("the North Sea near Rotterdam"). None when the
+    question has no such wh-phrase (one fronted before an inverted auxiliary is none),
+    the sentence does not say it so, or the slot is empty, longer than six words, cut
+    at "and" ("American and British delegates"), or, with an asked noun, names none
+    ("this somewhat larger Tethys sea" does, "a shallow northern sea" and "the 1066
+    battle" do not)."""
+    asked = asked_part(restate(question))
+    found = _IN_SITU.search(asked)
+    if found is None:
+        return None
+    before = [t.lower() for t in _TOKEN.findall(asked[: found.start()])]
+    rest = _TOKEN.findall(asked[found.end() :])
+    if len(before) < 2 or not rest or rest[0].lower() in _INVERTED:
+        return None
+    if before[-1] in _COORDINATORS:
+        return None  # "Koblenz and what other city?" asks a partner (`coordinate_partner`)
+    head = head_word(asked)
+    # the wh-phrase's own words: up to its noun ("which key", "what other country")
+    phrase = 0
+    if head is not None:
+        for i, token in enumerate(rest[:4]):
+            if stem(token.lower()) == stem(head):
+                phrase = i + 1
+                break
+        else:
+            return None
+    else:  # "which year", "what other one": a type word or a qualifier is no head
+        while phrase < min(len(rest), 3) and rest[phrase].lower() in _WH_PHRASE_WORDS:
+            phrase += 1
+    after = [stem(t.lower()) for t in rest[phrase:] if t not in "?.!"][:2]
+    if phrase < len(rest) and rest[phrase].lower() in _INVERTED:
+        return None  # "..., what direction does it flow?": fronted after all
+    tokens = [(m.start(), m.end()) for m in _TOKEN.finditer(sentence, answer_from)]
+    lower = [sentence[a:b].lower() for a, b in tokens]
+    stems = [stem(w) for w in lower]
+    left = [stem(w) for w in before[-2:]]
+    said = {stem(w) for w in before[:-2] if w.isalnum() and w not in STOPWORDS}
+    since = 0  # where the words before this place are looked for
+    for i in range(len(tokens) - len(left)):
+        if stems[i : i + len(left)] != left:
+            continue
+        first = i + len(left)
+        between, since = set(stems[since:i]), first
+        if not said <= between:
+            continue  # another subject's clause ("Her mother was born in ...")
+        place = _slot_at(tokens, lower, stems, first, head, after)
+        if place is not None:
+            at, to = place
+            if head is None or re.search(r"[A-Z`]", sentence[at:to]):
+                return place
+    return None
+
+
+def _slot_at(
+    tokens: list[tuple[int, int]],
+    lower: list[str],
+    stems: list[str],
+    first: int,
+    head: str | None,
+    after: list[str],
+) -> tuple[int, int] | None:
+    """`slot_of`'s slot from token ``first`` on, as offsets, or None."""
+    end = None
+    if after:
+        for j in range(first + 1, min(first + 9, len(tokens) - len(after) + 1)):
+            if stems[j : j + len(after)] == after:
+                end = j
+                break
+    else:
+        end = first
+        while end < len(tokens) and end - first < 9:
+            if lower[end] in _SLOT_ENDS or not re.match(r"[\w`]", lower[end]):
+                break
+            end += 1
+            if head is not None and stems[end - 1] == stem(head):
+                break
+        if end < len(tokens) and lower[end] in _COORDINATORS:
+            return None  # "American and British delegates": one of several
+        if head is not None and (end == first or stems[end - 1] != stem(head)):
+            return None
+    if end is None:
+        return None
+    slot = list(range(first, end))
+    while slot and lower[slot[0]] in _DETERMINERS:
+        slot = slot[1:]
+    if head is not None and slot:
+        if stems[slot[-1]] == stem(head):
+            slot = slot[:-1]
+        elif stems[slot[0]] == stem(head):
+            slot = slot[1:]
+    if not after:
+        # "the North Sea near Rotterdam", "C with some parts in Python": what a
+        # preposition adds is not the slot's
+        cut = next((k for k, t in enumerate(slot) if k and lower[t] in _SLOT_PREPOSITIONS), None)
+        slot = slot[:cut] if cut is not None else slot
+    if not slot or len(slot) > 6:
+        return None
+    return tokens[slot[0]][0], tokens[slot[-1]][1]
+
+
+# "The Rhine and what other river ...?", "... between Koblenz and what other city?": the
+# name the question pairs the asked one with
+_AND_WHAT = re.compile(
+    r"(?P<name>[A-Z][\w'’-]*(?:\s+(?:(?:am|an|de|der|del|of|on|upon|van|von|aan)\s+)?"
+    r"[A-Z][\w'’-]*)*)\s+(?:and|or)\s+(?:what|which)\b(?:\s+other\b)?"
+)
+# a name a partner phrase ends or starts with ("Rüdesheim am Rhein", "upper Danube")
+_NAME_RUN = r"[A-Z][\w'’-]*(?:\s+(?:(?:am|an|de|der|del|of|on|upon|van|von|aan)\s+)?[A-Z][\w'’-]*)*"
+_PARTNER_BEFORE = re.compile(rf"(?<![\w-])(?P<partner>{_NAME_RUN}),?\s+(?:and|or)\s+(?:the\s+)?$")
+_PARTNER_AFTER = re.compile(
+    rf"\s+(?:and|or)\s+(?:the\s+)?(?:[a-z]+\s+)?(?P<partner>{_NAME_RUN})(?![\w-])"
+    # the pair ends there: not "the German mathematician Leibniz", not "Bonn lies ..."
+    rf"(?=\s*(?:[^\w\s]|$|(?:{_STOP_ALTERNATIVES})\b))"
+)
+
+
+def coordinate_partner(
+    question: str, sentence: str, question_terms: set[str], answer_from: int = 0
+) -> str | None:
+    """The name a sentence coordinates with the one the question pairs the asked one
+    with: "The Rhine and what other river ...?" over "... the water-boundary of the
+    Rhine and upper Danube" -> Danube; "... between Koblenz and what other city?" over
+    "between Rüdesheim am Rhein and Koblenz" -> Rüdesheim am Rhein. A name after the
+    paired one ends the pair (a stop word, a mark or the end after it): "Newton and the
+    German mathematician Leibniz" and "Koblenz and Bonn lies further north" pair no name
+    this way. None when the question asks no such pair, the sentence does not
+    coordinate that name with another, or the partner is only the question's words."""
+    asked = asked_part(restate(question))
+    found = _AND_WHAT.search(asked)
+    if found is None:
+        return None
+    name = re.sub(r"^(?:The|A|An)\s+", "", found.group("name"))
+    if name.lower() in STOPWORDS:
+        return None  # "There and what ...": a sentence's first word, no name
+    for at in (m.start() for m in re.finditer(re.escape(name), sentence)):
+        if at < answer_from:
+            continue
+        before = _PARTNER_BEFORE.search(sentence[answer_from:at])
+        after = _PARTNER_AFTER.match(sentence, at + len(name))
+        for partner in (before, after):
+            if partner is None:
+                continue
+            value = partner.group("partner")
+            if not _only_question_words(value, question_terms):
+                return value
+    return None
