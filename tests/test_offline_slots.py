@@ -1,6 +1,8 @@
 """The reader's slot rules (`sleuth.policies.reading`): what a sentence says where the
 question's in-situ wh-phrase stands (`slot_of`, `filled_slot`), and the name a sentence
-coordinates with the one the question pairs the asked one with (`coordinate_partner`).
+coordinates with the one the question pairs the asked one with (`coordinate_partner`);
+which of several names a typed reading takes (the nearest, not one in a relative clause,
+not a people's adjective).
 The answerable sentences are R's (the shared Rhine article, `benchmarks/squad_dev4`);
 the traps and near misses are written to break each rule."""
 
@@ -269,3 +271,29 @@ def test_a_headed_name_in_a_relative_clause_yields_to_one_outside() -> None:
         "Harvard University gave an honorary degree to Smith, who had studied at Yale University.",
     )
     assert value == "Harvard University"
+
+
+# R (`benchmarks/squad_dev`, `squad_dev2`): a people's adjective before a common noun is
+# refused by the hard rules (`contrary.demonym`), so the reading takes the name after it
+@pytest.mark.parametrize(
+    ("question", "sentence", "answer"),
+    [
+        (
+            "Which actor guest starred as the newspaper editor?",
+            "American actor Ed Asner guest starred in the episode as the newspaper editor "
+            "that hires Homer.",
+            "Ed Asner",
+        ),
+        (
+            "Who composed Folk Songs?",
+            "Folk Songs is a song cycle by the Italian composer Luciano Berio composed in 1964.",
+            "Luciano Berio",
+        ),
+        # a name that ends like a people's adjective is still a person ("Brian")
+        ("Who wrote the song?", "The song was written by Brian in 1971.", "Brian"),
+    ],
+)
+def test_a_peoples_adjective_is_not_read_as_the_name(
+    question: str, sentence: str, answer: str
+) -> None:
+    assert _extract(question, sentence) == answer

@@ -69,7 +69,7 @@ from sleuth.formats.fences import fence_spans
 from sleuth.passages import is_passage_title, title_heading
 from sleuth.text import STOPWORDS, content_terms, sentences, stem, words
 
-from . import excluded, renamed, technical
+from . import contrary, excluded, renamed, technical
 from .synonyms import canon, phrase_keys
 
 
@@ -1655,6 +1655,11 @@ def extract(
         # the answer is not the entity the question is about ("Who killed Harold?")
         anchors = set(frame.anchors)
         spans = [(s, e) for s, e in spans if not anchors & {stem(w) for w in words(sentence[s:e])}]
+        # a people's adjective before a common noun names no one and nowhere ("Folk Songs
+        # is a song cycle by the Italian composer Luciano Berio"): the hard rules refuse
+        # it (`contrary.demonym`), so the name after it is the sentence's reading
+        person = frame.answer_type is AnswerType.PERSON
+        spans = [(s, e) for s, e in spans if not contrary.demonym(sentence, sentence[s:e], person)]
     place = slot_of(frame.text, sentence, answer_from) if spans else None
     if place is not None:
         # "The treaty was signed in which year?" over "In 1812 the treaty was drafted, and
