@@ -15,6 +15,7 @@ from sleuth.policies.reading import (
     extract,
     filled_slot,
     frame_question,
+    other_name,
     slot_of,
 )
 
@@ -297,3 +298,55 @@ def test_a_peoples_adjective_is_not_read_as_the_name(
     question: str, sentence: str, answer: str
 ) -> None:
     assert _extract(question, sentence) == answer
+
+
+# R (`benchmarks/squad_dev2`, `squad_dev4`): the other name a sentence gives the thing
+@pytest.mark.parametrize(
+    ("question", "sentence", "answer"),
+    [
+        (
+            "By what other name is the album 311 known?",
+            'It was on the album "311", also known as "The Blue Album", released in 1995.',
+            "The Blue Album",
+        ),
+        (
+            "By what other name is Kung Fu Tai Chi commonly known?",
+            "Kung Fu Tai Chi (also commonly known as Kung Fu Magazine) is a United States "
+            "magazine covering martial arts and combat sports.",
+            "Kung Fu Magazine",
+        ),
+        (
+            "What is Anthemis cotula also known as?",
+            "Anthemis cotula, also known as stinking chamomile, is a flowering annual plant.",
+            "stinking chamomile",
+        ),
+    ],
+)
+def test_the_other_name_of_the_questions_thing(question: str, sentence: str, answer: str) -> None:
+    assert other_name(frame_question(question), sentence, _terms(question)) == answer
+    assert _extract(question, sentence) == answer
+
+
+@pytest.mark.parametrize(
+    ("question", "sentence"),
+    [
+        # another thing's other name
+        (
+            "Under what other name is Sorin Hall known?",
+            "Dillon Hall, also known as Big Red, is near Sorin Hall.",
+        ),
+        # a former name answers a question with a time, not "what other name"
+        (
+            "By what other name is The Craft Contemporary known?",
+            "The Craft Contemporary, formerly known as Craft and Folk Art Museum, was "
+            "incorporated in 1973.",
+        ),
+        # the question asks no other name
+        (
+            "What is Sorin Hall?",
+            "Sorin Hall, also known as Sorin College, is the oldest of the residence halls.",
+        ),
+    ],
+)
+def test_no_other_name_unless_the_sentence_gives_the_things(question: str, sentence: str) -> None:
+    assert other_name(frame_question(question), sentence, _terms(question)) is None

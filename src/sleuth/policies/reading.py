@@ -1626,6 +1626,9 @@ def extract(
                     and not _only_question_words(name, question_terms)
                 ):
                     return name
+        alias = other_name(frame, sentence, question_terms, answer_from)
+        if alias is not None:
+            return alias
         partner = coordinate_partner(frame.text, sentence, question_terms, answer_from)
         if partner is not None:
             return partner
@@ -2526,4 +2529,57 @@ def coordinate_partner(
             value = partner.group("partner")
             if not _only_question_words(value, question_terms):
                 return value
+    return None
+
+
+# "By what other name is the album 311 known?", "Under what other name is the Blue Lacy
+# known?", "What is Anthemis cotula also known as?", "What else is it called?": a name
+# the thing also goes by, whenever (not a former or a later one: "called today")
+_ASKS_ALIAS = re.compile(
+    r"\b(?:what|which)\s+(?:other|else|alternative|alternate)\s+names?\b"
+    r"|\b(?:also|otherwise|commonly|better)\s+(?:known|called)\b"
+    r"|\bwhat\s+else\s+(?:is|was|are|were)\b.*\b(?:called|known)\b",
+    re.IGNORECASE,
+)
+# how a sentence gives such a name: "Sorin Hall, also known as Sorin College, ...",
+# "Kung Fu Tai Chi (also commonly known as Kung Fu Magazine)", "... a.k.a. ..."
+_ALIAS = re.compile(
+    r"\b(?:(?:also|commonly|better|popularly|otherwise|sometimes|often|locally|widely|"
+    r"informally|colloquially)\s+(?:\w+ly\s+)?(?:known\s+as|called|referred\s+to\s+as)"
+    r"|a\.k\.a\.?|aka|nicknamed)\s+",
+    re.IGNORECASE,
+)
+_ALIAS_NAME = re.compile(
+    r"\"(?P<quoted>[^\"]{1,80})\""
+    r"|(?P<name>(?:[Tt]he\s+)?[A-Z0-9][\w'’.-]*(?:\s+(?:(?:of|and|the|de|for|in|on|&)\s+)?"
+    r"[A-Z0-9][\w'’.-]*)*)"
+    r"|(?P<plain>[a-z][\w'’-]*(?:\s+[a-z][\w'’-]*){0,3})(?=\s*[,;.)]|\s*$)"
+)
+# the sentence's own word for the thing it renames, when it opens with one
+_PRONOUN_SUBJECT = re.compile(r"\s*(?:it|he|she|they|this|these)\b", re.IGNORECASE)
+
+
+def other_name(
+    frame: Frame, sentence: str, question_terms: set[str], answer_from: int = 0
+) -> str | None:
+    """The other name a sentence gives the question's thing, for a question that asks
+    one ("By what other name is the album 311 known?" over '... on the album "311",
+    also known as "The Blue Album"' -> The Blue Album). The thing is named before the
+    sentence's "also known as" (every name of the question, or a pronoun opening the
+    sentence); None when the question asks no other name, the sentence gives none, or
+    the name is only the question's words. A former or a later name ("formerly known
+    as", "now called") answers no such question: it is another question, with a time."""
+    if not _ASKS_ALIAS.search(frame.text):
+        return None
+    anchors = set(frame.anchors)
+    for found in _ALIAS.finditer(sentence, answer_from):
+        before = {stem(w) for w in words(sentence[answer_from : found.start()])}
+        if not anchors <= before and not _PRONOUN_SUBJECT.match(sentence):
+            continue  # another thing's other name ("Dillon Hall, also known as ...")
+        named = _ALIAS_NAME.match(sentence, found.end())
+        if named is None:
+            continue
+        value = next(g for g in named.groups() if g).strip(" ,;:")
+        if words(value) and not _only_question_words(value, question_terms):
+            return value
     return None
