@@ -708,3 +708,29 @@ def all_for_one(question: str, sentence: str) -> bool:
         return False  # (a sentence that says both: "To run just one test, ...")
     every = {_head(m.group(1)) for m in _EVERY.finditer(sentence)}
     return bool(one & every)
+
+
+# "one of the fifty-four", "one of 12": a member of a counted whole, not its count
+_ONE_OF_COUNTED = re.compile(
+    r"\s+of\s+(?:the\s+|its\s+|their\s+)?(?:\d[\d,]*|[a-z]+(?:-[a-z]+)?)\b"
+)
+
+
+_COUNTED = re.compile(
+    r"\d|\b(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|"
+    r"fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|"
+    r"eighty|ninety|hundred|thousand|million|dozen)\b",
+    re.IGNORECASE,
+)
+
+
+def one_of_many(sentence: str, value: str) -> bool:
+    """Whether a count answer is the "one" of "one of the fifty-four": the sentence
+    counts the whole right after it."""
+    if value.strip().lower() not in ("one", "1"):
+        return False
+    for m in re.finditer(rf"\b{re.escape(value.strip())}\b", sentence):
+        after = _ONE_OF_COUNTED.match(sentence, m.end())
+        if after is not None and _COUNTED.search(after.group(0)):
+            return True
+    return False

@@ -1654,6 +1654,9 @@ def extract(
             or (sentence[e : e + 1] == "`" and _MEASURE.match(sentence, e + 1))
         ]
     spans = [(s, e) for s, e in spans if not _only_question_words(sentence[s:e], question_terms)]
+    # "one of the fifty-four districts" counts fifty-four: the hard rules refuse its "one"
+    # (`contrary.one_of_many`), so the count after it is the sentence's reading
+    spans = [(s, e) for s, e in spans if not contrary.one_of_many(sentence, sentence[s:e])]
     if frame.answer_type in (AnswerType.PERSON, AnswerType.PLACE):
         # the answer is not the entity the question is about ("Who killed Harold?")
         anchors = set(frame.anchors)

@@ -377,7 +377,7 @@ def check(
         return Check(False, "type")  # "On what date ...?": a day, not "2013"
     if _dated_another_year(text, reading.value):
         return Check(False, "number")  # "released in 2011": not "November 19, 2010"
-    if _one_of_many(reading.sentence, reading.value):
+    if contrary.one_of_many(reading.sentence, reading.value):
         return Check(False, "number")  # "one of the fifty-four": the count is fifty-four
     if _dated_for_another_verb(frame, reading.sentence, reading.value):
         return Check(False, "role")  # "closed in September 2006 ... in 2009, was sold"
@@ -582,22 +582,6 @@ def _dated_another_year(question: str, value: str) -> bool:
     asked = set(_A_YEAR.findall(question))
     given = set(_A_YEAR.findall(value))
     return len(asked) == 1 and bool(given) and not asked & given
-
-
-# "one of the fifty-four", "one of 12": a member of a counted whole, not its count
-_ONE_OF = re.compile(r"\s+of\s+(?:the\s+|its\s+|their\s+)?(?:\d[\d,]*|[a-z]+(?:-[a-z]+)?)\b")
-
-
-def _one_of_many(sentence: str, value: str) -> bool:
-    """Whether a count answer is the "one" of "one of the fifty-four": the sentence
-    counts the whole right after it."""
-    if value.strip().lower() not in ("one", "1"):
-        return False
-    for m in re.finditer(rf"\b{re.escape(value.strip())}\b", sentence):
-        after = _ONE_OF.match(sentence, m.end())
-        if after is not None and candidates(AnswerType.NUMBER, after.group(0)):
-            return True
-    return False
 
 
 def _dated_for_another_verb(frame: Frame, sentence: str, value: str) -> bool:
