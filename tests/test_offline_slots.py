@@ -301,6 +301,23 @@ def test_a_headed_name_in_a_relative_clause_yields_to_one_outside() -> None:
             "fifty-four",
         ),
         ("How many tenants did the house have?", "The house had one of the tenants.", "one"),
+        # a count of another thing (`benchmarks/squad_dev`), a span's other end
+        (
+            "How many Screen Awards did the film win?",
+            "It went on to win five Filmfare Awards including the awards for Best film and "
+            "Best Actors, and seven Screen Awards.",
+            "seven",
+        ),
+        (
+            "Until what year was he the IBF flyweight champion?",
+            "He was the IBF flyweight champion from 2004 to 2007.",
+            "2007",
+        ),
+        (
+            "Since what year was he the IBF flyweight champion?",
+            "He was the IBF flyweight champion from 2004 to 2007.",
+            "2004",
+        ),
     ],
 )
 def test_a_span_the_hard_rules_refuse_is_not_the_sentences_reading(

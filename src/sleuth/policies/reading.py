@@ -69,7 +69,7 @@ from sleuth.formats.fences import fence_spans
 from sleuth.passages import is_passage_title, title_heading
 from sleuth.text import STOPWORDS, content_terms, sentences, stem, words
 
-from . import contrary, excluded, renamed, technical
+from . import contrary, excluded, pairing, renamed, technical
 from .synonyms import canon, phrase_keys
 
 
@@ -1654,18 +1654,13 @@ def extract(
             or (sentence[e : e + 1] == "`" and _MEASURE.match(sentence, e + 1))
         ]
     spans = [(s, e) for s, e in spans if not _only_question_words(sentence[s:e], question_terms)]
-    # "one of the fifty-four districts" counts fifty-four: the hard rules refuse its "one"
-    # (`contrary.one_of_many`), so the count after it is the sentence's reading
-    spans = [(s, e) for s, e in spans if not contrary.one_of_many(sentence, sentence[s:e])]
+    # a candidate the hard rules refuse for what it is in the sentence is not its reading:
+    # the next one is ("one of the fifty-four districts" counts fifty-four)
+    spans = [(s, e) for s, e in spans if not span_refused(frame, sentence, sentence[s:e])]
     if frame.answer_type in (AnswerType.PERSON, AnswerType.PLACE):
         # the answer is not the entity the question is about ("Who killed Harold?")
         anchors = set(frame.anchors)
         spans = [(s, e) for s, e in spans if not anchors & {stem(w) for w in words(sentence[s:e])}]
-        # a people's adjective before a common noun names no one and nowhere ("Folk Songs
-        # is a song cycle by the Italian composer Luciano Berio"): the hard rules refuse
-        # it (`contrary.demonym`), so the name after it is the sentence's reading
-        person = frame.answer_type is AnswerType.PERSON
-        spans = [(s, e) for s, e in spans if not contrary.demonym(sentence, sentence[s:e], person)]
     place = slot_of(frame.text, sentence, answer_from) if spans else None
     if place is not None:
         # "The treaty was signed in which year?" over "In 1812 the treaty was drafted, and
@@ -2586,3 +2581,33 @@ def other_name(
         if words(value) and not _only_question_words(value, question_terms):
             return value
     return None
+
+
+def span_refused(frame: Frame, sentence: str, value: str) -> bool:
+    """Whether the hard rules (`sleuth.policies.verify.check`) refuse a typed candidate
+    for what it is in ``sentence``, whatever else the sentence says: a people's adjective
+    for a person or place ("the Italian composer Luciano Berio": not Italian), the "one"
+    of "one of the fifty-four", a span's other end ("Until what year ...?" over "from 2004
+    to 2007"), another name's dates or another place, a count of another thing. Asked
+    of each candidate before one is chosen, so that the sentence is read with the next
+    (the rules still check the reading it gives)."""
+    question = asked_part(restate(frame.text))
+    kind = frame.answer_type
+    if kind in (AnswerType.PERSON, AnswerType.PLACE) and contrary.demonym(
+        sentence, value, kind is AnswerType.PERSON
+    ):
+        return True
+    if kind is AnswerType.PLACE and contrary.placed_for_another(question, sentence, value):
+        return True
+    if kind in (AnswerType.NUMBER, AnswerType.AMOUNT) and (
+        contrary.counts_another(question, sentence, value)
+        or contrary.counts_other(question, sentence, value)
+        or contrary.only_listed(question, sentence, value)
+    ):
+        return True
+    return (
+        contrary.one_of_many(sentence, value)
+        or pairing.range_end_mismatch(question, sentence, value)
+        or pairing.dated_for_another_name(question, sentence, value)
+        or pairing.respective_mismatch(question, sentence, value)
+    )
