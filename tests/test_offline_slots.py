@@ -11,6 +11,8 @@ from __future__ import annotations
 import pytest
 
 from sleuth.policies.reading import (
+    AnswerType,
+    candidates,
     coordinate_partner,
     extract,
     filled_slot,
@@ -376,3 +378,61 @@ def test_the_other_name_of_the_questions_thing(question: str, sentence: str, ans
 )
 def test_no_other_name_unless_the_sentence_gives_the_things(question: str, sentence: str) -> None:
     assert other_name(frame_question(question), sentence, _terms(question)) is None
+
+
+# R (the shared Rhine article, paragraphs 0/2 mod 4): a when-question's answer may be an
+# era's year, a time before the present or a named period, beside the calendar's dates
+JURASSIC = (
+    "At about 180 MBP, in the Jurassic Period, the two plates reversed direction and began "
+    "to compress the Tethys floor, causing it to be subducted under Eurasia and pushing up "
+    "the edge of the latter plate in the Alpine Orogeny of the Oligocene and Miocene Periods."
+)
+
+
+@pytest.mark.parametrize(
+    ("question", "sentence", "answer"),
+    [
+        (
+            "When did Augustus die?",
+            "From the death of Augustus in AD 14 until after AD 70, Rome accepted as her "
+            "Germanic frontier the water-boundary of the Rhine and upper Danube.",
+            "AD 14",
+        ),
+        (
+            "When did rapid warming begin and help vegetation?",
+            "Rapid warming and changes of vegetation, to open forest, began about 13,000 BP.",
+            "13,000 BP",
+        ),
+        (
+            "When was the Holocene?",
+            "At the begin of the Holocene (~11,700 years ago), the Rhine occupied its "
+            "Late-Glacial valley.",
+            "11,700 years ago",
+        ),
+        (
+            "What period did plates reverse directions to compress the Tethys floor?",
+            JURASSIC,
+            "Jurassic Period",
+        ),
+        (
+            "Which century was there a program to straighten the Rhine?",
+            "The Upper Rhine region was changed significantly by a Rhine straightening "
+            "program in the 19th Century.",
+            "19th Century",
+        ),
+    ],
+)
+def test_an_eras_date_answers_when(question: str, sentence: str, answer: str) -> None:
+    assert _extract(question, sentence) == answer
+
+
+def test_an_eras_date_is_a_date_not_a_number_of_one() -> None:
+    """A count of years ago is still a number to a how-many question: the era's spans are
+    a date's candidates, not the date a number is the year of."""
+    sentence = "The delta began to form about 8,000 years ago, in 55 BC or AD 14."
+    dates = [sentence[a:b] for a, b in candidates(AnswerType.DATE, sentence)]
+    assert dates == ["8,000 years ago", "55 BC", "AD 14"]
+    numbers = [sentence[a:b] for a, b in candidates(AnswerType.NUMBER, sentence)]
+    assert "8,000 years" in numbers or "8,000" in numbers
+    # a bare "-cene" word names many things ("the end of the Pleistocene"), not a date
+    assert candidates(AnswerType.DATE, "It ended with the Pleistocene.") == []

@@ -170,7 +170,16 @@ _DATE = re.compile(
     rf"|(?:{_MONTH}) \d{{4}}|(?:{_MONTH}) \d{{1,2}}(?:st|nd|rd|th)?|(?:1[0-9]|20)\d{{2}}"
     # centuries and decades: "the 10th and 11th centuries", "the early 11th century", "1050s"
     rf"|(?:(?:early|late|mid)[- ])?\d{{1,2}}(?:st|nd|rd|th)(?: and \d{{1,2}}(?:st|nd|rd|th))?"
-    rf" centur(?:y|ies)|\d{{3}}0s)\b"
+    rf" [Cc]entur(?:y|ies)|\d{{3}}0s)\b"
+)
+# when-answers beside the calendar's (a date's candidates, not the day or year of one):
+# an era's years and a time before the present ("AD 14", "55 BC", "11,600 BP", "11,700
+# years ago", "65 million years ago") and a period by name ("the Jurassic Period", "the
+# Bronze Age"; a bare "Pliocene" is a name of many things: "the end of the Pleistocene")
+_ERA = re.compile(
+    r"\b(?:(?:AD|CE) \d{1,4}|\d[\d,]* ?(?:BC|BCE|AD|CE|BP)"
+    r"|\d[\d,.]* (?:(?:million|billion|thousand) )?years ago"
+    r"|[A-Z][a-z]+ (?:Period|Epoch|Era|Age))\b"
 )
 _YEAR = re.compile(r"\b(?:1[0-9]|20)\d{2}\b")
 _TIME = re.compile(
@@ -1977,7 +1986,8 @@ def candidates(
     if answer_type is AnswerType.YEAR:
         return [m.span() for m in _YEAR.finditer(sentence)]
     if answer_type is AnswerType.DATE:
-        return _longest(m.span() for m in _DATE.finditer(sentence))
+        found = [*_DATE.finditer(sentence), *_ERA.finditer(sentence)]
+        return _longest(m.span() for m in found)
     if answer_type in (AnswerType.NUMBER, AnswerType.AMOUNT):
         return _numbers(answer_type, sentence)
     names = [s for s in _name_spans(sentence) if _lone_word_ok(sentence, s, proper)]
