@@ -170,16 +170,7 @@ _DATE = re.compile(
     rf"|(?:{_MONTH}) \d{{4}}|(?:{_MONTH}) \d{{1,2}}(?:st|nd|rd|th)?|(?:1[0-9]|20)\d{{2}}"
     # centuries and decades: "the 10th and 11th centuries", "the early 11th century", "1050s"
     rf"|(?:(?:early|late|mid)[- ])?\d{{1,2}}(?:st|nd|rd|th)(?: and \d{{1,2}}(?:st|nd|rd|th))?"
-    rf" [Cc]entur(?:y|ies)|\d{{3}}0s)\b"
-)
-# when-answers beside the calendar's (a date's candidates, not the day or year of one):
-# an era's years and a time before the present ("AD 14", "55 BC", "11,600 BP", "11,700
-# years ago", "65 million years ago") and a period by name ("the Jurassic Period", "the
-# Bronze Age"; a bare "Pliocene" is a name of many things: "the end of the Pleistocene")
-_ERA = re.compile(
-    r"\b(?:(?:AD|CE) \d{1,4}|\d[\d,]* ?(?:BC|BCE|AD|CE|BP)"
-    r"|\d[\d,.]* (?:(?:million|billion|thousand) )?years ago"
-    r"|[A-Z][a-z]+ (?:Period|Epoch|Era|Age))\b"
+    rf" (?:centur(?:y|ies)|Centur(?:y|ies)(?! [A-Z]))|\d{{3}}0s)\b"
 )
 _YEAR = re.compile(r"\b(?:1[0-9]|20)\d{2}\b")
 _TIME = re.compile(
@@ -1430,6 +1421,20 @@ _HOW_MANY_ITEMS = {"two": 2, "three": 3, "four": 4, "five": 5}
 # a list's item: a code span, or one name that is no stop word and ends on no "."
 # (`SimpleUser(username)`, day_of_week, TOML; not "the" of "the Rhine and the Moselle")
 _STOP_ALTERNATIVES = "|".join(sorted((w for w in STOPWORDS if w.isalpha()), key=len, reverse=True))
+# when-answers beside the calendar's (a date's candidates, not the day or year of one):
+# an era's years and a time before the present ("AD 14", "55 BC", "11,600 BP", "11,700
+# years ago", "65 million years ago") and a period by name ("the Jurassic Period", "the
+# Bronze Age"; a bare "Pliocene" is a name of many things: "the end of the Pleistocene")
+_ERA = re.compile(
+    r"\b(?:(?:AD|CE) \d{1,4}|\d[\d,]* ?(?:BC|BCE|AD|CE|BP)"
+    r"|\d[\d,.]* (?:(?:million|billion|thousand) )?years ago"
+    # a period the sentence names as one ("in the Jurassic Period"), not a name's last
+    # words ("Queens of the Stone Age", "after a Trial Period", "Ice Age: The Meltdown")
+    r"|(?<!\bof )(?<=\bthe )(?:[A-Z][a-z]+ ){1,2}(?:Period|Epoch|Era|Age)(?! ?[A-Z:-]))\b"
+    # an era's letters before a noun or a hyphen are a name's ("the 2010 BP oil spill",
+    # "CE-marked")
+    rf"(?!-|\s+(?!(?:{_STOP_ALTERNATIVES})\b)[a-z])"
+)
 _ITEM = rf"(?:`[^`\n]+`|(?!(?i:{_STOP_ALTERNATIVES})\b)[A-Za-z_][\w.()\[\]-]*(?<!\.))"
 _ITEM_JOIN = r"(?:\s*,\s*(?:(?:and|or)\s+)?|\s+(?:and|or)\s+)"
 
@@ -1653,7 +1658,11 @@ def extract(
         clause = _clause_after_question_words(sentence, question_terms)
         return clause if clause is not None else _lone_code_span(sentence, frame, answer_from)
     # a sentence read with the one before it answers from its own words
-    spans = [(s, e) for s, e in candidates(frame.answer_type, sentence, proper) if s >= answer_from]
+    spans = [
+        (s, e)
+        for s, e in candidates(frame.answer_type, sentence, proper, eras=True)
+        if s >= answer_from
+    ]
     if frame.measured:
         # "`2678400` seconds": a unit after the code span of its number measures it
         spans = [
@@ -1663,9 +1672,11 @@ def extract(
             or (sentence[e : e + 1] == "`" and _MEASURE.match(sentence, e + 1))
         ]
     spans = [(s, e) for s, e in spans if not _only_question_words(sentence[s:e], question_terms)]
-    # a candidate the hard rules refuse for what it is in the sentence is not its reading:
-    # the next one is ("one of the fifty-four districts" counts fifty-four)
+    # a candidate the hard rules refuse as no value of the kind is not the sentence's
+    # reading: the next one is ("the Italian composer Luciano Berio")
     spans = [(s, e) for s, e in spans if not span_refused(frame, sentence, sentence[s:e])]
+    if frame.answer_type in (AnswerType.NUMBER, AnswerType.AMOUNT):
+        spans = counted_whole(sentence, spans)
     if frame.answer_type in (AnswerType.PERSON, AnswerType.PLACE):
         # the answer is not the entity the question is about ("Who killed Harold?")
         anchors = set(frame.anchors)
@@ -1978,16 +1989,24 @@ def _by_role(
 
 
 def candidates(
-    answer_type: AnswerType, sentence: str, proper: frozenset[str] = frozenset()
+    answer_type: AnswerType,
+    sentence: str,
+    proper: frozenset[str] = frozenset(),
+    eras: bool = False,
 ) -> list[tuple[int, int]]:
-    """Spans of ``sentence`` that could be an answer of ``answer_type``."""
+    """Spans of ``sentence`` that could be an answer of ``answer_type``; with ``eras``,
+    a date may be an era's (`_ERA`) in a sentence that gives no calendar date (the
+    reading's candidates, and whether a value is a date at all; not the dates a sentence
+    sets beside each other, which are the calendar's)."""
     if answer_type is AnswerType.TIME:
         return [m.span() for m in _TIME.finditer(sentence)]
     if answer_type is AnswerType.YEAR:
         return [m.span() for m in _YEAR.finditer(sentence)]
     if answer_type is AnswerType.DATE:
-        found = [*_DATE.finditer(sentence), *_ERA.finditer(sentence)]
-        return _longest(m.span() for m in found)
+        dates = _longest(m.span() for m in _DATE.finditer(sentence))
+        if dates or not eras:
+            return dates
+        return _longest(m.span() for m in _ERA.finditer(sentence))
     if answer_type in (AnswerType.NUMBER, AnswerType.AMOUNT):
         return _numbers(answer_type, sentence)
     names = [s for s in _name_spans(sentence) if _lone_word_ok(sentence, s, proper)]
@@ -2549,22 +2568,23 @@ _ASKS_ALIAS = re.compile(
     r"|\bwhat\s+else\s+(?:is|was|are|were)\b.*\b(?:called|known)\b",
     re.IGNORECASE,
 )
-# how a sentence gives such a name: "Sorin Hall, also known as Sorin College, ...",
-# "Kung Fu Tai Chi (also commonly known as Kung Fu Magazine)", "... a.k.a. ..."
+# how a sentence gives such a name, in apposition to the thing: "Sorin Hall, also known
+# as Sorin College, ...", "Kung Fu Tai Chi (also commonly known as Kung Fu Magazine)";
+# not a former one ("previously known as")
 _ALIAS = re.compile(
-    r"\b(?:(?:also|commonly|better|popularly|otherwise|sometimes|often|locally|widely|"
-    r"informally|colloquially)\s+(?:\w+ly\s+)?(?:known\s+as|called|referred\s+to\s+as)"
-    r"|a\.k\.a\.?|aka|nicknamed)\s+",
+    r"(?:,|\()\s*(?:(?:also|commonly|better|popularly|otherwise|sometimes|often|locally|"
+    r"widely|informally|colloquially)\s+)+(?:known\s+as|called|referred\s+to\s+as)\s+"
+    r"|(?:,|\()\s*(?:a\.k\.a\.?|aka)\s+",
     re.IGNORECASE,
 )
+# the name, to the clause's end: a quoted one, or up to eight words ("stinking chamomile",
+# "Hansen's bacillus", "the Bard of Avon")
 _ALIAS_NAME = re.compile(
     r"\"(?P<quoted>[^\"]{1,80})\""
-    r"|(?P<name>(?:[Tt]he\s+)?[A-Z0-9][\w'’.-]*(?:\s+(?:(?:of|and|the|de|for|in|on|&)\s+)?"
-    r"[A-Z0-9][\w'’.-]*)*)"
-    r"|(?P<plain>[a-z][\w'’-]*(?:\s+[a-z][\w'’-]*){0,3})(?=\s*[,;.)]|\s*$)"
+    r"|(?P<plain>[^\s,;()\"][^,;()\"]{0,79}?)(?=\s*(?:[,;()]|\.(?:\s|$)|$))"
 )
-# the sentence's own word for the thing it renames, when it opens with one
-_PRONOUN_SUBJECT = re.compile(r"\s*(?:it|he|she|they|this|these)\b", re.IGNORECASE)
+# between the thing's last name and the apposition: nothing but the rest of its name
+_NAME_TAIL = re.compile(r"""[\w'’"”.-]*(?:\s+(?:[A-Z0-9"“][\w'’"”.-]*|of|the|de|and))*\s*$""")
 
 
 def other_name(
@@ -2572,52 +2592,68 @@ def other_name(
 ) -> str | None:
     """The other name a sentence gives the question's thing, for a question that asks
     one ("By what other name is the album 311 known?" over '... on the album "311",
-    also known as "The Blue Album"' -> The Blue Album). The thing is named before the
-    sentence's "also known as" (every name of the question, or a pronoun opening the
-    sentence); None when the question asks no other name, the sentence gives none, or
-    the name is only the question's words. A former or a later name ("formerly known
-    as", "now called") answers no such question: it is another question, with a time."""
+    also known as "The Blue Album"' -> The Blue Album): in apposition to it, right after
+    the last of the question's names (only the rest of a name between them, so not "Lake
+    Baikal is fed by the Selenga River, also called the Selenge"), with every word of the
+    question that the sentence says said before it (so not "Beyonce, also known as Queen
+    Bey, led the group" for "Beyonce's group"). None when the question asks no other
+    name, the sentence gives none so, says it is not one ("is not ... also called"), or
+    the name is only the question's words or longer than eight words. A former or a later
+    name ("formerly known as", "now called") answers another question, with a time."""
     if not _ASKS_ALIAS.search(frame.text):
         return None
-    anchors = set(frame.anchors)
+    asked = set(frame.anchors) | set(frame.relation)
     for found in _ALIAS.finditer(sentence, answer_from):
-        before = {stem(w) for w in words(sentence[answer_from : found.start()])}
-        if not anchors <= before and not _PRONOUN_SUBJECT.match(sentence):
-            continue  # another thing's other name ("Dillon Hall, also known as ...")
+        head = sentence[answer_from : found.start()]
+        said = [(m.end(), stem(m.group(0))) for m in re.finditer(r"[\w'’-]+", head)]
+        before = {w for _, w in said}
+        after = {stem(w) for w in words(sentence[found.end() :])}
+        if not asked & before or (asked & after) - before:
+            continue  # another thing's other name, or a word of the question said after it
+        last = max(end for end, w in said if w in asked)
+        if not _NAME_TAIL.fullmatch(head[last:]) or re.search(r"\bnot\b", head):
+            continue
         named = _ALIAS_NAME.match(sentence, found.end())
         if named is None:
             continue
-        value = next(g for g in named.groups() if g).strip(" ,;:")
-        if words(value) and not _only_question_words(value, question_terms):
+        value = next(g for g in named.groups() if g).strip(" ,;:.")
+        if 0 < len(words(value)) <= 8 and not _only_question_words(value, question_terms):
             return value
     return None
 
 
 def span_refused(frame: Frame, sentence: str, value: str) -> bool:
     """Whether the hard rules (`sleuth.policies.verify.check`) refuse a typed candidate
-    for what it is in ``sentence``, whatever else the sentence says: a people's adjective
-    for a person or place ("the Italian composer Luciano Berio": not Italian), the "one"
-    of "one of the fifty-four", a span's other end ("Until what year ...?" over "from 2004
-    to 2007"), another name's dates or another place, a count of another thing. Asked
-    of each candidate before one is chosen, so that the sentence is read with the next
-    (the rules still check the reading it gives)."""
-    question = asked_part(restate(frame.text))
+    as no value of the asked kind where another candidate of the sentence is: a people's
+    adjective for a person or place ("the Italian composer Luciano Berio": not Italian),
+    a span's other end ("Until what year ...?" over "from 2004 to 2007": 2007, not 2004).
+    Asked of each candidate before one is chosen, so that the sentence is read with the
+    next. A candidate the rules refuse as another thing's (a count of other awards,
+    another name's dates) is no such case: the next candidate may be another's too
+    ("won three Golden Globes and was nominated for eight Oscars"), so the sentence
+    keeps it, and the rules refuse its reading."""
     kind = frame.answer_type
     if kind in (AnswerType.PERSON, AnswerType.PLACE) and contrary.demonym(
         sentence, value, kind is AnswerType.PERSON
     ):
         return True
-    if kind is AnswerType.PLACE and contrary.placed_for_another(question, sentence, value):
-        return True
-    if kind in (AnswerType.NUMBER, AnswerType.AMOUNT) and (
-        contrary.counts_another(question, sentence, value)
-        or contrary.counts_other(question, sentence, value)
-        or contrary.only_listed(question, sentence, value)
-    ):
-        return True
-    return (
-        contrary.one_of_many(sentence, value)
-        or pairing.range_end_mismatch(question, sentence, value)
-        or pairing.dated_for_another_name(question, sentence, value)
-        or pairing.respective_mismatch(question, sentence, value)
-    )
+    return pairing.range_end_mismatch(asked_part(restate(frame.text)), sentence, value)
+
+
+# "one of the fifty-four districts": the count right after the "one" of "one of"
+_WHOLE_AFTER_ONE = re.compile(r"\bone\s+of\s+(?:the\s+|its\s+|their\s+)?$", re.IGNORECASE)
+
+
+def counted_whole(sentence: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The number candidates with the "one" of "one of the fifty-four" (`contrary.
+    one_of_many`, which the hard rules refuse as a count) replaced by the whole it is one
+    of: "Tartu is one of the fifty-four districts" counts fifty-four. When the sentence
+    counts anything else ("Bach, one of eight children, fathered twenty children"), it
+    is not told which count is asked: no candidate."""
+    ones = [(s, e) for s, e in spans if contrary.one_of_many(sentence, sentence[s:e])]
+    if not ones:
+        return spans
+    rest = [span for span in spans if span not in ones]
+    if len(rest) == 1 and _WHOLE_AFTER_ONE.search(sentence, 0, rest[0][0]):
+        return rest
+    return []

@@ -369,7 +369,7 @@ def check(
             return Check(False, "type")  # '"The Hukilau Song" is a song': a work's title
         if _POSSESSIVE.search(reading.value) and not re.match(r"\s*whose\b", text, re.I):
             return Check(False, "type")  # "Robert's son": Robert is whose son he is
-    elif kind is not AnswerType.OTHER and not candidates(kind, reading.value):
+    elif kind is not AnswerType.OTHER and not candidates(kind, reading.value, eras=True):
         return Check(False, "type")
     if _date_swapped(text, f"{previous} {reading.sentence}"):
         return Check(False, "number")  # "on February 9, 1824": not "February 9, 1825"
