@@ -60,7 +60,7 @@ from sentences that do not each cover the question.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from functools import lru_cache
@@ -1640,23 +1640,18 @@ def extract(
                     and not _only_question_words(name, question_terms)
                 ):
                     return name
-        alias = other_name(frame, sentence, question_terms, answer_from)
-        if alias is not None:
-            return alias
-        partner = coordinate_partner(frame.text, sentence, question_terms, answer_from)
-        if partner is not None:
-            return partner
-        slot = filled_slot(frame.text, sentence, question_terms, answer_from)
-        if slot is not None:
-            return slot
-        kind = _kind_of(frame.text, sentence, question_terms, answer_from)
-        if kind is not None:
-            return kind
-        stranded = _after_stranded(frame.text, sentence, question_terms, answer_from)
-        if stranded is not None:
-            return stranded
-        clause = _clause_after_question_words(sentence, question_terms)
-        return clause if clause is not None else _lone_code_span(sentence, frame, answer_from)
+        # then, in turn, the first of these that reads the sentence
+        question = frame.text
+        readers: tuple[Callable[[], str | None], ...] = (
+            lambda: other_name(frame, sentence, question_terms, answer_from),
+            lambda: coordinate_partner(question, sentence, question_terms, answer_from),
+            lambda: filled_slot(question, sentence, question_terms, answer_from),
+            lambda: _kind_of(question, sentence, question_terms, answer_from),
+            lambda: _after_stranded(question, sentence, question_terms, answer_from),
+            lambda: _clause_after_question_words(sentence, question_terms),
+            lambda: _lone_code_span(sentence, frame, answer_from),
+        )
+        return next((value for value in (read() for read in readers) if value is not None), None)
     # a sentence read with the one before it answers from its own words
     spans = [
         (s, e)
