@@ -4,7 +4,7 @@ a "named after" question asks: each rule with the sentences of `benchmarks/squad
 
 from __future__ import annotations
 
-from sleuth.policies import pairing, verify
+from sleuth.policies import contrary, pairing, verify
 from sleuth.policies.reading import Reading, frame_question, read_page
 
 HAYEK = (
@@ -169,8 +169,8 @@ def test_a_date_of_another_year_than_the_question_s() -> None:
 def test_one_of_many_is_no_count() -> None:
     """ "one of the fifty-four" counts the districts as fifty-four; "one of the largest"
     and "one title" are no such whole."""
-    assert verify._one_of_many(BELEBEY, "one")
-    assert not verify._one_of_many("It has one of the largest ports.", "one")
-    assert not verify._one_of_many("He won one title.", "one")
+    assert contrary.one_of_many(BELEBEY, "one")
+    assert not contrary.one_of_many("It has one of the largest ports.", "one")
+    assert not contrary.one_of_many("He won one title.", "one")
     question = "How many districts does the republic have?"
     assert "one" not in _answers(question, BELEBEY, "Belebeyevsky District")
