@@ -193,7 +193,7 @@ TARGET = 0.8
 RULES = ("decision", "target")
 DECISION = 0.5
 MIN_GAIN = 0.002  # least drop of the mean cross-validated log-loss that adds a feature
-BAGS = 30  # members of each domain's bagged model (`fit_domain`)
+BAGS = 60  # members of each domain's bagged model (`fit_domain`)
 
 
 @dataclass(frozen=True)
