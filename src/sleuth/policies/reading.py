@@ -2412,6 +2412,36 @@ def slot_of(question: str, sentence: str, answer_from: int = 0) -> tuple[int, in
     at "and" ("American and British delegates"), or, with an asked noun, names none
     ("this somewhat larger Tethys sea" does, "a shallow northern sea" and "the 1066
     battle" do not)."""
+    asked = _slot_question(question)
+    if asked is None:
+        return None
+    left, said, head, after = asked
+    tokens = [(m.start(), m.end()) for m in _TOKEN.finditer(sentence, answer_from)]
+    lower = [sentence[a:b].lower() for a, b in tokens]
+    stems = [stem(w) for w in lower]
+    since = 0  # where the words before this place are looked for
+    for i in range(len(tokens) - len(left)):
+        if tuple(stems[i : i + len(left)]) != left:
+            continue
+        first = i + len(left)
+        between, since = set(stems[since:i]), first
+        if not said <= between:
+            continue  # another subject's clause ("Her mother was born in ...")
+        place = _slot_at(tokens, lower, stems, first, head, after)
+        if place is not None:
+            at, to = place
+            if head is None or re.search(r"[A-Z`]", sentence[at:to]):
+                return place
+    return None
+
+
+@lru_cache(maxsize=256)  # asked of every sentence read; a pure function of the question
+def _slot_question(
+    question: str,
+) -> tuple[tuple[str, ...], frozenset[str], str | None, tuple[str, ...]] | None:
+    """`slot_of`'s parts of the question: the stems of the two words before its in-situ
+    wh-phrase, the content stems said before them, the asked noun, and the stems of the
+    two words after the wh-phrase; None when it has no such wh-phrase."""
     asked = asked_part(restate(question))
     found = _IN_SITU.search(asked)
     if found is None:
@@ -2435,28 +2465,12 @@ def slot_of(question: str, sentence: str, answer_from: int = 0) -> tuple[int, in
     else:  # "which year", "what other one": a type word or a qualifier is no head
         while phrase < min(len(rest), 3) and rest[phrase].lower() in _WH_PHRASE_WORDS:
             phrase += 1
-    after = [stem(t.lower()) for t in rest[phrase:] if t not in "?.!"][:2]
+    after = tuple(stem(t.lower()) for t in rest[phrase:] if t not in "?.!")[:2]
     if phrase < len(rest) and rest[phrase].lower() in _INVERTED:
         return None  # "..., what direction does it flow?": fronted after all
-    tokens = [(m.start(), m.end()) for m in _TOKEN.finditer(sentence, answer_from)]
-    lower = [sentence[a:b].lower() for a, b in tokens]
-    stems = [stem(w) for w in lower]
-    left = [stem(w) for w in before[-2:]]
-    said = {stem(w) for w in before[:-2] if w.isalnum() and w not in STOPWORDS}
-    since = 0  # where the words before this place are looked for
-    for i in range(len(tokens) - len(left)):
-        if stems[i : i + len(left)] != left:
-            continue
-        first = i + len(left)
-        between, since = set(stems[since:i]), first
-        if not said <= between:
-            continue  # another subject's clause ("Her mother was born in ...")
-        place = _slot_at(tokens, lower, stems, first, head, after)
-        if place is not None:
-            at, to = place
-            if head is None or re.search(r"[A-Z`]", sentence[at:to]):
-                return place
-    return None
+    left = tuple(stem(w) for w in before[-2:])
+    said = frozenset(stem(w) for w in before[:-2] if w.isalnum() and w not in STOPWORDS)
+    return left, said, head, after
 
 
 def _slot_at(
@@ -2465,13 +2479,13 @@ def _slot_at(
     stems: list[str],
     first: int,
     head: str | None,
-    after: list[str],
+    after: tuple[str, ...],
 ) -> tuple[int, int] | None:
     """`slot_of`'s slot from token ``first`` on, as offsets, or None."""
     end = None
     if after:
         for j in range(first + 1, min(first + 9, len(tokens) - len(after) + 1)):
-            if stems[j : j + len(after)] == after:
+            if tuple(stems[j : j + len(after)]) == after:
                 end = j
                 break
     else:
@@ -2632,7 +2646,12 @@ def span_refused(frame: Frame, sentence: str, value: str) -> bool:
         sentence, value, kind is AnswerType.PERSON
     ):
         return True
-    return pairing.range_end_mismatch(asked_part(restate(frame.text)), sentence, value)
+    return pairing.range_end_mismatch(_asked_text(frame.text), sentence, value)
+
+
+@lru_cache(maxsize=256)  # asked of every candidate; a pure function of the question
+def _asked_text(question: str) -> str:
+    return asked_part(restate(question))
 
 
 # "one of the fifty-four districts": the count right after the "one" of "one of"
