@@ -1,0 +1,200 @@
+"""What a dense fallback reader would add on R's documentation questions: a probe, not a reader.
+
+    python benchmarks/dense_fallback_probe.py                       # R's docs parts, 2 processes
+    python benchmarks/dense_fallback_probe.py --parts starlette-dev --json
+
+Users' questions paraphrase the docs: on R, most documentation questions the reader leaves
+unanswered had their answer's page opened, but no sentence of it carries the question's
+words. The embeddings extra (all-MiniLM-L6-v2) ranks sentences by meaning instead; this
+probe asks what reading the closest sentence would give. Each case is run by the default
+policy (`sleuth ask` with no flags); for each case it leaves unanswered, every sentence of
+the pages the run opened is ranked by cosine similarity to the question, and the closest
+one is read as the technical reader reads a sentence (`technical.kind_of`,
+`technical.extract`: a candidate of the kind the question asks for). Each such case is:
+
+* ``right``: a candidate, holding every phrase the case expects;
+* ``wrong``: a candidate of an answerable case that does not;
+* ``trap``: a candidate of a case with no answer;
+* ``no_candidate``: the closest sentence has no candidate of the kind (or the question
+  asks for none: prose);
+* ``no_page``: the run opened nothing.
+
+The summary splits the candidates by the closest sentence's cosine and its margin over
+the next one, the two figures a fitted fallback would have to tell right from wrong by.
+It runs R only (the rule report's parts); the held-out sides are `heldout_report.py`'s.
+Without the extra it exits 2, saying so.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections import Counter
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import fit_offline_confidence as fit  # beside this file
+import rule_report  # beside this file
+
+from sleuth.cli_common import make_policy
+from sleuth.errors import UsageError
+from sleuth.evals.runner import run_case
+from sleuth.index.dense import Embedder, load_embedder
+from sleuth.policies import technical
+from sleuth.state import RunState
+from sleuth.text import content_terms, sentences, stem
+
+CATEGORIES = ("right", "wrong", "trap", "no_candidate", "no_page")
+# a sentence shorter than this is a heading or a list marker, longer a code block
+MIN_SENTENCE, MAX_SENTENCE = 12, 600
+# the split of the summary: the closest sentence's cosine, and its margin over the next
+HIGH_COSINE, WIDE_MARGIN = 0.7, 0.1
+
+
+@dataclass(frozen=True)
+class Probe:
+    """One unanswered case, read from the sentence closest to its question."""
+
+    part: str
+    case_id: str
+    category: str
+    kind: str | None = None
+    cosine: float | None = None
+    margin: float | None = None
+    sentence: str | None = None
+    candidate: str | None = None
+
+
+def opened_sentences(state: RunState) -> list[str]:
+    """Every sentence of the pages the run opened, in the order they were opened."""
+    out = []
+    for opened in sorted(state.opened.values(), key=lambda p: p.opened_step):
+        for _, segment in opened.segments():
+            for start, end in sentences(segment):
+                text = segment[start:end].strip()
+                if MIN_SENTENCE <= len(text) <= MAX_SENTENCE:
+                    out.append(text)
+    return out
+
+
+def closest(question: str, texts: Sequence[str], embedder: Embedder) -> tuple[str, float, float]:
+    """The sentence of ``texts`` closest in meaning to ``question``, its cosine, and its
+    margin over the next closest (0 when it is the only one)."""
+    vectors = embedder.encode([question, *texts])
+    cosines = [float(v) for v in vectors[1:] @ vectors[0]]
+    order = sorted(range(len(texts)), key=lambda i: -cosines[i])
+    best = order[0]
+    margin = cosines[best] - cosines[order[1]] if len(order) > 1 else 0.0
+    return texts[best], cosines[best], margin
+
+
+def read_closest(
+    question: str,
+    texts: Sequence[str],
+    embedder: Embedder,
+    phrases: list[str | list[str]],
+    unanswerable: bool,
+) -> tuple[str, dict[str, Any]]:
+    """(category, details) of reading ``question`` from the closest of ``texts``."""
+    if not texts:
+        return "no_page", {}
+    sentence, cosine, margin = closest(question, texts, embedder)
+    kind = technical.kind_of(question)
+    details: dict[str, Any] = {
+        "kind": kind,
+        "cosine": round(cosine, 4),
+        "margin": round(margin, 4),
+        "sentence": sentence,
+    }
+    terms = {stem(w) for w in content_terms(question)}
+    candidate = technical.extract(kind, sentence, terms, question) if kind else None
+    if candidate is None:
+        return "no_candidate", details
+    details["candidate"] = candidate
+    if unanswerable:
+        return "trap", details
+    return ("right" if fit._holds(candidate, phrases) else "wrong"), details
+
+
+def run_part(name: str, part: fit.Part, embedder: Embedder | None = None) -> list[Probe]:
+    """The probes of ``part``'s cases that the default policy leaves unanswered."""
+    embedder = embedder or load_embedder()
+    probes = []
+    for case in fit.cases_of(part):
+        policy = rule_report.Observed(make_policy(None, None, None, None, "tools", False))
+        record = run_case(case, policy, None, None)
+        if record.get("answered"):
+            continue
+        texts = opened_sentences(policy.state) if policy.state is not None else []
+        phrases = list(case.expect.answer_contains or [])
+        unanswerable = bool(record.get("should_abstain"))
+        category, details = read_closest(case.question, texts, embedder, phrases, unanswerable)
+        probes.append(Probe(name, case.id, category, **details))
+    return probes
+
+
+def summary(probes: Sequence[Probe]) -> dict[str, Any]:
+    """Categories in all, and the candidates split by cosine and margin."""
+    split: dict[str, Counter[str]] = {}
+    for p in probes:
+        if p.category not in ("right", "wrong", "trap"):
+            continue
+        assert p.cosine is not None and p.margin is not None
+        cosine = f"cosine {'>=' if p.cosine >= HIGH_COSINE else '<'} {HIGH_COSINE}"
+        margin = f"margin {'>=' if p.margin >= WIDE_MARGIN else '<'} {WIDE_MARGIN}"
+        split.setdefault(f"{cosine}, {margin}", Counter())[p.category] += 1
+    return {
+        "cases": len(probes),
+        "categories": {c: sum(p.category == c for p in probes) for c in CATEGORIES},
+        "candidates_by_cosine_and_margin": {
+            k: {c: v[c] for c in ("right", "wrong", "trap")} for k, v in sorted(split.items())
+        },
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--parts", help="rule report part names (default: R's docs parts)")
+    parser.add_argument("--workers", type=int, default=2, help="processes (default 2)")
+    parser.add_argument("--json", action="store_true", help="every probe and the summary")
+    args = parser.parse_args(argv)
+    try:
+        chosen = rule_report.choose(args.parts)
+    except ValueError as e:
+        parser.error(str(e))
+    if args.parts is None:
+        chosen = [(n, p) for n, p in chosen if p.spec.startswith("docs:")]
+    missing = rule_report.missing_data(chosen)
+    if missing:
+        print(f"no data for {', '.join(n for n, _ in missing)}", file=sys.stderr)
+        return 2
+    try:
+        load_embedder()
+    except UsageError as e:
+        print(e, file=sys.stderr)
+        return 2
+    names, parts = [n for n, _ in chosen], [p for _, p in chosen]
+    with ProcessPoolExecutor(max_workers=max(1, args.workers)) as pool:
+        results = list(pool.map(run_part, names, parts))
+    probes = [p for rows in results for p in rows]
+    report = summary(probes)
+    if args.json:
+        print(json.dumps({"summary": report, "probes": [asdict(p) for p in probes]}, indent=1))
+        return 0
+    print(f"{report['cases']} unanswered cases of {len(chosen)} part(s)")
+    for category, n in report["categories"].items():
+        print(f"  {category:13s} {n}")
+    print("candidates (right / wrong / trap):")
+    for key, counts in report["candidates_by_cosine_and_margin"].items():
+        print(f"  {key:32s} {counts['right']} / {counts['wrong']} / {counts['trap']}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
