@@ -85,7 +85,10 @@ threshold, 0.5 (`DECISION`: answer when right is likelier than wrong, the best e
 accuracy of a calibrated model; the file records its out-of-fold figures); ``--rule
 target`` takes instead the threshold with the best accuracy among those whose answered
 precision is at least ``--target`` (`TARGET`; 0: the best accuracy), which moves with a
-few answers of a small calibration set. The model file records the fold, what it was fitted on
+few answers of a small calibration set. ``--curves`` prints, per domain, what a
+threshold of the domain's own would do on the fitted parts (out-of-bag answers, right
+ones, ones to questions without answer, precision, from 0.5 to 0.95: `domain_curve`).
+The model file records the fold, what it was fitted on
 (``fit_on``, the parts in ``train``), the held-out parts, the sample counts per part, the
 cross-validation and the training figures. numpy is needed here (the ``dev`` or
 ``bench`` extra), not at run time.
@@ -704,6 +707,48 @@ def figures_at(
     return _figures_at(_scored(rows, model, probabilities), threshold)
 
 
+CURVE_THRESHOLDS = tuple(round(0.5 + 0.05 * i, 2) for i in range(10))  # 0.5 to 0.95
+
+
+def domain_curve(
+    rows: list[dict[str, Any]],
+    probabilities: list[list[float]],
+    domain: str,
+    thresholds: Sequence[float] = CURVE_THRESHOLDS,
+) -> list[dict[str, float]]:
+    """What a threshold of its own for ``domain`` would do, from the given (out-of-bag)
+    probabilities: at each of ``thresholds``, the cases whose answer (the most confident
+    candidate its strict frame reads, as a run answers) is of ``domain`` and reaches the
+    threshold, how many of them are right, how many have no answer at all, and their
+    precision. A calibration-side figure (`--curves`): what a higher bar for one domain
+    would cost in right answers and save in wrong ones."""
+    answers = []
+    for r, ps in zip(rows, probabilities, strict=True):
+        strict = [
+            (p, ok, domain_of(f))
+            for p, (f, _), ok in zip(ps, r["extra"], r["extra_right"], strict=True)
+            if f.get("strict_frame", 1.0) == 1.0
+        ]
+        if strict:
+            p, ok, of = max(strict, key=lambda t: t[0])
+            if of == domain:
+                answers.append((p, ok, bool(r.get("should_abstain"))))
+    curve = []
+    for t in thresholds:
+        above = [(ok, trap) for p, ok, trap in answers if p >= t]
+        right = sum(ok for ok, _ in above)
+        curve.append(
+            {
+                "threshold": t,
+                "answered": len(above),
+                "right": right,
+                "no_answer": sum(trap for _, trap in above),
+                "precision": round(right / len(above), 4) if above else 0.0,
+            }
+        )
+    return curve
+
+
 # each candidate is scored by the model of its domain: technical answers (a documentation
 # span: `verify.features`' ``technical`` is 1) by one fitted on them alone, the rest by
 # the prose model (`Calibration.technical`)
@@ -906,6 +951,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-write", action="store_true", help="do not write the model file")
     parser.add_argument("--baseline", action="store_true", help="report: no verification")
     parser.add_argument(
+        "--curves",
+        action="store_true",
+        help="print each domain's out-of-bag precision and answers by threshold on the "
+        "fitted parts (what a domain's own threshold would do)",
+    )
+    parser.add_argument(
         "--bag-seed",
         type=int,
         default=0,
@@ -933,6 +984,15 @@ def main(argv: list[str] | None = None) -> int:
     data["technical"] = {**fitted["technical"].model, **fitted["technical"].record}
     model = Calibration.from_json({**data, "threshold": 0.5})
     held = merge_domains(rows, {name: f.held for name, f in fitted.items()})
+    if args.curves:
+        for name in DOMAINS:
+            print(f"{name}: out of bag, on the fitted parts")
+            print("  threshold  answered  right  no answer  precision")
+            for c in domain_curve(rows, held, name):
+                print(
+                    f"  {c['threshold']:9.2f}  {c['answered']:8d}  {c['right']:5d}  "
+                    f"{c['no_answer']:9d}  {c['precision']:9.2f}"
+                )
     if args.rule == "target":
         threshold, figures = choose_threshold(rows, model, args.target, held)
     else:

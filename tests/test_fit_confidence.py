@@ -126,6 +126,33 @@ def test_the_chosen_candidate_is_the_most_confident_one() -> None:
     assert figures["answered_precision"] == 1.0 and threshold <= 0.92
 
 
+def test_a_domain_curve_counts_the_answers_of_its_domain_by_threshold() -> None:
+    """Each case answers with its most confident strict candidate; the curve of a domain
+    counts only the cases whose answer is of that domain, at each threshold."""
+    prose, tech = {"technical": 0.0}, {"technical": 1.0}
+    loose = {"technical": 0.0, "strict_frame": 0.0}
+    rows = [
+        # the technical candidate is the more confident: a technical answer, right
+        {"extra": [(prose, False), (tech, True)], "extra_right": [False, True]},
+        {"extra": [(prose, True)], "extra_right": [True]},  # prose, right
+        {"extra": [(prose, False)], "extra_right": [False], "should_abstain": True},
+        # the loose candidate is no answer: the strict one, wrong, answers
+        {"extra": [(loose, True), (prose, False)], "extra_right": [True, False]},
+        {"extra": [], "extra_right": []},  # no candidate: not answered
+    ]
+    held = [[0.6, 0.9], [0.8], [0.55], [0.99, 0.7], []]
+    curve = FIT.domain_curve(rows, held, "prose", (0.5, 0.6, 0.75, 0.85))
+    assert curve == [
+        {"threshold": 0.5, "answered": 3, "right": 1, "no_answer": 1, "precision": 0.3333},
+        {"threshold": 0.6, "answered": 2, "right": 1, "no_answer": 0, "precision": 0.5},
+        {"threshold": 0.75, "answered": 1, "right": 1, "no_answer": 0, "precision": 1.0},
+        {"threshold": 0.85, "answered": 0, "right": 0, "no_answer": 0, "precision": 0.0},
+    ]
+    technical = FIT.domain_curve(rows, held, "technical", (0.85, 0.95))
+    assert [(c["answered"], c["right"]) for c in technical] == [(1, 1), (0, 0)]
+    assert FIT.CURVE_THRESHOLDS[0] == 0.5 and FIT.CURVE_THRESHOLDS[-1] == 0.95
+
+
 def test_cross_validation_keeps_a_questions_readings_together() -> None:
     """Folds by question: the same sample duplicated within a question does not leak
     into its own test fold, so a label-noise feature gains nothing; the selection adds
