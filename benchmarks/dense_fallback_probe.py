@@ -8,20 +8,29 @@ unanswered had their answer's page opened, but no sentence of it carries the que
 words. The embeddings extra (all-MiniLM-L6-v2) ranks sentences by meaning instead; this
 probe asks what reading the closest sentence would give. Each case is run by the default
 policy (`sleuth ask` with no flags); for each case it leaves unanswered, every sentence of
-the pages the run opened is ranked by cosine similarity to the question, and the closest
-one is read as the technical reader reads a sentence (`technical.kind_of`,
-`technical.extract`: a candidate of the kind the question asks for). Each such case is:
+the page text the run was shown (each opened page's segments) is ranked by cosine
+similarity to the question, and the closest one is read as the reader reads a technical
+question's sentence once it has chosen it: the question's frame (`reading.frame_question`:
+the kind its wh-phrase asks, its predicate, its relation words) and `reading.extract`, a
+candidate of that kind placed by the predicate; the word-overlap checks that choose a
+sentence (`reading.read_sentence`) are what the probe replaces, save the one that a
+predicate (a verb: "removed", "restores") is the sentence's own. Each such case is:
 
 * ``right``: a candidate, holding every phrase the case expects;
 * ``wrong``: a candidate of an answerable case that does not;
 * ``trap``: a candidate of a case with no answer;
+* ``refused``: the question's predicate is not in the closest sentence;
 * ``no_candidate``: the closest sentence has no candidate of the kind (or the question
   asks for none: prose);
+* ``no_sentence``: the pages the run opened show no sentence of `MIN_SENTENCE` to
+  `MAX_SENTENCE` characters (headings, code);
 * ``no_page``: the run opened nothing.
 
 The summary splits the candidates by the closest sentence's cosine and its margin over
 the next one, the two figures a fitted fallback would have to tell right from wrong by.
-It runs R only (the rule report's parts); the held-out sides are `heldout_report.py`'s.
+It runs R only (`rule_report.py`'s parts: the fit script's rule parts and the development
+sets; by default their documentation questions, the FastAPI and Flask sets and the nine
+``*_dev`` sets); the held-out sides are `heldout_report.py`'s.
 Without the extra it exits 2, saying so.
 """
 
@@ -46,11 +55,12 @@ from sleuth.cli_common import make_policy
 from sleuth.errors import UsageError
 from sleuth.evals.runner import run_case
 from sleuth.index.dense import Embedder, load_embedder
-from sleuth.policies import technical
+from sleuth.policies import reading
+from sleuth.policies.synonyms import canon
 from sleuth.state import RunState
-from sleuth.text import content_terms, sentences, stem
+from sleuth.text import content_terms, sentences
 
-CATEGORIES = ("right", "wrong", "trap", "no_candidate", "no_page")
+CATEGORIES = ("right", "wrong", "trap", "refused", "no_candidate", "no_sentence", "no_page")
 # a sentence shorter than this is a heading or a list marker, longer a code block
 MIN_SENTENCE, MAX_SENTENCE = 12, 600
 # the split of the summary: the closest sentence's cosine, and its margin over the next
@@ -72,7 +82,9 @@ class Probe:
 
 
 def opened_sentences(state: RunState) -> list[str]:
-    """Every sentence of the pages the run opened, in the order they were opened."""
+    """Every sentence of the text the run was shown of the pages it opened (their
+    segments), in the order they were opened, but headings and code blocks (shorter than
+    `MIN_SENTENCE` or longer than `MAX_SENTENCE` characters)."""
     out = []
     for opened in sorted(state.opened.values(), key=lambda p: p.opened_step):
         for _, segment in opened.segments():
@@ -101,25 +113,32 @@ def read_closest(
     phrases: list[str | list[str]],
     unanswerable: bool,
 ) -> tuple[str, dict[str, Any]]:
-    """(category, details) of reading ``question`` from the closest of ``texts``."""
+    """(category, details) of reading ``question`` from the closest of ``texts`` (the
+    sentences of the opened pages; empty: the pages show none)."""
     if not texts:
-        return "no_page", {}
+        return "no_sentence", {}
     sentence, cosine, margin = closest(question, texts, embedder)
-    kind = technical.kind_of(question)
+    frame = reading.frame_question(question)
     details: dict[str, Any] = {
-        "kind": kind,
+        "kind": frame.tech,
         "cosine": round(cosine, 4),
         "margin": round(margin, 4),
         "sentence": sentence,
     }
-    terms = {stem(w) for w in content_terms(question)}
-    candidate = technical.extract(kind, sentence, terms, question) if kind else None
+    if frame.tech is None:
+        return "no_candidate", details
+    said = set(content_terms(sentence))
+    said |= {canon(t) for t in said}
+    if frame.predicate is not None and not {frame.predicate, canon(frame.predicate)} & said:
+        return "refused", details
+    terms = set(frame.anchors) | set(frame.relation) | set(frame.soft)
+    candidate = reading.extract(frame, sentence, terms)
     if candidate is None:
         return "no_candidate", details
     details["candidate"] = candidate
     if unanswerable:
         return "trap", details
-    return ("right" if fit._holds(candidate, phrases) else "wrong"), details
+    return ("right" if fit.holds(candidate, phrases) else "wrong"), details
 
 
 def run_part(name: str, part: fit.Part, embedder: Embedder | None = None) -> list[Probe]:
@@ -131,7 +150,10 @@ def run_part(name: str, part: fit.Part, embedder: Embedder | None = None) -> lis
         record = run_case(case, policy, None, None)
         if record.get("answered"):
             continue
-        texts = opened_sentences(policy.state) if policy.state is not None else []
+        if policy.state is None or not policy.state.opened:
+            probes.append(Probe(name, case.id, "no_page"))
+            continue
+        texts = opened_sentences(policy.state)
         phrases = list(case.expect.answer_contains or [])
         unanswerable = bool(record.get("should_abstain"))
         category, details = read_closest(case.question, texts, embedder, phrases, unanswerable)
@@ -158,18 +180,27 @@ def summary(probes: Sequence[Probe]) -> dict[str, Any]:
     }
 
 
+def parts_of(names: str | None) -> list[tuple[str, fit.Part]]:
+    """The parts ``--parts`` names (`rule_report.choose`); None: every documentation part
+    of R, the rule parts' and the development sets'."""
+    if names is not None:
+        return rule_report.choose(names)
+    return [(n, p) for n, p in rule_report.choose(None) if p.spec.startswith("docs:")]
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--parts", help="rule report part names (default: R's docs parts)")
+    parser.add_argument(
+        "--parts",
+        help="rule report part names or groups (default: the docs parts of rules and dev)",
+    )
     parser.add_argument("--workers", type=int, default=2, help="processes (default 2)")
     parser.add_argument("--json", action="store_true", help="every probe and the summary")
     args = parser.parse_args(argv)
     try:
-        chosen = rule_report.choose(args.parts)
+        chosen = parts_of(args.parts)
     except ValueError as e:
         parser.error(str(e))
-    if args.parts is None:
-        chosen = [(n, p) for n, p in chosen if p.spec.startswith("docs:")]
     missing = rule_report.missing_data(chosen)
     if missing:
         print(f"no data for {', '.join(n for n, _ in missing)}", file=sys.stderr)

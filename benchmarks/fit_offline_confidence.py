@@ -453,7 +453,7 @@ def run_part(part: Part, policy: OfflinePolicy) -> list[dict[str, Any]]:
         golds = case.expect.answers if not case.expect.cannot_answer else []
         phrases = case.expect.answer_contains if not case.expect.abstains else []
         gold = set(case.expect.gold)
-        values = [_right(r.value, golds) or _holds(r.value, phrases) for r, _ in capture.extra]
+        values = [_right(r.value, golds) or holds(r.value, phrases) for r, _ in capture.extra]
         record["extra"] = [
             (features, ok and _from_gold(r.url, gold))
             for (r, features), ok in zip(capture.extra, values, strict=True)
@@ -481,7 +481,7 @@ def _right(value: str, golds: list[str]) -> bool:
     )
 
 
-def _holds(value: str, phrases: list[str | list[str]]) -> bool:
+def holds(value: str, phrases: list[str | list[str]]) -> bool:
     """A suite's rule: the answer holds every phrase (one alias of each list)."""
     if not phrases:
         return False
@@ -721,7 +721,10 @@ def domain_curve(
     candidate its strict frame reads, as a run answers) is of ``domain`` and reaches the
     threshold, how many of them are right, how many have no answer at all, and their
     precision. A calibration-side figure (`--curves`): what a higher bar for one domain
-    would cost in right answers and save in wrong ones."""
+    would cost in right answers and save in wrong ones. It approximates a run with a bar
+    per domain: each case keeps its most confident candidate, where such a run would let
+    a less confident candidate of the other domain answer when the first one is under its
+    own bar and the other clears its."""
     answers = []
     for r, ps in zip(rows, probabilities, strict=True):
         strict = [
@@ -989,9 +992,10 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{name}: out of bag, on the fitted parts")
             print("  threshold  answered  right  no answer  precision")
             for c in domain_curve(rows, held, name):
+                precision = f"{c['precision']:9.2f}" if c["answered"] else f"{'–':>9}"
                 print(
                     f"  {c['threshold']:9.2f}  {c['answered']:8d}  {c['right']:5d}  "
-                    f"{c['no_answer']:9d}  {c['precision']:9.2f}"
+                    f"{c['no_answer']:9d}  {precision}"
                 )
     if args.rule == "target":
         threshold, figures = choose_threshold(rows, model, args.target, held)

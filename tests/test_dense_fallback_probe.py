@@ -96,7 +96,46 @@ def test_no_candidate_of_the_kind_and_no_page(probe: ModuleType) -> None:
     env = "Which environment variable sets the GZip minimum size?"
     category, details = probe.read_closest(env, [GZIP, LEVEL], BagOfWords(), ["X"], False)
     assert category == "no_candidate" and details["kind"] == "env"
-    assert probe.read_closest(QUESTION, [], BagOfWords(), ["500"], False) == ("no_page", {})
+    assert probe.read_closest(QUESTION, [], BagOfWords(), ["500"], False) == ("no_sentence", {})
+
+
+def test_a_predicate_the_closest_sentence_does_not_say_refuses_it(probe: ModuleType) -> None:
+    """ "deprecated in 0.15.0" is no answer to "removed in which version": the question's
+    verb must be the sentence's own, as in the reader."""
+    removed = "In which Starlette version was GraphQL support removed?"
+    deprecated = "GraphQL support in Starlette was deprecated in version 0.15.0."
+    category, details = probe.read_closest(removed, [deprecated], BagOfWords(), ["0.17.0"], False)
+    assert category == "refused" and details["kind"] == "version"
+    both = "GraphQL support was deprecated in version 0.15.0, and removed in version 0.17.0."
+    category, details = probe.read_closest(removed, [both], BagOfWords(), ["0.17.0"], False)
+    assert category == "right" and details["candidate"] == "0.17.0"
+
+
+def test_the_sentences_of_the_pages_a_run_opened(probe: ModuleType) -> None:
+    """A real run over two pages, observed: the sentences it was shown, in the order it
+    opened them, headings and over-long lines left out; a run that opened nothing has
+    none."""
+    from sleuth import OfflinePolicy, Task, run
+    from sleuth.corpus import Corpus, Page
+
+    long_line = "x " * 400
+    pages = {
+        "https://docs.example/gzip": Page(
+            url="https://docs.example/gzip",
+            title="GZip",
+            body=f"GZip\n\n{GZIP}\n\n{long_line}",
+        ),
+        "https://docs.example/level": Page(
+            url="https://docs.example/level", title="Level", body=LEVEL
+        ),
+    }
+    observed = probe.rule_report.Observed(OfflinePolicy(min_confidence=0.0))
+    run(Task(QUESTION), Corpus("docs", pages), observed)
+    assert observed.state is not None and observed.state.opened
+    texts = probe.opened_sentences(observed.state)
+    assert texts and all(12 <= len(t) <= 600 for t in texts)
+    assert "GZip" not in texts and not any(t.startswith("x x") for t in texts)
+    assert any("Defaults to `500`" in t for t in texts)
 
 
 def test_summary_counts_and_splits(probe: ModuleType) -> None:
@@ -106,14 +145,17 @@ def test_summary_counts_and_splits(probe: ModuleType) -> None:
         probe.Probe("p", "c", "trap", "version", 0.5, 0.01, LEVEL, "1"),
         probe.Probe("p", "d", "no_candidate", None, 0.9, 0.3, GZIP),
         probe.Probe("p", "e", "no_page"),
+        probe.Probe("p", "f", "refused", "version", 0.9, 0.3, LEVEL),
     ]
     report = probe.summary(rows)
-    assert report["cases"] == 5
+    assert report["cases"] == 6
     assert report["categories"] == {
         "right": 1,
         "wrong": 1,
         "trap": 1,
+        "refused": 1,
         "no_candidate": 1,
+        "no_sentence": 0,
         "no_page": 1,
     }
     assert report["candidates_by_cosine_and_margin"] == {
@@ -128,3 +170,10 @@ def test_an_unknown_part_is_refused(probe: ModuleType, capsys: pytest.CaptureFix
         probe.main(["--parts", "no-such-part"])
     assert exit_info.value.code == 2
     assert "no part 'no-such-part'" in capsys.readouterr().err
+
+
+def test_by_default_the_docs_parts_of_r(probe: ModuleType) -> None:
+    names = [name for name, _ in probe.parts_of(None)]
+    assert names[:3] == ["fastapi", "fastapi-more", "flask-train"]
+    assert len(names) == 12 and all(n.endswith("-dev") for n in names[3:])
+    assert [name for name, _ in probe.parts_of("squad-dev")] == ["squad-dev"]

@@ -140,11 +140,12 @@ def test_a_domain_curve_counts_the_answers_of_its_domain_by_threshold() -> None:
         {"extra": [(loose, True), (prose, False)], "extra_right": [True, False]},
         {"extra": [], "extra_right": []},  # no candidate: not answered
     ]
-    held = [[0.6, 0.9], [0.8], [0.55], [0.99, 0.7], []]
+    # the third case's answer is exactly at 0.6: a threshold of 0.6 answers it
+    held = [[0.6, 0.9], [0.8], [0.6], [0.99, 0.7], []]
     curve = FIT.domain_curve(rows, held, "prose", (0.5, 0.6, 0.75, 0.85))
     assert curve == [
         {"threshold": 0.5, "answered": 3, "right": 1, "no_answer": 1, "precision": 0.3333},
-        {"threshold": 0.6, "answered": 2, "right": 1, "no_answer": 0, "precision": 0.5},
+        {"threshold": 0.6, "answered": 3, "right": 1, "no_answer": 1, "precision": 0.3333},
         {"threshold": 0.75, "answered": 1, "right": 1, "no_answer": 0, "precision": 1.0},
         {"threshold": 0.85, "answered": 0, "right": 0, "no_answer": 0, "precision": 0.0},
     ]
