@@ -43,6 +43,7 @@ from collections import Counter
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -141,9 +142,15 @@ def read_closest(
     return ("right" if fit.holds(candidate, phrases) else "wrong"), details
 
 
+@cache
+def _model() -> Embedder:
+    """The extra's model, loaded once a process (a process runs several parts)."""
+    return load_embedder()
+
+
 def run_part(name: str, part: fit.Part, embedder: Embedder | None = None) -> list[Probe]:
     """The probes of ``part``'s cases that the default policy leaves unanswered."""
-    embedder = embedder or load_embedder()
+    embedder = embedder or _model()
     probes = []
     for case in fit.cases_of(part):
         policy = rule_report.Observed(make_policy(None, None, None, None, "tools", False))
