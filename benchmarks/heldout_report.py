@@ -144,10 +144,14 @@ KEPT = (
 
 
 def policy_for(model: dict[str, Any] | None, threshold: float | str) -> Any:
-    """The default policy (None: as `sleuth ask` makes it), or with ``model``'s weights
-    and the default threshold rule."""
+    """The default policy (None: as `sleuth ask` makes it, with the shipped weights) or
+    ``model``'s weights, at ``threshold``: the default rule (`threshold_rule`), or a fixed
+    number (``--min-confidence``)."""
     if model is None:
-        return make_policy(None, None, None, None, "tools", False)
+        policy = make_policy(None, None, None, None, "tools", False)
+        if threshold == "fitted" or threshold == policy.min_confidence:
+            return policy
+        return OfflinePolicy(min_confidence=threshold, calibration=shipped())
     rule: Any = threshold
     return OfflinePolicy(min_confidence=rule, calibration=Calibration.from_json(model))
 
@@ -233,7 +237,7 @@ def refit_rule(data: dict[str, Any]) -> tuple[str, float]:
 def threshold_rule() -> float | str:
     """The default threshold: "fitted" when the default policy takes the shipped model's
     threshold, else the fixed number it uses."""
-    policy = policy_for(None, 0.0)
+    policy = make_policy(None, None, None, None, "tools", False)
     model = shipped()
     if model is not None and model.threshold > 0 and policy.min_confidence == model.threshold:
         return "fitted"
@@ -528,14 +532,20 @@ def checks_for(
 
 
 def report(
-    folds: list[str], workers: int, reference: str | None, fit_on: str = "C", bag_seed: int = 0
+    folds: list[str],
+    workers: int,
+    reference: str | None,
+    fit_on: str = "C",
+    bag_seed: int = 0,
+    min_confidence: float | None = None,
 ) -> dict[str, Any]:
     """Run every fold's held-out parts in ``workers`` processes, with the shipped model
     when it is the fold's (`shipped_fits`, and ``bag_seed`` 0), else after an in-memory
     refit (with that ``bag_seed``), and the ``reference`` commit's reader on the same
-    files beside them (None: none)."""
+    files beside them (None: none); at the default threshold, or at ``min_confidence``
+    for every answer when it is given."""
     started = time.monotonic()
-    rule = threshold_rule()
+    rule = threshold_rule() if min_confidence is None else float(min_confidence)
     data = shipped_data()
     tree, extracted = None, False
     if reference:
@@ -740,9 +750,20 @@ def main(argv: list[str] | None = None) -> int:
         help="refit each fold with this draw of the bootstraps (default 0, the shipped "
         "model's); figures from several seeds: heldout_spread.py",
     )
+    parser.add_argument(
+        "--min-confidence",
+        type=float,
+        default=None,
+        metavar="P",
+        help="answer at this fixed threshold instead of the default's (what a user's "
+        "`sleuth eval --min-confidence P` does on the held-out parts; choose P on the "
+        "calibration side, e.g. with fit_offline_confidence.py --curves)",
+    )
     args = parser.parse_args(argv)
     if args.bag_seed < 0:
         parser.error("--bag-seed is at least 0")
+    if args.min_confidence is not None and not 0.0 <= args.min_confidence <= 1.0:
+        parser.error("--min-confidence is between 0 and 1")
     if not fit.SHARED.is_dir():
         print(f"no shared data at {fit.SHARED}", file=sys.stderr)
         return 2
@@ -750,7 +771,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--workers is at least 1")
     folds = ["A", "B"] if args.fold == "both" else [args.fold]
     reference = None if args.no_reference else args.reference
-    result = report(folds, args.workers, reference, args.fit_on, args.bag_seed)
+    result = report(folds, args.workers, reference, args.fit_on, args.bag_seed, args.min_confidence)
     print(json.dumps(result, indent=1) if args.json else render(result))
     return 0
 

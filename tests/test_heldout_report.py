@@ -329,3 +329,28 @@ def test_reference_tree_takes_a_source_folder_or_names_what_is_missing(
     assert hr.reference_tree(str(tmp_path / "src")) == tmp_path / "src"
     with pytest.raises(LookupError, match=r"git archive no-such-commit-here src: "):
         hr.reference_tree("no-such-commit-here")
+
+
+def test_a_fixed_threshold_reaches_the_policy_whatever_its_weights(hr: ModuleType) -> None:
+    default = hr.policy_for(None, hr.threshold_rule())
+    assert (
+        default.min_confidence
+        == hr.make_policy(None, None, None, None, "tools", False).min_confidence
+    )
+    stricter = hr.policy_for(None, 0.8)  # the shipped weights at a user's --min-confidence
+    assert stricter.min_confidence == 0.8
+    assert stricter.calibration is not None and default.calibration is not None
+    assert stricter.calibration.probability({}) == default.calibration.probability({})
+    data = hr.shipped_data()
+    refitted = hr.policy_for(data, 0.65)
+    assert refitted.min_confidence == 0.65
+
+
+@pytest.mark.parametrize("value", ["-0.1", "1.5"])
+def test_min_confidence_outside_0_1_is_an_argument_error(
+    hr: ModuleType, value: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exc:
+        hr.main(["--min-confidence", value])
+    assert exc.value.code == 2
+    assert "--min-confidence is between 0 and 1" in capsys.readouterr().err
