@@ -10,8 +10,8 @@ probe asks what reading the closest sentence would give. Each case is run by the
 policy (`sleuth ask` with no flags); for each case it leaves unanswered, every sentence of
 the page text the run was shown (each opened page's segments) is ranked by cosine
 similarity to the question, and the closest one is read as the reader reads a technical
-question's sentence once it has chosen it: the question's frame (`reading.frame_question`:
-the kind its wh-phrase asks, its predicate, its relation words) and `reading.extract`, a
+question's sentence once it has chosen it: the question's frame (`frames.frame_question`:
+the kind its wh-phrase asks, its predicate, its relation words) and `extraction.extract`, a
 candidate of that kind placed by the predicate; the word-overlap checks that choose a
 sentence (`reading.read_sentence`) are what the probe replaces, save the one that a
 predicate (a verb: "removed", "restores") is the sentence's own. Each such case is:
@@ -56,7 +56,7 @@ from sleuth.cli_common import make_policy
 from sleuth.errors import UsageError
 from sleuth.evals.runner import run_case
 from sleuth.index.dense import Embedder, load_embedder
-from sleuth.policies import reading
+from sleuth.policies import extraction, frames
 from sleuth.policies.synonyms import canon
 from sleuth.state import RunState
 from sleuth.text import content_terms, sentences
@@ -119,7 +119,7 @@ def read_closest(
     if not texts:
         return "no_sentence", {}
     sentence, cosine, margin = closest(question, texts, embedder)
-    frame = reading.frame_question(question)
+    frame = frames.frame_question(question)
     details: dict[str, Any] = {
         "kind": frame.tech,
         "cosine": round(cosine, 4),
@@ -133,7 +133,7 @@ def read_closest(
     if frame.predicate is not None and not {frame.predicate, canon(frame.predicate)} & said:
         return "refused", details
     terms = set(frame.anchors) | set(frame.relation) | set(frame.soft)
-    candidate = reading.extract(frame, sentence, terms)
+    candidate = extraction.extract(frame, sentence, terms)
     if candidate is None:
         return "no_candidate", details
     details["candidate"] = candidate

@@ -15,7 +15,8 @@ from shared import trajectory
 from sleuth import OfflinePolicy, Task
 from sleuth.datasets import Dataset, load_dataset
 from sleuth.policies import excluded
-from sleuth.policies.reading import Reading, frame_question, read_page
+from sleuth.policies.frames import frame_question
+from sleuth.policies.reading import Reading, read_page
 from sleuth.policies.verify import check, question_keys
 from sleuth.result import Reason, Status
 from sleuth.runtime import run_steps

@@ -10,7 +10,8 @@ from __future__ import annotations
 import pytest
 
 from sleuth.policies import contrary
-from sleuth.policies.reading import Reading, frame_question
+from sleuth.policies.frames import frame_question
+from sleuth.policies.reading import Reading
 from sleuth.policies.verify import check
 
 FLOWS = (
@@ -238,7 +239,8 @@ def test_a_person_is_not_the_adjective_of_a_people() -> None:
 
 
 def test_a_name_goes_on_after_an_abbreviation() -> None:
-    from sleuth.policies.reading import AnswerType, candidates
+    from sleuth.policies.extraction import candidates
+    from sleuth.policies.frames import AnswerType
 
     places = [MORITZ[s:e] for s, e in candidates(AnswerType.PLACE, MORITZ)]
     assert "St. Moritz" in places and "St" not in places
@@ -620,7 +622,7 @@ def test_a_contrast_clause_and_a_full_date(
 
 
 def test_set_up_asked_when_is_founded() -> None:
-    from sleuth.policies.reading import restate
+    from sleuth.policies.frames import restate
 
     assert restate("In what year was Zeitgeist Films set up?").endswith("founded?")
     assert frame_question("In what year was Zeitgeist Films set up?").relation == ("found",)

@@ -12,7 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sleuth.policies import contrary
-from sleuth.policies.reading import Reading, frame_question, read_page
+from sleuth.policies.frames import frame_question
+from sleuth.policies.reading import Reading, read_page
 from sleuth.policies.verify import check, features
 
 WORDS = [

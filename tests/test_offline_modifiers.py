@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import pytest
 
+from sleuth.policies.frames import frame_question
 from sleuth.policies.modifiers import possessed, swapped
-from sleuth.policies.reading import Reading, frame_question
+from sleuth.policies.reading import Reading
 from sleuth.policies.verify import check
 
 HERVE = (

@@ -5,7 +5,8 @@ a "named after" question asks: each rule with the sentences of `benchmarks/squad
 from __future__ import annotations
 
 from sleuth.policies import contrary, pairing, verify
-from sleuth.policies.reading import Reading, frame_question, read_page
+from sleuth.policies.frames import frame_question
+from sleuth.policies.reading import Reading, read_page
 
 HAYEK = (
     "At the University of Vienna, Hayek earned doctorates in law and political science in "

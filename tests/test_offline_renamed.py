@@ -8,7 +8,8 @@ from __future__ import annotations
 import pytest
 
 from sleuth.policies import renamed
-from sleuth.policies.reading import Reading, frame_question, read_page
+from sleuth.policies.frames import frame_question
+from sleuth.policies.reading import Reading, read_page
 from sleuth.policies.verify import check, features
 
 PASS_MANY = (

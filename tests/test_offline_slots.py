@@ -10,16 +10,15 @@ from __future__ import annotations
 
 import pytest
 
-from sleuth.policies.reading import (
-    AnswerType,
+from sleuth.policies.extraction import (
     candidates,
     coordinate_partner,
     extract,
     filled_slot,
-    frame_question,
     other_name,
     slot_of,
 )
+from sleuth.policies.frames import AnswerType, frame_question
 
 # R: the shared Rhine article (paragraphs 0/2 mod 4) and squad_dev4
 TETHYS = "The present Mediterranean Sea descends from this somewhat larger Tethys sea."

@@ -19,19 +19,11 @@ from typing import Any
 import pytest
 
 from shared import SHARED_DATA
-from sleuth.policies import reading, technical, verify
+from sleuth.policies import extraction, reading, technical, verify
+from sleuth.policies.extraction import camel_words
+from sleuth.policies.frames import AnswerType, frame_question, restate
 from sleuth.policies.offline import _Page, _previous_sentence, _snippet_reads, prose_parts
-from sleuth.policies.reading import (
-    PRONOUN_SUBJECT,
-    AnswerType,
-    Reading,
-    camel_words,
-    frame_question,
-    is_injection,
-    read_page,
-    read_sentence,
-    restate,
-)
+from sleuth.policies.reading import PRONOUN_SUBJECT, Reading, is_injection, read_page, read_sentence
 from sleuth.text import content_terms
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -1219,7 +1211,7 @@ def test_what_the_user_says_before_the_question_is_context() -> None:
     stdout?" is asked by its last sentence: the first ranks (soft, in the query) but is
     not required, and its "isn't" is no negation the evidence must state (Flask's
     deploying/gunicorn.rst)."""
-    from sleuth.policies.reading import split_preamble
+    from sleuth.policies.frames import split_preamble
 
     question = (
         "Gunicorn isn't printing a line per request. Which option shows access logs on stdout?"
@@ -1308,7 +1300,8 @@ def test_a_documentation_place_is_code() -> None:
     """ "Where is the original one?" over "The original error is available as
     `e.original_exception`" (Flask's errorhandling.rst): in documentation a place is a
     code span after its preposition; in prose a place is still a capitalised name."""
-    from sleuth.policies.reading import AnswerType, candidates
+    from sleuth.policies.extraction import candidates
+    from sleuth.policies.frames import AnswerType
 
     sentence = "The original error is available as `e.original_exception`."
     spans = candidates(AnswerType.PLACE, sentence)
@@ -1342,7 +1335,7 @@ def test_what_a_command_installs_is_the_package() -> None:
 def test_a_when_after_another_wh_word_joins_a_clause() -> None:
     """ "What can you use so that lifespan events are triggered when testing with
     AsyncClient?" asks a thing, not a date; "When ...?" and "... when?" still ask one."""
-    from sleuth.policies.reading import answer_type_of
+    from sleuth.policies.frames import answer_type_of
 
     question = (
         "What can you use so that lifespan events are triggered when testing with AsyncClient?"
@@ -1357,7 +1350,7 @@ def test_the_wh_word_after_an_opening_clause_asks() -> None:
     """Questions of the marshmallow development set (R): an opening clause's "when" or
     its setting does not make the question ask a date; a wh-question of its own before a
     comma ("Where did ..., which ...?") still asks what it asks."""
-    from sleuth.policies.reading import answer_type_of
+    from sleuth.policies.frames import answer_type_of
 
     keyed = (
         "When I load a list of items with many=True and some are invalid, what is the errors "
@@ -2240,7 +2233,9 @@ def test_what_kind_of_noun_asks_its_modifier() -> None:
     assert [r.value for r in _read(question, text, title)] == ["JSON"]
     frame = frame_question("What kind of aircraft is it impossible to launch from a carrier?")
     carrier = "The ski-jump makes it possible to launch heavier aircraft from a short deck."
-    assert reading._kind_of(frame.text, carrier, set(frame.relation) | set(frame.anchors)) is None
+    assert (
+        extraction._kind_of(frame.text, carrier, set(frame.relation) | set(frame.anchors)) is None
+    )
     assert verify._PRONOUN_LED.match("them back again")
     assert not verify._PRONOUN_LED.match("the Wii console")
 
@@ -2479,7 +2474,7 @@ def test_long_phrases_values_and_contrasts_read(question: str, sentence: str, va
 
 def _extract_value(question: str, sentence: str) -> str | None:
     frame = frame_question(question)
-    return reading.extract(
+    return extraction.extract(
         frame, sentence, set(frame.anchors) | set(frame.relation) | set(frame.soft)
     )
 
@@ -2507,8 +2502,8 @@ def test_a_lone_code_span_answers_a_question_no_kind_word_names() -> None:
     assert _extract_value(pytest_cfg, said) == "[tool:pytest]"
     two = "The section is `[tool:pytest]` or `[pytest]` in `setup.cfg` files."
     frame = frame_question("Which section name does pytest read in setup.cfg?")
-    assert reading._lone_code_span(two, frame) is None
-    assert reading._lone_code_span("It reads `setup.cfg` files.", frame) is None
+    assert extraction._lone_code_span(two, frame) is None
+    assert extraction._lone_code_span("It reads `setup.cfg` files.", frame) is None
 
 
 @pytest.mark.parametrize(
@@ -2532,7 +2527,7 @@ def test_a_lone_code_span_answers_a_question_no_kind_word_names() -> None:
     ],
 )
 def test_a_lone_code_span_is_no_answer_to_these(question: str, sentence: str) -> None:
-    assert reading._lone_code_span(sentence, frame_question(question)) is None
+    assert extraction._lone_code_span(sentence, frame_question(question)) is None
 
 
 STRUCTLOG_CAPTURE = (
@@ -2553,7 +2548,7 @@ def test_a_code_span_is_not_cut_after_the_question_s_words_in_it() -> None:
     assert readings and readings[0].value.startswith("`structlog.testing.capture_logs()`")
     # a span of the question's words alone is still passed over
     sentence = "Use `structlog.testing` to collect entries in a list."
-    value = reading._clause_after_question_words(sentence, {"structlog", "test"})
+    value = extraction._clause_after_question_words(sentence, {"structlog", "test"})
     assert value is not None and "structlog" not in value
 
 
@@ -2620,7 +2615,7 @@ def test_a_code_span_is_not_cut_after_the_question_s_words_in_it() -> None:
 def test_a_question_that_asks_n_items_is_answered_by_the_list_of_n(
     question: str, sentence: str, value: str, widened: str
 ) -> None:
-    assert reading.widened_to_list(question, sentence, value) == widened
+    assert extraction.widened_to_list(question, sentence, value) == widened
 
 
 def test_a_default_note_s_entry_stops_at_the_note_before_it() -> None:

@@ -11,8 +11,10 @@ from importlib import resources
 import pytest
 
 from sleuth.policies.calibration import MODEL_FILE, Calibration, shipped
+from sleuth.policies.extraction import candidates, extract
+from sleuth.policies.frames import AnswerType, frame_question
 from sleuth.policies.offline import OfflinePolicy
-from sleuth.policies.reading import AnswerType, Reading, candidates, extract, frame_question
+from sleuth.policies.reading import Reading
 from sleuth.policies.verify import EXTRA_FEATURES, FEATURES, check, features
 
 NORMANS = (
@@ -318,7 +320,8 @@ def test_a_loose_frame_needs_one_name_of_the_question() -> None:
     the model weighs what is left unmatched; SQuAD's swapped-entity trap ("Frankish" for
     "Normans", unanswerable) still has no candidate in the sentence, the paraphrased
     answerable question has one."""
-    from sleuth.policies.reading import loose, read_page
+    from sleuth.policies.frames import loose
+    from sleuth.policies.reading import read_page
 
     answerable = loose(frame_question("What century did the Normans first gain their identity?"))
     strict = frame_question("What century did the Normans first gain their identity?")

@@ -4,14 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from sleuth.policies.reading import (
-    AnswerType,
-    frame_question,
-    is_injection,
-    proper_words,
-    read_page,
-    read_sentence,
-)
+from sleuth.policies.frames import AnswerType, frame_question
+from sleuth.policies.reading import is_injection, proper_words, read_page, read_sentence
 from sleuth.text import content_terms
 
 

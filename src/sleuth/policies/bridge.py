@@ -43,7 +43,8 @@ from sleuth.text import content_terms, normalize_query
 from sleuth.validate import validate_finish
 
 from . import described, measures, relations, twohop, twohop_confidence
-from .reading import Reading, frame_question, sentence_spans
+from .frames import frame_question
+from .reading import Reading, sentence_spans
 from .twohop import Bridge, unopened_hit
 
 SEARCH_K = 5

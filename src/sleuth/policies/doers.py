@@ -4,10 +4,10 @@
 II of Normandy conquered England killing King Harold II at the Battle of Hastings", and
 the year is right there; but in the sentence William conquers and Harold is killed.
 SQuAD 2.0 writes such traps by swapping who does what. The who-question reads roles
-already (`reading._by_role`); this is the same check for the other questions with an
+already (`extraction._by_role`); this is the same check for the other questions with an
 active verb and a named subject: "When/where/what did NAME VERB ...?". When the sentence
 uses that verb as a verb (not "a third attack", not "to serve as"), one of the subject's
-names must stand before it in its clause, in the active voice (`reading.doer_before`).
+names must stand before it in its clause, in the active voice (`extraction.doer_before`).
 """
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ import re
 
 from sleuth.text import STOPWORDS, stem, words
 
+from .extraction import doer_before
 from .modifiers import NAME_JOINERS
-from .reading import doer_before
 
 _ASKED = re.compile(r"^\s*(?!who\b|whom\b)[\w\s]*?\b(?:did|does|do)\s+(?P<rest>.+)$", re.I)
 _ROMAN = re.compile(r"^[IVXLC]+$")

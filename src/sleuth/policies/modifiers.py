@@ -29,7 +29,7 @@ import re
 
 from sleuth.text import STOPWORDS, stem
 
-from .reading import SOFT_WORDS
+from .frames import SOFT_WORDS
 
 _TOKEN = re.compile(r"[\w’'-]+|[^\w\s]")
 # lower-case words inside a name ("Edward the Confessor", "Roger de Tosny")

@@ -67,18 +67,9 @@ from sleuth.values import same_value
 from . import twohop, verify
 from .bridge import decide as decide_bridge
 from .calibration import Calibration, shipped
-from .reading import (
-    AnswerType,
-    Frame,
-    Reading,
-    frame_question,
-    identifier_words,
-    loose,
-    names,
-    note_entry,
-    read_page,
-    sentence_spans,
-)
+from .extraction import identifier_words
+from .frames import AnswerType, Frame, frame_question, loose, names
+from .reading import Reading, note_entry, read_page, sentence_spans
 
 # the hits of a search worth opening: on fold A's training parts, the third added no right
 # answer (Normans open: 45 of 47 answers from the first page opened) and cost a step
@@ -129,7 +120,7 @@ class Verifier:
     ranks: dict[str, int]
     question: str
     opened: Mapping[str, OpenedPage] = field(default_factory=dict)
-    # candidates from loose frames (`reading.loose`): the calibration's training samples
+    # candidates from loose frames (`frames.loose`): the calibration's training samples
     # only (`scored_readings`); a run answers from strict frames, every content word of the
     # question matched (issue 17: never answer from a near miss)
     loose: bool = False
@@ -169,7 +160,7 @@ class OfflinePolicy:
     confidence (`sleuth.policies.calibration`): the candidates of the opened pages (read
     with strict frames: every content word of the question that is not the answer is
     matched) are ranked by it and the most confident answers; loose frames
-    (`reading.loose`) only widen the model's training samples (`scored_readings`). One
+    (`frames.loose`) only widen the model's training samples (`scored_readings`). One
     under ``min_confidence`` is no answer, so the policy reads on or finishes with
     cannot-answer. The default, ``"fitted"``, is the threshold the model file gives
     (`benchmarks/fit_offline_confidence.py`: the decision threshold 0.5 of a model

@@ -6,7 +6,7 @@ set with the ``FLASK_DEBUG`` environment variable ... whether debug mode is *ena
 a set of stems that say the same thing in a question and in a sentence; `canon` maps a
 stem to its group's first. Only plain synonyms: never antonyms, never a word and its
 negation, and no word whose sense changes with its context ("turn" is "enable" only in
-"turn on", which `sleuth.policies.reading.restate` writes as "enable").
+"turn on", which `sleuth.policies.frames.restate` writes as "enable").
 """
 
 from __future__ import annotations

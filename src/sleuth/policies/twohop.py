@@ -50,7 +50,8 @@ from sleuth.text import content_terms, normalize_query
 from sleuth.validate import validate_finish
 
 from . import described, measures, relations, twohop_confidence
-from .reading import frame_question, sentence_spans
+from .frames import frame_question
+from .reading import sentence_spans
 
 SEARCH_K = 5
 #: How many sentences from a page's start the defining sentence or the date may be in.

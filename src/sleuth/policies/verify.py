@@ -65,31 +65,30 @@ from sleuth.passages import title_heading
 from sleuth.text import stem, words
 
 from . import contrary, doers, excluded, modifiers, pairing, renamed, technical
-from .reading import (
+from .extraction import (
     ASKS_SEVERAL,
     CODE_SPAN,
-    LIGHT_VERBS,
-    PRONOUN_SUBJECT,
-    QUESTION_VERBS,
-    SOFT_WORDS,
-    TEMPORAL,
-    TYPE_WORDS,
-    AnswerType,
-    Frame,
-    Reading,
-    _name_spans,
     after_head,
     asked_items,
     asked_part,
     candidates,
-    head_word,
     headed_name,
     is_list_of,
     placed,
     quoted,
-    restate,
-    sentence_spans,
 )
+from .frames import (
+    LIGHT_VERBS,
+    QUESTION_VERBS,
+    SOFT_WORDS,
+    TYPE_WORDS,
+    AnswerType,
+    Frame,
+    head_word,
+    restate,
+)
+from .frames import name_spans as _name_spans
+from .reading import PRONOUN_SUBJECT, TEMPORAL, Reading, sentence_spans
 from .synonyms import canon, phrase_keys
 
 # conditions that say "if not" ("without the header" is "otherwise" of "must be sent")
@@ -1029,7 +1028,7 @@ def apposed(frame: Frame, reading: Reading) -> bool:
 
 def _headed(frame: Frame, value: str) -> bool:
     """Whether an "other" answer is a capitalised name of the question's head noun's kind
-    by its own words (`reading.headed_name`: "the Hollis Prize", "the Province of
+    by its own words (`extraction.headed_name`: "the Hollis Prize", "the Province of
     Queensland")."""
     if frame.head is None:
         return False
