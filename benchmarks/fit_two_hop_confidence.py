@@ -43,7 +43,7 @@ from fit_offline_confidence import FOLDS, RULE_PARTS, Part, cases_of
 from fit_offline_confidence import fold as fold_parts
 
 from sleuth.evals.runner import run_case
-from sleuth.policies import bridge, twohop, twohop_confidence
+from sleuth.policies import bridge, bridge_questions, twohop, twohop_confidence
 from sleuth.policies.offline import OfflinePolicy
 
 MODEL_PATH = Path(twohop_confidence.__file__).with_name(twohop_confidence.MODEL_FILE)
@@ -57,7 +57,7 @@ def path_of(question: str) -> str | None:
     plan = twohop.parse(question)
     if plan is not None:
         return twohop.path_of(plan)
-    found = twohop.parse_bridge(question)
+    found = bridge_questions.parse_bridge(question)
     return bridge.path_of(found) if found is not None else None
 
 

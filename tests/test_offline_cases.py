@@ -14,7 +14,7 @@ import pytest
 
 from sleuth import OfflinePolicy, ScriptedPolicy, Task, load_corpus, run
 from sleuth.corpus import builtin_dir, builtin_names
-from sleuth.policies import twohop, twohop_confidence
+from sleuth.policies import bridge_questions, twohop_confidence
 from sleuth.policies.bridge import path_of as bridge_path
 from sleuth.result import ConflictRule, Result, Status
 from sleuth.runtime import run_steps
@@ -167,7 +167,7 @@ def test_a_bridge_hop_is_held_to_its_path_s_confidence_not_the_prose_model_s() -
     alone = run(Task("Where did Ada Ortiz study?"), corpus, OfflinePolicy(min_confidence=0.0))
     assert "Coimbra" in alone.answer and alone.confidence is not None
     question = Task("Where did the founder of Acme Robotics study?")
-    bridge = twohop.parse_bridge(question.question)
+    bridge = bridge_questions.parse_bridge(question.question)
     assert bridge is not None
     path = twohop_confidence.confidence(bridge_path(bridge))
     assert alone.confidence < path

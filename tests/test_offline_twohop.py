@@ -16,7 +16,8 @@ from sleuth.corpus import Corpus, Page
 from sleuth.datasets import Dataset, EvalCase, load_dataset
 from sleuth.policies import bridge as bridge_module
 from sleuth.policies import described, measures, relations, twohop, twohop_confidence
-from sleuth.policies.twohop import parse, parse_bridge
+from sleuth.policies.bridge_questions import parse_bridge
+from sleuth.policies.twohop import parse
 from sleuth.result import Reason, Result, Status
 from sleuth.runtime import run_steps
 from sleuth.state import Budgets, OpenedPage, Step

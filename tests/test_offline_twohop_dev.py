@@ -14,7 +14,7 @@ import pytest
 from shared import trajectory
 from sleuth import OfflinePolicy, Task
 from sleuth.datasets import Dataset, EvalCase, load_dataset
-from sleuth.policies import bridge, measures, relations, twohop
+from sleuth.policies import bridge, bridge_questions, measures, relations, twohop
 from sleuth.result import Reason, Result, Status
 from sleuth.runtime import run_steps
 from sleuth.state import Budgets, OpenedPage, Step
@@ -441,7 +441,7 @@ def test_a_dev_bridge_without_a_hop_s_page_abstains(case_id: str) -> None:
     ],
 )
 def test_what_the_dev_bridges_ask(question: str, inner: str | None, phrase: str | None) -> None:
-    bridge = twohop.parse_bridge(question)
+    bridge = bridge_questions.parse_bridge(question)
     assert (bridge.inner if bridge else None) == inner
     assert (bridge.phrase if bridge else None) == phrase
 
@@ -493,7 +493,7 @@ def test_dev_relation_values(relation: relations.Relation, sentence: str, value:
 )
 def test_a_second_hop_asking_a_role_by_its_verb(question: str, role: str | None) -> None:
     bridge = "Kansas City Chiefs" if "Chiefs" in question else "Charmed"
-    assert twohop.asked_role(question, bridge) == role
+    assert bridge_questions.asked_role(question, bridge) == role
 
 
 @pytest.mark.parametrize(

@@ -1,6 +1,6 @@
 """Bridge questions: two hops, each verified, both cited.
 
-The question embeds another (`twohop.parse_bridge`): "... the city where Kerry
+The question embeds another (`bridge_questions.parse_bridge`): "... the city where Kerry
 Saxby-Junna was born?", "What country was the author of Brand a citizen of?".
 
 1. **First hop.** When the embedded phrase names a typed relation
@@ -42,10 +42,11 @@ from sleuth.state import RunState
 from sleuth.text import content_terms, normalize_query
 from sleuth.validate import validate_finish
 
-from . import described, measures, relations, twohop, twohop_confidence
+from . import bridge_questions, described, measures, relations, twohop, twohop_confidence
+from .bridge_questions import Bridge
 from .frames import frame_question
 from .reading import Reading, sentence_spans
-from .twohop import Bridge, unopened_hit
+from .twohop import unopened_hit
 
 SEARCH_K = 5
 
@@ -280,7 +281,7 @@ def second_hop(
     born = twohop.life_date(question, bridge_value, state.opened)
     if born is not None:  # "In what year did Jeffrey Smart die?": "(26 July 1921 – 20 June 2013)"
         return born
-    role = twohop.asked_role(question, bridge_value)
+    role = bridge_questions.asked_role(question, bridge_value)
     if role is not None:  # "Which network first broadcast Charmed?": "broadcast by The WB"
         return relations.read(relations.Relation("role", role, bridge_value), state.opened)
     told = relations.appositive(question, bridge_value, state.opened)

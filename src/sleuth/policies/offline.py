@@ -64,7 +64,7 @@ from sleuth.text import content_terms, normalize_query, stem, words
 from sleuth.validate import is_inline_id, validate_finish
 from sleuth.values import same_value
 
-from . import twohop, verify
+from . import bridge_questions, twohop, verify
 from .bridge import decide as decide_bridge
 from .calibration import Calibration, shipped
 from .extraction import identifier_words
@@ -207,11 +207,12 @@ class OfflinePolicy:
             return None
         return twohop.parse(state.task.question)
 
-    def bridge(self, state: RunState) -> twohop.Bridge | None:
-        """The embedded question the task asks through (`twohop.parse_bridge`), or None."""
+    def bridge(self, state: RunState) -> bridge_questions.Bridge | None:
+        """The embedded question the task asks through (`bridge_questions.parse_bridge`), or
+        None."""
         if not self.two_hop or state.task.require or state.task.publish:
             return None
-        return twohop.parse_bridge(state.task.question)
+        return bridge_questions.parse_bridge(state.task.question)
 
     def decide(self, state: RunState) -> Turn:
         plan = self.comparison(state)

@@ -97,6 +97,21 @@ COUNTRIES = frozenset(
     "United States",
     "Vatican City",
 }
+
+#: Nationality adjectives ("American", "Scottish"): a side's nationality in a comparison, never
+#: a bridge's name.
+DEMONYMS = frozenset(
+    """
+    American British English Scottish Welsh Irish Canadian Australian French German Italian
+    Spanish Portuguese Dutch Belgian Swiss Austrian Swedish Norwegian Danish Finnish
+    Icelandic Polish Russian Ukrainian Czech Slovak Hungarian Romanian Bulgarian Serbian
+    Croatian Slovenian Bosnian Greek Turkish Armenian Georgian Israeli Iranian Iraqi Syrian
+    Lebanese Egyptian Moroccan Algerian Tunisian Nigerian Ghanaian Kenyan Ethiopian
+    Indian Pakistani Bangladeshi Nepali Chinese Japanese Korean Taiwanese Filipino
+    Indonesian Malaysian Thai Vietnamese Mexican Brazilian Argentine Argentinian Chilean
+    Colombian Peruvian Venezuelan Cuban Jamaican Puerto
+    """.split()
+)
 #: Countries and the nationality their people have ("founded in Texas": American).
 NATION_OF = {
     "United States": "American",
@@ -712,7 +727,7 @@ def _birth_kind(m: re.Match[str]) -> str:
 
 def phrases(question: str) -> list[tuple[str, Relation]]:
     """The embedded relation phrases of ``question`` other than "the KIND where …" and
-    "the ROLE of …" (`twohop.parse_bridge` reads those): "Gisvi's city of birth", "the
+    "the ROLE of …" (`bridge_questions.parse_bridge` reads those): "Gisvi's city of birth", "the
     birthplace of Meehan Bonnar", "the country Ceelmakoile is located in", "the country
     containing Nugegoda", "Big Eye's main director"."""
     out: list[tuple[str, Relation]] = []
