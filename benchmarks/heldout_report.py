@@ -148,10 +148,7 @@ def policy_for(model: dict[str, Any] | None, threshold: float | str) -> Any:
     ``model``'s weights, at ``threshold``: the default rule (`threshold_rule`), or a fixed
     number (``--min-confidence``)."""
     if model is None:
-        policy = make_policy(None, None, None, None, "tools", False)
-        if threshold == "fitted" or threshold == policy.min_confidence:
-            return policy
-        return OfflinePolicy(min_confidence=threshold, calibration=shipped())
+        return make_policy(None, None, None, None, "tools", False, threshold)
     rule: Any = threshold
     return OfflinePolicy(min_confidence=rule, calibration=Calibration.from_json(model))
 
@@ -232,6 +229,12 @@ def refit_rule(data: dict[str, Any]) -> tuple[str, float]:
     if rule not in fit.RULES:
         rule = "target" if isinstance(target, int | float) else "decision"
     return str(rule), float(target) if isinstance(target, int | float) else fit.TARGET
+
+
+def rule_for(min_confidence: float | None) -> float | str:
+    """The threshold the held-out parts run at: ``--min-confidence`` when given, else the
+    default's rule (`threshold_rule`)."""
+    return threshold_rule() if min_confidence is None else float(min_confidence)
 
 
 def threshold_rule() -> float | str:
@@ -545,7 +548,7 @@ def report(
     files beside them (None: none); at the default threshold, or at ``min_confidence``
     for every answer when it is given."""
     started = time.monotonic()
-    rule = threshold_rule() if min_confidence is None else float(min_confidence)
+    rule = rule_for(min_confidence)
     data = shipped_data()
     tree, extracted = None, False
     if reference:

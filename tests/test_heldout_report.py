@@ -332,18 +332,40 @@ def test_reference_tree_takes_a_source_folder_or_names_what_is_missing(
 
 
 def test_a_fixed_threshold_reaches_the_policy_whatever_its_weights(hr: ModuleType) -> None:
-    default = hr.policy_for(None, hr.threshold_rule())
-    assert (
-        default.min_confidence
-        == hr.make_policy(None, None, None, None, "tools", False).min_confidence
-    )
-    stricter = hr.policy_for(None, 0.8)  # the shipped weights at a user's --min-confidence
+    model = hr.shipped()
+    assert model is not None and model.threshold > 0
+    assert hr.threshold_rule() == "fitted"  # the default install takes the shipped threshold
+    assert hr.rule_for(None) == "fitted" and hr.rule_for(0.8) == 0.8
+    default = hr.policy_for(None, hr.rule_for(None))
+    assert default.min_confidence == model.threshold
+    stricter = hr.policy_for(None, hr.rule_for(0.8))  # the shipped weights at 0.8
     assert stricter.min_confidence == 0.8
-    assert stricter.calibration is not None and default.calibration is not None
-    assert stricter.calibration.probability({}) == default.calibration.probability({})
-    data = hr.shipped_data()
-    refitted = hr.policy_for(data, 0.65)
+    assert stricter.calibration.threshold == model.threshold  # the shipped model, unchanged
+    assert stricter.calibration.meta == model.meta
+    refitted = hr.policy_for(hr.shipped_data(), 0.65)  # a refit's weights at 0.65
     assert refitted.min_confidence == 0.65
+    assert hr.policy_for(hr.shipped_data(), "fitted").min_confidence == model.threshold
+
+
+def test_min_confidence_reaches_the_report(
+    hr: ModuleType,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+) -> None:
+    calls: list[tuple[Any, ...]] = []
+    monkeypatch.setattr(hr.fit, "SHARED", tmp_path)  # the data's presence is not the point
+
+    def report(*args: Any) -> dict[str, Any]:
+        calls.append(args)
+        return {"folds": {}}
+
+    monkeypatch.setattr(hr, "report", report)
+    assert hr.main(["--fold", "A", "--no-reference", "--json", "--min-confidence", "0.8"]) == 0
+    assert hr.main(["--fold", "B", "--no-reference", "--json"]) == 0
+    assert calls[0] == (["A"], 2, None, "C", 0, 0.8)
+    assert calls[1] == (["B"], 2, None, "C", 0, None)  # the default's rule (`rule_for`)
+    assert capsys.readouterr().out.count('"folds"') == 2
 
 
 @pytest.mark.parametrize("value", ["-0.1", "1.5"])

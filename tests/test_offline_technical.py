@@ -20,10 +20,16 @@ import pytest
 
 from shared import SHARED_DATA
 from sleuth.policies import extraction, reading, technical, verify
-from sleuth.policies.extraction import camel_words
 from sleuth.policies.frames import AnswerType, frame_question, restate
 from sleuth.policies.offline import _Page, _previous_sentence, _snippet_reads, prose_parts
-from sleuth.policies.reading import PRONOUN_SUBJECT, Reading, is_injection, read_page, read_sentence
+from sleuth.policies.reading import (
+    PRONOUN_SUBJECT,
+    Reading,
+    camel_words,
+    is_injection,
+    read_page,
+    read_sentence,
+)
 from sleuth.text import content_terms
 
 ROOT = Path(__file__).resolve().parents[1]

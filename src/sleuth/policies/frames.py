@@ -168,7 +168,7 @@ class Frame:
     role: str | None = None  # "subject" or "object"
     tech: str | None = None  # a technical kind ("env", "version", ...; `technical.kind_of`)
     # "How do I make ...?", "How can I stop ...?": the answer is the means, the sentence's
-    # "by passing X" (`extraction._means`), never the clause after the question's words
+    # "by passing X" (the extraction's by-means rule), never the clause after the question's words
     means: bool = False
     # relation words of the asker's situation (`frame_question`): counted when said, not
     # required
@@ -713,13 +713,13 @@ def head_word(question: str) -> str | None:
         i += 1  # "Which 1995 film": a year or a decade
     if i < len(tokens) and tokens[i] in QUALIFIERS:
         i += 1
-    names = 0
-    while i < len(tokens) and tokens[i][:1].isupper() and names < 3:
-        i, names = i + 1, names + 1  # "Which New Zealand city", "In which BBC soap opera"
+    capitalised = 0
+    while i < len(tokens) and tokens[i][:1].isupper() and capitalised < 3:
+        i, capitalised = i + 1, capitalised + 1  # "Which New Zealand city", "In which BBC ..."
     if i >= len(tokens):
         return None
     word = re.match(r"[a-z][\w-]*", tokens[i])
-    if word is None or (names and word.group(0) in STOPWORDS):
+    if word is None or (capitalised and word.group(0) in STOPWORDS):
         return None
     noun = word.group(0)
     if noun in STOPWORDS or noun in QUESTION_VERBS or noun in TYPE_WORDS:

@@ -2,7 +2,7 @@
 
 It decides each step from the run's trace alone (it keeps no memory of its own), so a
 stored run replays to the same decisions. Each question — or each required field of a
-brief — is a *goal* with a frame from `sleuth.policies.reading`. Per step:
+brief — is a *goal* with a frame from `sleuth.policies.frames`. Per step:
 
 1. First step: search the question's key words.
 2. While a goal has no accepted sentence, in order:
@@ -67,9 +67,8 @@ from sleuth.values import same_value
 from . import bridge_questions, twohop, verify
 from .bridge import decide as decide_bridge
 from .calibration import Calibration, shipped
-from .extraction import identifier_words
 from .frames import AnswerType, Frame, frame_question, loose, names
-from .reading import Reading, note_entry, read_page, sentence_spans
+from .reading import Reading, identifier_words, note_entry, read_page, sentence_spans
 
 # the hits of a search worth opening: on fold A's training parts, the third added no right
 # answer (Normans open: 45 of 47 answers from the first page opened) and cost a step

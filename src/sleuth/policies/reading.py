@@ -42,14 +42,7 @@ from sleuth.passages import is_passage_title, title_heading
 from sleuth.text import content_terms, sentences, stem, words
 
 from . import excluded, renamed, technical
-from .extraction import (
-    asked_act,
-    camel_words,
-    extract,
-    identifier_words,
-    rival_spans,
-    widened_to_list,
-)
+from .extraction import extract, widened_to_list
 from .frames import AnswerType, Frame, word_set
 from .synonyms import canon, phrase_keys
 
@@ -638,6 +631,77 @@ def proper_words(texts: Iterable[str]) -> frozenset[str]:
     return frozenset(found)
 
 
+# "lets me VERB", "allows you to VERB": the act ("pass to waitress-serve" names a thing)
+_ACT = re.compile(
+    r"\b(?:lets?|allows?|enables?|helps?)\s+(?:me|you|us|one)\s+(?:to\s+)?([a-z]+)",
+    re.IGNORECASE,
+)
+
+
+def _asked_act(frame: Frame) -> str | None:
+    """The stem of the act a technical question asks the means of ("Which function lets
+    me *inspect* ...?", "Which option allows you to *skip* ...?"), when it is one of its
+    relation words; else None."""
+    if frame.tech is None:
+        return None
+    found = _ACT.search(frame.text)
+    if found is None:
+        return None
+    act = stem(found.group(1).lower())
+    return act if act in frame.relation else None
+
+
+def identifier_words(terms: set[str]) -> set[str]:
+    """The words of the joined identifiers among ``terms`` (``flask_debug``: flask,
+    debug), as stems."""
+    return {
+        stem(part)
+        for t in terms
+        if "_" in t or "." in t
+        for part in re.split(r"[_.]+", t)
+        if len(part) > 2
+    }
+
+
+# a name written in CamelCase, of two words or more ("TestClient", "BytesLoggerFactory")
+_CAMEL_NAME = re.compile(r"\b[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]+)+\b")
+
+
+def camel_words(sentence: str, own: Iterable[str] = ()) -> set[str]:
+    """The words of the CamelCase names of ``sentence`` ("TestClient": test, client), as
+    stems: code's way of writing "the test client"; not those of a name the question
+    itself gives (``own``, stems: its words are the question's, not the sentence's)."""
+    asked = set(own)
+    return {
+        stem(part.lower())
+        for name in _CAMEL_NAME.findall(sentence)
+        if stem(name.lower()) not in asked
+        for part in re.findall(r"[A-Z][a-z0-9]*", name)
+        if len(part) > 2
+    }
+
+
+def _rival_spans(frame: Frame, sentence: str, start: int = 0) -> bool:
+    """Whether ``sentence`` (from ``start``) has two different candidates of the frame's
+    kind. A span the question itself names is no rival: "Apart from .html, .htm, .xml
+    and .xhtml, which ... extension ...?" has set those aside, so "`.html`, `.htm`,
+    `.xml`, `.xhtml`, as well as `.svg`" holds one candidate."""
+    asked = frame.text.lower()
+    spans = [
+        (a, b)
+        for a, b in technical.candidates(frame.tech or "", sentence, start)
+        if sentence[a:b].strip("` ").lower() not in asked
+    ]
+    if technical.asks_many(frame.text):
+        spans = technical.lists(sentence, spans)  # "names": a list is one answer
+    # "the `statics` directory" for "which directory ...?": the span the sentence calls by
+    # the asked noun has no rival among the others
+    called = set(technical.apposed(sentence, technical.asked_nouns(frame.text), start))
+    if len(called & set(spans)) == 1 and not technical.asks_many(frame.text):
+        return False
+    return len({sentence[a:b].strip("` ") for a, b in spans}) > 1
+
+
 def read_sentence(
     frame: Frame,
     url: str,
@@ -721,7 +785,7 @@ def read_sentence(
         return None
     # "Which function lets me inspect ...?": the act the user asks a means for is said
     # (a sentence that binds the same pairs to a logger gets one, it inspects nothing)
-    act = asked_act(frame)
+    act = _asked_act(frame)
     if act is not None and act not in said and canon(act) not in said:
         return None
     lowered = {w.lower() for w in words(sentence)}
@@ -732,7 +796,7 @@ def read_sentence(
         return None
     value = widened_to_list(frame.text, sentence, value, answer_from)
     unmatched = len(frame.relation) - len(relation) - len(relation_in_title)
-    if unmatched and frame.tech is not None and rival_spans(frame, sentence, answer_from):
+    if unmatched and frame.tech is not None and _rival_spans(frame, sentence, answer_from):
         # "added in FastAPI 0.119.0 and removed in FastAPI 0.128.0" for "Which version
         # dropped ...?": with rivals of its kind, the word left unmatched may be the very
         # one that tells them apart

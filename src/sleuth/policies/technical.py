@@ -2,11 +2,11 @@
 
 Documentation answers "Which environment variable holds the key?" with `BRAVE_API_KEY`,
 "What does max_age default to?" with `600`, "In which version ...?" with 0.95.0 — spans
-that the prose reader (`sleuth.policies.reading`) has no type for, so it took the clause
-after the question's words ("such as `staging`", ".json`"). Here a question's *kind*
-comes from its wh-phrase head ("which environment variable", "what command", "which
-version", "what is the default value of") and a sentence's candidates of that kind are
-found by their shape:
+that the prose reader (`sleuth.policies.frames`' answer types) has no type for, so it
+took the clause after the question's words ("such as `staging`", ".json`"). Here a
+question's *kind* comes from its wh-phrase head ("which environment variable", "what
+command", "which version", "what is the default value of") and a sentence's candidates
+of that kind are found by their shape:
 
 | kind | asked by | a candidate |
 |---|---|---|

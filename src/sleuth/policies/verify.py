@@ -85,9 +85,9 @@ from .frames import (
     AnswerType,
     Frame,
     head_word,
+    name_spans,
     restate,
 )
-from .frames import name_spans as _name_spans
 from .reading import PRONOUN_SUBJECT, TEMPORAL, Reading, sentence_spans
 from .synonyms import canon, phrase_keys
 
@@ -1161,7 +1161,7 @@ def _rivals(frame: Frame, reading: Reading) -> float:
     if kind is AnswerType.OTHER:
         if not _headed(frame, reading.value):
             return 1.0
-        spans = [reading.sentence[a:b] for a, b in _name_spans(reading.sentence)]
+        spans = [reading.sentence[a:b] for a, b in name_spans(reading.sentence)]
         return 1.0 / max(1, sum(_headed(frame, name) for name in spans))
     count = len(candidates(kind, reading.sentence))
     return 1.0 / max(1, count)
