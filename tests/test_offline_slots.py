@@ -10,15 +10,9 @@ from __future__ import annotations
 
 import pytest
 
-from sleuth.policies.extraction import (
-    candidates,
-    coordinate_partner,
-    extract,
-    filled_slot,
-    other_name,
-    slot_of,
-)
+from sleuth.policies.extraction import candidates, extract
 from sleuth.policies.frames import AnswerType, frame_question
+from sleuth.policies.slots import coordinate_partner, filled_slot, other_name, slot_of
 
 # R: the shared Rhine article (paragraphs 0/2 mod 4) and squad_dev4
 TETHYS = "The present Mediterranean Sea descends from this somewhat larger Tethys sea."

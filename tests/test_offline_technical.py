@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from shared import SHARED_DATA
-from sleuth.policies import extraction, reading, technical, verify
+from sleuth.policies import extraction, reading, slots, technical, verify
 from sleuth.policies.frames import AnswerType, frame_question, restate
 from sleuth.policies.offline import _Page, _previous_sentence, _snippet_reads, prose_parts
 from sleuth.policies.reading import (
@@ -2554,7 +2554,7 @@ def test_a_code_span_is_not_cut_after_the_question_s_words_in_it() -> None:
     assert readings and readings[0].value.startswith("`structlog.testing.capture_logs()`")
     # a span of the question's words alone is still passed over
     sentence = "Use `structlog.testing` to collect entries in a list."
-    value = extraction._clause_after_question_words(sentence, {"structlog", "test"})
+    value = slots.clause_after_question_words(sentence, {"structlog", "test"})
     assert value is not None and "structlog" not in value
 
 

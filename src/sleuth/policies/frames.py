@@ -750,3 +750,13 @@ def name_spans(sentence: str) -> list[tuple[int, int]]:
             continue
         spans.append((m.start() + text.index(parts[0]), m.end()))
     return spans
+
+
+def asked_part(question: str) -> str:
+    """The question without the user's preamble (`frames.split_preamble`)."""
+    return split_preamble(question)[1]
+
+
+# a list's item: a code span, or one name that is no stop word and ends on no "."
+# (`SimpleUser(username)`, day_of_week, TOML; not "the" of "the Rhine and the Moselle")
+STOP_ALTERNATIVES = "|".join(sorted((w for w in STOPWORDS if w.isalpha()), key=len, reverse=True))

@@ -67,10 +67,8 @@ from sleuth.text import stem, words
 from . import contrary, doers, excluded, modifiers, pairing, renamed, technical
 from .extraction import (
     ASKS_SEVERAL,
-    CODE_SPAN,
     after_head,
     asked_items,
-    asked_part,
     candidates,
     headed_name,
     is_list_of,
@@ -84,11 +82,13 @@ from .frames import (
     TYPE_WORDS,
     AnswerType,
     Frame,
+    asked_part,
     head_word,
     name_spans,
     restate,
 )
 from .reading import PRONOUN_SUBJECT, TEMPORAL, Reading, sentence_spans
+from .slots import CODE_SPAN
 from .synonyms import canon, phrase_keys
 
 # conditions that say "if not" ("without the header" is "otherwise" of "must be sent")
