@@ -4,6 +4,8 @@
     python benchmarks/rule_report.py run --parts squad-dev,starlette-dev --limit 20 --out a.json
     python benchmarks/rule_report.py diff base.json new.json         # what moved, case by case
     python benchmarks/rule_report.py show new.json --part flask-train --category unread
+    python benchmarks/rule_report.py show new.json --category right --min-steps 4  # slow ones
+    python benchmarks/rule_report.py trace --part flask-train config.rst:permanent-session-lifetime
 
 R is `fit_offline_confidence.RULE_PARTS` (SQuAD "Normans" and the "Rhine" questions of
 paragraphs 0 and 2 modulo 4, closed and open; HotpotQA and MuSiQue records 1-50 with their
@@ -32,7 +34,9 @@ The pages a run opened are not in its record: the policy is wrapped (`Observed`)
 the run's state, whose ``opened`` pages are read when the run ends (src/ is not changed).
 
 The output is deterministic (no time, no run id; cases in part order, each part's cases
-in file order); ``diff`` compares two such files part by part and case by case.
+in file order); ``diff`` compares two such files part by part and case by case. ``trace``
+runs cases of one part again and prints each step: the tool, its query or page, the
+policy's thought, a search's top hits, and the outcome (why a case took the steps it took).
 """
 
 from __future__ import annotations
@@ -482,22 +486,75 @@ def render_diff(old: Report, new: Report) -> str:
     return "\n".join(lines)
 
 
-def render_show(report: Report, part: str | None, kind: str | None) -> str:
+def render_show(
+    report: Report, part: str | None, kind: str | None, min_steps: int | None = None
+) -> str:
     picked = [
         c
         for c in report.cases
-        if (part is None or c.part == part) and (kind is None or c.category == kind)
+        if (part is None or c.part == part)
+        and (kind is None or c.category == kind)
+        and (min_steps is None or c.steps >= min_steps)
     ]
     lines = []
     for c in picked:
         confidence = "-" if c.confidence is None else f"{c.confidence:.3f}"
         lines += [
-            f"{c.part} {c.case_id} [{c.category}] confidence {confidence}",
+            f"{c.part} {c.case_id} [{c.category}] confidence {confidence}, {c.steps} steps",
             f"    Q: {c.question}",
             f"    A: {c.answer}",
         ]
     lines.append(f"{len(picked)} cases")
     return "\n".join(lines)
+
+
+# -- trace ----------------------------------------------------------------------------------
+
+#: How many of a search's hits a trace prints.
+TRACE_HITS = 5
+
+
+def trace(name: str, part: fit.Part, case_ids: Sequence[str]) -> str:
+    """Each of ``case_ids`` (of part ``name``) run again by the default policy, step by
+    step: the tool and its query or page (a docs page relative to its folder), the
+    policy's thought, a search's top hits, an error; then the outcome. An id the part
+    does not have is said so."""
+    folder = fit.docs_folder(part.docs[0]) if part.spec.startswith("docs:") else None
+
+    def page(url: str) -> str:
+        return docs_page(url, folder) if folder is not None else url
+
+    by_id = {c.id: c for c in fit.cases_of(part)}
+    lines: list[str] = []
+    for case_id in case_ids:
+        case = by_id.get(case_id)
+        if case is None:
+            lines += [f"{name} {case_id}: no such case in this part", ""]
+            continue
+        policy = Observed(make_policy(None, None, None, None, "tools", False))
+        record = run_case(case, policy, None, None)
+        lines += [f"{name} {case.id}", f"    Q: {case.question}"]
+        steps = policy.state.steps if policy.state is not None else []
+        for number, step in enumerate(steps, start=1):
+            target = step.args.get("query") or page(str(step.args.get("url") or ""))
+            offset = step.args.get("offset")
+            where = f"{target} (offset {offset})" if offset else target
+            lines.append(f"    {number}. {step.tool} {where}".rstrip())
+            lines.append(f"         {step.thought}")
+            if step.observation.error:
+                lines.append(f"         error: {step.observation.error}")
+            elif step.tool == "search" and step.observation.kind == "hits":
+                for rank, hit in enumerate(step.observation.data.get("hits", [])[:TRACE_HITS]):
+                    lines.append(f"         hit {rank}: {page(hit['url'])}  {hit['title']!r}")
+        confidence = record.get("confidence")
+        lines += [
+            f"    A: {record.get('answer')}",
+            f"    {'passed' if record['passed'] else 'not passed'}; confidence "
+            f"{'-' if confidence is None else confidence}; reason {record.get('reason') or '-'}; "
+            f"{record.get('steps')} steps",
+            "",
+        ]
+    return "\n".join(lines).rstrip("\n")
 
 
 # -- the command --------------------------------------------------------------------------
@@ -527,12 +584,27 @@ def main(argv: list[str] | None = None) -> int:
     show_p.add_argument("file", type=Path)
     show_p.add_argument("--part", help="one part's cases (its short name)")
     show_p.add_argument("--category", choices=CATEGORIES, help="one category's cases")
+    show_p.add_argument("--min-steps", type=int, help="only cases that took at least N steps")
+    trace_p = commands.add_parser("trace", help="run cases again and print their steps")
+    trace_p.add_argument("--part", required=True, help="the cases' part (its short name)")
+    trace_p.add_argument("case_ids", nargs="+", metavar="CASE_ID")
     args = parser.parse_args(argv)
     if args.command == "diff":
         print(render_diff(load(args.old), load(args.new)))
         return 0
     if args.command == "show":
-        print(render_show(load(args.file), args.part, args.category))
+        print(render_show(load(args.file), args.part, args.category, args.min_steps))
+        return 0
+    if args.command == "trace":
+        try:
+            ((name, part),) = choose(args.part)
+        except ValueError as exc:
+            parser.error(str(exc))
+        missing = missing_data([(name, part)])
+        if missing:
+            print(f"rule_report: data missing ({missing[0][1]})", file=sys.stderr)
+            return 2
+        print(trace(name, part, args.case_ids))
         return 0
     if args.workers < 1:
         parser.error("--workers is at least 1")

@@ -4,6 +4,7 @@ process; the whole of R is the script's job, not the tests')."""
 
 from __future__ import annotations
 
+import dataclasses
 import importlib.util
 import json
 import re
@@ -232,7 +233,7 @@ def test_real_run_categories(
     assert rr.main(["show", str(out), "--category", "right"]) == 0
     shown = capsys.readouterr().out
     # the confidence is the shipped model's, which every refit moves: its form only
-    assert re.search(r"sqdev-0002-ans \[right\] confidence 0\.\d{3}\n", shown), shown
+    assert re.search(r"sqdev-0002-ans \[right\] confidence 0\.\d{3}, 3 steps\n", shown), shown
     assert "A: 13" in shown
 
 
@@ -257,3 +258,47 @@ def test_docs_run_in_processes(rr: ModuleType, tmp_path: Path) -> None:
         if not c.answered:
             opened = any(o.split("#")[0] == "middleware.md" for o in c.opened)
             assert c.category == ("unread" if opened else "not_opened")
+
+
+def test_show_keeps_the_cases_of_at_least_min_steps(
+    rr: ModuleType, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _, new = old_new(rr)
+    slow = rr.Report(
+        parts=new.parts,
+        limit=None,
+        cases=tuple(
+            c if c.case_id != "middleware.md:session-expiry" else dataclasses.replace(c, steps=5)
+            for c in new.cases
+        ),
+    )
+    path = tmp_path / "run.json"
+    rr.save(slow, path)
+    assert rr.main(["show", str(path), "--category", "right", "--min-steps", "4"]) == 0
+    shown = capsys.readouterr().out
+    assert "middleware.md:session-expiry [right] confidence 0.812, 5 steps" in shown
+    assert "cors-max-age" not in shown and shown.rstrip().endswith("1 cases")
+
+
+def test_trace_prints_each_step_and_the_outcome(
+    rr: ModuleType, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A vendored development case run again: its search (with the hit it opens), the
+    open, the finish, and the graded outcome; an unknown id is named, not fatal."""
+    assert rr.main(["trace", "--part", "squad-dev", "sqdev-0002-ans", "sqdev-9999-none"]) == 0
+    out = capsys.readouterr().out
+    steps = re.findall(r"^    (\d)\. (\w+)", out, re.M)
+    assert steps == [("1", "search"), ("2", "open"), ("3", "finish")]
+    assert "hit 0: squad2://Demon%20Dice/p0  'Demon Dice'" in out
+    assert "2. open squad2://Demon%20Dice/p0" in out
+    assert "    A: 13\n    passed; confidence 0." in out and "; 3 steps" in out
+    assert "squad-dev sqdev-9999-none: no such case in this part" in out
+
+
+def test_trace_of_an_unknown_part_is_an_argument_error(
+    rr: ModuleType, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exc:
+        rr.main(["trace", "--part", "no-such-part", "x"])
+    assert exc.value.code == 2
+    assert "no-such-part" in capsys.readouterr().err
