@@ -542,7 +542,8 @@ def trace(name: str, part: fit.Part, case_ids: Sequence[str]) -> str:
             lines.append(f"    {number}. {step.tool} {where}".rstrip())
             lines.append(f"         {step.thought}")
             if step.observation.error:
-                lines.append(f"         error: {step.observation.error}")
+                said = " ".join(step.observation.text.split())
+                lines.append(f"         error {step.observation.error}: {said}")
             elif step.tool == "search" and step.observation.kind == "hits":
                 for rank, hit in enumerate(step.observation.data.get("hits", [])[:TRACE_HITS]):
                     lines.append(f"         hit {rank}: {page(hit['url'])}  {hit['title']!r}")
@@ -552,8 +553,10 @@ def trace(name: str, part: fit.Part, case_ids: Sequence[str]) -> str:
             f"    {'passed' if record['passed'] else 'not passed'}; confidence "
             f"{'-' if confidence is None else confidence}; reason {record.get('reason') or '-'}; "
             f"{record.get('steps')} steps",
-            "",
         ]
+        if record.get("error"):
+            lines.append(f"    the run raised: {record['error']}")
+        lines.append("")
     return "\n".join(lines).rstrip("\n")
 
 
@@ -597,9 +600,12 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if args.command == "trace":
         try:
-            ((name, part),) = choose(args.part)
+            chosen = choose(args.part)
         except ValueError as exc:
             parser.error(str(exc))
+        if len(chosen) != 1:
+            parser.error(f"trace takes one part, not {args.part!r}")
+        ((name, part),) = chosen
         missing = missing_data([(name, part)])
         if missing:
             print(f"rule_report: data missing ({missing[0][1]})", file=sys.stderr)

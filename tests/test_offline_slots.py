@@ -1,4 +1,4 @@
-"""The reader's slot rules (`sleuth.policies.extraction`): what a sentence says where the
+"""The reader's slot rules (`sleuth.policies.slots`): what a sentence says where the
 question's in-situ wh-phrase stands (`slot_of`, `filled_slot`), and the name a sentence
 coordinates with the one the question pairs the asked one with (`coordinate_partner`);
 which of several names a typed reading takes (the nearest, not one in a relative clause,

@@ -1,5 +1,5 @@
-"""Two-hop questions in the offline reader (`sleuth.policies.twohop`, `bridge`,
-`relations`, `twohop_confidence`), end to end on real HotpotQA and MuSiQue records from
+"""Two-hop questions in the offline reader (`sleuth.policies.twohop`, `bridge_questions`,
+`bridge`, `relations`, `twohop_confidence`), end to end on real HotpotQA and MuSiQue records from
 the *first half* of each shared file (the half the reader was developed on; the second
 half is held out for reporting)."""
 

@@ -278,6 +278,10 @@ def test_show_keeps_the_cases_of_at_least_min_steps(
     shown = capsys.readouterr().out
     assert "middleware.md:session-expiry [right] confidence 0.812, 5 steps" in shown
     assert "cors-max-age" not in shown and shown.rstrip().endswith("1 cases")
+    assert rr.main(["show", str(path), "--min-steps", "5"]) == 0  # at least N: N is in
+    assert capsys.readouterr().out.rstrip().endswith("1 cases")
+    assert rr.main(["show", str(path), "--min-steps", "6"]) == 0
+    assert capsys.readouterr().out.rstrip().endswith("0 cases")
 
 
 def test_trace_prints_each_step_and_the_outcome(
@@ -295,10 +299,35 @@ def test_trace_prints_each_step_and_the_outcome(
     assert "squad-dev sqdev-9999-none: no such case in this part" in out
 
 
-def test_trace_of_an_unknown_part_is_an_argument_error(
-    rr: ModuleType, capsys: pytest.CaptureFixture[str]
+@pytest.mark.parametrize(
+    ("part", "said"), [("no-such-part", "no-such-part"), ("rules", "trace takes one part")]
+)
+def test_trace_takes_one_known_part(
+    rr: ModuleType, capsys: pytest.CaptureFixture[str], part: str, said: str
 ) -> None:
     with pytest.raises(SystemExit) as exc:
-        rr.main(["trace", "--part", "no-such-part", "x"])
+        rr.main(["trace", "--part", part, "x"])
     assert exc.value.code == 2
-    assert "no-such-part" in capsys.readouterr().err
+    assert said in capsys.readouterr().err
+
+
+def test_trace_of_a_part_whose_data_is_missing(
+    rr: ModuleType, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    gone = rr.fit.Part("squad2:/nowhere/squad2-dev-normans.json", "closed")
+    monkeypatch.setattr(rr, "all_parts", lambda: [("normans-closed", gone)])
+    assert rr.main(["trace", "--part", "normans-closed", "x"]) == 2
+    assert "data missing (/nowhere/squad2-dev-normans.json)" in capsys.readouterr().err
+
+
+@pytest.mark.subprocess  # indexes the vendored Starlette docs with `sleuth index`
+def test_trace_shows_docs_pages_relative_to_their_folder(
+    rr: ModuleType, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert rr.main(["trace", "--part", "starlette-dev", "middleware.md:cors-max-age"]) == 0
+    out = capsys.readouterr().out
+    opened = re.findall(r"^    \d\. open (\S+)", out, re.M)
+    assert opened and all(o.startswith("middleware.md#") for o in opened), out
+    hits = re.findall(r"hit \d: (\S+)", out)
+    assert hits and not any(h.startswith("file:") for h in hits), out
+    assert "    A: 600\n    passed;" in out

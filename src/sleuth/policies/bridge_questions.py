@@ -17,14 +17,13 @@ from dataclasses import dataclass
 from sleuth.text import content_terms
 
 from . import described, relations
-from .relations import DEMONYMS
+from .relations import DEMONYMS, PLACE_KINDS
 
-_PLACE_KINDS = "city|country|state|town|county|place|village|region|area|location|province|nation"
 #: A comma inside a "where" clause only in a place chain before its verb ("the county in
 #: which Johnnycake, West Virginia is located").
 _CHAIN = r"\s+(?-i:[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*){0,2})\s+(?:is|was|are|were|lies|lie|died)\b"
 _WHERE = re.compile(
-    rf"\bthe (?P<kind>{_PLACE_KINDS})\s+(?:where|in which)\s+"
+    rf"\bthe (?P<kind>{PLACE_KINDS})\s+(?:where|in which)\s+"
     rf"(?P<clause>(?:[^?,;]|,(?={_CHAIN}))+?)\s*(?=[?;]|,(?!{_CHAIN})|$)",
     re.IGNORECASE,
 )
@@ -297,7 +296,7 @@ def _clause_bridge(q: str) -> Bridge | None:
     if m is None:
         return None
     noun = m.group("noun").lower()
-    if re.fullmatch(_PLACE_KINDS, noun) or noun in relations.NOT_CATEGORIES:
+    if re.fullmatch(PLACE_KINDS, noun) or noun in relations.NOT_CATEGORIES:
         return None
     people = noun in relations.PEOPLE  # read only as the name after the noun
     if (m.group("rel") == "who" or m.group("rel").endswith("whom")) and not people:
@@ -368,7 +367,7 @@ def _role_asker(noun: str, verb: str) -> bool:
     produced X" is its origin), nor "made" / "built" for a person (a maker, not a
     manufacturer)."""
     head = noun.split()[-1]
-    if re.fullmatch(_PLACE_KINDS, head):
+    if re.fullmatch(PLACE_KINDS, head):
         return False
     return not (verb in ("made", "built") and head in ("person", "man", "woman", "people"))
 

@@ -3,22 +3,23 @@ reader (`sleuth.policies.frames` frames the question, `sleuth.policies.reading` 
 the sentence).
 
 The typed candidate nearest to the matched question words; for "other" questions, the
-clause after the last matched question word (none when the sentence ends there: a whole
-sentence is no short answer). For a role, the candidate where that role stands: a subject
-before the verb in its clause (or after "by", or after "the betrayal of"), never when a
-pronoun is that subject; an object after the verb (never the doer after "by"), only when
-the question's subject does the verb in that clause ("Who did X marry?" is not answered by
-"Y married X's sister Z", nor by "X, whose brother Y had married Z"); a passive verb's
-doer is its "by" agent ("Dyrrachium was betrayed ... by the Venetian merchants"); when
-another verb says it, a subject still comes before the question's names. People are
-capitalised name runs without digits, not after a place preposition nor in apposition to a
-place named after one ("in Laie, Hawaii": both are places, and a code such as "A0" is
-none), not inside quotes (a work's title), not ending in an organisation or place word
-("Labs", "Robotics", "River"); "X of Y" is one person ("Queen Adela II of Varn"); a lone
-capitalised word at the start of a sentence counts only if the page also writes it
-capitalised elsewhere. What a sentence says where the question's wh-phrase stands, the
-name it coordinates with the question's, another name of the question's thing and the
-clause after the question's words are `sleuth.policies.slots`'. Pure functions, no model.
+clause after the last matched question word (`slots.clause_after_question_words`: none when
+the sentence ends there, a whole sentence is no short answer). For a role, the candidate
+where that role stands: a subject before the verb in its clause (or after "by", or after
+"the betrayal of"), never when a pronoun is that subject; an object after the verb (never
+the doer after "by"), only when the question's subject does the verb in that clause ("Who
+did X marry?" is not answered by "Y married X's sister Z", nor by "X, whose brother Y had
+married Z"); a passive verb's doer is its "by" agent ("Dyrrachium was betrayed ... by the
+Venetian merchants"); when another verb says it, a subject still comes before the
+question's names. People are capitalised name runs without digits, not after a place
+preposition nor in apposition to a place named after one ("in Laie, Hawaii": both are
+places, and a code such as "A0" is none), not inside quotes (a work's title), not ending in
+an organisation or place word ("Labs", "Robotics", "River"); "X of Y" is one person ("Queen
+Adela II of Varn"); a lone capitalised word at the start of a sentence counts only if the
+page also writes it capitalised elsewhere. What a sentence says where the question's
+wh-phrase stands, the name it coordinates with the question's, another name of the
+question's thing and the clause after the question's words are `sleuth.policies.slots`'.
+Pure functions, no model.
 """
 
 from __future__ import annotations
@@ -170,6 +171,8 @@ _ERA = re.compile(
 )
 
 
+# a list's item: a code span, or one name that is no stop word and ends on no "."
+# (`SimpleUser(username)`, day_of_week, TOML; not "the" of "the Rhine and the Moselle")
 _ITEM = rf"(?:`[^`\n]+`|(?!(?i:{STOP_ALTERNATIVES})\b)[A-Za-z_][\w.()\[\]-]*(?<!\.))"
 
 

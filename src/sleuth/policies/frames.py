@@ -16,7 +16,9 @@ of"), which a sentence often says with another verb. Words that only name the an
 hire?", whose verb is a relation word even when capitalised: "Who did Emma Marry?"). A
 condition of omission in the question ("if you don't pass one", "unless you change X")
 asks the default (`restate`). The names of a text (`names`) and the noun a wh-phrase asks
-for (`head_word`) are read here too: a frame is made of them.
+for (`head_word`) are read here too: a frame is made of them; so are the question without
+the asker's preamble (`asked_part`) and the stop words as a pattern (`STOP_ALTERNATIVES`),
+which the later steps share.
 """
 
 from __future__ import annotations
@@ -757,6 +759,5 @@ def asked_part(question: str) -> str:
     return split_preamble(question)[1]
 
 
-# a list's item: a code span, or one name that is no stop word and ends on no "."
-# (`SimpleUser(username)`, day_of_week, TOML; not "the" of "the Rhine and the Moselle")
+# the stop words as a regex alternation, longest first (a pattern's "not a stop word")
 STOP_ALTERNATIVES = "|".join(sorted((w for w in STOPWORDS if w.isalpha()), key=len, reverse=True))

@@ -1,4 +1,6 @@
-"""Typed relations read from an entity's own page: the first hop of a bridge question.
+"""Typed relations read from an entity's own page: the first hop of a bridge question
+(and the place vocabulary both kinds of two-hop question share: countries, US states and
+nationality adjectives, `DEMONYMS`).
 
 A bridge question names an entity and a relation whose value is the bridge ("the city
 where Harris W. Fawell was born", "the country where the Bubye River is found", "the
@@ -564,7 +566,7 @@ def _place(target: str, text: str) -> str | None:
     # county, state or country
     text = text.strip()
     first = re.match(_NAME, text)
-    kind = rf"\s+(?:{_PLACE_KINDS}|district|municipality)\b"
+    kind = rf"\s+(?:{PLACE_KINDS}|district|municipality)\b"
     if first is None or re.match(kind, text[first.end() :]):
         return None  # "the Demerara-Mahaica region": a name of another kind of place
     value = _clean(first.group(0))
@@ -587,7 +589,7 @@ def _chain_place(kind: re.Pattern[str], text: str) -> str | None:
         follows = re.match(rf",\s+(?P<n>{_NAME})", after)
         if follows is not None and not COUNTRY.match(follows.group("n")):
             continue
-        if re.match(rf"\s+(?:{_PLACE_KINDS}|district|municipality)\b", after, re.I):
+        if re.match(rf"\s+(?:{PLACE_KINDS}|district|municipality)\b", after, re.I):
             continue
         if (
             kind is COUNTRY
@@ -658,7 +660,7 @@ def _role(role: str, sentence: str) -> str | None:
 
 # --- which relation a phrase asks -----------------------------------------------------
 
-_PLACE_KINDS = "city|country|state|town|county|place|village|region|area|location|province|nation"
+PLACE_KINDS = "city|country|state|town|county|place|village|region|area|location|province|nation"
 _BORN = re.compile(r"\b(?:was|were)\s+born$")
 _LOCATED = re.compile(
     r"\b(?:is|was|are|were)\s+(?:located|found|situated|based|headquartered|licensed to broadcast)"
@@ -703,14 +705,14 @@ _OF_KINDS = (
 _POSSESSIVE = re.compile(rf"(?P<subject>{_NAME})['’]s\s+(?P<what>{_OF_KINDS})\b")
 _BIRTH_OF = re.compile(rf"\bthe\s+(?P<what>{_OF_KINDS})\s+of\s+(?P<subject>{_NAME})")
 _KIND_SUBJECT = re.compile(
-    rf"\bthe\s+(?P<kind>{_PLACE_KINDS})\s+(?:(?:that|which)\s+)?(?P<subject>{_NAME})\s+"
+    rf"\bthe\s+(?P<kind>{PLACE_KINDS})\s+(?:(?:that|which)\s+)?(?P<subject>{_NAME})\s+"
     r"(?:is|was)\s+(?:located\s+in|in|from|a part of|part of)\b"
 )
 _KIND_CONTAINING = re.compile(
-    rf"\bthe\s+(?P<kind>{_PLACE_KINDS})\s+containing\s+(?P<subject>{_NAME})"
+    rf"\bthe\s+(?P<kind>{PLACE_KINDS})\s+containing\s+(?P<subject>{_NAME})"
 )
 _IN_WHICH = re.compile(
-    rf"\b(?i:the)\s+(?P<kind>{_PLACE_KINDS})\s+in\s+which\s+(?P<subject>{_NAME}(?:,\s+{_NAME})?)\s+"
+    rf"\b(?i:the)\s+(?P<kind>{PLACE_KINDS})\s+in\s+which\s+(?P<subject>{_NAME}(?:,\s+{_NAME})?)\s+"
     r"(?:(?:is|was)\s+(?:located|situated|found)|lies)\b"
 )
 _ROLES = "|".join(_ROLE_VERBS)

@@ -13,6 +13,10 @@ reader's extraction (`sleuth.policies.extraction.extract` calls them).
   a denied or a former one.
 * **The clause after the question's words** (`clause_after_question_words`): what an
   "other" question is answered by, none when the sentence ends there.
+
+Shared with the extraction: whether a span is only the question's words
+(`only_question_words`), a relative clause's opening (`RELATIVE`) and an inline code span
+(`CODE_SPAN`, which the hard rules use too).
 """
 
 from __future__ import annotations

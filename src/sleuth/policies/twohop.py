@@ -19,6 +19,9 @@ have that can be read as a typed value:
   none, is no value);
 * **numbers with units** — "Which is taller, X or Y?", "Which has more stations, X or
   Y?": `sleuth.policies.measures` (a quantity converted to one unit, or a count);
+* **roles** — "Which film was directed by Steven Spielberg, Jaws or Alien?", "Were X and Y
+  directed by the same person?", "Did X and Y have the same director?": the person in the
+  role the question's verb names ("directed": director), read from each side's page;
 * **categories** — "Are X and Y both film directors?": every content word of the
   category in the sentence that defines each side (yes only; a sentence that does not
   say it is no evidence of the opposite).
