@@ -52,9 +52,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import fit_offline_confidence as fit  # beside this file
 import rule_report  # beside this file
 
-from sleuth.cli_common import make_policy
 from sleuth.errors import UsageError
-from sleuth.evals.runner import run_case
 from sleuth.index.dense import Embedder, load_embedder
 from sleuth.policies import extraction, frames
 from sleuth.policies.synonyms import canon
@@ -153,8 +151,7 @@ def run_part(name: str, part: fit.Part, embedder: Embedder | None = None) -> lis
     embedder = embedder or _model()
     probes = []
     for case in fit.cases_of(part):
-        policy = rule_report.Observed(make_policy(None, None, None, None, "tools", False))
-        record = run_case(case, policy, None, None)
+        record, policy = rule_report.run_observed(case)
         if record.get("answered"):
             continue
         if policy.state is None or not policy.state.opened:

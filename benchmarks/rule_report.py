@@ -327,14 +327,24 @@ def category(
     return "unread" if gold and all(_page(g) in seen for g in gold) else "not_opened"
 
 
+def docs_folder_of(part: fit.Part) -> Path | None:
+    """The folder a docs part's pages are under (None for a dataset part)."""
+    return fit.docs_folder(part.docs[0]) if part.spec.startswith("docs:") else None
+
+
+def run_observed(case: SuiteCase) -> tuple[dict[str, Any], Observed]:
+    """``case`` run and graded by the default policy, with the policy that kept its state."""
+    policy = Observed(make_policy(None, None, None, None, "tools", False))
+    return run_case(case, policy, None, None), policy
+
+
 def run_part(name: str, part: fit.Part, limit: int | None = None) -> list[CaseRow]:
     """The first ``limit`` cases of ``part`` (None: all), each run by the default policy,
     graded and categorised."""
-    folder = fit.docs_folder(part.docs[0]) if part.spec.startswith("docs:") else None
+    folder = docs_folder_of(part)
     rows = []
     for case in fit.cases_of(part)[:limit]:
-        policy = Observed(make_policy(None, None, None, None, "tools", False))
-        record = run_case(case, policy, None, None)
+        record, policy = run_observed(case)
         opened = policy.opened()
         if folder is not None:
             opened = [docs_page(u, folder) for u in opened]
@@ -519,7 +529,7 @@ def trace(name: str, part: fit.Part, case_ids: Sequence[str]) -> str:
     step: the tool and its query or page (a docs page relative to its folder), the
     policy's thought, a search's top hits, an error; then the outcome. An id the part
     does not have is said so."""
-    folder = fit.docs_folder(part.docs[0]) if part.spec.startswith("docs:") else None
+    folder = docs_folder_of(part)
 
     def page(url: str) -> str:
         return docs_page(url, folder) if folder is not None else url
@@ -531,8 +541,7 @@ def trace(name: str, part: fit.Part, case_ids: Sequence[str]) -> str:
         if case is None:
             lines += [f"{name} {case_id}: no such case in this part", ""]
             continue
-        policy = Observed(make_policy(None, None, None, None, "tools", False))
-        record = run_case(case, policy, None, None)
+        record, policy = run_observed(case)
         lines += [f"{name} {case.id}", f"    Q: {case.question}"]
         steps = policy.state.steps if policy.state is not None else []
         for number, step in enumerate(steps, start=1):
