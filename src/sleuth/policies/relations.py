@@ -286,7 +286,9 @@ _PART_OF = {"vocalist": r"(?:lead\s+)?vocals?", "singer": r"(?:lead\s+)?vocals?"
 _TAKES = {
     "location": r"took place|was held|is held|were held|occurred|was fought|took part",
 }
-_NOT_NAMES = frozenset({"The", "A", "An", "He", "She", "It", "They", "His", "Her", "Its"})
+#: The capitalised words that open a sentence, not a name: an article or a pronoun (a narrower
+#: set than `frames.NOT_NAMES`, which also holds months, weekdays and question words).
+_ARTICLE_OR_PRONOUN = frozenset({"The", "A", "An", "He", "She", "It", "They", "His", "Her", "Its"})
 
 
 @dataclass(frozen=True)
@@ -410,7 +412,7 @@ def _winner(award: str, pages: list[OpenedPage]) -> Found | None:
                     continue
                 for m in given.finditer(sentence):
                     value = _clean(m.group("v"))
-                    if value and value.split()[0] not in _NOT_NAMES:
+                    if value and value.split()[0] not in _ARTICLE_OR_PRONOUN:
                         found.setdefault(value, Found(value, sentence, page.page.url))
     return next(iter(found.values())) if len(found) == 1 else None
 
@@ -502,7 +504,11 @@ def _clause_value(relation: Relation, sentence: str) -> str | None:
     word = noun.capitalize()
     for m in re.finditer(_NAME, sentence) if noun not in PEOPLE else ():
         name = m.group(0).strip(" .,")
-        if word in name.split() and len(name.split()) > 1 and name.split()[0] not in _NOT_NAMES:
+        if (
+            word in name.split()
+            and len(name.split()) > 1
+            and name.split()[0] not in _ARTICLE_OR_PRONOUN
+        ):
             names.setdefault(" ".join(content_terms(fold(name))), name)
     listed = re.search(
         rf"(?i:\b(?:{nouns})s?),?\s+(?:such\s+as|including)\s+(?P<list>[^;]+)", sentence
@@ -532,7 +538,7 @@ def _member(relation: Relation, sentence: str) -> str | None:
     runs = [part for m in re.finditer(_NAME, sentence) for part in re.split(r"\s+and\s+", m[0])]
     for run in runs:  # "Sydney Uni Flames and Townsville Fire": two names
         value = _clean(run.strip(" .,"))
-        if not value or value.split()[0] in _NOT_NAMES - {"The"}:
+        if not value or value.split()[0] in _ARTICLE_OR_PRONOUN - {"The"}:
             continue
         value = value.removeprefix("The ")
         words = set(content_terms(fold(value)))
@@ -613,7 +619,7 @@ def clean(name: str) -> str | None:
 
 def _clean(name: str) -> str | None:
     name = name.strip(" .,'’")
-    if name in _NOT_NAMES:
+    if name in _ARTICLE_OR_PRONOUN:
         return None
     return name or None
 
@@ -1009,7 +1015,7 @@ def _names_of(noun: str, sentence: str) -> list[str]:
         rf"(?:a|an|the)\s+(?:[\w-]+\s+){{0,3}}?(?:{nouns})s?\b",
         sentence,
     )
-    if defined is None or defined.group("n") in _NOT_NAMES:
+    if defined is None or defined.group("n") in _ARTICLE_OR_PRONOUN:
         return []
     return [defined.group("n").strip(" .,")]
 
