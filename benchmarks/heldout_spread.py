@@ -4,6 +4,7 @@
     for s in 0 1 2; do python benchmarks/heldout_report.py --json --bag-seed $s > s$s.json; done
     python benchmarks/heldout_spread.py s0.json s1.json s2.json
     python benchmarks/heldout_spread.py s0.json s1.json --against old0.json old1.json
+    python benchmarks/heldout_spread.py s0.json s1.json --against old0.json --common-parts
 
 A reader's rules change the calibration samples, so every change is measured through a
 refit, and a refit moves the answers whose confidence is near the threshold (session 21:
@@ -15,7 +16,10 @@ of part (docs, SQuAD-style, two-hop) in each run, with their mean; the targets m
 each run and every target that is met in some runs and not in others; the ECE of each
 run. With ``--against``, the same for a second reader's runs, then the difference of the
 means per kind, beside the larger of the two readers' ranges (a difference inside it is
-not told apart from the fit's noise by these runs).
+not told apart from the fit's noise by these runs). With ``--common-parts`` the totals and
+targets count only the parts every run of a fold holds, so that runs made after a data set
+joined the sides compare with runs made before it on the same parts (the pooled ECE still
+covers every answer of each run); the parts left out are named.
 
 Each run's right answers per part are its answered cases times its answered precision
 (`heldout_report.part_figures`), rounded to whole answers.
@@ -59,30 +63,60 @@ class FoldRun:
     ece: float | None
 
 
-def fold_run(fold: dict[str, Any]) -> FoldRun:
+def fold_run(fold: dict[str, Any], parts: frozenset[str] | None = None) -> FoldRun:
+    """One fold's figures; with ``parts``, only those parts' answers and targets (a target
+    of the whole fold, such as the ECE or the deciles, is kept)."""
     totals = {k: [0, 0] for k in KINDS}
     for label, figures in fold["parts"].items():
+        if parts is not None and label not in parts:
+            continue
         right, wrong = right_wrong(figures)
         totals[kind_of(label)][0] += right
         totals[kind_of(label)][1] += wrong
-    met = {(c["target"], c["part"]): bool(c["met"]) for c in fold["checks"] if c["met"] is not None}
+    met = {
+        (c["target"], c["part"]): bool(c["met"])
+        for c in fold["checks"]
+        if c["met"] is not None
+        and (parts is None or c["part"] in parts or c["part"] not in fold["parts"])
+    }
     return FoldRun(
         {k: (v[0], v[1]) for k, v in totals.items()}, met, fold.get("calibration", {}).get("ece")
     )
 
 
-def load_runs(paths: list[Path]) -> dict[str, list[FoldRun]]:
-    """Each fold's runs, in the order of ``paths`` (`ValueError` for a file that is not a
-    report, or for runs that do not hold the same folds)."""
-    runs: dict[str, list[FoldRun]] = {}
+def read_reports(paths: list[Path]) -> list[dict[str, dict[str, Any]]]:
+    """Each report's folds, in the order of ``paths`` (`ValueError` for a file that is not
+    a report, or for reports that do not hold the same folds)."""
+    reports: list[dict[str, dict[str, Any]]] = []
     for path in paths:
         data = json.loads(path.read_text(encoding="utf-8"))
         if not isinstance(data, dict) or not isinstance(data.get("folds"), dict):
             raise ValueError(f"{path}: not a heldout_report.py --json file")
-        if runs and set(data["folds"]) != set(runs):
-            raise ValueError(f"{path}: folds {sorted(data['folds'])}, not {sorted(runs)}")
-        for name, fold in data["folds"].items():
-            runs.setdefault(name, []).append(fold_run(fold))
+        if reports and set(data["folds"]) != set(reports[0]):
+            raise ValueError(f"{path}: folds {sorted(data['folds'])}, not {sorted(reports[0])}")
+        reports.append(data["folds"])
+    return reports
+
+
+def common_parts(reports: list[dict[str, dict[str, Any]]]) -> dict[str, frozenset[str]]:
+    """Per fold, the parts every report holds."""
+    return {
+        name: frozenset.intersection(*(frozenset(r[name]["parts"]) for r in reports))
+        for name in reports[0]
+    }
+
+
+def load_runs(
+    paths: list[Path], parts: dict[str, frozenset[str]] | None = None
+) -> dict[str, list[FoldRun]]:
+    """Each fold's runs, in the order of ``paths``; with ``parts``, each fold counted over
+    its parts only (`fold_run`)."""
+    runs: dict[str, list[FoldRun]] = {}
+    for folds in read_reports(paths):
+        for name, fold in folds.items():
+            runs.setdefault(name, []).append(
+                fold_run(fold, None if parts is None else parts.get(name))
+            )
     return runs
 
 
@@ -141,14 +175,28 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--against", nargs="+", type=Path, default=None, help="another reader's runs"
     )
+    parser.add_argument(
+        "--common-parts",
+        action="store_true",
+        help="count only the parts every run of a fold holds (runs before and after a data "
+        "set joined the sides), naming the others",
+    )
     args = parser.parse_args(argv)
+    lines: list[str] = []
     try:
-        new = load_runs(args.runs)
-        old = load_runs(args.against) if args.against else None
+        parts = None
+        if args.common_parts:
+            reports = read_reports(args.runs + (args.against or []))
+            parts = common_parts(reports)
+            for name, kept in parts.items():
+                left = sorted({p for r in reports for p in r[name]["parts"]} - kept)
+                if left:
+                    lines.append(f"fold {name}: not counted (not in every run): {'; '.join(left)}")
+        new = load_runs(args.runs, parts)
+        old = load_runs(args.against, parts) if args.against else None
     except (OSError, ValueError) as exc:
         print(f"heldout_spread: {exc}", file=sys.stderr)
         return 2
-    lines: list[str] = []
     if old is not None:
         if set(old) != set(new):
             print("heldout_spread: the two readers' runs hold other folds", file=sys.stderr)

@@ -105,3 +105,27 @@ def test_a_file_that_is_not_a_report_is_refused(
     other = {"folds": {"B": report((1, 1.0), (1, 1.0), True)["folds"]["A"]}}
     assert hs.main([str(good), str(write(tmp_path, "b.json", other))]) == 2
     assert "folds ['B'], not ['A']" in capsys.readouterr().err
+
+
+def test_common_parts_compare_runs_before_and_after_a_set_joined_the_sides(
+    hs: ModuleType, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    old = [write(tmp_path, "o0.json", report((10, 0.9), (20, 0.5), True))]
+    grown = report((10, 0.9), (20, 0.5), True)
+    fold = grown["folds"]["A"]
+    fold["parts"]["docs-kombu kombu_side1 questions"] = part(8, 0.5)
+    fold["checks"].append(
+        {"target": "docs wrong", "part": "docs-kombu kombu_side1 questions", "met": False}
+    )
+    new = [write(tmp_path, "n0.json", grown)]
+    assert hs.main([*map(str, new), "--against", *map(str, old)]) == 0
+    plain = capsys.readouterr().out
+    # Without the flag the new set's 4 right and 4 wrong answers count, and its target.
+    assert "docs     right  +4.0 (range 0)   wrong  +4.0 (range 0)" in plain
+    assert "targets met: 2.0 -> 2.0 (mean)" in plain and "targets met 2/3" in plain
+    assert hs.main([*map(str, new), "--against", *map(str, old), "--common-parts"]) == 0
+    out = capsys.readouterr().out
+    assert "fold A: not counted (not in every run): docs-kombu kombu_side1 questions" in out
+    assert "docs     right  +0.0 (range 0)   wrong  +0.0 (range 0)" in out
+    # The fold-wide targets (ECE, deciles) stay; the new part's own target does not count.
+    assert "targets met 2/2" in out and "targets met 2/3" not in out
