@@ -33,17 +33,19 @@ C and H are the two sides of a split of the rest (`fold`):
   ``requests_heldout.jsonl`` over ``docs-requests``), the Jinja questions
   (``jinja_heldout.jsonl`` over the vendored Jinja docs: its technical answers give the
   technical model the samples requests alone does not have), ``attrs_side1.jsonl``,
-  ``anyio_side1.jsonl``, ``itsdangerous_side1.jsonl``, ``markdown_side1.jsonl`` and
-  ``falcon_side1.jsonl`` over the vendored attrs, AnyIO, ItsDangerous, Python-Markdown and
-  Falcon docs;
+  ``anyio_side1.jsonl``, ``itsdangerous_side1.jsonl``, ``markdown_side1.jsonl``,
+  ``falcon_side1.jsonl``, ``kombu_side1.jsonl``, ``gunicorn_side1.jsonl`` and
+  ``black_side1.jsonl`` over the vendored attrs, AnyIO, ItsDangerous, Python-Markdown,
+  Falcon, Kombu, Gunicorn and Black docs;
 * side 2: "Rhine" questions of a paragraph index 3 modulo 4 (closed, open), the written
   questions over records 76-100 (``squad_side2``, ``squad_side2b``, ``twohop_side2``,
   ``twohop_side2b``),
   records 76-100, and the clean docs sets
   ``click_heldout.jsonl``, ``werkzeug_heldout.jsonl``, ``trio_side2.jsonl``,
-  ``urllib3_side2.jsonl``, ``cattrs_side2.jsonl``, ``coverage_side2.jsonl`` and
-  ``pip_side2.jsonl`` over the vendored click, Werkzeug, Trio, urllib3, cattrs, coverage.py
-  and pip docs.
+  ``urllib3_side2.jsonl``, ``cattrs_side2.jsonl``, ``coverage_side2.jsonl``,
+  ``pip_side2.jsonl``, ``wtforms_side2.jsonl``, ``setuptools_side2.jsonl`` and
+  ``isort_side2.jsonl`` over the vendored click, Werkzeug, Trio, urllib3, cattrs,
+  coverage.py, pip, WTForms, setuptools and isort docs.
 
 The written sets (480 questions a side, two sets of 240 over different paragraphs since
 session 16, half of them SQuAD 2.0's kinds of trap, by
@@ -317,6 +319,9 @@ def sides() -> tuple[list[Part], list[Part]]:
         Part("docs:itsdangerous/itsdangerous_side1", "index"),
         Part("docs:markdown/markdown_side1", "index"),
         Part("docs:falcon/falcon_side1", "index"),
+        Part("docs:kombu/kombu_side1", "index"),
+        Part("docs:gunicorn/gunicorn_side1", "index"),
+        Part("docs:black/black_side1", "index"),
     ]
     two = [
         _squad(RHINE, "closed", SIDE_2_PARAGRAPHS),
@@ -333,6 +338,9 @@ def sides() -> tuple[list[Part], list[Part]]:
         Part("docs:cattrs/cattrs_side2", "index"),
         Part("docs:coverage/coverage_side2", "index"),
         Part("docs:pip/pip_side2", "index"),
+        Part("docs:wtforms/wtforms_side2", "index"),
+        Part("docs:setuptools/setuptools_side2", "index"),
+        Part("docs:isort/isort_side2", "index"),
     ]
     return one, two
 
