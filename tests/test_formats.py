@@ -266,6 +266,14 @@ def test_myst_roles_targets_and_directives_read_as_sphinx_shows_them() -> None:
     assert anchors == {"Options": "", "Multi Value Options": "tuple-type", "Plain": ""}
 
 
+def test_myst_a_sphinx_extension_s_role_reads_as_in_rest() -> None:
+    """``{confval}`...``` is code and ``{pr}`...``` words, as in reST; a code span that
+    looks like a role stays a code span."""
+    text = "# T\n\nSet {confval}`addopts`, see {pr}`1040` and {pypi}`ephem`; `{confval}` stays.\n"
+    body = render(parse("md", text).blocks)[0]
+    assert "Set `addopts`, see 1040 and `ephem`; `{confval}` stays." in body
+
+
 def test_a_list_item_keeps_its_parts_in_document_order() -> None:
     """A list item's text after its code block, nested list or heading stays after it
     (it was moved up under the item's first line), and a setext heading in an item is
@@ -645,6 +653,47 @@ def test_rst_a_python_role_s_leading_dot_is_not_shown() -> None:
     assert "call `merge()`" in body
     assert "keep `.flaskenv`" in body
     assert "see ../install." in body
+
+
+def test_rst_a_sphinx_extension_s_role_reads_as_sphinx_shows_it() -> None:
+    """A role docutils does not know, a Sphinx extension's (lines of the vendored pytest,
+    Celery and setuptools docs), is no longer left as its markup: a cross-reference to an
+    extension's kind of object is code, as Sphinx shows it; a link to an issue, a person
+    or a commit, keyboard keys, an explicit title, and digits are words. A role the
+    document defines itself, and docutils' own, stay docutils'."""
+    text = (
+        "Use the `-W` command-line flag or :confval:`filterwarnings` configuration option.\n\n"
+        "Solar schedules require the :pypi:`ephem` library, so install it.\n\n"
+        "This design was inspired by :user:`cajhne`'s original proposal (:pr:`1040`).\n\n"
+        "New signal: :signal:`~celery.signals.worker_process_init` fires in the child.\n\n"
+        "See :std:doc:`setuptools <setuptools:index>`, hit :kbd:`Control-c`, call "
+        ":c:func:`malloc`.\n\n"
+        ".. role:: red\n\nThis is :red:`important`; read :pep:`8` and H\\ :sub:`2`\\ O.\n"
+    )
+    body = render(parse("rst", text).blocks)[0]
+    assert "flag or `filterwarnings` configuration option." in body
+    assert "require the `ephem` library" in body
+    assert "inspired by cajhne's original proposal (1040)." in body
+    assert "New signal: `worker_process_init` fires" in body
+    assert "See setuptools, hit Control-c, call `malloc()`." in body
+    assert "This is important; read PEP 8 and H2O." in body
+    assert ":" + "confval:" not in body and "`cajhne`" not in body and "`important`" not in body
+
+
+def test_an_unknown_role_is_code_unless_its_text_is_words() -> None:
+    from sleuth.formats.blocks import unknown_role
+
+    assert unknown_role("fixture", "tmp_path") == ("tmp_path", True)
+    assert unknown_role("setting", "broker_url") == ("broker_url", True)
+    assert unknown_role("paramref", "~.EnvironmentContext.configure.x") == ("x", True)
+    assert unknown_role("py:meth", "Session.get") == ("Session.get()", True)
+    assert unknown_role("std:ref", "the guide <guide>") == ("the guide", False)
+    assert unknown_role("pep", "wheel package format <427>") == ("wheel package format", False)
+    assert unknown_role("ticket", "508") == ("508", False)
+    assert unknown_role("github_user", "@howsthedotcom") == ("@howsthedotcom", False)
+    assert unknown_role("state", "PENDING") == ("PENDING", True)
+    assert unknown_role("event", "task received") == ("task received", False)
+    assert unknown_role("issue", "7744") == ("7744", False)
 
 
 # --- HTML, notebooks, text ----------------------------------------------------------------------

@@ -12,6 +12,7 @@ from typing import Any, NamedTuple
 __all__ = [
     "BUILD_DIRECTIVES",
     "CODE_ROLES",
+    "LINK_ROLES",
     "MAX_LINKS",
     "TEXT_ROLES",
     "VERSION_WORDS",
@@ -21,6 +22,7 @@ __all__ = [
     "explicit_anchor",
     "link_targets",
     "role_text",
+    "unknown_role",
 ]
 
 #: How a reader follows an include: ``include(target, within)`` is the text and key of
@@ -89,6 +91,14 @@ CODE_ROLES = (
 ).split()
 #: Roles whose text is shown as words (``:ref:`the guide <guide>``` is "the guide").
 TEXT_ROLES = "ref doc term keyword guilabel menuselection abbr dfn numref download".split()
+#: Roles of Sphinx extensions that link to an issue tracker, a person or a commit
+#: (``sphinx.ext.extlinks``, sphinx-issues: ``:pr:`1040```, ``:user:`cajhne```), and
+#: keyboard keys: shown as their words, never as code. (A package index's link,
+#: ``:pypi:`setuptools-scm```, is the package's name, code like any other.)
+LINK_ROLES = frozenset(
+    "issue issues pr pull ghpull ghissue gh github github_user user ticket bug commit sha "
+    "cve cwe kbd".split()
+)
 #: Directives that only instruct the build (a table of contents, the current module):
 #: they leave no text.
 BUILD_DIRECTIVES = (
@@ -105,6 +115,30 @@ VERSION_WORDS = {"versionadded": "New in version", "versionchanged": "Changed in
 #: shows ``:attr:`.Config.attributes``` as ``Config.attributes``); a file's stays
 #: (``:file:`.flaskenv```).
 _PYTHON_ROLES = frozenset("class func meth attr mod exc data obj const any".split())
+
+
+def unknown_role(name: str, text: str) -> tuple[str, bool]:
+    """What Sphinx shows for a role that neither docutils nor `CODE_ROLES` / `TEXT_ROLES`
+    define, a Sphinx extension's (``:confval:`filterwarnings```, ``:fixture:`tmp_path```,
+    ``:setting:`broker_url```, ``:pr:`1040```): its text (`role_text`) and whether it is
+    code. Most such roles are cross-references to an extension's kind of object (a setting,
+    a fixture, a signal), which Sphinx shows as code; a role with an explicit title
+    (``:pep:`wheel format <427>```), a link role (`LINK_ROLES`), and a text with a space or
+    only digits are words. A domain's role (``std:doc``, ``c:func``) is its own name's."""
+    base = name.rsplit(":", 1)[-1]
+    if base in TEXT_ROLES:
+        return role_text(text, base), False
+    if base in CODE_ROLES:
+        shown = role_text(text, base)
+        return shown + ("()" if base in ("func", "meth") and not shown.endswith(")") else ""), True
+    shown = role_text(text, base)
+    titled = _TITLED.fullmatch(text) is not None
+    words = titled or base in LINK_ROLES or not shown or " " in shown or shown.isdigit()
+    return shown, not words and "`" not in shown
+
+
+#: A role's text with an explicit title: ``title <target>``.
+_TITLED = re.compile(r"\s*(.+?)\s*<([^<>]*)>\s*", re.DOTALL)
 
 
 def role_text(text: str, name: str) -> str:

@@ -68,6 +68,7 @@ from .blocks import (
     explicit_anchor,
     link_targets,
     role_text,
+    unknown_role,
 )
 from .fences import fence_end, without_fences
 from .frontmatter import front_matter, iso_date
@@ -715,8 +716,9 @@ _PLAIN_ROLES = frozenset({*TEXT_ROLES, "kbd", "sub", "sup", "math", "term"})
 
 def _role(match: re.Match[str]) -> str:
     """A role as Sphinx shows it (`role_text`): an API name as a code span (a function's
-    with ``()``), other roles as their words; a code span, or a role Sphinx would not
-    know, as it is."""
+    with ``()``), other roles as their words, a Sphinx extension's role as `unknown_role`
+    says (``{confval}`filterwarnings``` as code, ``{pr}`1040``` as words); a code span as
+    it is."""
     name = match.group(1)
     if name is None:
         return match.group()
@@ -730,7 +732,8 @@ def _role(match: re.Match[str]) -> str:
         return role_text(text, name)
     if name in _SHOWN_ROLES:
         return _SHOWN_ROLES[name] + role_text(text, name)
-    return match.group()
+    shown, code = unknown_role(name, text)
+    return f"`{shown}`" if code else shown
 
 
 _NEEDS = re.compile(r"[\[<\\&*_~\n]")

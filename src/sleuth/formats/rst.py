@@ -31,6 +31,7 @@ from .blocks import (
     explicit_anchor,
     link_targets,
     role_text,
+    unknown_role,
 )
 
 __all__ = ["parse_rst"]
@@ -375,6 +376,7 @@ def parse_rst(text: str, source: str = "<rst>") -> Parsed:
 
     parser, settings = _setup()
     _know_directives(text)
+    _know_roles(text)
     document = new_document(source, settings)
     try:
         parser.parse(text, document)
@@ -713,6 +715,43 @@ def _cell(lines: list[str]) -> str | None:
 
 
 _DIRECTIVE = re.compile(r"^[ \t]*\.\.[ \t]+([A-Za-z][\w:+.-]*)::", re.MULTILINE)
+
+
+# a role in reST: ``:name:`text``` (not inside a word, not after a backtick)
+_ROLE_NAME = re.compile(r"(?<![\w`:]):([A-Za-z][\w+.-]*(?::[A-Za-z][\w+.-]*)*):`")
+# a role the document defines itself (``.. role:: red``): docutils reads it
+_ROLE_DIRECTIVE = re.compile(r"^[ \t]*\.\.[ \t]+role::[ \t]*([A-Za-z][\w:+.-]*)", re.MULTILINE)
+
+
+def _extension_role(
+    name: str, rawtext: str, text: str, lineno: int, inliner: Any,
+    options: Any = None, content: Any = None,
+) -> Any:  # fmt: skip
+    """A Sphinx extension's role (`_know_roles`), shown as `unknown_role` says: as code
+    (``:confval:`filterwarnings``` is `filterwarnings`) or as words (``:pr:`1040```)."""
+    from docutils import nodes
+
+    shown, code = unknown_role(name, text)
+    return [nodes.literal(rawtext, shown) if code else nodes.Text(shown)], []
+
+
+def _know_roles(text: str) -> None:
+    """Every role of ``text`` that docutils does not know (a Sphinx extension's:
+    ``confval``, ``fixture``, ``setting``, ``pr``, ``std:doc``, ...) is read by
+    `_extension_role`, instead of staying in the text as its markup with docutils' error
+    (``:confval:`filterwarnings```). Roles the text defines with ``.. role::`` are
+    docutils'."""
+    if ":`" not in text:
+        return
+    from docutils.parsers.rst import languages, roles
+
+    aliases = languages.get_language("en").roles
+    defined = set(_ROLE_DIRECTIVE.findall(text))
+    for name in set(_ROLE_NAME.findall(text)) - defined:
+        normal = name.lower()
+        known = normal in roles._roles or normal in roles._role_registry or normal in aliases
+        if not known:
+            roles.register_local_role(normal, _extension_role)
 
 
 def _know_directives(text: str) -> None:
