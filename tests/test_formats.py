@@ -680,6 +680,33 @@ def test_rst_a_sphinx_extension_s_role_reads_as_sphinx_shows_it() -> None:
     assert ":" + "confval:" not in body and "`cajhne`" not in body and "`important`" not in body
 
 
+def test_a_txt_file_written_in_rest_reads_as_rest_and_plain_text_stays_text() -> None:
+    """Sphinx projects name their include fragments ``.txt`` (Kombu's and Celery's
+    ``includes/``), Django and docutils all their pages: one with a directive, a label or
+    a role is read as reST (its code block is code, its underline a heading). Text with
+    underlines alone, or reST that docutils gives up on, stays plain text."""
+    from sleuth.formats import written_in_rst
+
+    kombu = (  # the head of Kombu 5.7.0's docs/includes/installation.txt
+        "Installation\n============\n\nYou can install `Kombu` either via the Python "
+        "Package Index (PyPI)\nor from source.\n\nTo install using `pip`,:\n\n"
+        ".. code-block:: console\n\n    $ pip install kombu\n"
+    )
+    parsed = parse("txt", kombu)
+    assert parsed.title == "Installation" and written_in_rst(kombu)
+    assert [b.kind for b in parsed.blocks] == ["heading", "text", "text", "code"]
+    assert "$ pip install kombu" in parsed.blocks[-1].text
+    assert ".. code-block" not in render(parsed.blocks)[0]
+    for marked in (".. _install:\n\nText.\n", "Set the :setting:`broker_url` value.\n"):
+        assert written_in_rst(marked), marked
+    notice = "NOTICE\n======\n\nThis software is licensed under the Apache License.\n"
+    assert not written_in_rst(notice)
+    assert parse("txt", notice).blocks[0] == Block("text", "NOTICE\n======")
+    deep = ".. _deep:\n\n" + "".join(" " * i + "- x\n\n" for i in range(0, 1200, 2))
+    plain = parse("txt", deep)  # docutils gives up (nested too deeply): still read, as text
+    assert plain.title is None and plain.blocks[0].text == ".. _deep:"
+
+
 def test_an_unknown_role_is_code_unless_its_text_is_words() -> None:
     from sleuth.formats.blocks import unknown_role
 

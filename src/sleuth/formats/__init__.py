@@ -23,7 +23,10 @@ rst       .rst .rest                                 `sleuth.formats.rst` (docut
                                                      Sphinx roles and directives)
 html      .html .htm .xhtml                          `sleuth.formats.html` (selectolax)
 ipynb     .ipynb                                     `sleuth.formats.notebook`
-txt       .txt .text                                 plain text, paragraphs kept
+txt       .txt .text                                 plain text, paragraphs kept; a file
+                                                     written in reST (a directive, a role,
+                                                     a label: Sphinx's ``.txt`` includes,
+                                                     Django's pages) as reST
 pdf       .pdf                                       `sleuth.formats.pdf` (extra ``pdf``)
 docx      .docx                                      `sleuth.formats.docx` (extra ``docx``)
 ========  =========================================  =====================================
@@ -51,6 +54,7 @@ __all__ = [
     "parse",
     "plain_text",
     "render",
+    "written_in_rst",
 ]
 
 
@@ -153,4 +157,29 @@ def parse(kind: str, data: bytes | str, where: str = "", include: Include | None
         from .notebook import parse_notebook
 
         return parse_notebook(data)
+    if kind == "txt" and written_in_rst(data):
+        from sleuth.errors import CorpusError
+
+        from .rst import parse_rst
+
+        try:
+            return parse_rst(data, where or "<txt>")
+        except CorpusError:
+            pass  # reST that docutils gives up on is still text
     return plain_text(data)
+
+
+# what only reST writes: a directive (``.. code-block:: console``), a label
+# (``.. _installation:``) or a Sphinx role (``:setting:`broker_url```), at a line's start
+# or after a space
+_RST_MARK = re.compile(
+    r"^\.\.[ \t]+(?:[A-Za-z][\w:+.-]*::|_[^:\n]+:)|(?:^|[ (])(?::[a-z][\w:+.-]*:`[^`\n]+`)",
+    re.MULTILINE,
+)
+
+
+def written_in_rst(text: str) -> bool:
+    """Whether a ``.txt`` file is reStructuredText: it has a directive, a label or a role
+    (Sphinx projects name their include fragments ``.txt``, Django and docutils all their
+    pages). Underlines alone are plain text's too."""
+    return _RST_MARK.search(text) is not None
