@@ -272,6 +272,8 @@ def test_myst_a_sphinx_extension_s_role_reads_as_in_rest() -> None:
     text = "# T\n\nSet {confval}`addopts`, see {pr}`1040` and {pypi}`ephem`; `{confval}` stays.\n"
     body = render(parse("md", text).blocks)[0]
     assert "Set `addopts`, see 1040 and `ephem`; `{confval}` stays." in body
+    pep = "# T\n\nSee {pep}`wheel format <427>` and {pep}`8#naming`.\n"
+    assert "See wheel format and PEP 8." in render(parse("md", pep).blocks)[0]
 
 
 def test_a_list_item_keeps_its_parts_in_document_order() -> None:
@@ -668,7 +670,9 @@ def test_rst_a_sphinx_extension_s_role_reads_as_sphinx_shows_it() -> None:
         "New signal: :signal:`~celery.signals.worker_process_init` fires in the child.\n\n"
         "See :std:doc:`setuptools <setuptools:index>`, hit :kbd:`Control-c`, call "
         ":c:func:`malloc`.\n\n"
-        ".. role:: red\n\nThis is :red:`important`; read :pep:`8` and H\\ :sub:`2`\\ O.\n"
+        ".. role:: red\n\nThis is :red:`important`; read :pep:`8` and H\\ :sub:`2`\\ O.\n\n"
+        "Wheels follow the :pep:`wheel package format <427>` (:pep:`427#file-name`, "
+        ":rfc:`2616`).\n"
     )
     body = render(parse("rst", text).blocks)[0]
     assert "flag or `filterwarnings` configuration option." in body
@@ -677,6 +681,7 @@ def test_rst_a_sphinx_extension_s_role_reads_as_sphinx_shows_it() -> None:
     assert "New signal: `worker_process_init` fires" in body
     assert "See setuptools, hit Control-c, call `malloc()`." in body
     assert "This is important; read PEP 8 and H2O." in body
+    assert "Wheels follow the wheel package format (PEP 427, RFC 2616)." in body
     assert ":" + "confval:" not in body and "`cajhne`" not in body and "`important`" not in body
 
 

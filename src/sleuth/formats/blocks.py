@@ -22,6 +22,7 @@ __all__ = [
     "explicit_anchor",
     "link_targets",
     "role_text",
+    "titled_role",
     "unknown_role",
 ]
 
@@ -132,13 +133,17 @@ def unknown_role(name: str, text: str) -> tuple[str, bool]:
         shown = role_text(text, base)
         return shown + ("()" if base in ("func", "meth") and not shown.endswith(")") else ""), True
     shown = role_text(text, base)
-    titled = _TITLED.fullmatch(text) is not None
-    words = titled or base in LINK_ROLES or not shown or " " in shown or shown.isdigit()
+    words = titled_role(text) or base in LINK_ROLES or not shown or " " in shown or shown.isdigit()
     return shown, not words and "`" not in shown
 
 
 #: A role's text with an explicit title: ``title <target>``.
 _TITLED = re.compile(r"\s*(.+?)\s*<([^<>]*)>\s*", re.DOTALL)
+
+
+def titled_role(text: str) -> bool:
+    """Whether a role's text gives an explicit title (``wheel format <427>``)."""
+    return _TITLED.fullmatch(text) is not None
 
 
 def role_text(text: str, name: str) -> str:

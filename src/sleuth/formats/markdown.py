@@ -68,6 +68,7 @@ from .blocks import (
     explicit_anchor,
     link_targets,
     role_text,
+    titled_role,
     unknown_role,
 )
 from .fences import fence_end, without_fences
@@ -730,8 +731,10 @@ def _role(match: re.Match[str]) -> str:
         return f"`{shown}`" if "`" not in shown else shown
     if name in _PLAIN_ROLES:
         return role_text(text, name)
-    if name in _SHOWN_ROLES:
-        return _SHOWN_ROLES[name] + role_text(text, name)
+    if name in _SHOWN_ROLES:  # Sphinx's: a title (``{pep}`title <8>```), an anchor (``8#id``)
+        if titled_role(text):
+            return role_text(text, name)
+        return _SHOWN_ROLES[name] + role_text(text, name).split("#", 1)[0]
     shown, code = unknown_role(name, text)
     return f"`{shown}`" if code else shown
 

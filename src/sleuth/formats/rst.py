@@ -31,6 +31,7 @@ from .blocks import (
     explicit_anchor,
     link_targets,
     role_text,
+    titled_role,
     unknown_role,
 )
 
@@ -107,6 +108,22 @@ def _setup() -> tuple[Any, Any]:
         roles.register_local_role(name, role(True))
     for name in _TEXT_ROLES:
         roles.register_local_role(name, role(False))
+
+    def numbered(original: Any) -> Any:
+        """docutils' ``:pep:`` or ``:rfc:``, taking Sphinx's forms too: a title
+        (``:pep:`wheel format <427>``` shows "wheel format") and an anchor (``8#id``)."""
+
+        def run(name: str, rawtext: str, text: str, lineno: int, inliner: Any,
+                options: Any = None, content: Any = None) -> Any:  # fmt: skip
+            if titled_role(text):
+                return [nodes.Text(role_text(text, name))], []
+            number = text.split("#", 1)[0]
+            return original(name, rawtext, number, lineno, inliner, options or {}, content or [])
+
+        return run
+
+    for name, canonical in (("pep", "pep-reference"), ("rfc", "rfc-reference")):
+        roles.register_local_role(name, numbered(roles._role_registry[canonical]))
 
     class AnyOptions(dict[str, Any]):
         def __missing__(self, key: str) -> Any:
