@@ -682,6 +682,8 @@ def test_rst_a_sphinx_extension_s_role_reads_as_sphinx_shows_it() -> None:
     assert "See setuptools, hit Control-c, call `malloc()`." in body
     assert "This is important; read PEP 8 and H2O." in body
     assert "Wheels follow the wheel package format (PEP 427, RFC 2616)." in body
+    seealso = ".. seealso:: :ref:`asyncio cancellation` and :class:`~anyio.CancelScope`\n"
+    assert render(parse("rst", seealso).blocks)[0] == "asyncio cancellation and `CancelScope`"
     assert ":" + "confval:" not in body and "`cajhne`" not in body and "`important`" not in body
 
 

@@ -173,7 +173,9 @@ def _setup() -> tuple[Any, Any]:
         def run(self) -> list[Any]:
             box = nodes.container()
             if self.arguments and self.name in ("seealso",):
-                box += nodes.paragraph("", " ".join(self.arguments))
+                # the text on its lines is reST (``.. seealso:: :ref:`cancellation```)
+                inline, _ = self.state.inline_text(" ".join(self.arguments), self.lineno)
+                box += nodes.paragraph("", "", *inline)
             self.state.nested_parse(self.content, self.content_offset, box)
             return [box]
 
