@@ -894,42 +894,6 @@ def test_a_next_passage_of_another_section_is_not_followed(docs_index: Any) -> N
     assert result.cannot_answer and result.reason.value == "fact_missing"
 
 
-@pytest.fixture(scope="module")
-def marshmallow_index(tmp_path_factory: pytest.TempPathFactory) -> Any:
-    """An index of marshmallow 4.4.0's docs (R: `benchmarks/docs_corpora/marshmallow`)."""
-    from click.testing import CliRunner
-
-    from sleuth.cli_corpus import index_command
-    from sleuth.index import open_index
-
-    folder = ROOT / "benchmarks" / "docs_corpora" / "marshmallow"
-    where = tmp_path_factory.mktemp("marshmallow") / "idx"
-    outcome = CliRunner().invoke(index_command, [str(folder), "--index", str(where)])
-    assert outcome.exit_code == 0, outcome.output
-    index = open_index(where)
-    yield index.corpus()
-    index.close()
-
-
-def test_a_hit_that_names_only_the_asker_s_situation_is_still_a_lead(
-    marshmallow_index: Any,
-) -> None:
-    """"Which method of the schema do I override?" names its thing only in the asker's
-    situation ("raise my own AppError when loading fails"): the hit "Custom error handling",
-    whose title and snippet share none of the question's own words, is opened (it was no
-    lead: the run finished after its search), and its page answers `handle_error`."""
-    question = (
-        "Instead of the default exception, I want to log and raise my own AppError when "
-        "loading fails. Which method of the schema do I override?"
-    )
-    steps, result = _trajectory(marshmallow_index, question, _unthresholded())
-    assert steps[0].tool == "search" and steps[-1].tool == "finish"
-    opened = [s.args["url"].rsplit("/marshmallow/", 1)[1] for s in steps if s.tool == "open"]
-    assert "extending/custom_error_handling.rst#p1" in opened
-    assert result.status == "ready_for_review" and result.answer == "handle_error"
-    assert result.citations[0].endswith("extending/custom_error_handling.rst#p1")
-
-
 def test_a_technical_answer_is_not_corroborated(docs_index: Any) -> None:
     """Two technical spans from differently worded sentences are never a conflict, so a
     second source would be a wasted step: the lookup stops after the page that answers."""

@@ -619,15 +619,10 @@ def _identifier_parts(frame: Frame) -> set[str]:
 
 
 def _lead_terms(frame: Frame) -> set[str]:
-    """The words a hit must share one of to be worth opening: the frame's, its soft words
-    among them (when the question only points at its thing, "My @validates_schema method
-    does not run when one field already failed validation. Which argument makes it run
-    anyway?", the asker's situation names it; `_coverage` still ranks such a hit after one
-    that states the question's own words), and those of the items a "Besides X" question
-    sets aside (the page names them too)."""
+    """The words a hit must share one of to be worth opening: the frame's, and those of
+    the items a "Besides X" question sets aside (the page names them too)."""
     aside = {t for item in frame.excluded for t in content_terms(item)}
-    named = set(frame.anchors) | set(frame.relation) | set(frame.soft)
-    return named | _identifier_parts(frame) | aside
+    return set(frame.anchors) | set(frame.relation) | _identifier_parts(frame) | aside
 
 
 def _best_hit(goal: Goal, state: RunState) -> dict[str, Any] | None:
