@@ -273,7 +273,9 @@ def test_myst_a_sphinx_extension_s_role_reads_as_in_rest() -> None:
     body = render(parse("md", text).blocks)[0]
     assert "Set `addopts`, see 1040 and `ephem`; `{confval}` stays." in body
     pep = "# T\n\nSee {pep}`wheel format <427>` and {pep}`8#naming`.\n"
-    assert "See wheel format and PEP 8." in render(parse("md", pep).blocks)[0]
+    assert "See wheel format and PEP 8#naming." in render(parse("md", pep).blocks)[0]
+    placeholder = "# T\n\nName it {project}`-config.yml`.\n"  # no role: a template's
+    assert "Name it {project}`-config.yml`." in render(parse("md", placeholder).blocks)[0]
 
 
 def test_a_list_item_keeps_its_parts_in_document_order() -> None:
@@ -672,7 +674,8 @@ def test_rst_a_sphinx_extension_s_role_reads_as_sphinx_shows_it() -> None:
         ":c:func:`malloc`.\n\n"
         ".. role:: red\n\nThis is :red:`important`; read :pep:`8` and H\\ :sub:`2`\\ O.\n\n"
         "Wheels follow the :pep:`wheel package format <427>` (:pep:`427#file-name`, "
-        ":rfc:`2616`).\n"
+        ":rfc:`2616`).\n\n"
+        "Read `addopts`:confval: and :index:`!fixtures`, call :c:func:`a block <malloc>`.\n"
     )
     body = render(parse("rst", text).blocks)[0]
     assert "flag or `filterwarnings` configuration option." in body
@@ -681,7 +684,8 @@ def test_rst_a_sphinx_extension_s_role_reads_as_sphinx_shows_it() -> None:
     assert "New signal: `worker_process_init` fires" in body
     assert "See setuptools, hit Control-c, call `malloc()`." in body
     assert "This is important; read PEP 8 and H2O." in body
-    assert "Wheels follow the wheel package format (PEP 427, RFC 2616)." in body
+    assert "Wheels follow the wheel package format (PEP 427#file-name, RFC 2616)." in body
+    assert "Read `addopts` and fixtures, call `a block`." in body
     seealso = ".. seealso:: :ref:`asyncio cancellation` and :class:`~anyio.CancelScope`\n"
     assert render(parse("rst", seealso).blocks)[0] == "asyncio cancellation and `CancelScope`"
     assert ":" + "confval:" not in body and "`cajhne`" not in body and "`important`" not in body
@@ -704,14 +708,32 @@ def test_a_txt_file_written_in_rest_reads_as_rest_and_plain_text_stays_text() ->
     assert [b.kind for b in parsed.blocks] == ["heading", "text", "text", "code"]
     assert "$ pip install kombu" in parsed.blocks[-1].text
     assert ".. code-block" not in render(parsed.blocks)[0]
-    for marked in (".. _install:\n\nText.\n", "Set the :setting:`broker_url` value.\n"):
+    for marked in (".. _install:\n\nText.\n", ".. |logo| image:: logo.png\n\nText.\n"):
         assert written_in_rst(marked), marked
+    for plain_text in (
+        "Set the :setting:`broker_url` value.\n",  # a role alone: a docstring dump's too
+        "# llms.txt\n\n.. note:: quoted\n\n```python\nx = 1\n```\n",  # Markdown
+        "A | B\n--- | ---\n.. _x: y\n",  # a pipe table
+    ):
+        assert not written_in_rst(plain_text), plain_text
     notice = "NOTICE\n======\n\nThis software is licensed under the Apache License.\n"
     assert not written_in_rst(notice)
     assert parse("txt", notice).blocks[0] == Block("text", "NOTICE\n======")
     deep = ".. _deep:\n\n" + "".join(" " * i + "- x\n\n" for i in range(0, 1200, 2))
     plain = parse("txt", deep)  # docutils gives up (nested too deeply): still read, as text
     assert plain.title is None and plain.blocks[0].text == ".. _deep:"
+
+
+def test_a_document_s_own_roles_do_not_change_how_the_next_reads() -> None:
+    """docutils keeps its roles process-wide: a document that defines ``.. role:: confval``
+    or ``.. role:: func`` (or uses an extension's role) leaves the next document's reading
+    as it was, in whatever order documents are read."""
+    plain = "Set :confval:`addopts` and call :func:`get` on the 1\\ :sup:`st`.\n"
+    alone = render(parse("rst", plain).blocks)[0]
+    assert alone == "Set `addopts` and call `get()` on the 1st."  # :sup: is docutils' alias
+    for own in (".. role:: confval\n\n:confval:`x`\n", ".. role:: func\n\n:func:`y`\n"):
+        assert render(parse("rst", own).blocks)[0] in ("x", "y")  # its own role: words
+        assert render(parse("rst", plain).blocks)[0] == alone
 
 
 def test_an_unknown_role_is_code_unless_its_text_is_words() -> None:
@@ -728,6 +750,8 @@ def test_an_unknown_role_is_code_unless_its_text_is_words() -> None:
     assert unknown_role("state", "PENDING") == ("PENDING", True)
     assert unknown_role("event", "task received") == ("task received", False)
     assert unknown_role("issue", "7744") == ("7744", False)
+    assert unknown_role("setting", "42") == ("42", False)  # digits: a number, not a name
+    assert unknown_role("c:func", "a block <malloc>") == ("a block", True)  # titled: no "()"
 
 
 # --- HTML, notebooks, text ----------------------------------------------------------------------

@@ -24,8 +24,8 @@ rst       .rst .rest                                 `sleuth.formats.rst` (docut
 html      .html .htm .xhtml                          `sleuth.formats.html` (selectolax)
 ipynb     .ipynb                                     `sleuth.formats.notebook`
 txt       .txt .text                                 plain text, paragraphs kept; a file
-                                                     written in reST (a directive, a role,
-                                                     a label: Sphinx's ``.txt`` includes,
+                                                     written in reST (a directive or a
+                                                     label: Sphinx's ``.txt`` includes,
                                                      Django's pages) as reST
 pdf       .pdf                                       `sleuth.formats.pdf` (extra ``pdf``)
 docx      .docx                                      `sleuth.formats.docx` (extra ``docx``)
@@ -169,17 +169,18 @@ def parse(kind: str, data: bytes | str, where: str = "", include: Include | None
     return plain_text(data)
 
 
-# what only reST writes: a directive (``.. code-block:: console``), a label
-# (``.. _installation:``) or a Sphinx role (``:setting:`broker_url```), at a line's start
-# or after a space
-_RST_MARK = re.compile(
-    r"^\.\.[ \t]+(?:[A-Za-z][\w:+.-]*::|_[^:\n]+:)|(?:^|[ (])(?::[a-z][\w:+.-]*:`[^`\n]+`)",
-    re.MULTILINE,
-)
+# what only reST writes, at a line's start: a directive (``.. code-block:: console``,
+# ``.. |name| image::``) or a label (``.. _installation:``)
+_RST_MARK = re.compile(r"^\.\.[ \t]+(?:(?:\|[^|\n]+\|[ \t]+)?[A-Za-z][\w:+.-]*::|_[^:\n]+:)", re.M)
+# what Markdown writes and reST never does: a code fence, a pipe table's rule, an ATX
+# heading
+_MARKDOWN_MARK = re.compile(r"^[ \t]*(?:```|~~~|\|?[ \t]*:?-{3,}:?[ \t]*\||#{1,6}[ \t]+\S)", re.M)
 
 
 def written_in_rst(text: str) -> bool:
-    """Whether a ``.txt`` file is reStructuredText: it has a directive, a label or a role
-    (Sphinx projects name their include fragments ``.txt``, Django and docutils all their
-    pages). Underlines alone are plain text's too."""
-    return _RST_MARK.search(text) is not None
+    """Whether a ``.txt`` file is reStructuredText: it has a directive or a label at a
+    line's start (Sphinx projects name their include fragments ``.txt``, Django and
+    docutils all their pages) and nothing only Markdown writes (a fence, a pipe table, a
+    ``#`` heading: an ``llms.txt``). Underlines, roles or a ``..`` line in prose alone
+    are plain text's too, and a misread costs a plain text file its tables and lines."""
+    return _RST_MARK.search(text) is not None and _MARKDOWN_MARK.search(text) is None

@@ -91,7 +91,7 @@ CODE_ROLES = (
     "py:class py:func py:meth py:attr py:mod py:exc py:data py:obj py:const any"
 ).split()
 #: Roles whose text is shown as words (``:ref:`the guide <guide>``` is "the guide").
-TEXT_ROLES = "ref doc term keyword guilabel menuselection abbr dfn numref download".split()
+TEXT_ROLES = "ref doc term keyword guilabel menuselection abbr dfn numref download index".split()
 #: Roles of Sphinx extensions that link to an issue tracker, a person or a commit
 #: (``sphinx.ext.extlinks``, sphinx-issues: ``:pr:`1040```, ``:user:`cajhne```), and
 #: keyboard keys: shown as their words, never as code. (A package index's link,
@@ -131,7 +131,8 @@ def unknown_role(name: str, text: str) -> tuple[str, bool]:
         return role_text(text, base), False
     if base in CODE_ROLES:
         shown = role_text(text, base)
-        return shown + ("()" if base in ("func", "meth") and not shown.endswith(")") else ""), True
+        call = base in ("func", "meth") and not titled_role(text) and not shown.endswith(")")
+        return shown + ("()" if call else ""), True
     shown = role_text(text, base)
     words = titled_role(text) or base in LINK_ROLES or not shown or " " in shown or shown.isdigit()
     return shown, not words and "`" not in shown

@@ -734,9 +734,15 @@ def _role(match: re.Match[str]) -> str:
     if name in _SHOWN_ROLES:  # Sphinx's: a title (``{pep}`title <8>```), an anchor (``8#id``)
         if titled_role(text):
             return role_text(text, name)
-        return _SHOWN_ROLES[name] + role_text(text, name).split("#", 1)[0]
+        return _SHOWN_ROLES[name] + role_text(text, name)
+    if not _ROLE_TEXT.match(text):
+        return match.group()  # a placeholder before a code span: "{project}`-config.yml`"
     shown, code = unknown_role(name, text)
     return f"`{shown}`" if code else shown
+
+
+# how an extension role's text starts (a name, a target's ``~``, ``!`` or ``.``, a number)
+_ROLE_TEXT = re.compile(r"[\w~!.@]")
 
 
 _NEEDS = re.compile(r"[\[<\\&*_~\n]")

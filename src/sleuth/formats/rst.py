@@ -16,6 +16,7 @@ label before anything else (a paragraph, a directive) names no section.
 from __future__ import annotations
 
 import re
+import threading
 from functools import lru_cache
 from typing import Any
 
@@ -111,14 +112,16 @@ def _setup() -> tuple[Any, Any]:
 
     def numbered(original: Any) -> Any:
         """docutils' ``:pep:`` or ``:rfc:``, taking Sphinx's forms too: a title
-        (``:pep:`wheel format <427>``` shows "wheel format") and an anchor (``8#id``)."""
+        (``:pep:`wheel format <427>``` shows "wheel format") and an anchor (``8#naming``
+        shows "PEP 8#naming")."""
 
         def run(name: str, rawtext: str, text: str, lineno: int, inliner: Any,
                 options: Any = None, content: Any = None) -> Any:  # fmt: skip
             if titled_role(text):
                 return [nodes.Text(role_text(text, name))], []
-            number = text.split("#", 1)[0]
-            return original(name, rawtext, number, lineno, inliner, options or {}, content or [])
+            if "#" in text:  # Sphinx shows the anchor: "PEP 8#naming"
+                return [nodes.Text(f"{name.upper()} {text}")], []
+            return original(name, rawtext, text, lineno, inliner, options or {}, content or [])
 
         return run
 
@@ -391,18 +394,26 @@ class _Nowhere:
 
 def parse_rst(text: str, source: str = "<rst>") -> Parsed:
     """A reStructuredText document; its title is its first section's title."""
+    from docutils.parsers.rst import roles
     from docutils.utils import new_document
 
     parser, settings = _setup()
     _know_directives(text)
-    _know_roles(text)
     document = new_document(source, settings)
-    try:
-        parser.parse(text, document)
-    except RecursionError:
-        raise CorpusError("reStructuredText nested too deeply") from None
-    except Exception as exc:  # docutils gives up on a malformed document
-        raise CorpusError(f"reStructuredText does not parse: {exc}") from None
+    # the roles this document adds (an extension's, `_know_roles`; its own ``.. role::``)
+    # are its own: another document reads the same whatever was read before it
+    with _ROLES_LOCK:
+        registered = dict(roles._roles)
+        _know_roles(text)
+        try:
+            parser.parse(text, document)
+        except RecursionError:
+            raise CorpusError("reStructuredText nested too deeply") from None
+        except Exception as exc:  # docutils gives up on a malformed document
+            raise CorpusError(f"reStructuredText does not parse: {exc}") from None
+        finally:
+            roles._roles.clear()
+            roles._roles.update(registered)
     if "|" in text:
         _substitute(document)
     blocks: list[Block] = []
@@ -736,10 +747,14 @@ def _cell(lines: list[str]) -> str | None:
 _DIRECTIVE = re.compile(r"^[ \t]*\.\.[ \t]+([A-Za-z][\w:+.-]*)::", re.MULTILINE)
 
 
-# a role in reST: ``:name:`text``` (not inside a word, not after a backtick)
-_ROLE_NAME = re.compile(r"(?<![\w`:]):([A-Za-z][\w+.-]*(?::[A-Za-z][\w+.-]*)*):`")
-# a role the document defines itself (``.. role:: red``): docutils reads it
-_ROLE_DIRECTIVE = re.compile(r"^[ \t]*\.\.[ \t]+role::[ \t]*([A-Za-z][\w:+.-]*)", re.MULTILINE)
+# a role in reST: ``:name:`text``` (not inside a word, not after a backtick), or after
+# its text: ```text`:name:``
+_ROLE_NAME = re.compile(
+    r"(?<![\w`:]):([A-Za-z][\w+.-]*(?::[A-Za-z][\w+.-]*)*):`"
+    r"|(?<=`):([A-Za-z][\w+.-]*(?::[A-Za-z][\w+.-]*)*):(?![\w`])"
+)
+# docutils' registry of roles is the process's: a parse restores it (`parse_rst`)
+_ROLES_LOCK = threading.RLock()
 
 
 def _extension_role(
@@ -758,15 +773,14 @@ def _know_roles(text: str) -> None:
     """Every role of ``text`` that docutils does not know (a Sphinx extension's:
     ``confval``, ``fixture``, ``setting``, ``pr``, ``std:doc``, ...) is read by
     `_extension_role`, instead of staying in the text as its markup with docutils' error
-    (``:confval:`filterwarnings```). Roles the text defines with ``.. role::`` are
-    docutils'."""
-    if ":`" not in text:
+    (``:confval:`filterwarnings```), for this parse only (`parse_rst` restores docutils'
+    registry after it, as it does a ``.. role::`` the document defines)."""
+    if "`" not in text:
         return
     from docutils.parsers.rst import languages, roles
 
     aliases = languages.get_language("en").roles
-    defined = set(_ROLE_DIRECTIVE.findall(text))
-    for name in set(_ROLE_NAME.findall(text)) - defined:
+    for name in {before or after for before, after in _ROLE_NAME.findall(text)}:
         normal = name.lower()
         known = normal in roles._roles or normal in roles._role_registry or normal in aliases
         if not known:
