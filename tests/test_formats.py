@@ -2101,3 +2101,56 @@ def test_kept_docutils_document_machine_reads_every_vendored_page_alike(
         assert [parse(kind, text).blocks for kind, text in texts[::4]] == own[::4]
     finally:
         rst._setup.cache_clear()
+
+
+# --- which heading titles a page ---------------------------------------------------------------
+
+_CORPORA = Path(__file__).resolve().parents[1] / "benchmarks" / "docs_corpora"
+
+
+@pytest.mark.parametrize(
+    ("kind", "text", "title"),
+    [
+        ("md", "# Guide\n\nIntro.\n\n## Setup\n\nText.\n", "Guide"),
+        ("md", "## Routing\n\nIntro.\n\n### Paths\n\nText.\n", "Routing"),  # one H2 at the top
+        ("md", "### Note\n\nx.\n\n## Usage\n\nText.\n", "Usage"),  # the top level's one heading
+        ("md", "## 1.1.0\n\n* Remove x.\n\n## 1.0.0\n\n* Add y.\n", None),  # a change log
+        ("md", "# One\n\nx.\n\n# Two\n\ny.\n", None),
+        ("md", "---\ntitle: Changes\n---\n## 1.1.0\n\nx.\n\n## 1.0.0\n\ny.\n", "Changes"),
+        ("rst", "Guide\n=====\n\nIntro.\n\nSetup\n-----\n\nText.\n", "Guide"),
+        ("rst", "Version 2.0\n-----------\n\nx.\n\nVersion 1.0\n-----------\n\ny.\n", None),
+    ],
+)
+def test_a_page_is_titled_by_its_one_top_level_heading(
+    kind: str, text: str, title: str | None
+) -> None:
+    """A page of several top-level headings (Starlette's release notes: one ``##`` per
+    version, no ``#``) was titled by its first: every later version's passages read
+    "1.10.0 (October 24, 2026) › 0.8.4", as if under the newest release."""
+    assert parse(kind, text).title == title
+
+
+def test_a_change_log_of_version_headings_is_titled_by_its_file(tmp_path: Path) -> None:
+    notes = _CORPORA / "starlette" / "release-notes.md"
+    if not notes.is_file():
+        pytest.skip(f"{notes} is not here")
+    item = read(notes)
+    assert item.page.title == "release-notes"  # the file's name, as a page with no heading
+    at = item.page.body.index("Require Python 3.11")
+    (path,) = [path for start, end, path in item.spans if start <= at < end]
+    assert path.startswith("1.8.0 (October 13, 2026)")  # no newer release above it
+    assert sum(path.startswith("1.10.0") for _, _, path in item.spans) < 4  # its own only
+
+
+def test_a_program_directive_leaves_no_heading() -> None:
+    """Sphinx's ``.. program:: mypy`` names the program of the options below it and shows
+    nothing; it was read as a described object, a level-1 heading "`mypy`" above the
+    page's own title (mypy's command line page was titled "`mypy`")."""
+    text = (
+        ".. program:: mypy\n\nThe mypy command line\n=====================\n\nFlags.\n\n"
+        ".. option:: --strict\n\n   Enable all optional checks.\n"
+    )
+    parsed = parse("rst", text)
+    assert parsed.title == "The mypy command line"
+    headings = [(b.text, b.level) for b in parsed.blocks if b.kind == "heading"]
+    assert headings == [("The mypy command line", 1), ("`--strict`", 2)]

@@ -21,6 +21,7 @@ __all__ = [
     "Parsed",
     "explicit_anchor",
     "link_targets",
+    "page_title",
     "role_text",
     "titled_role",
     "unknown_role",
@@ -53,6 +54,19 @@ class Parsed:
     title: str | None = None
     meta: dict[str, Any] = field(default_factory=dict)  # published, version, tags, ...
     warnings: list[str] = field(default_factory=list)  # what was read but not whole
+
+
+def page_title(blocks: list[Block]) -> str | None:
+    """The heading that titles a document: its one heading of the top level. A document
+    of several top-level headings (a change log of version headings, a page of sections
+    under no title) has none: its first section does not name the others, so the caller
+    titles it otherwise (front matter, the file's name)."""
+    headings = [b for b in blocks if b.kind == "heading"]
+    if not headings:
+        return None
+    top = min(b.level for b in headings)
+    tops = [b for b in headings if b.level == top]
+    return tops[0].text if len(tops) == 1 else None
 
 
 #: At most this many link targets are kept per document.
@@ -100,12 +114,12 @@ LINK_ROLES = frozenset(
     "issue issues pr pull ghpull ghissue gh github github_user user ticket bug commit sha "
     "cve cwe kbd".split()
 )
-#: Directives that only instruct the build (a table of contents, the current module):
-#: they leave no text.
+#: Directives that only instruct the build (a table of contents, the current module or
+#: program): they leave no text.
 BUILD_DIRECTIVES = (
     "toctree index highlight module currentmodule automodule autosummary tabularcolumns "
     "sectionauthor codeauthor moduleauthor literalinclude only-not py:module py:currentmodule "
-    "testsetup testcleanup"
+    "testsetup testcleanup program std:program"
 ).split()
 #: The words a version directive is shown with, before its version.
 VERSION_WORDS = {"versionadded": "New in version", "versionchanged": "Changed in version",

@@ -67,6 +67,7 @@ from .blocks import (
     Parsed,
     explicit_anchor,
     link_targets,
+    page_title,
     role_text,
     titled_role,
     unknown_role,
@@ -134,9 +135,7 @@ def parse_markdown(text: str, include: Include | None = None) -> Parsed:
         _found.links = _found.target = None
     title = meta.pop("title", None)
     if title is None:
-        title = next((b.text for b in blocks if b.kind == "heading" and b.level == 1), None)
-        if title is None:
-            title = next((b.text for b in blocks if b.kind == "heading"), None)
+        title = page_title(blocks)
     if _has_definition(body):  # reference definitions, outside code
         found.extend(_DEFINITION.findall(without_fences(body)))
     if found:

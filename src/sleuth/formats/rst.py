@@ -31,6 +31,7 @@ from .blocks import (
     Parsed,
     explicit_anchor,
     link_targets,
+    page_title,
     role_text,
     titled_role,
     unknown_role,
@@ -47,7 +48,7 @@ _NAMED = "autoclass autofunction automethod autoattribute autoexception autodata
 _DESCRIBED = (
     "py:class py:function py:method py:attribute py:exception py:data py:decorator "
     "py:property py:classmethod py:staticmethod function class method attribute exception "
-    "data decorator envvar option confval describe object program"
+    "data decorator envvar option confval describe object"
 ).split()
 _CODE = "code-block sourcecode code testcode doctest".split()
 _BODY = (
@@ -418,7 +419,7 @@ def parse_rst(text: str, source: str = "<rst>") -> Parsed:
         _substitute(document)
     blocks: list[Block] = []
     _blocks(document, blocks, 0)
-    title = next((b.text for b in blocks if b.kind == "heading"), None)
+    title = page_title(blocks)
     meta: dict[str, Any] = {}
     if "`" in text or ".. _" in text or "://" in text:
         from docutils import nodes
