@@ -2636,3 +2636,140 @@ def test_a_default_note_s_entry_stops_at_the_note_before_it() -> None:
     assert entry is not None
     assert "`task_default_priority`" in entry and "The default task priority." in entry
     assert "routing guide" not in entry and "task_queue_max_priority" not in entry
+
+
+# --- a change log's entries, read with the version they are listed under -----------------------
+
+REMOVED = (
+    "1.0.0rc1 (February 23, 2026) › Removed\n\n"
+    "- Remove `on_startup` and `on_shutdown` parameters from `Starlette` and `Router`. Use "
+    "the `lifespan` parameter instead #3117.\n"
+    "- Remove `on_event()` decorator from `Starlette` and `Router`. Use the `lifespan` "
+    "parameter instead #3117.\n"
+)
+REMOVED_TITLE = (
+    "release-notes › 1.0.0rc1 (February 23, 2026) › Removed [passage 22/98; next: "
+    "file:///docs/starlette/release-notes.md#added-9]"
+)
+REMOVED_URL = "file:///docs/starlette/release-notes.md#p22"
+# APScheduler's version history as the index shows it: each release a bold line of its own
+HISTORY = (
+    "Version history\n\n3.3.1\n\n- Fixed Python 2.7 compatibility in `TornadoExecutor`\n\n"
+    "3.3.0\n\n- The asyncio and Tornado schedulers can now run jobs targeting coroutine "
+    "functions\n- Added ZooKeeper job store (thanks to Jose Ignacio Villar for the patch)\n"
+)
+
+
+def _entries(question: str, text: str, title: str, url: str) -> list[Reading]:
+    return read_page(frame_question(question), url, title, [(0, text)])
+
+
+def test_a_change_log_entry_is_answered_with_its_version_heading() -> None:
+    """Starlette's release notes (real sentences): the entry states the question's words
+    with its category heading ("Removed"), and the release is the version heading above
+    it, quoted first; the entry of another decorator, or another change, answers nothing."""
+    asked = (
+        "My old code passes on_startup to Starlette() and now it fails. In which release "
+        "were those parameters removed?"
+    )
+    (found,) = _entries(asked, REMOVED, REMOVED_TITLE, REMOVED_URL)
+    assert found.value == "1.0.0rc1"
+    assert found.quotes == [
+        "1.0.0rc1 (February 23, 2026)",
+        "- Remove `on_startup` and `on_shutdown` parameters from `Starlette` and `Router`.",
+    ]
+    assert REMOVED_TITLE.split(" › ", 1)[1].startswith(found.lead)
+    for other in (
+        "In which release were the on_startup parameters added?",  # the entry says removed
+        "In which release was the on_cleanup parameter removed?",  # no entry names it
+    ):
+        assert _entries(other, REMOVED, REMOVED_TITLE, REMOVED_URL) == [], other
+
+
+def test_a_version_line_of_its_own_heads_the_entries_below_it() -> None:
+    read = _entries(
+        "In which version was the ZooKeeper job store added?",
+        HISTORY,
+        "Version history [passage 9/19; next: file:///docs/apscheduler/versionhistory.rst#p10]",
+        "file:///docs/apscheduler/versionhistory.rst#p9",
+    )
+    assert [(r.value, r.lead) for r in read] == [("3.3.0", "3.3.0")]
+
+
+# APScheduler's entry under 3.10.0 (real); "What is the minimum SQLAlchemy version supported
+# since the release that fixed compatibility with SQLAlchemy 2.0?" was answered "3.10.0"
+SQLALCHEMY = "Version history\n\n3.10.0\n\n- Fixed compatibility with SQLAlchemy 2.0\n"
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        # the version of another name is not the release a change came in
+        "What is the minimum SQLAlchemy version supported since the release that fixed "
+        "compatibility with SQLAlchemy 2.0?",
+        "Which SQLAlchemy version fixed compatibility with SQLAlchemy 2.0?",
+        "Which version of SQLAlchemy fixed compatibility with SQLAlchemy 2.0?",
+    ],
+)
+def test_a_change_log_answers_only_its_own_project_s_release(question: str) -> None:
+    url = "file:///docs/apscheduler/versionhistory.rst#p3"
+    asked = "In which APScheduler release was compatibility with SQLAlchemy 2.0 fixed?"
+    assert [r.value for r in _entries(asked, SQLALCHEMY, "Version history", url)] == ["3.10.0"]
+    assert [r for r in _entries(question, SQLALCHEMY, "Version history", url) if r.lead] == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # another thing's version heading ("Python 3.11" is no release of the project)
+        "Support\n\nPython 3.11\n\n- Added ZooKeeper job store\n",
+        # a heading that is no category (five words) between the version and the entry
+        "3.3.0\n\nThings we did this time round\n\n- Added ZooKeeper job store\n",
+        # an entry that is no list item
+        "3.3.0\n\nAdded ZooKeeper job store.\n",
+    ],
+)
+def test_an_entry_needs_its_own_project_s_version_heading(text: str) -> None:
+    read = _entries(
+        "In which version was the ZooKeeper job store added?",
+        "Version history\n\n" + text,
+        "Version history",
+        "file:///docs/apscheduler/versionhistory.rst",
+    )
+    assert [r for r in read if r.lead] == []
+
+
+def test_a_change_log_answer_quotes_the_heading_and_the_entry(tmp_path: Path) -> None:
+    """End to end over Starlette's real release notes (vendored): search, open the
+    "Removed" section of 1.0.0rc1, finish with the release, quoting its heading and the
+    entry; the validator accepts the finish (the release is stated by a quote)."""
+    import shutil
+
+    from click.testing import CliRunner
+
+    from sleuth.cli_corpus import index_command
+    from sleuth.index import open_index
+
+    notes = Path(__file__).resolve().parents[1] / "benchmarks/docs_corpora/starlette"
+    if not (notes / "release-notes.md").is_file():
+        pytest.skip(f"{notes} is not here")
+    (tmp_path / "docs").mkdir()
+    shutil.copy(notes / "release-notes.md", tmp_path / "docs" / "release-notes.md")
+    outcome = CliRunner().invoke(
+        index_command, [str(tmp_path / "docs"), "--index", str(tmp_path / "i")]
+    )
+    assert outcome.exit_code == 0, outcome.output
+    with open_index(tmp_path / "i") as index:
+        steps, result = _trajectory(
+            index.corpus(),
+            "My old code passes on_startup to Starlette() and now it fails. In which release "
+            "were those parameters removed?",
+            _unthresholded(),
+        )
+    assert steps[0].tool == "search" and steps[-1].tool == "finish"
+    assert result.answer == "1.0.0rc1"
+    assert [q.text for q in result.evidence] == [
+        "1.0.0rc1 (February 23, 2026)",
+        "- Remove `on_startup` and `on_shutdown` parameters from `Starlette` and `Router`.",
+    ]
+    assert {q.url for q in result.evidence} <= {s.args["url"] for s in steps if s.tool == "open"}

@@ -140,7 +140,7 @@ class Verifier:
                 "answer": reading.value + inline,
                 "citations": [reading.url],
                 "cannot_answer": False,
-                "evidence": reading.sentence,
+                "evidence": reading.quotes,
             }
             verdict = validate_finish(finish, self.opened, (), self.question)
             self._finishes[key] = not isinstance(verdict, list)
@@ -411,7 +411,11 @@ def page_candidates(
         others = [r.score for r in hard if not same_value(r.value, reading.value)]
         values = verify.features(
             frame,
-            reading,
+            # a reading with a lead is read as its quotes say it, the lead first (a change
+            # log's "1.0.0rc1 (February 23, 2026)" over "- Remove `on_startup` ...")
+            replace(reading, sentence=f"{reading.lead} {reading.sentence}")
+            if reading.lead
+            else reading,
             question=question,
             title=page.title,
             previous=previous[reading.start],
@@ -827,7 +831,7 @@ def payload(goal: Goal, answer: Answer | None) -> dict[str, Any]:
     citations = list(dict.fromkeys(r.url for r in answer.readings))
     inline = [c for c in citations if "://" not in c and is_inline_id(c)]  # ids, not URLs
     value = answer.main.value + "".join(f" [{c}]" for c in inline)
-    evidence: str | list[str] = [r.sentence for r in answer.readings]
+    evidence: str | list[str] = [q for r in answer.readings for q in r.quotes]
     if len(evidence) == 1:
         evidence = evidence[0]
     return {"answer": value, "citations": citations, "cannot_answer": False, "evidence": evidence}

@@ -81,6 +81,14 @@ class Reading:
     sentence: str
     value: str
     score: float
+    #: a line of the same page the value is read from, when the sentence does not hold it
+    #: (a change log's version heading over its entry): quoted before the sentence
+    lead: str = ""
+
+    @property
+    def quotes(self) -> list[str]:
+        """What this reading quotes as evidence: its sentence, after its lead if any."""
+        return [self.lead, self.sentence] if self.lead else [self.sentence]
 
 
 def is_injection(sentence: str) -> bool:
@@ -182,6 +190,7 @@ def _read_page_uncached(
     found.extend(_read_default_notes(frame, url, segments, heading, proper, sections, named))
     if frame.tech == "version":
         found.extend(_read_version_notes(frame, url, title, segments, proper, sections, named))
+        found.extend(_read_change_entries(frame, url, title, segments, proper, sections, named))
     if frame.tech is not None:
         found.extend(_read_pairs(frame, url, segments, heading, proper, sections, named))
     found.sort(key=lambda r: (-r.score, r.start))
@@ -348,6 +357,143 @@ def _read_version_notes(
             if reading is not None:
                 out.append(reading)
     return out
+
+
+def _read_change_entries(
+    frame: Frame,
+    url: str,
+    title: str,
+    segments: list[tuple[int, str]],
+    proper: frozenset[str],
+    sections: bool = True,
+    named: frozenset[str] = frozenset(),
+) -> list[Reading]:
+    """A change log's entries read with the version they are listed under: "- Remove
+    `on_startup` and `on_shutdown` parameters from `Starlette` and `Router`." under
+    "1.0.0rc1 (February 23, 2026) › Removed" says in which release those parameters were
+    removed. The entry (a list item) must state the question's words, with its category
+    heading ("Removed", "Added") and the version heading as its context, as a version
+    note states them with its section's; the answer is the version heading's, which is
+    quoted before the entry (`Reading.lead`)."""
+    if not _asks_own_release(frame.text, url):
+        return []
+    heading = title_heading(title) if sections else ""
+    names = frozenset(frame.anchors) | named
+    out = []
+    for offset, text in segments:
+        for s, e in sentence_spans(text):
+            if not _in_list_item(text, s) or code_block_end(text, s, e) is not None:
+                continue
+            found = _entry_version(text, s, heading, names)
+            if found is None:
+                continue
+            at, line, category = found
+            sentence = text[s:e]
+            if _VERSION_NOTE.match(sentence) is not None:
+                continue  # a version note of its own ("Added in 2.1.") is read as one
+            subject = set(content_terms(f"{line} {category} {sentence}")) | named
+            reading = read_sentence(frame, url, line, offset + at, set(), proper, context=subject)
+            if reading is None:
+                continue
+            out.append(
+                Reading(url, offset + s, offset + e, sentence, reading.value, reading.score, line)
+            )
+    return out
+
+
+# "minimum SQLAlchemy version", "oldest Python version", "which version of Redis": the
+# version asked is of what the words before or after it name
+_NAME_VERSION = re.compile(r"([\w.+-]+)\s+(?:version|release)s?\b", re.IGNORECASE)
+_VERSION_OF = re.compile(r"\b(?:version|release)s?\s+of\s+([\w.+-]+)", re.IGNORECASE)
+_NOT_A_NAME = frozenset("which what the a an this that each every new next first last".split())
+
+
+def _asks_own_release(question: str, url: str) -> bool:
+    """Whether ``question`` asks in which release of the documented project something
+    changed (a change log answers that): "In which release ...", "Which Starlette
+    version ..." on Starlette's pages; not the version of another name ("What is the
+    minimum SQLAlchemy version ...", "which version of Python")."""
+    own = url_terms(url)
+    for name in [*_NAME_VERSION.findall(question), *_VERSION_OF.findall(question)]:
+        if name.lower() in _NOT_A_NAME:
+            continue
+        terms = set(content_terms(name))
+        if terms and not terms & own:
+            return False
+    return True
+
+
+# a change log's version heading: "1.0.0rc1 (February 23, 2026)", "Version 2.0.1", "3.3.0"
+# (a bold line of its own), "v3.2.0 - 2017-01-01", "[1.2.0] - 2020-01-01", "pytest-2.6.1:
+# fixes" (a name before the version must be one the question names)
+_VERSION_HEADING = re.compile(
+    r"(?:(?P<word>version|release|v)\s*|(?P<name>[A-Za-z][\w.]*)[ -])?\[?v?"
+    r"\d+(?:\.\d+)+(?:[-.]?(?:a|b|rc|dev|post)\d*)?\]?"
+    r"(?:\s*(?:\([^()]*\)|[-–—:]\s*[^.!?]*))?",
+    re.IGNORECASE,
+)
+_LIST_ITEM = re.compile(r"[ \t]*(?:[-*+•]|\d+[.)])\s")
+
+
+def _in_list_item(text: str, at: int) -> bool:
+    """Whether the sentence at ``at`` stands in a list item: its line, or the line its
+    item starts on (an item's later lines are indented or follow without a blank line)."""
+    start = text.rfind("\n", 0, at) + 1
+    while True:
+        if _LIST_ITEM.match(text, start):
+            return True
+        if start == 0 or text[start - 2 : start] == "\n\n" or start < 2:
+            return False
+        start = text.rfind("\n", 0, start - 1) + 1
+
+
+def _entry_version(
+    text: str, at: int, heading: str, names: frozenset[str]
+) -> tuple[int, str, str] | None:
+    """The version heading a list item at ``at`` is listed under, as ``(offset in text,
+    heading line, category heading)``: the nearest heading above it (a line of its own
+    without a sentence's end, or an element of the passage's heading path on its first
+    line) is a version, or a category ("Removed", "Bug fixes": at most four words, no
+    digits) right under one; prose between them is passed over. None when the nearest
+    heading is neither, or a version of a name (``names``) the question does not name."""
+    first_end = text.find("\n")
+    path = text[:first_end].strip() if first_end > 0 else ""
+    is_path = bool(heading) and bool(path) and heading.endswith(path)
+    lines: list[tuple[int, str]] = []  # the heading lines above, nearest first
+    pos = text.rfind("\n", 0, at)
+    while pos > 0 and len(lines) < 2:
+        start = text.rfind("\n", 0, pos) + 1
+        if start == 0 and is_path:
+            break  # the passage's heading path: read below
+        raw = text[start:pos]
+        line = raw.strip()
+        if (
+            line
+            and (start == 0 or text[start - 2 : start] == "\n\n")
+            and text[pos : pos + 2] == "\n\n"
+            and len(line) <= 80
+            and line[-1] not in ".:;!?,"
+            and not _LIST_ITEM.match(raw)
+        ):
+            lines.append((start + raw.index(line), line))
+        pos = start - 1
+    if len(lines) < 2 and is_path:
+        place = first_end
+        for part in reversed(path.split(" › ")):
+            place = text.rfind(part, 0, place)
+            lines.append((place, part.strip()))
+    category = ""
+    for offset, line in lines[:2]:
+        match = _VERSION_HEADING.fullmatch(line)
+        if match is not None:
+            name = match.group("name")
+            if name is not None and not set(content_terms(name)) & names:
+                return None  # "Python 3.11" over a question about Starlette
+            return offset, line, category
+        if category or len(line.split()) > 4 or any(c.isdigit() for c in line):
+            return None
+        category = line
+    return None
 
 
 def _described(text: str, spans: list[tuple[int, int]], i: int, sections: bool) -> set[str]:
