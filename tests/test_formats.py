@@ -991,6 +991,47 @@ def test_a_short_section_joins_the_next_when_both_fit() -> None:
     assert body[passages[1][0] : passages[1][1]].startswith("Use\n\n")
 
 
+@pytest.mark.parametrize(
+    ("lead", "block", "moves"),
+    [
+        ("3.3.0", Block("list", "- Added ZooKeeper job store\n- Fixed a leak"), True),
+        ("To make a secret key, use the command:", Block("code", "openssl rand -hex 32"), True),
+        (
+            "That is all there is to it.",
+            Block("list", "- one\n- two\n- three"),
+            False,
+        ),  # a sentence
+        ("A first line\nand a second one", Block("list", "- one\n- two\n- three"), False),
+    ],
+)
+def test_a_line_leading_into_a_block_goes_with_it(lead: str, block: Block, moves: bool) -> None:
+    """A change log's bold "3.3.0" stayed at the end of one passage and its entries began
+    the next (APScheduler's version history): a cut at a block's start takes a short line
+    that leads into it along, as a cut at a heading does; a sentence stays where it was."""
+    blocks = [
+        Block("heading", "Version history", 1),
+        Block("text", "x " * 170),
+        Block("text", lead),
+    ]
+    body, spans = render([*blocks, block])
+    passages = [body[a:b] for a, b, _ in split_blocks(body, spans, 400)]
+    assert "".join(passages) == body
+    assert len(passages) == 2
+    assert passages[1].startswith(lead) is moves
+    assert passages[1].rstrip().endswith(block.text)
+
+
+def test_a_change_log_s_version_line_heads_its_entries_passage() -> None:
+    history = _CORPORA / "apscheduler" / "versionhistory.rst"
+    if not history.is_file():
+        pytest.skip(f"{history} is not here")
+    item = read(history)
+    body = item.page.body
+    at = body.index("- Added ZooKeeper job store")
+    (start,) = [a for a, b, _ in item.spans if a <= at < b]
+    assert "\n3.3.0\n" in body[start:at] or body[start:at].startswith("3.3.0\n")
+
+
 # --- the index: headings shown, quotes kept -----------------------------------------------------
 
 

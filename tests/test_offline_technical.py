@@ -859,20 +859,22 @@ def test_a_lookup_opens_the_hit_that_names_it(docs_index: Any) -> None:
 
 def test_a_hit_whose_snippet_states_the_answer_is_opened_first(docs_index: Any) -> None:
     """The section's second passage (#p5) is a hit of the search, lower than the passage
-    that starts the section, and its snippet states the default beside `max_age`: it is
-    opened first, and the lookup takes three steps (the section's first passage would
-    have taken four; `tests/test_cli_corpus.py` follows a section's "next:" passage)."""
+    that starts the section, and its snippet states the default beside
+    `allow_credentials`: it is opened first, and the lookup takes three steps (the
+    section's first passage would have taken four; `tests/test_cli_corpus.py` follows a
+    section's "next:" passage)."""
     steps, result = _trajectory(
         docs_index,
-        "What is the default value of max_age in CORSMiddleware?",
+        "What is the default of allow_credentials in CORSMiddleware?",
         _unthresholded(),  # the order of opening, whatever the threshold
     )
     assert [s.tool for s in steps] == ["search", "open", "finish"]
-    hits = [_where(h["url"]) for h in steps[0].observation.data["hits"]]
-    assert "tutorial/cors.md#p5" in hits
-    assert hits.index("tutorial/cors.md#p5") > 0
+    hits = {_where(h["url"]): h for h in steps[0].observation.data["hits"]}
+    assert list(hits).index("tutorial/cors.md#p5") > 0
+    snippet = hits["tutorial/cors.md#p5"]["snippet"]
+    assert "`allow_credentials`" in snippet and "Defaults to `False`" in snippet
     assert [_where(s.args["url"]) for s in steps if s.tool == "open"] == ["tutorial/cors.md#p5"]
-    assert result.answer == "600"
+    assert result.answer == "False"
 
 
 def test_a_next_passage_of_another_section_is_not_followed(docs_index: Any) -> None:

@@ -16,7 +16,10 @@ A passage is a span of a document's body; the spans of a document partition it e
      a list, table or code block that fits in a passage of its own is moved whole to the
      next passage rather than cut (the passage may then run to 1.5 × ``target``);
   3. a block longer than that is cut between its lines (list items, table rows, code
-     lines), a paragraph between sentences, a sentence at a space.
+     lines), a paragraph between sentences, a sentence at a space;
+  4. a cut at a block's start leaves no line that leads into it behind: a paragraph of
+     one short line that introduces it or names it ("use the command:", a change log's
+     bold "3.3.0") goes to the next passage with it.
 
   A document without headings is split as `split_passages` splits text.
 
@@ -203,6 +206,17 @@ def split_blocks(
         start = end = at
         path = at_path
 
+    def cut_before(i: int, at: int) -> None:
+        """Cut at ``at`` in block ``i``; at its start, a line leading into it (a bold
+        "3.3.0" over its list, "use the command:" over its code) goes with it."""
+        nonlocal end
+        b_start = spans[i][0]
+        if at == b_start and i and _leads_in(spans[i - 1][2]) and spans[i - 1][0] > start:
+            cut(spans[i - 1][0], paths[i])
+            end = spans[i - 1][1]
+        else:
+            cut(at, paths[i])
+
     for i, (b_start, b_end, block) in enumerate(spans):
         kind, size = block.kind, b_end - b_start
         if end == start:  # nothing held yet: the passage takes this block's path
@@ -211,13 +225,13 @@ def split_blocks(
             if not (end - start < target // 4 and section_end[i] - start <= target):
                 cut(b_start, paths[i])
         elif b_end - start > target and size <= (slack if kind in _WHOLE else target):
-            cut(b_start, paths[i])  # moved whole to a passage of its own
+            cut_before(i, b_start)  # moved whole to a passage of its own
         if b_end - start <= target or (start == b_start and kind in _WHOLE and size <= slack):
             end = b_end
             continue
         for u_start, u_end in _units(body, b_start, b_end, kind, target):
             if end > start and u_end - start > target:
-                cut(u_start, paths[i])
+                cut_before(i, u_start)
             end = u_end
     cuts.append((start, path))
     out: list[tuple[int, int, str]] = []
@@ -228,6 +242,16 @@ def split_blocks(
     if out and out[0][0] > 0:
         out[0] = (0, out[0][1], out[0][2])
     return out
+
+
+def _leads_in(block: Block) -> bool:
+    """Whether ``block`` is a line that leads into what follows it, as a heading would: a
+    paragraph of one short line that introduces ("... use the command:") or names ("3.3.0",
+    bold in a change log) and says nothing of its own (no sentence's end)."""
+    text = block.text.strip()
+    if block.kind != "text" or not text or "\n" in text or len(text) > 100:
+        return False
+    return text.endswith(":") or (len(text) <= 80 and text[-1] not in ".!?;,")
 
 
 _NOT_SLUG = re.compile(r"[^\w\s-]")

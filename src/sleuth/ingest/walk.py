@@ -37,14 +37,15 @@ log = logging.getLogger("sleuth")
 
 #: Bumped whenever reading or splitting changes, so every file is read again (and every
 #: document read from a file is written again: the version is part of its hash).
-INGEST_VERSION = "14"  # 6: MyST, reST object descriptions; 7: MyST colon fences; 8: MyST
+INGEST_VERSION = "15"  # 6: MyST, reST object descriptions; 7: MyST colon fences; 8: MyST
 # targets in list items (and on any line of a paragraph); 9: a list item's parts in
 # document order, its setext headings kept; 10: an unknown reST directive's body that
 # reads as code is code; 11: a docstring's sentences do not make code prose; 12: reST
 # interpreted text that names code is code (`Schema <marshmallow.Schema>`: `Schema`); 13:
 # a Sphinx extension's role reads as Sphinx shows it, :pep:/:rfc: take a title or an
 # anchor, a seealso's line is reST, a .txt file written in reST is read as reST; 14: a
-# document of several top-level headings has no title heading (`formats.page_title`)
+# document of several top-level headings has no title heading (`formats.page_title`); 15:
+# a line leading into a block goes to the next passage with it (`passages.split_blocks`)
 
 
 ProgressCallback = Callable[[int, int], None]  # (bytes done, bytes in all)
