@@ -104,6 +104,27 @@ def test_offline_policy_in_general(question: str, status: str, answer: str) -> N
         assert {c.value for c in result.conflicts} == {"1902", "1908"}
 
 
+def test_a_question_that_names_nothing_is_not_searched() -> None:
+    """ "Who is he?" names nothing to search for: the run finishes at once, and its
+    abstention says the question named nothing, not that no opened page stated it (it
+    opened none)."""
+    from sleuth.policies.offline import NOTHING_TO_SEEK
+    from sleuth.runtime import run_steps
+
+    gen = run_steps(Task("Who is he?"), CORPUS, OfflinePolicy())
+    steps = []
+    while True:
+        try:
+            steps.append(next(gen))
+        except StopIteration as stop:
+            result = stop.value
+            break
+    assert [s.tool for s in steps] == ["finish"]
+    assert result.status is Status.INCOMPLETE and result.answer == NOTHING_TO_SEEK
+    assert result.reason is not None and result.reason.value == "fact_missing"
+    assert result.citations == [] and result.evidence == []
+
+
 def test_the_default_threshold_abstains_under_it() -> None:
     """At the default (fitted) threshold an answer is given when its confidence reaches
     it and is otherwise withheld as fact_missing, quoting nothing: the same reading as

@@ -229,7 +229,7 @@ class OfflinePolicy:
         check = self.verifier(state)
         whole = frame_question(state.task.question)
         if not whole.anchors and not whole.relation and not state.task.require:
-            return _finish(goals, dict.fromkeys(goals), state)  # "Who is he?": nothing to seek
+            return _nothing_to_seek()  # "Who is he?"
         if not any(s.tool == "search" for s in state.steps):
             query = whole.query
             return _turn(
@@ -803,6 +803,19 @@ def _finish(goals: list[Goal], answers: dict[Goal, Answer | None], state: RunSta
         thought = "Publish the ready brief; a person must approve it before it goes out."
         return Turn(parsed=Decision(tool=PUBLISH_BRIEF, args=args, thought=thought))
     return Turn(parsed=Decision(tool="finish", args=args, thought=thought), confidence=confidence)
+
+
+#: the answer of a question with neither a name nor a relation word: nothing was searched
+NOTHING_TO_SEEK = "cannot: the question names nothing to look up"
+
+
+def _nothing_to_seek() -> Turn:
+    """The finish of a question that names nothing ("Who is he?", "Which field class does
+    that?"): no search could be chosen, so none is run, and the abstention says so rather
+    than that no opened page states the answer."""
+    args = {"answer": NOTHING_TO_SEEK, "citations": [], "cannot_answer": True, "evidence": ""}
+    thought = "Finish: the question names nothing to look up (no name, no relation word)."
+    return Turn(parsed=Decision(tool="finish", args=args, thought=thought))
 
 
 def _publish_pending(state: RunState) -> int:
