@@ -2729,6 +2729,11 @@ def test_a_change_log_answers_only_its_own_project_s_release(question: str) -> N
         "3.3.0\n\nThings we did this time round\n\n- Added ZooKeeper job store\n",
         # an entry that is no list item
         "3.3.0\n\nAdded ZooKeeper job store.\n",
+        # a heading further above than is looked (a long page is read whole)
+        pytest.param(
+            "3.3.0\n\n" + "- Fixed a leak\n" * 250 + "- Added ZooKeeper job store\n",
+            id="far-below",
+        ),
     ],
 )
 def test_an_entry_needs_its_own_project_s_version_heading(text: str) -> None:

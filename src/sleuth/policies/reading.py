@@ -432,6 +432,8 @@ _VERSION_HEADING = re.compile(
     r"(?:\s*(?:\([^()]*\)|[-–—:]\s*[^.!?]*))?",
     re.IGNORECASE,
 )
+# how far above an entry its headings are looked for, in lines (a long page is read whole)
+_ENTRY_LINES = 200
 _LIST_ITEM = re.compile(r"[ \t]*(?:[-*+•]|\d+[.)])\s")
 
 
@@ -461,9 +463,14 @@ def _entry_version(
     is_path = bool(heading) and bool(path) and heading.endswith(path)
     lines: list[tuple[int, str]] = []  # the heading lines above, nearest first
     pos = text.rfind("\n", 0, at)
-    while pos > 0 and len(lines) < 2:
+    top = pos <= 0  # the scan reached the passage's first line
+    for _ in range(_ENTRY_LINES):
+        if pos <= 0 or len(lines) == 2:
+            top = top or pos <= 0
+            break
         start = text.rfind("\n", 0, pos) + 1
         if start == 0 and is_path:
+            top = True
             break  # the passage's heading path: read below
         raw = text[start:pos]
         line = raw.strip()
@@ -477,7 +484,7 @@ def _entry_version(
         ):
             lines.append((start + raw.index(line), line))
         pos = start - 1
-    if len(lines) < 2 and is_path:
+    if len(lines) < 2 and is_path and top:
         place = first_end
         for part in reversed(path.split(" › ")):
             place = text.rfind(part, 0, place)
