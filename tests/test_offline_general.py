@@ -108,17 +108,11 @@ def test_a_question_that_names_nothing_is_not_searched() -> None:
     """ "Who is he?" names nothing to search for: the run finishes at once, and its
     abstention says the question named nothing, not that no opened page stated it (it
     opened none)."""
+    from shared import trajectory
     from sleuth.policies.offline import NOTHING_TO_SEEK
     from sleuth.runtime import run_steps
 
-    gen = run_steps(Task("Who is he?"), CORPUS, OfflinePolicy())
-    steps = []
-    while True:
-        try:
-            steps.append(next(gen))
-        except StopIteration as stop:
-            result = stop.value
-            break
+    steps, result = trajectory(run_steps(Task("Who is he?"), CORPUS, OfflinePolicy()))
     assert [s.tool for s in steps] == ["finish"]
     assert result.status is Status.INCOMPLETE and result.answer == NOTHING_TO_SEEK
     assert result.reason is not None and result.reason.value == "fact_missing"
