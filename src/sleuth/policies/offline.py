@@ -806,15 +806,16 @@ def _finish(goals: list[Goal], answers: dict[Goal, Answer | None], state: RunSta
 
 
 #: the answer of a question with neither a name nor a relation word: nothing was searched
-NOTHING_TO_SEEK = "cannot: the question names nothing to look up"
+NOTHING_TO_SEEK = "cannot: the question has no name or relation word to look up"
 
 
 def _nothing_to_seek() -> Turn:
-    """The finish of a question that names nothing ("Who is he?", "Which field class does
-    that?"): no search could be chosen, so none is run, and the abstention says so rather
-    than that no opened page states the answer."""
+    """The finish of a question whose own words name nothing ("Who is he?", "Which
+    journalist came up with the name?", or "Which function does that?" after a preamble):
+    no sentence could state it strictly, so no search is run, and the abstention says so
+    rather than that no opened page states the answer."""
     args = {"answer": NOTHING_TO_SEEK, "citations": [], "cannot_answer": True, "evidence": ""}
-    thought = "Finish: the question names nothing to look up (no name, no relation word)."
+    thought = "Finish: the question has no name or relation word to look up."
     return Turn(parsed=Decision(tool="finish", args=args, thought=thought))
 
 
