@@ -1021,6 +1021,43 @@ def test_a_line_leading_into_a_block_goes_with_it(lead: str, block: Block, moves
     assert passages[1].rstrip().endswith(block.text)
 
 
+@pytest.mark.parametrize(
+    ("lead", "kind", "line"),
+    [
+        ("3.3.0", "list", "- item number {:02d} of the list here"),
+        ("Run it:", "code", "  call_something({:02d}, arg=1)"),
+    ],
+)
+def test_a_block_moved_with_its_lead_in_stays_whole(lead: str, kind: str, line: str) -> None:
+    """A list or code block over the target (but within 1.5 × it) is moved whole to a
+    passage of its own; moved with the line that leads into it, it stays whole too (a
+    reviewer's case: it was cut between its lines once its lead-in came along)."""
+    block = "\n".join(line.format(i) for i in range(16))
+    assert 400 < len(block) + len(lead) + 2 <= 600
+    blocks = [Block("heading", "H", 1), Block("text", "x " * 100), Block("text", lead)]
+    body, spans = render([*blocks, Block(kind, block)])
+    passages = [body[a:b] for a, b, _ in split_blocks(body, spans, 400)]
+    assert "".join(passages) == body
+    assert passages[-1].strip() == f"{lead}\n\n{block}"
+
+
+def test_a_lead_in_under_its_heading_alone_stays_with_it() -> None:
+    """No passage holds a heading alone: under nothing but its headings, the line that
+    leads into a list moved whole (over the target) stays in the heading's passage, and
+    the list with it (a reviewer's case: "Install" was a passage of its own)."""
+    items = "\n".join(f"- item number {i:02d} of the list here" for i in range(13))
+    assert 400 < len(items) <= 600  # moved whole to a passage of its own
+    blocks = [
+        Block("heading", "Guide", 1),
+        Block("text", "x " * 100),
+        Block("heading", "Install", 2),
+    ]
+    body, spans = render([*blocks, Block("text", "Run the command:"), Block("list", items)])
+    passages = [body[a:b] for a, b, _ in split_blocks(body, spans, 400)]
+    assert "".join(passages) == body
+    assert passages[1] == f"Install\n\nRun the command:\n\n{items}"
+
+
 def test_a_change_log_s_version_line_heads_its_entries_passage() -> None:
     history = _CORPORA / "apscheduler" / "versionhistory.rst"
     if not history.is_file():
@@ -2153,21 +2190,35 @@ _CORPORA = Path(__file__).resolve().parents[1] / "benchmarks" / "docs_corpora"
     ("kind", "text", "title"),
     [
         ("md", "# Guide\n\nIntro.\n\n## Setup\n\nText.\n", "Guide"),
-        ("md", "## Routing\n\nIntro.\n\n### Paths\n\nText.\n", "Routing"),  # one H2 at the top
-        ("md", "### Note\n\nx.\n\n## Usage\n\nText.\n", "Usage"),  # the top level's one heading
+        ("md", "## Routing\n\nIntro.\n\n### Paths\n\nText.\n", "Routing"),
+        ("md", "### Note\n\nx.\n\n# Usage\n\nText.\n", "Usage"),  # the first H1
         ("md", "## 1.1.0\n\n* Remove x.\n\n## 1.0.0\n\n* Add y.\n", None),  # a change log
-        ("md", "# One\n\nx.\n\n# Two\n\ny.\n", None),
+        ("md", "## [1.1.0] - 2026-01-02\n\nx.\n\n## [1.0.0] - 2025-01-02\n\ny.\n", None),
+        ("md", "# Changelog\n\n## 1.0\n\n- x\n\n# Footnotes\n\n[1] y\n", "Changelog"),
+        ("md", "# One\n\nx.\n\n# Two\n\ny.\n", "One"),  # as MkDocs titles it
         ("md", "---\ntitle: Changes\n---\n## 1.1.0\n\nx.\n\n## 1.0.0\n\ny.\n", "Changes"),
         ("rst", "Guide\n=====\n\nIntro.\n\nSetup\n-----\n\nText.\n", "Guide"),
         ("rst", "Version 2.0\n-----------\n\nx.\n\nVersion 1.0\n-----------\n\ny.\n", None),
+        (
+            "rst",
+            "pytest 9.2.0 (2026-10-27)\n=========\n\nx.\n\npytest 9.1.0\n=========\n\ny.\n",
+            None,
+        ),
+        # a Sphinx index's back matter leaves its title
+        (
+            "rst",
+            "Welcome\n=======\n\nText.\n\nIndices and tables\n==================\n\n* x\n",
+            "Welcome",
+        ),
     ],
 )
-def test_a_page_is_titled_by_its_one_top_level_heading(
+def test_a_change_log_of_releases_has_no_title_heading(
     kind: str, text: str, title: str | None
 ) -> None:
-    """A page of several top-level headings (Starlette's release notes: one ``##`` per
-    version, no ``#``) was titled by its first: every later version's passages read
-    "1.10.0 (October 24, 2026) › 0.8.4", as if under the newest release."""
+    """A change log whose top-level headings are its releases (Starlette's release notes:
+    one ``##`` per version, no ``#``) was titled by its first: every later version's
+    passages read "1.10.0 (October 24, 2026) › 0.8.4", as if under the newest release.
+    Any other page keeps its first heading (H1 first) as its title, back matter and all."""
     assert parse(kind, text).title == title
 
 

@@ -857,6 +857,18 @@ def test_a_lookup_opens_the_hit_that_names_it(docs_index: Any) -> None:
     ]
 
 
+def test_the_max_age_lookup_opens_its_passage_and_answers(docs_index: Any) -> None:
+    steps, result = _trajectory(
+        docs_index, "What is the default value of max_age in CORSMiddleware?", _unthresholded()
+    )
+    assert [s.tool for s in steps] == ["search", "open", "finish"]
+    assert result.answer == "600"
+    assert [q.text for q in result.evidence] == [
+        "- `max_age` - Sets a maximum time in seconds for browsers to cache CORS responses. "
+        "Defaults to `600`."
+    ]
+
+
 def test_a_hit_whose_snippet_states_the_answer_is_opened_first(docs_index: Any) -> None:
     """The section's second passage (#p5) is a hit of the search, lower than the passage
     that starts the section, and its snippet states the default beside
@@ -2744,6 +2756,52 @@ def test_an_entry_needs_its_own_project_s_version_heading(text: str) -> None:
         "file:///docs/apscheduler/versionhistory.rst",
     )
     assert [r for r in read if r.lead] == []
+
+
+def test_a_version_s_second_category_is_read_and_a_later_section_is_not_it() -> None:
+    """Under "3.3.0", "Fixed" and then "Added": an entry of the second category is the
+    version's too; a heading after a version's own entries ("Upcoming") starts a section
+    of its own, not a category of that version (a reviewer's cases)."""
+    url = "file:///docs/apscheduler/versionhistory.rst"
+    asked = "In which version was the ZooKeeper job store added?"
+    two = (
+        "Version history\n\n3.3.0\n\nFixed\n\n- Fixed a leak\n\n"
+        "Added\n\n- Added ZooKeeper job store\n"
+    )
+    assert [r.value for r in _entries(asked, two, "Version history", url) if r.lead] == ["3.3.0"]
+    later = (
+        "Version history\n\n3.3.0\n\n- Fixed a leak\n\nUpcoming\n\n- Add a ZooKeeper job store\n"
+    )
+    assert [r for r in _entries(asked, later, "Version history", url) if r.lead] == []
+
+
+def test_an_entry_that_announces_a_change_did_not_make_it() -> None:
+    """Starlette's 0.15.0 "Deprecated/removed" entry says GraphQL support "will be removed
+    in a future release": it was removed in 0.17.0, not in 0.15.0."""
+    text = (
+        "0.15.0 (June 23, 2021) › Deprecated/removed\n\n- Built-in GraphQL support via the "
+        "`GraphQLApp` class has been deprecated and will be removed in a future release.\n"
+    )
+    title = "release-notes › 0.15.0 (June 23, 2021) › Deprecated/removed"
+    url = "file:///docs/starlette/release-notes.md#deprecatedremoved-1"
+    removed = "In which Starlette version was the built-in GraphQL support removed?"
+    assert [r for r in _entries(removed, text, title, url) if r.lead] == []
+    deprecated = "In which Starlette version was the built-in GraphQL support deprecated?"
+    assert [r.value for r in _entries(deprecated, text, title, url) if r.lead] == ["0.15.0"]
+
+
+def test_the_page_s_own_project_may_name_its_versions() -> None:
+    """pytest's change log heads each release "pytest 7.0.0 (2022-02-03)": a name before
+    the version is the question's, or the project the page's address names."""
+    text = (
+        "Changelog\n\npytest 7.0.0 (2022-02-03)\n\nBreaking Changes\n\n"
+        "- The deprecated `--strict` command-line option has been removed.\n"
+    )
+    asked = "In which release was the --strict command-line option removed?"
+    own = _entries(asked, text, "Changelog", "file:///docs/pytest/changelog.rst")
+    assert [r.value for r in own if r.lead] == ["7.0.0"]
+    other = _entries(asked, text, "Changelog", "file:///docs/tox/changelog.rst")
+    assert [r for r in other if r.lead] == []
 
 
 def test_a_change_log_answer_quotes_the_heading_and_the_entry(tmp_path: Path) -> None:

@@ -206,16 +206,24 @@ def split_blocks(
         start = end = at
         path = at_path
 
+    led = -1  # where the open passage's line leading into its block starts, if it has one
+
     def cut_before(i: int, at: int) -> None:
         """Cut at ``at`` in block ``i``; at its start, a line leading into it (a bold
-        "3.3.0" over its list, "use the command:" over its code) goes with it."""
-        nonlocal end
+        "3.3.0" over its list, "use the command:" over its code) goes with it, and the
+        block is then kept whole as when it starts its passage. Under nothing but its
+        headings, the line and the block stay in the open passage (no passage of a
+        heading alone)."""
+        nonlocal end, led
         b_start = spans[i][0]
-        if at == b_start and i and _leads_in(spans[i - 1][2]) and spans[i - 1][0] > start:
-            cut(spans[i - 1][0], paths[i])
-            end = spans[i - 1][1]
-        else:
+        lead = spans[i - 1] if i and at == b_start and _leads_in(spans[i - 1][2]) else None
+        if lead is None or lead[0] <= start:
             cut(at, paths[i])
+        elif all(b.kind == "heading" for s, _, b in spans[: i - 1] if s >= start):
+            led = start  # the headings, the line and the block: one passage
+        else:
+            cut(lead[0], paths[i])
+            end, led = lead[1], lead[0]
 
     for i, (b_start, b_end, block) in enumerate(spans):
         kind, size = block.kind, b_end - b_start
@@ -226,7 +234,8 @@ def split_blocks(
                 cut(b_start, paths[i])
         elif b_end - start > target and size <= (slack if kind in _WHOLE else target):
             cut_before(i, b_start)  # moved whole to a passage of its own
-        if b_end - start <= target or (start == b_start and kind in _WHOLE and size <= slack):
+        whole = start in (b_start, led) and kind in _WHOLE and b_end - start <= slack
+        if b_end - start <= target or whole:
             end = b_end
             continue
         for u_start, u_end in _units(body, b_start, b_end, kind, target):

@@ -57,16 +57,26 @@ class Parsed:
 
 
 def page_title(blocks: list[Block]) -> str | None:
-    """The heading that titles a document: its one heading of the top level. A document
-    of several top-level headings (a change log of version headings, a page of sections
-    under no title) has none: its first section does not name the others, so the caller
-    titles it otherwise (front matter, the file's name)."""
+    """The heading that titles a document: its first level-1 heading, else its first
+    heading; none for a change log whose top-level headings are its releases ("1.10.0
+    (October 24, 2026)", "Version 2.0", "pytest 9.2.0"): its first release does not name
+    the others, so the caller titles it otherwise (front matter, the file's name). A
+    title with back matter after it ("Indices and tables", "Footnotes") keeps its title."""
     headings = [b for b in blocks if b.kind == "heading"]
     if not headings:
         return None
     top = min(b.level for b in headings)
-    tops = [b for b in headings if b.level == top]
-    return tops[0].text if len(tops) == 1 else None
+    tops = [b.text for b in headings if b.level == top]
+    if len(tops) > 1 and 2 * sum(_RELEASE.match(t) is not None for t in tops) > len(tops):
+        return None
+    return next((b.text for b in headings if b.level == 1), headings[0].text)
+
+
+# a release's heading: "1.10.0 (October 24, 2026)", "Version 2.0", "v3.2.0", "[1.2.0] -
+# 2020-01-01", "pytest 9.2.0 (2026-10-27)", "Release 0.17.0"
+_RELEASE = re.compile(
+    r"\W*(?:(?:version|release|v)\s*|[A-Za-z][\w.-]*[ -]v?)?\d+(?:\.\d+)+\b", re.IGNORECASE
+)
 
 
 #: At most this many link targets are kept per document.

@@ -378,7 +378,9 @@ def _read_change_entries(
     if not _asks_own_release(frame.text, url):
         return []
     heading = title_heading(title) if sections else ""
-    names = frozenset(frame.anchors) | named
+    # a name before a version must be the question's or the page's own project's
+    # ("pytest 9.2.0 (2026-10-27)" on .../pytest/changelog.rst)
+    names = frozenset(frame.anchors) | frozenset(url_terms(url))
     out = []
     for offset, text in segments:
         for s, e in sentence_spans(text):
@@ -391,6 +393,8 @@ def _read_change_entries(
             sentence = text[s:e]
             if _VERSION_NOTE.match(sentence) is not None:
                 continue  # a version note of its own ("Added in 2.1.") is read as one
+            if _intended(sentence, frame.relation):
+                continue  # "... has been deprecated and will be removed in a future release"
             subject = set(content_terms(f"{line} {category} {sentence}")) | named
             reading = read_sentence(frame, url, line, offset + at, set(), proper, context=subject)
             if reading is None:
@@ -434,6 +438,8 @@ _VERSION_HEADING = re.compile(
 )
 # how far above an entry its headings are looked for, in lines (a long page is read whole)
 _ENTRY_LINES = 200
+# how many heading lines above an entry are read: its version, and categories between
+_ENTRY_HEADINGS = 6
 _LIST_ITEM = re.compile(r"[ \t]*(?:[-*+•]|\d+[.)])\s")
 
 
@@ -456,16 +462,22 @@ def _entry_version(
     heading line, category heading)``: the nearest heading above it (a line of its own
     without a sentence's end, or an element of the passage's heading path on its first
     line) is a version, or a category ("Removed", "Bug fixes": at most four words, no
-    digits) right under one; prose between them is passed over. None when the nearest
-    heading is neither, or a version of a name (``names``) the question does not name."""
+    digits) under one, with only other categories between them ("3.3.0", "Fixed", ...,
+    "Added"); the first category stands right under the version (a heading after a
+    version's own entries, "3.3.0", "- Fixed a leak", "Upcoming", is a section of its
+    own). None otherwise, or for a version of a name (``names``: the question's and the
+    page address's) the question does not name."""
     first_end = text.find("\n")
     path = text[:first_end].strip() if first_end > 0 else ""
     is_path = bool(heading) and bool(path) and heading.endswith(path)
-    lines: list[tuple[int, str]] = []  # the heading lines above, nearest first
+    # the heading lines above, nearest first, each with whether anything but blank lines
+    # stands between it and the heading line below it
+    lines: list[tuple[int, str, bool]] = []
+    content = False
     pos = text.rfind("\n", 0, at)
     top = pos <= 0  # the scan reached the passage's first line
     for _ in range(_ENTRY_LINES):
-        if pos <= 0 or len(lines) == 2:
+        if pos <= 0 or len(lines) == _ENTRY_HEADINGS:
             top = top or pos <= 0
             break
         start = text.rfind("\n", 0, pos) + 1
@@ -476,31 +488,53 @@ def _entry_version(
         line = raw.strip()
         if (
             line
-            and (start == 0 or text[start - 2 : start] == "\n\n")
-            and text[pos : pos + 2] == "\n\n"
+            and (start == 0 or _blank(text, text.rfind("\n", 0, start - 1) + 1))
+            and _blank(text, pos + 1)
             and len(line) <= 80
             and line[-1] not in ".:;!?,"
             and not _LIST_ITEM.match(raw)
         ):
-            lines.append((start + raw.index(line), line))
+            lines.append((start + raw.index(line), line, content))
+            content = False
+        elif line:
+            content = True
         pos = start - 1
-    if len(lines) < 2 and is_path and top:
+    if len(lines) < _ENTRY_HEADINGS and is_path and top:
         place = first_end
-        for part in reversed(path.split(" › ")):
+        for n, part in enumerate(reversed(path.split(" › "))):
             place = text.rfind(part, 0, place)
-            lines.append((place, part.strip()))
+            lines.append((place, part.strip(), content and n == 0))
     category = ""
-    for offset, line in lines[:2]:
+    for offset, line, below in lines:
         match = _VERSION_HEADING.fullmatch(line)
         if match is not None:
             name = match.group("name")
             if name is not None and not set(content_terms(name)) & names:
                 return None  # "Python 3.11" over a question about Starlette
-            return offset, line, category
-        if category or len(line.split()) > 4 or any(c.isdigit() for c in line):
+            return None if category and below else (offset, line, category)
+        if len(line.split()) > 4 or any(c.isdigit() for c in line):
             return None
-        category = line
+        category = category or line
     return None
+
+
+# a change an entry announces rather than makes: "will be removed", "may change"
+_MODAL = re.compile(r"\b(?:will|would|may|might|shall|could|should)\b((?:\W+\w+){1,3})", re.I)
+
+
+def _intended(sentence: str, relation: tuple[str, ...]) -> bool:
+    """Whether ``sentence`` says the question's relation only as what will or may happen
+    ("Built-in GraphQL support ... has been deprecated and will be removed in a future
+    release" did not remove it in the version it is listed under)."""
+    return any(
+        stem(w.lower()) in relation for m in _MODAL.finditer(sentence) for w in words(m.group(1))
+    )
+
+
+def _blank(text: str, start: int) -> bool:
+    """Whether the line of ``text`` that starts at ``start`` is blank (spaces only)."""
+    end = text.find("\n", start)
+    return not text[start : end if end >= 0 else len(text)].strip()
 
 
 def _described(text: str, spans: list[tuple[int, int]], i: int, sections: bool) -> set[str]:
