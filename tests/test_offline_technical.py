@@ -2746,6 +2746,9 @@ def test_a_change_log_answers_only_its_own_project_s_release(question: str) -> N
             "3.3.0\n\n" + "- Fixed a leak\n" * 250 + "- Added ZooKeeper job store\n",
             id="far-below",
         ),
+        # a date is no version ("12.05.2023" over a news page's list)
+        "12.05.2023\n\n- Added ZooKeeper job store\n",
+        "Meeting of 1/10/2024\n\n- Added ZooKeeper job store\n",
     ],
 )
 def test_an_entry_needs_its_own_project_s_version_heading(text: str) -> None:

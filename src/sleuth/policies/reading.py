@@ -429,10 +429,11 @@ def _asks_own_release(question: str, url: str) -> bool:
 
 # a change log's version heading: "1.0.0rc1 (February 23, 2026)", "Version 2.0.1", "3.3.0"
 # (a bold line of its own), "v3.2.0 - 2017-01-01", "[1.2.0] - 2020-01-01", "pytest-2.6.1:
-# fixes" (a name before the version must be one the question names)
+# fixes" (a name before the version must be one the question names); a date ("12.05.2023")
+# is none
 _VERSION_HEADING = re.compile(
     r"(?:(?P<word>version|release|v)\s*|(?P<name>[A-Za-z][\w.]*)[ -])?\[?v?"
-    r"\d+(?:\.\d+)+(?:[-.]?(?:a|b|rc|dev|post)\d*)?\]?"
+    r"(?!\d{1,2}[./]\d{1,2}[./]\d{4}\b)\d+(?:\.\d+)+(?:[-.]?(?:a|b|rc|dev|post)\d*)?\]?"
     r"(?:\s*(?:\([^()]*\)|[-–—:]\s*[^.!?]*))?",
     re.IGNORECASE,
 )
@@ -445,14 +446,17 @@ _LIST_ITEM = re.compile(r"[ \t]*(?:[-*+•]|\d+[.)])\s")
 
 def _in_list_item(text: str, at: int) -> bool:
     """Whether the sentence at ``at`` stands in a list item: its line, or the line its
-    item starts on (an item's later lines are indented or follow without a blank line)."""
+    item starts on (an item's later lines are indented or follow without a blank line),
+    at most `_ENTRY_LINES` lines above (a page of lines without a blank one is read in
+    linear time, not quadratic)."""
     start = text.rfind("\n", 0, at) + 1
-    while True:
+    for _ in range(_ENTRY_LINES):  # an item is not hundreds of lines long
         if _LIST_ITEM.match(text, start):
             return True
         if start == 0 or text[start - 2 : start] == "\n\n" or start < 2:
             return False
         start = text.rfind("\n", 0, start - 1) + 1
+    return False
 
 
 def _entry_version(
