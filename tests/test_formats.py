@@ -2242,3 +2242,42 @@ def test_a_program_directive_leaves_no_heading() -> None:
     assert parsed.title == "The mypy command line"
     headings = [(b.text, b.level) for b in parsed.blocks if b.kind == "heading"]
     assert headings == [("The mypy command line", 1), ("`--strict`", 2)]
+
+
+def test_footnote_marks_are_no_words_of_the_text() -> None:
+    """structlog's pages (real lines): a footnote's reference ("a string[^str] that") and
+    its definition's label ("[^str]: ...") are marks, read as nothing; a code span that
+    looks like one (a regular expression) stays as written."""
+    page = (
+        "For flexibility, the final processor can return either a string[^str] that is "
+        "passed directly as a positional parameter.\n\n"
+        '1. `"world"` gets interpolated into `"Hello, %s!"`, making the event '
+        '"Hello, world!"[^interpolation].\n\n'
+        "[^str]: `str`, `bytes`, or `bytearray` to be exact.\n\n"
+        "Match names with `[^abc]` and [^a-z].\n"
+    )
+    texts = [b.text for b in parse("md", page).blocks]
+    assert texts == [
+        "For flexibility, the final processor can return either a string that is passed "
+        "directly as a positional parameter.",
+        '1. `"world"` gets interpolated into `"Hello, %s!"`, making the event "Hello, world!".',
+        "`str`, `bytes`, or `bytearray` to be exact.",
+        "Match names with `[^abc]` and .",
+    ]
+
+
+def test_template_statement_lines_are_no_text() -> None:
+    """FastAPI's templates page (real lines): MkDocs' macros leave ``{% raw %}`` and
+    ``{% endraw %}`` around an example, paragraphs of their own; they are no text of
+    the page. A tag inside a sentence stays."""
+    page = (
+        "In the HTML that contains:\n\n{% raw %}\n\n```jinja\nItem ID: {{ id }}\n```\n\n"
+        "{% endraw %}\n\n{% for user in people.maintainers %}\n{% endfor %}\n\n"
+        "Write `{% raw %}` or {% raw %} to show braces.\n"
+    )
+    blocks = parse("md", page).blocks
+    assert [(b.kind, b.text) for b in blocks] == [
+        ("text", "In the HTML that contains:"),
+        ("code", "```jinja\nItem ID: {{ id }}\n```"),
+        ("text", "Write `{% raw %}` or {% raw %} to show braces."),
+    ]

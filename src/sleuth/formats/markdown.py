@@ -617,7 +617,14 @@ def _emphasis_match(match: re.Match[str]) -> str:
     return match.group(match.lastindex or 0)
 
 
+# a footnote's reference ("a string[^str] that") and its definition's label at the start of
+# its paragraph ("[^str]: `str`, `bytes` ..."): marks of the page, not words of its text
+_FOOTNOTE = re.compile(r"^\[\^[^\]\s]+\]:[ \t]*|\[\^[^\]\s]+\]")
+
+
 def _prose(text: str) -> str:
+    if "[^" in text:
+        text = _FOOTNOTE.sub("", text)
     if "<" in text or "\\" in text or "&" in text:
         text = _INLINE.sub(_inline_match, text)
         if "&" in text:
@@ -851,9 +858,16 @@ class _Holder:
         self.children = children
 
 
+# a paragraph of nothing but Jinja or Liquid statement tags, one a line ("{% raw %}",
+# "{% for user in people.maintainers %}"), as MkDocs' macros and Jekyll leave them
+_TEMPLATE_TAGS = re.compile(r"(?:[ \t]*\{%-?[^\n]*?-?%\}[ \t]*(?:\n|\Z))+")
+
+
 def _paragraph(raw: str, out: list[Block]) -> None:
     """The blocks of a paragraph's inline source: its text, and the table in it when it
     holds one (`table_in`)."""
+    if raw.startswith("{%") and _TEMPLATE_TAGS.fullmatch(raw):
+        return  # a site generator's template statements ("{% raw %}"): no text of the page
     found = table_in(raw) if "-" in raw and "\n" in raw else None
     text = convert_inline(raw if found is None else found[0]).strip()
     if text:
