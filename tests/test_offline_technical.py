@@ -85,6 +85,13 @@ ROOT = Path(__file__).resolve().parents[1]
             "version",
         ),
         ("The timeout argument - which defaults to None - was added in which version?", "version"),
+        # a wh-phrase of four words (aiohttp_dev, R), which stops at a relative word
+        ("What was the minimal supported Python version for aiohttp 3.0?", "version"),
+        (
+            "What is the name of the file where environment variables for settings are "
+            "commonly placed?",
+            "file",
+        ),
     ],
 )
 def test_kind_of_question(question: str, kind: str | None) -> None:
@@ -645,6 +652,26 @@ def test_a_heading_inside_a_passage_is_its_sentences_section() -> None:
         "400"
     ]
     assert _read(asked.format("HTTPSRedirectMiddleware"), MIDDLEWARES, title) == []
+
+
+def test_a_heading_inside_a_title_s_passage_is_a_section_of_the_page() -> None:
+    """aiohttp's "What's new in aiohttp 3.0" (real lines): the passage's path is the page's
+    title alone, and "async/await everywhere" below it is a section of that page, whose
+    sentences are about aiohttp 3.0 as well."""
+    text = (
+        "What's new in aiohttp 3.0\n\nasync/await everywhere\n\nThe main change is dropping "
+        "`yield from` support and using `async`/`await` everywhere. Farewell, Python 3.4.\n\n"
+        "The minimal supported Python version is 3.5.3 now.\n"
+    )
+    title = (
+        "What's new in aiohttp 3.0 [passage 1/6; next: "
+        "file:///docs/aiohttp/whats_new_3_0.rst#application-runners]"
+    )
+    asked = "What was the minimal supported Python version for aiohttp 3.0?"
+    assert [r.value for r in _read(asked, text, title)] == ["3.5.3"]
+    # under a title that names neither aiohttp nor a release, it says nothing of them
+    untitled = text.replace("What's new in aiohttp 3.0", "Changes")
+    assert _read(asked, untitled, title.replace("What's new in aiohttp 3.0", "Changes")) == []
 
 
 def test_the_next_passages_address_is_no_title_word() -> None:

@@ -623,7 +623,10 @@ def _section_terms(heading: str, text: str, at: int, sections: bool = True) -> s
     sub = _subheading(text, at) if sections else None
     if sub is None:
         return set(content_terms(heading))
-    parent = heading.rsplit(" › ", 1)[0] if " › " in heading else ""
+    # a path of one heading is the page's title (or its file's name): a heading in its
+    # passage is a section of it ("What's new in aiohttp 3.0" over "async/await
+    # everywhere"), not a sibling
+    parent = heading.rsplit(" › ", 1)[0] if " › " in heading else heading
     return set(content_terms(f"{parent} {sub}"))
 
 

@@ -137,13 +137,15 @@ _KIND_OF_QUESTION = [
         r"\bdefaults?\b|\bset\s+to\b|\bdefault\s+value\b",
     ),
 ]
-# the wh-phrase: "which" / "what" and up to three words before the verb or a preposition
+# the wh-phrase: "which" / "what" and up to four words before the verb, a preposition or
+# a relative word ("which minimal supported Python version", "which file where ...")
+_PHRASE_WORD = (
+    r"(?!(?:is|are|was|were|do|does|did|can|could|should|must|will|would|has|have|had|"
+    r"of|in|for|to|on|from|with|by|the|a|an|if|when|that|where|whose|which)\b)[\w.-]+"
+)
 _WH_PHRASE = re.compile(
     r"^\s*(?:(?:in|at|as of|before|since|starting with|from|with)\s+)?(?:which|what)\s+"
-    r"((?:(?!(?:is|are|was|were|do|does|did|can|could|should|must|will|would|has|have|had|"
-    r"of|in|for|to|on|from|with|by|the|a|an|if|when|that)\b)[\w.-]+\s+){0,2}"
-    r"(?:(?!(?:is|are|was|were|do|does|did|can|could|should|must|will|would|has|have|had|"
-    r"of|in|for|to|on|from|with|by|the|a|an|if|when|that)\b)[\w.-]+))",
+    rf"((?:{_PHRASE_WORD}\s+){{0,3}}{_PHRASE_WORD})",
     re.IGNORECASE,
 )
 
