@@ -1689,6 +1689,33 @@ def test_a_sphinx_object_description_is_a_section_anchored_at_its_name() -> None
     ]
 
 
+def test_a_long_signature_heads_its_section_by_its_name() -> None:
+    """aiohttp's client reference (real lines): a signature continued over lines with a
+    backslash is one line without the backslashes; longer than a heading should be, it
+    heads the section by its name, as Sphinx's table of contents does, and is shown whole
+    as the section's first line (its parameters are no words of every heading path
+    below it)."""
+    text = (
+        "Client Reference\n================\n\n"
+        ".. class:: ClientSession(base_url=None, *, \\\n"
+        "                         connector=None, cookies=None, \\\n"
+        "                         read_bufsize=2**18, max_line_size=8190)\n\n"
+        "   The class for creating client sessions.\n\n"
+        "   .. method:: close()\n\n      Close underlying connector.\n"
+    )
+    blocks = parse("rst", text).blocks
+    headings = [(b.text, b.anchor) for b in blocks if b.kind == "heading"]
+    assert headings == [
+        ("Client Reference", ""),
+        ("`ClientSession(...)`", "ClientSession"),
+        ("`close()`", "close"),
+    ]
+    code = [b.text for b in blocks if b.kind == "code"]
+    assert len(code) == 1
+    assert "ClientSession(base_url=None, *, connector=None, cookies=None, " in code[0]
+    assert "read_bufsize=2**18, max_line_size=8190)" in code[0] and "\\" not in code[0]
+
+
 def test_a_directive_docutils_does_not_know_keeps_its_text() -> None:
     """Flask's docs put shell examples in ``.. tabs::`` / ``.. group-tab::`` (sphinx-tabs),
     which docutils does not know: their text and code stay, their options do not."""

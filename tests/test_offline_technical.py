@@ -85,8 +85,9 @@ ROOT = Path(__file__).resolve().parents[1]
             "version",
         ),
         ("The timeout argument - which defaults to None - was added in which version?", "version"),
-        # a wh-phrase of four words (aiohttp_dev, R), which stops at a relative word
+        # a long noun phrase after "what was the" with what it is of (aiohttp_dev, R)
         ("What was the minimal supported Python version for aiohttp 3.0?", "version"),
+        ("What was the final studio album release of Queen?", None),
         (
             "What is the name of the file where environment variables for settings are "
             "commonly placed?",
@@ -2866,3 +2867,42 @@ def test_a_change_log_answer_quotes_the_heading_and_the_entry(tmp_path: Path) ->
         "- Remove `on_startup` and `on_shutdown` parameters from `Starlette` and `Router`.",
     ]
     assert {q.url for q in result.evidence} <= {s.args["url"] for s in steps if s.tool == "open"}
+
+
+# aiohttp's client reference (real lines, as the index shows them): ClientSession's
+# parameters, and under it its `request(...)` method's, with the same names
+SESSION_PATH = "Client Reference › Client Session › `ClientSession(...)`"
+BUFSIZE_OF_SESSION = (
+    "- param int read_bufsize: Size of the read buffer (`ClientResponse.content`). 256 KiB "
+    "by default."
+)
+BUFSIZE_OF_REQUEST = (
+    "- param int read_bufsize: Size of the read buffer (`ClientResponse.content`). `None` by "
+    "default, it means that the session global value is used."
+)
+
+
+def test_a_parameter_field_is_of_the_innermost_callable() -> None:
+    """A method's parameter field under its class says what the method's parameter
+    defaults to, not the class's: "What is the default ... read_bufsize parameter of
+    ClientSession?" was answered `None` from `request(...)`'s field."""
+    asked = (
+        "What is the default size of the read buffer (ClientResponse.content) set by the "
+        "read_bufsize parameter of ClientSession?"
+    )
+    session = _read(asked, BUFSIZE_OF_SESSION, SESSION_PATH)
+    assert [r.value for r in session] == ["256 KiB"]
+    assert verify.check(frame_question(asked), session[0], SESSION_PATH, question=asked).ok
+    method_path = f"{SESSION_PATH} › `request(...)`"
+    (method,) = _read(asked, BUFSIZE_OF_REQUEST, method_path)
+    assert method.value == "None"
+    verdict = verify.check(frame_question(asked), method, method_path, question=asked)
+    assert verdict.rule == "entity"
+    # a question that names the method asks its parameter
+    of_request = asked.replace("parameter of ClientSession", "parameter of ClientSession.request")
+    (named,) = _read(of_request, BUFSIZE_OF_REQUEST, method_path)
+    assert verify.check(frame_question(of_request), named, method_path, question=of_request).ok
+    # prose under a method, no parameter's field, is not judged by it
+    prose = "The read buffer of `ClientResponse.content` is `None` by default for read_bufsize."
+    (said,) = _read(asked, prose, method_path)
+    assert verify.check(frame_question(asked), said, method_path, question=asked).ok

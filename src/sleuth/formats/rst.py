@@ -50,6 +50,9 @@ _DESCRIBED = (
     "py:property py:classmethod py:staticmethod function class method attribute exception "
     "data decorator envvar option confval describe object"
 ).split()
+# a signature longer than this many characters heads its section by its name alone
+_SIGNATURE_HEAD = 80
+_CONTINUED = re.compile(r"\\(?=\s|$)")
 _CODE = "code-block sourcecode code testcode doctest".split()
 _BODY = (
     "seealso glossary only tab tabs tab-set tab-item group-tab code-tab centered hlist "
@@ -158,12 +161,19 @@ def _setup() -> tuple[Any, Any]:
 
     class Described(Generic):
         def run(self) -> list[Any]:
-            signature = " ".join(" ".join(self.arguments).split())
+            # (a backslash at a line's end continues a long signature on the next)
+            signature = " ".join(_CONTINUED.sub(" ", " ".join(self.arguments)).split())
             if not signature:
                 return []
             name = re.split(r"[\s(\[=:]", signature, maxsplit=1)[0] or signature
             section = nodes.section("", ids=[explicit_anchor(name)], described=True)
-            section += nodes.title("", "", nodes.literal(signature, signature))
+            # a long signature heads its section by its name, as Sphinx's table of contents
+            # names it, and is shown whole as its first line (its parameters are not words
+            # of every passage's heading path below it)
+            head = signature if len(signature) <= _SIGNATURE_HEAD else f"{name}(...)"
+            section += nodes.title("", "", nodes.literal(head, head))
+            if head != signature:
+                section += nodes.literal_block(signature, signature)
             if self.content:
                 self.state.nested_parse(self.content, self.content_offset, section)
             return [section]

@@ -137,15 +137,13 @@ _KIND_OF_QUESTION = [
         r"\bdefaults?\b|\bset\s+to\b|\bdefault\s+value\b",
     ),
 ]
-# the wh-phrase: "which" / "what" and up to four words before the verb, a preposition or
-# a relative word ("which minimal supported Python version", "which file where ...")
-_PHRASE_WORD = (
-    r"(?!(?:is|are|was|were|do|does|did|can|could|should|must|will|would|has|have|had|"
-    r"of|in|for|to|on|from|with|by|the|a|an|if|when|that|where|whose|which)\b)[\w.-]+"
-)
+# the wh-phrase: "which" / "what" and up to three words before the verb or a preposition
 _WH_PHRASE = re.compile(
     r"^\s*(?:(?:in|at|as of|before|since|starting with|from|with)\s+)?(?:which|what)\s+"
-    rf"((?:{_PHRASE_WORD}\s+){{0,3}}{_PHRASE_WORD})",
+    r"((?:(?!(?:is|are|was|were|do|does|did|can|could|should|must|will|would|has|have|had|"
+    r"of|in|for|to|on|from|with|by|the|a|an|if|when|that)\b)[\w.-]+\s+){0,2}"
+    r"(?:(?!(?:is|are|was|were|do|does|did|can|could|should|must|will|would|has|have|had|"
+    r"of|in|for|to|on|from|with|by|the|a|an|if|when|that)\b)[\w.-]+))",
     re.IGNORECASE,
 )
 
@@ -320,6 +318,8 @@ def _opening_clause_end(question: str) -> int:
 _WHAT_IS_THE = re.compile(
     r"(?i:\s*what\s+(?:is|was|are|were)\s+the\s+)"
     r"((?:(?!(?i:of|for|in|on|to|from|with|by|at|about|the|a|an)\b)[\w.-]+\s+){3,5}[\w.-]+)"
+    # (what the noun phrase is of: "... Python version for aiohttp 3.0?")
+    r"(?:\s+(?i:for|of|in)\s+[\w.-]+(?:\s+v?\d+(?:\.\d+)+)?)?"
     r"\s*\?\s*$"
 )
 # "What value do I pass to ...?": the asker sets it ("What value did the coin have?" asks

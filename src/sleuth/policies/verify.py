@@ -62,7 +62,7 @@ from dataclasses import dataclass
 
 from sleuth.claims import content, stated_keys, terms
 from sleuth.passages import title_heading
-from sleuth.text import stem, words
+from sleuth.text import content_terms, stem, words
 
 from . import contrary, doers, excluded, modifiers, pairing, renamed, technical
 from .extraction import (
@@ -87,7 +87,7 @@ from .frames import (
     name_spans,
     restate,
 )
-from .reading import PRONOUN_SUBJECT, TEMPORAL, Reading, sentence_spans
+from .reading import PRONOUN_SUBJECT, TEMPORAL, Reading, identifier_words, sentence_spans
 from .slots import CODE_SPAN
 from .synonyms import canon, phrase_keys
 
@@ -320,6 +320,8 @@ def check(
             return Check(False, "role")  # "Set `BABEL_PYPROJECT_TOML` ... to `skip`": skip
         if reading.value.count("`") % 2:
             return Check(False, "fragment")
+        if _another_callables_parameter(text, reading.sentence, title):
+            return Check(False, "entity")  # `request(...)`'s read_bufsize: not ClientSession's
         ok = technical.is_kind(frame.tech, reading.value)
         return Check(True) if ok else Check(False, "type")
     value_keys = {k for k in _keys(reading.value) if k != "not"}
@@ -459,6 +461,34 @@ _SPATIAL_OPPOSITES = {
     "~over": frozenset({"~below", "~under"}),
 }
 _ASKS_VALUE = re.compile(r"\b(?:what|which)\s+value\b|\bto\s+what\b", re.IGNORECASE)
+
+# a parameter's field as the index shows a reST field list: "param int read_bufsize: ..."
+_PARAM_FIELD = re.compile(r"\s*(?:[-*]\s+)?(?:param|parameter|arg|argument|key|keyword)\s", re.I)
+# a described object's heading in a path: "`ClientSession(...)`", "`request(method, url)`"
+_DESCRIBED_HEAD = re.compile(r"`([\w.]+)(\()?[^`]*`")
+
+
+def _another_callables_parameter(question: str, sentence: str, title: str) -> bool:
+    """Whether ``sentence`` is a parameter's field of a callable the question does not
+    name, described inside one it does: in an API reference a method's parameters are
+    listed under the method ("Client Session › `ClientSession(...)` › `request(...)`"),
+    so "`None` by default" of ``request``'s ``read_bufsize`` is not what ClientSession's
+    ``read_bufsize`` defaults to (``title``: the passage's heading path)."""
+    if _PARAM_FIELD.match(sentence) is None:
+        return False
+    heads = title.split(" › ")
+    found = _DESCRIBED_HEAD.fullmatch(heads[-1].strip())
+    if found is None or found.group(2) is None:
+        return False  # the innermost heading is no callable's signature
+    asked = set(content_terms(question)) | identifier_words(set(content_terms(question)))
+    inner = set(content_terms(found.group(1).rsplit(".", 1)[-1]))
+    if inner & asked:
+        return False  # the question names the callable the field is of
+    for head in heads[:-1]:
+        outer = _DESCRIBED_HEAD.fullmatch(head.strip())
+        if outer is not None and set(content_terms(outer.group(1).rsplit(".", 1)[-1])) & asked:
+            return True
+    return False
 
 
 def _setting_for_value(question: str, sentence: str, value: str) -> bool:
