@@ -2240,8 +2240,8 @@ def test_the_asked_name_written_qualified_is_an_echo() -> None:
     title = "Plugins › Enabling Autogenerate Plugins"
     values = [r.value for r in _read(question, text, title) if verify.check(frame, r, title).ok]
     assert not any("autogenerate_plugins" in v for v in values)
-    assert verify._qualified_echo(question, ".EnvironmentContext.configure.autogenerate_plugins")
-    assert not verify._qualified_echo("What replaces Field.fail?", "Field.make_error")
+    assert technical.qualified_echo(question, ".EnvironmentContext.configure.autogenerate_plugins")
+    assert not technical.qualified_echo("What replaces Field.fail?", "Field.make_error")
 
 
 def test_the_value_to_set_is_not_the_setting() -> None:
@@ -2906,3 +2906,25 @@ def test_a_parameter_field_is_of_the_innermost_callable() -> None:
     prose = "The read buffer of `ClientResponse.content` is `None` by default for read_bufsize."
     (said,) = _read(asked, prose, method_path)
     assert verify.check(frame_question(asked), said, method_path, question=asked).ok
+
+
+def test_the_question_s_own_name_written_qualified_is_passed_over() -> None:
+    """aiohttp's client_advanced.rst (real lines): "`aiohttp.ClientSession`" is the
+    question's ClientSession written qualified; the argument asked is the other span."""
+    text = (
+        "Contrary to the `requests` library, it won't read environment variables by default. "
+        "But you can do so by passing `trust_env=True` into `aiohttp.ClientSession` "
+        "constructor."
+    )
+    asked = (
+        "Coming from requests, I expected HTTP_PROXY from the environment to be used, but "
+        "aiohttp ignores it. Which ClientSession constructor argument makes it read the "
+        "environment?"
+    )
+    assert [r.value for r in _read(asked, text, "Advanced Client Usage › Proxy support")] == [
+        "trust_env"
+    ]
+    assert technical.qualified_echo(asked, "aiohttp.ClientSession")
+    assert not technical.qualified_echo(asked, "aiohttp.TCPConnector")
+    # a file's extension is no name
+    assert not technical.qualified_echo("In HTML mode, which file ...?", "404.html", "file")

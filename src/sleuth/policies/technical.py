@@ -611,6 +611,29 @@ _NOT_PATHS = frozenset(
 )
 
 
+_LAST_PART = re.compile(r"[\w-]+(?=\W*$)")
+_FILE_KINDS = frozenset({"file", "path"})
+_EXTENSION = re.compile(r"\.[A-Za-z0-9]{1,4}`?$")  # "404.html", not "app.config.from_pyfile"
+
+
+def qualified_echo(question: str, value: str, kind: str | None = None) -> bool:
+    """Whether a code value is a name of the question written qualified: its last dotted
+    part is an identifier the question writes ("the autogenerate_plugins parameter" over
+    "`.EnvironmentContext.configure.autogenerate_plugins`"); for a file's ``kind``, an
+    extension is no name (`404.html` in "In HTML mode, which file ...?")."""
+    if not re.search(r"\w[.:]+\w", value):
+        return False
+    if kind in _FILE_KINDS and _EXTENSION.search(value):
+        return False
+    last = _LAST_PART.search(value)
+    if last is None:
+        return False
+    name = last.group(0).lower()
+    return ("_" in name or len(name) > 3) and re.search(
+        rf"(?<![\w.]){re.escape(name)}(?![\w])", question, re.IGNORECASE
+    ) is not None
+
+
 def extract(
     kind: str,
     sentence: str,
@@ -630,8 +653,10 @@ def extract(
     for s, e in candidates(kind, sentence, start):
         text = sentence[s:e].strip()
         name = text.split("=")[0] if kind in _ASSIGNED else text
-        if name.lower() in asked:
-            continue  # the question's own identifier answers nothing
+        if name.lower() in asked or qualified_echo(question, name.strip("`"), kind):
+            # the question's own identifier answers nothing, written qualified or not
+            # ("`aiohttp.ClientSession`" for "Which ClientSession constructor argument ...?")
+            continue
         if inline_ids(text):
             continue  # "[https://…]" would read as an inline citation
         glossed = _GLOSSED.search(sentence, 0, s)

@@ -311,10 +311,7 @@ def check(
         stated = _keys(value) or content(value, code=True)
         if not value or value.lower() in text.lower() or not stated:
             return Check(False, "echo")  # the question's own, or nothing a quote can state
-        if _qualified_echo(echoed, value) and not (
-            frame.tech in _FILE_KINDS and _EXTENSION.search(value)
-        ):
-            # (a file's extension is no name: `404.html` in "In HTML mode, which file ...?")
+        if technical.qualified_echo(echoed, value, frame.tech):
             return Check(False, "echo")  # ".EnvironmentContext.configure.autogenerate_plugins"
         if _setting_for_value(text, reading.sentence, reading.value):
             return Check(False, "role")  # "Set `BABEL_PYPROJECT_TOML` ... to `skip`": skip
@@ -334,7 +331,7 @@ def check(
     if (
         len(set(spans)) > 1
         and f"`{reading.value}`" in spans
-        and _qualified_echo(echoed, reading.value)
+        and technical.qualified_echo(echoed, reading.value)
     ):
         # "`marshmallow.Schema.dump`" for "... I still need dump to return an OrderedDict.
         # Which schema attribute do I set?": the question's own name, written qualified
@@ -432,26 +429,6 @@ def check(
     return Check(True)
 
 
-_LAST_PART = re.compile(r"[\w-]+(?=\W*$)")
-
-
-def _qualified_echo(question: str, value: str) -> bool:
-    """Whether a code value is a name of the question written qualified: its last dotted
-    part is an identifier the question writes ("the autogenerate_plugins parameter" over
-    "`.EnvironmentContext.configure.autogenerate_plugins`")."""
-    if not re.search(r"\w[.:]+\w", value):
-        return False
-    last = _LAST_PART.search(value)
-    if last is None:
-        return False
-    name = last.group(0).lower()
-    return ("_" in name or len(name) > 3) and re.search(
-        rf"(?<![\w.]){re.escape(name)}(?![\w])", question, re.IGNORECASE
-    ) is not None
-
-
-_FILE_KINDS = frozenset({"file", "path"})
-_EXTENSION = re.compile(r"\.[A-Za-z0-9]{1,4}`?$")  # "404.html", not "app.config.from_pyfile"
 # a wh-phrase opened by a preposition of place: "Under which key ...?", "Below what size?"
 _SPATIAL_SLOT = re.compile(r"\s*(under|below|above|over)\s+(?:which|what)\b", re.IGNORECASE)
 _SPATIAL_OPPOSITES = {
