@@ -2928,3 +2928,25 @@ def test_the_question_s_own_name_written_qualified_is_passed_over() -> None:
     assert not technical.qualified_echo(asked, "aiohttp.TCPConnector")
     # a file's extension is no name
     assert not technical.qualified_echo("In HTML mode, which file ...?", "404.html", "file")
+
+
+def test_an_identifier_of_the_question_s_words_is_no_echo() -> None:
+    """Pygments' lexers page (real sentence): `get_lexer_by_name()` is made of the
+    question's words ("lexer", "name") but is a name the question does not write; the
+    question's own identifier stays an echo."""
+    sentence = (
+        'The "Short Names" field lists the identifiers that can be used with the '
+        "`get_lexer_by_name()` function."
+    )
+    asked = (
+        'The "Short Names" field of the lexer list gives identifiers that can be used with '
+        "which function?"
+    )
+    (found,) = _read(asked, sentence, "Available lexers")
+    assert found.value == "get_lexer_by_name()"
+    assert verify.check(frame_question(asked), found, "Available lexers", question=asked).ok
+    echo = Reading("u", 0, len(sentence), sentence, "lexer", 1.0)
+    assert verify.check(frame_question(asked), echo, question=asked).rule == "echo"
+    own = "Which function does get_lexer_by_name() call?"
+    again = Reading("u", 0, len(sentence), sentence, "get_lexer_by_name()", 1.0)
+    assert verify.check(frame_question(own), again, question=own).rule == "echo"

@@ -326,7 +326,9 @@ def check(
         return Check(False, "echo")
     if frame.mention:
         return Check(True)
-    if value_keys <= set(qkeys) | {_canon(k) for k in qkeys}:
+    if value_keys <= set(qkeys) | {_canon(k) for k in qkeys} and not _new_identifier(
+        reading.value, question or frame.text
+    ):
         return Check(False, "echo")
     if (
         len(set(spans)) > 1
@@ -438,6 +440,22 @@ _SPATIAL_OPPOSITES = {
     "~over": frozenset({"~below", "~under"}),
 }
 _ASKS_VALUE = re.compile(r"\b(?:what|which)\s+value\b|\bto\s+what\b", re.IGNORECASE)
+
+
+def _new_identifier(value: str, question: str) -> bool:
+    """Whether ``value`` is a code identifier the question does not write, whatever words
+    it is made of (`get_lexer_by_name()` for "... identifiers that can be used with which
+    function?" says more than "lexer" and "name")."""
+    name = value.strip("` ")
+    if not _IDENTIFIER.fullmatch(name):
+        return False
+    bare = name.removesuffix("()")
+    return bare.lower() not in question.lower()
+
+
+# a name as code writes it: joined by underscores or dots, or called ("get_lexer_by_name()")
+_IDENTIFIER = re.compile(r"[A-Za-z_][\w.]*(?:_\w|\.\w)[\w.]*(?:\(\))?|[A-Za-z_]\w*\(\)")
+
 
 # a parameter's field as the index shows a reST field list: "param int read_bufsize: ..."
 _PARAM_FIELD = re.compile(r"\s*(?:[-*]\s+)?(?:param|parameter|arg|argument|key|keyword)\s", re.I)
