@@ -2950,3 +2950,27 @@ def test_an_identifier_of_the_question_s_words_is_no_echo() -> None:
     own = "Which function does get_lexer_by_name() call?"
     again = Reading("u", 0, len(sentence), sentence, "get_lexer_by_name()", 1.0)
     assert verify.check(frame_question(own), again, question=own).rule == "echo"
+
+
+def test_a_name_called_a_plugin_beside_a_code_span() -> None:
+    """tox's pytest page (real lines): "`pytest`" is a code span and the question's own
+    name; the plugin asked is the name the sentence calls one, without backticks. The
+    next sentence's `tox` is no plugin of pytest's."""
+    text = (
+        "`pytest` supports distributing tests to multiple processes and hosts through the "
+        "pytest-xdist plugin. Here is an example configuration to make `tox` use this feature:"
+    )
+    asked = (
+        "Which pytest plugin does the documentation use to distribute tests to multiple "
+        "processes and hosts?"
+    )
+    title = "pytest and tox › Using multiple CPUs for test runs"
+    url = "file:///docs/tox/example/pytest.rst#p3"
+    read = read_page(frame_question(asked), url, title, [(0, text)])
+    assert "pytest-xdist" in [r.value for r in read]
+    sentence = text.split(". Here")[0] + "."
+    spans = technical.candidates("package", sentence)
+    assert [sentence[s:e] for s, e in spans] == ["`pytest`", "pytest-xdist"]
+    # a word after "package" is no name when a code span names the package
+    advised = "Use the `a2wsgi` package instead."
+    assert [advised[s:e] for s, e in technical.candidates("package", advised)] == ["`a2wsgi`"]

@@ -454,6 +454,10 @@ _NOT_PACKAGES = frozenset(
 )
 
 
+def _within(span: tuple[int, int], spans: list[tuple[int, int]]) -> bool:
+    return any(s <= span[0] and span[1] <= e for s, e in spans)
+
+
 def _candidates(kind: str, sentence: str, start: int = 0) -> list[tuple[int, int]]:
     code = _code_spans(sentence)
     if kind == "env":
@@ -498,19 +502,26 @@ def _candidates(kind: str, sentence: str, start: int = 0) -> list[tuple[int, int
         if installed:
             return installed
         found = [(s, e) for s, e in code if _PACKAGE.match(sentence[s:e])]
-        if found:
-            return found
-        beside = re.finditer(
-            r"\b(?:package|library|module)\s+([a-z][\w.-]*)"
-            r"|\b([A-Za-z][\w.-]*)\s+(?:package|library|extension|plugin|framework)\b",
-            sentence,
+        beside_matches = list(
+            re.finditer(
+                r"\b(?:package|library|module)\s+([a-z][\w.-]*)"
+                r"|\b([A-Za-z][\w.-]*)\s+(?:package|library|extension|plugin|framework)\b",
+                sentence,
+            )
         )
-        spans = [m.span(1) if m.group(1) else m.span(2) for m in beside]
+        spans = [m.span(1) if m.group(1) else m.span(2) for m in beside_matches]
         spans = [
             (s, e)
             for s, e in spans
             if sentence[s:e].lower() not in STOPWORDS and sentence[s:e].lower() not in _NOT_PACKAGES
         ]
+        if found:
+            # a code span, and a name the sentence calls a package or plugin by the noun
+            # after it without one ("`pytest` supports ... through the pytest-xdist plugin")
+            called = [m.span(2) for m in beside_matches if m.group(2)]
+            return sorted(
+                set(found) | {sp for sp in called if sp in spans and not _within(sp, code)}
+            )
         if spans:
             return spans
         # "- Watchdog provides a faster, more efficient reloader": a list item (or a
