@@ -2970,7 +2970,7 @@ def test_a_name_called_a_plugin_beside_a_code_span() -> None:
     assert "pytest-xdist" in [r.value for r in read]
     sentence = text.split(". Here")[0] + "."
     spans = technical.candidates("package", sentence)
-    assert [sentence[s:e] for s, e in spans] == ["`pytest`", "pytest-xdist"]
+    assert [sentence[s:e] for s, e in spans] == ["pytest", "pytest-xdist"]
     # a word after "package" is no name when a code span names the package
     advised = "Use the `a2wsgi` package instead."
-    assert [advised[s:e] for s, e in technical.candidates("package", advised)] == ["`a2wsgi`"]
+    assert [advised[s:e] for s, e in technical.candidates("package", advised)] == ["a2wsgi"]
