@@ -2974,3 +2974,25 @@ def test_a_name_called_a_plugin_beside_a_code_span() -> None:
     # a word after "package" is no name when a code span names the package
     advised = "Use the `a2wsgi` package instead."
     assert [advised[s:e] for s, e in technical.candidates("package", advised)] == ["a2wsgi"]
+
+
+def test_a_default_stated_as_what_holds_without_a_value_is_no_negation() -> None:
+    """tox's devenv page (real sentence): "If you don't specify an environment with `-e`,
+    the devenv feature will default to `-e py`" says the default the question asks in the
+    question's own words; its "don't" negates nothing asked. A question that asks no
+    default keeps the rule."""
+    sentence = (
+        "If you don't specify an environment with `-e`, the devenv feature will default to "
+        "`-e py` -- usually taking the interpreter you're running `tox` with and the default "
+        "`[testenv]` configuration."
+    )
+    asked = (
+        "If you don't specify an environment with -e, what does the --devenv feature default to?"
+    )
+    frame = frame_question(asked)
+    (found,) = _read(asked, sentence, "Development environment")
+    assert found.value == "-e py"
+    assert verify.check(frame, found, "Development environment", question=asked).ok
+    other = "Which environment does the devenv feature specify with -e?"
+    said = Reading("u", 0, len(sentence), sentence, "-e py", 1.0)
+    assert verify.check(frame_question(other), said, question=other).rule == "polarity"

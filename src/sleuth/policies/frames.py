@@ -316,12 +316,18 @@ _SINCE_WHICH = re.compile(
 )
 
 
+def omission_as_default(text: str) -> str:
+    """``text`` with a condition of omission ("If you don't specify an environment, ...")
+    said as what it means, "by default" (`restate`'s first step)."""
+    return _OMITTED.sub(" by default", text)
+
+
 def restate(question: str) -> str:
     """``question`` with a condition of omission said as what it means, "by default"
     ("Which status code does a RedirectResponse send if you don't pass one?" asks its
     default; "... unless you change openapi_version?" asks the default of
     ``openapi_version``)."""
-    question = _OMITTED.sub(" by default", question)
+    question = omission_as_default(question)
     if _HOW_LONG.search(question):
         question = _LASTS.sub("", question)
     question = _SWITCHED.sub(

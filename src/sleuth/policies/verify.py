@@ -85,6 +85,7 @@ from .frames import (
     asked_part,
     head_word,
     name_spans,
+    omission_as_default,
     restate,
 )
 from .reading import PRONOUN_SUBJECT, TEMPORAL, Reading, identifier_words, sentence_spans
@@ -271,7 +272,10 @@ def check(
         return Check(False, "polarity")
     if _failed(text, reading.sentence):
         return Check(False, "polarity")  # "travelled to carve out a state ..., but failed"
-    if "not" not in qkeys and _negates(reading.sentence, qkeys, reading.value):
+    # (a default is what holds when a thing is not given: "If you don't specify an
+    # environment with `-e`, the devenv feature will default to `-e py`" states one)
+    stated = omission_as_default(reading.sentence) if "default" in qkeys else reading.sentence
+    if "not" not in qkeys and _negates(stated, qkeys, reading.value):
         return Check(False, "polarity")  # "the Normans did not have the rich traditions"
     if _ASKS_PRESENT.search(text) and _ENDED.search(reading.sentence):
         return Check(False, "polarity")  # "the current CEO": not one who "stepped down"
