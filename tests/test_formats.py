@@ -1701,7 +1701,9 @@ def test_a_long_signature_heads_its_section_by_its_name() -> None:
         "                         connector=None, cookies=None, \\\n"
         "                         read_bufsize=2**18, max_line_size=8190)\n\n"
         "   The class for creating client sessions.\n\n"
-        "   .. method:: close()\n\n      Close underlying connector.\n"
+        "   .. method:: close()\n\n      Close underlying connector.\n\n"
+        ".. data:: DEFAULT_CIPHERS = 'ECDHE+AESGCM:ECDHE+CHACHA20:DHE+AESGCM:DHE+CHACHA20:"
+        "ECDH+AESGCM'\n\n   The default ciphers.\n"
     )
     blocks = parse("rst", text).blocks
     headings = [(b.text, b.anchor) for b in blocks if b.kind == "heading"]
@@ -1709,9 +1711,10 @@ def test_a_long_signature_heads_its_section_by_its_name() -> None:
         ("Client Reference", ""),
         ("`ClientSession(...)`", "ClientSession"),
         ("`close()`", "close"),
+        ("`DEFAULT_CIPHERS`", "DEFAULT_CIPHERS"),  # no callable: its name alone
     ]
     code = [b.text for b in blocks if b.kind == "code"]
-    assert len(code) == 1
+    assert len(code) == 2
     assert "ClientSession(base_url=None, *, connector=None, cookies=None, " in code[0]
     assert "read_bufsize=2**18, max_line_size=8190)" in code[0] and "\\" not in code[0]
 
@@ -2281,7 +2284,8 @@ def test_footnote_marks_are_no_words_of_the_text() -> None:
         '1. `"world"` gets interpolated into `"Hello, %s!"`, making the event '
         '"Hello, world!"[^interpolation].\n\n'
         "[^str]: `str`, `bytes`, or `bytearray` to be exact.\n\n"
-        "Match names with `[^abc]` and [^a-z].\n"
+        "Match names with `[^abc]` and [^a-z].\n\n"
+        "[^1]: First note.\n[^2]: Second note.\n"
     )
     texts = [b.text for b in parse("md", page).blocks]
     assert texts == [
@@ -2290,6 +2294,11 @@ def test_footnote_marks_are_no_words_of_the_text() -> None:
         '1. `"world"` gets interpolated into `"Hello, %s!"`, making the event "Hello, world!".',
         "`str`, `bytes`, or `bytearray` to be exact.",
         "Match names with `[^abc]` and .",
+        "First note. Second note.",
+    ]
+    # a run of "[^" is read in linear time (a reviewer's: it was quadratic)
+    assert [b.text for b in parse("md", "Pattern: " + "[^x" * 2000).blocks] == [
+        "Pattern: " + "[^x" * 2000
     ]
 
 
@@ -2300,11 +2309,16 @@ def test_template_statement_lines_are_no_text() -> None:
     page = (
         "In the HTML that contains:\n\n{% raw %}\n\n```jinja\nItem ID: {{ id }}\n```\n\n"
         "{% endraw %}\n\n{% for user in people.maintainers %}\n{% endfor %}\n\n"
-        "Write `{% raw %}` or {% raw %} to show braces.\n"
+        "Write `{% raw %}` or {% raw %} to show braces.\n\n"
+        "{% if site.x %}Use the foo option to configure the bar.{% endif %}\n\n"
+        '{% include note.html content="The timeout defaults to 30 seconds." %}\n'
     )
     blocks = parse("md", page).blocks
     assert [(b.kind, b.text) for b in blocks] == [
         ("text", "In the HTML that contains:"),
         ("code", "```jinja\nItem ID: {{ id }}\n```"),
         ("text", "Write `{% raw %}` or {% raw %} to show braces."),
+        # text between tags is the page's; a tag that quotes a text may carry it
+        ("text", "{% if site.x %}Use the foo option to configure the bar.{% endif %}"),
+        ("text", '{% include note.html content="The timeout defaults to 30 seconds." %}'),
     ]

@@ -670,6 +670,14 @@ def test_a_heading_inside_a_title_s_passage_is_a_section_of_the_page() -> None:
     )
     asked = "What was the minimal supported Python version for aiohttp 3.0?"
     assert [r.value for r in _read(asked, text, title)] == ["3.5.3"]
+    # a heading after the path's own text may be a sibling the passage took in (a page of
+    # "##" sections only; a reviewer's): its sentences are not the path's
+    siblings = (
+        "Redis backend\n\nSee the Redis documentation for setup.\n\nMemcached backend\n\n"
+        "The port defaults to `11211`.\n"
+    )
+    backend = "Which port does the Redis backend use by default?"
+    assert _read(backend, siblings, "Redis backend [passage 1/2; next: file:///x.md#p2]") == []
     # under a title that names neither aiohttp nor a release, it says nothing of them
     untitled = text.replace("What's new in aiohttp 3.0", "Changes")
     assert _read(asked, untitled, title.replace("What's new in aiohttp 3.0", "Changes")) == []
@@ -2902,6 +2910,15 @@ def test_a_parameter_field_is_of_the_innermost_callable() -> None:
     of_request = asked.replace("parameter of ClientSession", "parameter of ClientSession.request")
     (named,) = _read(of_request, BUFSIZE_OF_REQUEST, method_path)
     assert verify.check(frame_question(of_request), named, method_path, question=of_request).ok
+    # a method of a stop word's name, named ("ClientSession.get()"), and a class's own
+    # constructor (a reviewer's)
+    get_path = f"{SESSION_PATH} › `get(...)`"
+    of_get = "What does read_bufsize default to in ClientSession.get()?"
+    (got,) = _read(of_get, BUFSIZE_OF_REQUEST, get_path)
+    assert verify.check(frame_question(of_get), got, get_path, question=of_get).ok
+    init_path = "Client Reference › `ClientSession` › `__init__(...)`"
+    (init,) = _read(asked, BUFSIZE_OF_SESSION, init_path)
+    assert verify.check(frame_question(asked), init, init_path, question=asked).ok
     # prose under a method, no parameter's field, is not judged by it
     prose = "The read buffer of `ClientResponse.content` is `None` by default for read_bufsize."
     (said,) = _read(asked, prose, method_path)
@@ -2928,6 +2945,12 @@ def test_the_question_s_own_name_written_qualified_is_passed_over() -> None:
     assert not technical.qualified_echo(asked, "aiohttp.TCPConnector")
     # a file's extension is no name
     assert not technical.qualified_echo("In HTML mode, which file ...?", "404.html", "file")
+    # alone, such a span is still read: the hard rules judge it by the asked part (the
+    # asker's task often names the answer; a reviewer's)
+    task = "I need to load settings from a TOML file. Which function should I call?"
+    assert [r.value for r in _read(task, "Call `tomllib.load` to read a TOML file.")] == [
+        "tomllib.load"
+    ]
 
 
 def test_an_identifier_of_the_question_s_words_is_no_echo() -> None:
@@ -2947,6 +2970,21 @@ def test_an_identifier_of_the_question_s_words_is_no_echo() -> None:
     assert verify.check(frame_question(asked), found, "Available lexers", question=asked).ok
     echo = Reading("u", 0, len(sentence), sentence, "lexer", 1.0)
     assert verify.check(frame_question(asked), echo, question=asked).rule == "echo"
+    # the question's own name written in words is an echo still (a reviewer's)
+    for question, sentence, value in (
+        (
+            "What does the max body size limit?",
+            "The `max_body_size` limits the request body.",
+            "max_body_size",
+        ),
+        (
+            "Which object does the app factory return?",
+            "The `app_factory()` function returns the application object.",
+            "app_factory()",
+        ),
+    ):
+        spelled = Reading("u", 0, len(sentence), sentence, value, 1.0)
+        assert verify.check(frame_question(question), spelled, question=question).rule == "echo"
     own = "Which function does get_lexer_by_name() call?"
     again = Reading("u", 0, len(sentence), sentence, "get_lexer_by_name()", 1.0)
     assert verify.check(frame_question(own), again, question=own).rule == "echo"
@@ -2971,6 +3009,20 @@ def test_a_name_called_a_plugin_beside_a_code_span() -> None:
     sentence = text.split(". Here")[0] + "."
     spans = technical.candidates("package", sentence)
     assert [sentence[s:e] for s, e in spans] == ["pytest", "pytest-xdist"]
+    # an adjective before the noun is no name (a reviewer's)
+    for question, said, value in (
+        (
+            "Which package speeds up the event loop?",
+            "Use `uvloop`, a third-party package, to speed up the event loop.",
+            "uvloop",
+        ),
+        (
+            "Which plugin runs tests in parallel?",
+            "For running tests in parallel, any pytest plugin works; we use `pytest-xdist`.",
+            "pytest-xdist",
+        ),
+    ):
+        assert [r.value for r in _read(question, said)] == [value]
     # a word after "package" is no name when a code span names the package
     advised = "Use the `a2wsgi` package instead."
     assert [advised[s:e] for s, e in technical.candidates("package", advised)] == ["a2wsgi"]

@@ -179,6 +179,9 @@ def test_parts_and_missing_data(
         "celery-dev",
         "pytest-dev",
         "mypy-dev",
+        "aiohttp-dev",
+        "pygments-dev",
+        "tox-dev",
     ]
     assert len(rr.choose("rules")) == len(rr.fit.RULE_PARTS)
     with pytest.raises(ValueError, match="no part 'nope'"):

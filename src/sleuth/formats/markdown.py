@@ -619,7 +619,8 @@ def _emphasis_match(match: re.Match[str]) -> str:
 
 # a footnote's reference ("a string[^str] that") and its definition's label at the start of
 # its paragraph ("[^str]: `str`, `bytes` ..."): marks of the page, not words of its text
-_FOOTNOTE = re.compile(r"^\[\^[^\]\s]+\]:[ \t]*|\[\^[^\]\s]+\]")
+# (a label holds no bracket: a run of "[^" is read in linear time)
+_FOOTNOTE = re.compile(r"(?m)^[ \t]*\[\^[^\]\s\[]+\]:[ \t]*|\[\^[^\]\s\[]+\]")
 
 
 def _prose(text: str) -> str:
@@ -860,7 +861,9 @@ class _Holder:
 
 # a paragraph of nothing but Jinja or Liquid statement tags, one a line ("{% raw %}",
 # "{% for user in people.maintainers %}"), as MkDocs' macros and Jekyll leave them
-_TEMPLATE_TAGS = re.compile(r"(?:[ \t]*\{%-?[^\n]*?-?%\}[ \t]*(?:\n|\Z))+")
+# (each tag ends at its first "%}": text between tags is text of the page; a tag with a
+# quoted string, "{% include note.html content='...' %}", may carry text and stays)
+_TEMPLATE_TAGS = re.compile(r"(?:[ \t]*\{%(?:(?!%\})[^\n\"'])*%\}[ \t]*(?:\n|\Z))+")
 
 
 def _paragraph(raw: str, out: list[Block]) -> None:

@@ -170,7 +170,10 @@ def _setup() -> tuple[Any, Any]:
             # a long signature heads its section by its name, as Sphinx's table of contents
             # names it, and is shown whole as its first line (its parameters are not words
             # of every passage's heading path below it)
-            head = signature if len(signature) <= _SIGNATURE_HEAD else f"{name}(...)"
+            head = signature
+            if len(signature) > _SIGNATURE_HEAD:
+                called = signature[len(name) :].lstrip().startswith("(")
+                head = f"{name}(...)" if called else name
             section += nodes.title("", "", nodes.literal(head, head))
             if head != signature:
                 section += nodes.literal_block(signature, signature)

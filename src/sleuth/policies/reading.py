@@ -623,11 +623,25 @@ def _section_terms(heading: str, text: str, at: int, sections: bool = True) -> s
     sub = _subheading(text, at) if sections else None
     if sub is None:
         return set(content_terms(heading))
-    # a path of one heading is the page's title (or its file's name): a heading in its
-    # passage is a section of it ("What's new in aiohttp 3.0" over "async/await
-    # everywhere"), not a sibling
-    parent = heading.rsplit(" › ", 1)[0] if " › " in heading else heading
+    if " › " in heading:
+        parent = heading.rsplit(" › ", 1)[0]
+    else:
+        # a path of one heading directly over a heading of the passage, nothing but blank
+        # lines between them, is a section it opens ("What's new in aiohttp 3.0" over
+        # "async/await everywhere"); after text of its own, the heading may be a sibling
+        # the passage took in (a page of "##" sections only)
+        parent = heading if _heads_directly(text, heading, sub, at) else ""
     return set(content_terms(f"{parent} {sub}"))
+
+
+def _heads_directly(text: str, heading: str, sub: str, at: int) -> bool:
+    """Whether only the passage's heading lines stand above ``sub`` (before ``at``): the
+    heading path's line and the heading repeated, then blank lines."""
+    place = text.rfind(sub, 0, at)
+    if place < 0:
+        return False
+    lines = [line.strip() for line in text[:place].split("\n")[1:]]
+    return all(not line or line == heading.strip() for line in lines)
 
 
 def _read_pairs(

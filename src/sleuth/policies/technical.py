@@ -454,6 +454,18 @@ _NOT_PACKAGES = frozenset(
 )
 
 
+# a package's name as prose writes it without backticks: lower case, joined by a dash, dot
+# or underscore or holding a digit ("pytest-xdist", "backports.zstd", "py7zr"); not a
+# compound adjective ("third-party", "drop-in", "built-in") nor one after an article ("a
+# pure-python package")
+_NAMED_PACKAGE = re.compile(r"[a-z][a-z0-9]*(?:[-_.][a-z0-9]+)+|[a-z]+\d[a-z0-9]*")
+_DETERMINER = re.compile(r"\b(?:a|an|any|another|some|each|every|one)\s+$", re.IGNORECASE)
+_COMPOUND_ENDS = (
+    "-party", "-in", "-on", "-level", "-source", "-python", "-known", "-safe", "-platform",
+    "-based", "-compatible", "-only", "-time", "-side", "-free", "-style",
+)  # fmt: skip
+
+
 def _within(span: tuple[int, int], spans: list[tuple[int, int]]) -> bool:
     return any(s <= span[0] and span[1] <= e for s, e in spans)
 
@@ -518,7 +530,14 @@ def _candidates(kind: str, sentence: str, start: int = 0) -> list[tuple[int, int
         if found:
             # a code span, and a name the sentence calls a package or plugin by the noun
             # after it without one ("`pytest` supports ... through the pytest-xdist plugin")
-            called = [m.span(2) for m in beside_matches if m.group(2)]
+            called = [
+                m.span(2)
+                for m in beside_matches
+                if m.group(2)
+                and _NAMED_PACKAGE.fullmatch(m.group(2))
+                and not _DETERMINER.search(sentence, 0, m.start(2))
+                and not m.group(2).lower().endswith(_COMPOUND_ENDS)
+            ]
             return sorted(
                 set(found) | {sp for sp in called if sp in spans and not _within(sp, code)}
             )
@@ -645,6 +664,11 @@ def qualified_echo(question: str, value: str, kind: str | None = None) -> bool:
     ) is not None
 
 
+def _name_of(kind: str, sentence: str, span: tuple[int, int]) -> str:
+    text = sentence[span[0] : span[1]].strip()
+    return (text.split("=")[0] if kind in _ASSIGNED else text).strip("`")
+
+
 def extract(
     kind: str,
     sentence: str,
@@ -664,10 +688,8 @@ def extract(
     for s, e in candidates(kind, sentence, start):
         text = sentence[s:e].strip()
         name = text.split("=")[0] if kind in _ASSIGNED else text
-        if name.lower() in asked or qualified_echo(question, name.strip("`"), kind):
-            # the question's own identifier answers nothing, written qualified or not
-            # ("`aiohttp.ClientSession`" for "Which ClientSession constructor argument ...?")
-            continue
+        if name.lower() in asked:
+            continue  # the question's own identifier answers nothing
         if inline_ids(text):
             continue  # "[https://…]" would read as an inline citation
         glossed = _GLOSSED.search(sentence, 0, s)
@@ -681,6 +703,13 @@ def extract(
                 s = glossed.start(1)
                 e = e + len(re.match(r"`*\)", sentence[e:]).group(0))  # type: ignore[union-attr]
         spans.append((s, e))
+    if len(spans) > 1:
+        # with rivals, the question's own name written qualified is none of them
+        # ("`aiohttp.ClientSession`" beside `trust_env=True` for "Which ClientSession
+        # constructor argument ...?"); alone, the hard rules judge it by the asked part
+        # (`tomllib.load` for "I need to load settings from a TOML file. Which function ...?")
+        own = [sp for sp in spans if qualified_echo(question, _name_of(kind, sentence, sp), kind)]
+        spans = [sp for sp in spans if sp not in own] or spans
     if not spans:
         return None
     # the one span the sentence calls by a noun of the wh-phrase ("the `statics`

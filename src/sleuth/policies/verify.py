@@ -274,8 +274,8 @@ def check(
         return Check(False, "polarity")  # "travelled to carve out a state ..., but failed"
     # (a default is what holds when a thing is not given: "If you don't specify an
     # environment with `-e`, the devenv feature will default to `-e py`" states one)
-    stated = omission_as_default(reading.sentence) if "default" in qkeys else reading.sentence
-    if "not" not in qkeys and _negates(stated, qkeys, reading.value):
+    negated = omission_as_default(reading.sentence) if "default" in qkeys else reading.sentence
+    if "not" not in qkeys and _negates(negated, qkeys, reading.value):
         return Check(False, "polarity")  # "the Normans did not have the rich traditions"
     if _ASKS_PRESENT.search(text) and _ENDED.search(reading.sentence):
         return Check(False, "polarity")  # "the current CEO": not one who "stepped down"
@@ -454,7 +454,13 @@ def _new_identifier(value: str, question: str) -> bool:
     if not _IDENTIFIER.fullmatch(name):
         return False
     bare = name.removesuffix("()")
-    return bare.lower() not in question.lower()
+    if bare.lower() in question.lower():
+        return False
+    # the question's own name written in words ("the max body size" for `max_body_size`,
+    # "the app factory" for `app_factory()`) is the question's, not a new one
+    parts = [p for p in re.split(r"[_.]+|(?<=[a-z])(?=[A-Z])", bare) if p]
+    spelled = r"\W+".join(re.escape(p) for p in parts)
+    return re.search(rf"(?<!\w){spelled}(?!\w)", question, re.IGNORECASE) is None
 
 
 # a name as code writes it: joined by underscores or dots, or called ("get_lexer_by_name()")
@@ -479,10 +485,14 @@ def _another_callables_parameter(question: str, sentence: str, title: str) -> bo
     found = _DESCRIBED_HEAD.fullmatch(heads[-1].strip())
     if found is None or found.group(2) is None:
         return False  # the innermost heading is no callable's signature
+    inner_name = found.group(1).rsplit(".", 1)[-1]
+    if inner_name.startswith("__"):
+        return False  # `__init__(...)`: the class's own constructor
+    if re.search(rf"(?<![\w]){re.escape(inner_name)}(?!\w)", question, re.IGNORECASE):
+        return False  # the question names the callable the field is of ("ClientSession.get()")
     asked = set(content_terms(question)) | identifier_words(set(content_terms(question)))
-    inner = set(content_terms(found.group(1).rsplit(".", 1)[-1]))
-    if inner & asked:
-        return False  # the question names the callable the field is of
+    if set(content_terms(inner_name)) & asked:
+        return False
     for head in heads[:-1]:
         outer = _DESCRIBED_HEAD.fullmatch(head.strip())
         if outer is not None and set(content_terms(outer.group(1).rsplit(".", 1)[-1])) & asked:
