@@ -182,6 +182,8 @@ def test_parts_and_missing_data(
         "aiohttp-dev",
         "pygments-dev",
         "tox-dev",
+        "tornado-dev",
+        "lxml-dev",
     ]
     assert len(rr.choose("rules")) == len(rr.fit.RULE_PARTS)
     with pytest.raises(ValueError, match="no part 'nope'"):
