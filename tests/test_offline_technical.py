@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from shared import SHARED_DATA
-from sleuth.policies import extraction, reading, slots, technical, verify
+from sleuth.policies import contrary, extraction, reading, slots, technical, verify
 from sleuth.policies.frames import AnswerType, frame_question, restate
 from sleuth.policies.offline import _Page, _previous_sentence, _snippet_reads, prose_parts
 from sleuth.policies.reading import (
@@ -3048,3 +3048,110 @@ def test_a_default_stated_as_what_holds_without_a_value_is_no_negation() -> None
     other = "Which environment does the devenv feature specify with -e?"
     said = Reading("u", 0, len(sentence), sentence, "-e py", 1.0)
     assert verify.check(frame_question(other), said, question=other).rule == "polarity"
+
+
+CARES_PASSAGE = (
+    "This class requires `pycares` version 4. Since this class is deprecated, it will not "
+    "be updated to support `pycares` version 5.\n\n"
+    "Deprecated since version 6.2: This class is deprecated and will be removed in Tornado "
+    "7.0. Use the default thread-based resolver instead."
+)
+CARES_TITLE = "`tornado.platform.caresresolver` --- Asynchronous DNS Resolver using C-Ares"
+
+
+def test_a_version_note_gives_the_documented_project_s_version() -> None:
+    """Tornado's caresresolver.rst (real lines): "Deprecated since version 6.2" is
+    Tornado's version, no answer to which version *of pycares* the class requires; the
+    version the sentence writes after "`pycares` version" is one, bare as it is."""
+    asked = (
+        "Which major version of pycares does the deprecated c-ares based resolver class require?"
+    )
+    found = _read(asked, CARES_PASSAGE, CARES_TITLE)
+    assert "6.2" not in [r.value for r in found]
+    passing = [
+        r.value
+        for r in found
+        if verify.check(frame_question(asked), r, CARES_TITLE, question=asked).ok
+    ]
+    assert "4" in passing
+    # a note that names the asked name is its own ("Added in FastAPI 0.134.0.")
+    named = "Stream JSON Lines.\n\nAdded in FastAPI 0.134.0."
+    since = "Starting with which FastAPI version can you stream JSON Lines?"
+    assert [r.value for r in _read(since, named, "Stream JSON Lines")] == ["0.134.0"]
+    # the project's own version is still the note's
+    own = "Since which version is the C-Ares resolver class deprecated?"
+    assert "6.2" in [r.value for r in _read(own, CARES_PASSAGE, CARES_TITLE)]
+    # a bare number is a version only where the sentence calls it one
+    bare = Reading("u", 0, 40, "The class requires 4 worker threads.", "4", 1.0)
+    assert verify.check(frame_question(asked), bare, question=asked).rule == "type"
+
+
+def test_the_object_of_the_question_s_preposition_is_the_answer() -> None:
+    """Tornado's 4.0 release notes (real lines): "`TracebackFuture` is now simply an alias
+    for `Future`" names the alias, not what `Future` is an alias for; concurrent.rst's
+    "`tornado.concurrent.Future` is an alias for `asyncio.Future`" answers."""
+    notes = (
+        "- `tornado.concurrent.Future` now includes all the functionality of the old "
+        "`TracebackFuture` class. `TracebackFuture` is now simply an alias for `Future`."
+    )
+    asked = "tornado.concurrent.Future is only an alias nowadays. An alias for which class?"
+    title = "What's new in Tornado 4.0 › July 15, 2014 › `tornado.concurrent`"
+    (alias,) = _read(asked, notes, title)
+    assert alias.value == "TracebackFuture"
+    assert verify.check(frame_question(asked), alias, title, question=asked).rule == "role"
+    own = "`tornado.concurrent.Future` is an alias for `asyncio.Future`."
+    assert not contrary.object_elsewhere(asked, own, "asyncio.Future")
+    assert contrary.object_elsewhere(asked, own, "tornado.concurrent.Future")
+    # a sentence that does not say "alias for" gives no slot to miss
+    assert not contrary.object_elsewhere(asked, "`Future` wraps `TracebackFuture`.", "Future")
+    # prose: "a tributary of which river?"
+    prose = "The Aare is a tributary of which river?"
+    assert not contrary.object_elsewhere(prose, "The Aare is a tributary of the Rhine.", "Rhine")
+    assert contrary.object_elsewhere(prose, "The Saane is a tributary of the Aare.", "Saane")
+
+
+OBJECTIFY_LOOKUP = (
+    "You can change the default classes for tree Elements and empty data Elements at setup "
+    "time. The `ObjectifyElementClassLookup()` call accepts two keyword arguments, "
+    "`tree_class` and `empty_data_class`, that determine the Element classes used in these "
+    "cases. By default, `tree_class` is a class called `ObjectifiedElement` and "
+    "`empty_data_class` is a `StringElement`."
+)
+
+
+def test_a_code_span_listed_with_the_question_s_name_is_its_peer() -> None:
+    """lxml's objectify.txt (real lines): `tree_class` is listed with the question's own
+    `empty_data_class`, a peer of it, no class it uses; a question that asks a peer
+    ("besides ...") is exempt."""
+    title = "lxml.objectify › Contents › How data types are matched"
+    asked = "By default, which class does ObjectifyElementClassLookup use as its empty_data_class?"
+    found = _read(asked, OBJECTIFY_LOOKUP, title)
+    assert found and {r.value for r in found} == {"tree_class"}
+    for r in found:
+        assert verify.check(frame_question(asked), r, title, question=asked).rule == "entity"
+    peer = (
+        "Which keyword argument does ObjectifyElementClassLookup() take besides empty_data_class?"
+    )
+    said = Reading("u", 0, len(OBJECTIFY_LOOKUP), OBJECTIFY_LOOKUP, "tree_class", 1.0)
+    assert verify.check(frame_question(peer), said, title, question=peer).ok
+    assert verify._coordinated_with_asked(asked, OBJECTIFY_LOOKUP, "`tree_class`")
+    assert not verify._coordinated_with_asked(asked, OBJECTIFY_LOOKUP, "StringElement")
+
+
+def test_a_value_of_another_release_of_the_question_s_name() -> None:
+    """lxml's build.txt (real lines): read with the sentences after it, "lxml 4.x used
+    Cython 0.29.x instead" gives lxml 4.x's Cython, not lxml 5.x's; asked of lxml 4.x,
+    it answers."""
+    text = (
+        "lxml 5.x currently uses at least Cython 3.0.  Later release versions\n"
+        "are generally preferred.  lxml 4.x used Cython 0.29.x instead."
+    )
+    asked = "Which Cython version does lxml 5.x currently use at least?"
+    found = _read(asked, text, "build")
+    verdicts = {r.value: verify.check(frame_question(asked), r, question=asked) for r in found}
+    assert verdicts["0.29"].rule == "number"
+    assert verdicts["3.0"].ok
+    older = "Which Cython version did lxml 4.x use?"
+    (read,) = _read(older, text, "build")
+    assert read.value == "0.29"
+    assert verify.check(frame_question(older), read, question=older).ok

@@ -734,3 +734,45 @@ def one_of_many(sentence: str, value: str) -> bool:
         if after is not None and _COUNTED.search(after.group(0)):
             return True
     return False
+
+
+# "An alias for which class?", "a subclass of which class?", "derived from what?": the
+# wh-phrase is the object of a word of the question and its preposition
+_WH_OBJECT = re.compile(
+    r"\b([A-Za-z][\w-]*)\s+(for|of|from|to|by|with|on|into|than)\s+(?:which|what|whom)\b",
+    re.IGNORECASE,
+)
+# where a preposition's object phrase ends: a clause's punctuation or its connective
+_OBJECT_END = re.compile(
+    r"[;:!?()\[\]—]|[.,](?=\s|$)|\b(?:which|who|whom|whose|where|when|while|because|but)\b",
+    re.IGNORECASE,
+)
+
+
+def object_elsewhere(question: str, sentence: str, value: str) -> bool:
+    """Whether the question asks the object of one of its words' prepositions ("An alias
+    for which class?") and the sentence says that word with that preposition but the
+    answer stands outside each of its objects: "`TracebackFuture` is now simply an alias
+    for `Future`" gives the alias, not what `Future` is an alias for. A sentence that does
+    not say the word so gives no such slot, and says nothing here."""
+    found = _WH_OBJECT.search(" ".join(question.split()))
+    if found is None or found.group(1).lower() in STOPWORDS:
+        return False
+    key, preposition = stem(found.group(1).lower()), found.group(2).lower()
+    at = sentence.find(value)
+    if at < 0:
+        return False
+    said = False
+    for match in _WORD.finditer(sentence):
+        if stem(match.group(0).lower()) != key:
+            continue
+        after = re.match(rf"\s+(?:\w+ly\s+)?{preposition}\s+", sentence[match.end() :], re.I)
+        if after is None:
+            continue
+        said = True
+        start = match.end() + after.end()
+        end = _OBJECT_END.search(sentence, start)
+        stop = end.start() if end is not None else len(sentence)
+        if start <= at < stop:
+            return False
+    return said

@@ -340,15 +340,22 @@ def _read_version_notes(
     """Version notes read with their section's heading as their subject: "Added in
     FastAPI 0.134.0." under "Stream JSON Lines" says when JSON Lines streaming came (the
     nearest heading: `_section_terms`; ``named``: the question's names the page's address
-    holds, as `read_page` takes them)."""
+    holds, as `read_page` takes them). A note gives the documented project's version,
+    so it answers no question about another name's that the page gives a version of
+    itself ("This class requires `pycares` version 4. ... Deprecated since version 6.2"
+    is no pycares version)."""
     heading = title_heading(title)
     out = []
+    others = _versioned_elsewhere(frame.text, url)
     for offset, text in segments:
+        versioned = [v for v in others if v.search(text)]
         spans = sentence_spans(text)
         for i, (s, e) in enumerate(spans):
             if _VERSION_NOTE.match(text, s, e) is None or code_block_end(text, s, e) is not None:
                 continue
             sentence = text[s:e]
+            if any(not v.search(sentence) for v in versioned):
+                continue  # the page gives the name's version; the note, the project's
             subject = _section_terms(heading, text, s, sections) | set(content_terms(sentence))
             subject |= named | _described(text, spans, i, sections)
             reading = read_sentence(
@@ -409,7 +416,11 @@ def _read_change_entries(
 # version asked is of what the words before or after it name
 _NAME_VERSION = re.compile(r"([\w.+-]+)\s+(?:version|release)s?\b", re.IGNORECASE)
 _VERSION_OF = re.compile(r"\b(?:version|release)s?\s+of\s+([\w.+-]+)", re.IGNORECASE)
-_NOT_A_NAME = frozenset("which what the a an this that each every new next first last".split())
+_NOT_A_NAME = frozenset(
+    "which what the a an this that each every new next first last major minor patch oldest "
+    "newest earliest latest minimum maximum lowest highest required supported current "
+    "earlier later older newer previous stable exact specific".split()
+)
 
 
 def _asks_own_release(question: str, url: str) -> bool:
@@ -425,6 +436,27 @@ def _asks_own_release(question: str, url: str) -> bool:
         if terms and not terms & own:
             return False
     return True
+
+
+def _versioned_elsewhere(question: str, url: str) -> list[re.Pattern[str]]:
+    """For each name other than the page's project whose version ``question`` asks
+    ("Which major version of pycares ...?"), a pattern of that name written with a
+    version of its own ("`pycares` version 4", "pycares 4.x"): a page that writes one
+    tells the name's versions from its own version notes'."""
+    own = url_terms(url)
+    out = []
+    for name in [*_NAME_VERSION.findall(question), *_VERSION_OF.findall(question)]:
+        terms = set(content_terms(name))
+        if name.lower() in _NOT_A_NAME or not terms or terms & own:
+            continue
+        written = re.escape(name)
+        out.append(
+            re.compile(
+                rf"\b{written}`?\s+(?:version\s+)?v?\d|\bversion\s+v?\d[\w.]*\s+of\s+`?{written}\b",
+                re.IGNORECASE,
+            )
+        )
+    return out
 
 
 # a change log's version heading: "1.0.0rc1 (February 23, 2026)", "Version 2.0.1", "3.3.0"

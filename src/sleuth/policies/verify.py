@@ -323,7 +323,17 @@ def check(
             return Check(False, "fragment")
         if _another_callables_parameter(text, reading.sentence, title):
             return Check(False, "entity")  # `request(...)`'s read_bufsize: not ClientSession's
-        ok = technical.is_kind(frame.tech, reading.value)
+        if contrary.object_elsewhere(text, reading.sentence, reading.value):
+            return Check(False, "role")  # "an alias for which class?": not the alias itself
+        if _coordinated_with_asked(text, reading.sentence, reading.value):
+            return Check(False, "entity")  # "`tree_class` and `empty_data_class`": a peer
+        if _of_another_release(text, reading.sentence, reading.value):
+            return Check(False, "number")  # "lxml 4.x used Cython 0.29.x": not lxml 5.x's
+        # (or where the sentence has it: "`pycares` version 4" writes a version)
+        ok = technical.is_kind(frame.tech, reading.value) or any(
+            reading.sentence[a:b] == reading.value
+            for a, b in technical.candidates(frame.tech, reading.sentence)
+        )
         return Check(True) if ok else Check(False, "type")
     value_keys = {k for k in _keys(reading.value) if k != "not"}
     if not value_keys:
@@ -402,6 +412,8 @@ def check(
             return Check(False, "type")  # "Seven Days to the River Rhine": a title
         if contrary.only_listed(text, reading.sentence, reading.value):
             return Check(False, "entity")  # "three bodies of water: the Obersee, ..."
+    if _of_another_release(text, reading.sentence, reading.value):
+        return Check(False, "number")  # "lxml 4.x used ...": not what lxml 5.x does
     if _time_for_a_thing(text, reading.value):
         return Check(False, "type")  # "On which console ...?": not "on February 10, 2009"
     if _agent_elsewhere(frame, reading.sentence, reading.value):
@@ -430,6 +442,8 @@ def check(
         return Check(False, "role")  # "Who betrayed the Normans?": not "betrayed to" them
     if contrary.object_for_doer(text, reading.sentence, reading.value):
         return Check(False, "role")  # "What captured X?": not what was captured
+    if contrary.object_elsewhere(text, reading.sentence, reading.value):
+        return Check(False, "role")  # "a tributary of which river?": not the tributary
     if doers.other_doer(text, reading.sentence):
         return Check(False, "role")  # "When did Harold conquer England?": William did
     return Check(True)
@@ -444,6 +458,68 @@ _SPATIAL_OPPOSITES = {
     "~over": frozenset({"~below", "~under"}),
 }
 _ASKS_VALUE = re.compile(r"\b(?:what|which)\s+value\b|\bto\s+what\b", re.IGNORECASE)
+
+
+# code spans listed together: "`tree_class` and `empty_data_class`", "`a`, `b` or `c`"
+_LISTED = re.compile(r"`([^`\n]+)`(?=\s*(?:,\s*(?:and|or)?|and|or|/)\s*`([^`\n]+)`)")
+# a question that asks for a peer of its own name: "Which option goes together with X?"
+_ASKS_PEER = re.compile(
+    r"\b(?:with|together|combined|alongside|along|besides|both|other|others|another|"
+    r"pair|companion|sibling|and|or|instead|rather|than|versus|vs)\b",
+    re.IGNORECASE,
+)
+
+
+def _coordinated_with_asked(question: str, sentence: str, value: str) -> bool:
+    """Whether ``value`` is a code span the sentence lists beside a code name the
+    question writes ("The `ObjectifyElementClassLookup()` call accepts two keyword
+    arguments, `tree_class` and `empty_data_class`" for "... which class does it use as
+    its empty_data_class?"): a peer of the question's name, not a value of it. A question
+    that asks a peer ("... together with X?", "besides X") is exempt."""
+    if _ASKS_PEER.search(question):
+        return False
+    name = value.strip("` ").lower()
+    asked = question.lower()
+    listed: list[tuple[str, str]] = []
+    for m in _LISTED.finditer(sentence):
+        listed.append((m.group(1).lower(), m.group(2).lower()))
+    for a, b in listed:
+        for mine, other in ((a, b), (b, a)):
+            if (
+                mine == name
+                and other != name
+                and re.search(rf"(?<![\w.]){re.escape(other.strip('()'))}(?![\w])", asked)
+            ):
+                return True
+    return False
+
+
+# a name with a release of it: "lxml 5.x", "Tornado 4.0", "Python 3.11"
+_NAMED_RELEASE = re.compile(r"\b([A-Za-z][\w-]*)\s+v?(\d+(?:\.(?:\d+|x))+)\b", re.IGNORECASE)
+
+
+def _of_another_release(question: str, sentence: str, value: str) -> bool:
+    """Whether the sentence that gives ``value`` (of a reading's few) names a release of
+    a name the question names with another release, and not the question's: "lxml 5.x
+    currently uses at least Cython 3.0. ... lxml 4.x used Cython 0.29.x instead." gives
+    0.29 of lxml 4.x, no answer about lxml 5.x."""
+    asked = {
+        (m.group(1).lower(), m.group(2).lower())
+        for m in _NAMED_RELEASE.finditer(question)
+        if m.group(1).lower() not in _RELEASE_WORDS
+    }
+    if not asked:
+        return False
+    at = sentence.find(value)
+    if at < 0:
+        return False
+    piece = next((sentence[s:e] for s, e in sentence_spans(sentence) if s <= at < e), sentence)
+    said = {(m.group(1).lower(), m.group(2).lower()) for m in _NAMED_RELEASE.finditer(piece)}
+    names = {n for n, _ in asked}
+    return any(n in names and (n, v) not in asked for n, v in said) and not (said & asked)
+
+
+_RELEASE_WORDS = frozenset("version versions release releases in since of and to from".split())
 
 
 def _new_identifier(value: str, question: str) -> bool:
