@@ -2323,3 +2323,22 @@ def test_the_country_a_person_or_band_is_from(
 def test_a_namesake_defined_elsewhere(name: str, first: str, second: str, namesake: bool) -> None:
     hop1 = relations.Found(name, first, "u1")
     assert bridge_module.namesake(hop1, relations.Found("x", second, "u2")) is namesake
+
+
+def test_an_or_of_the_user_s_preamble_offers_no_choice() -> None:
+    """lxml's docs question (development set): the "or" is in what the user says before
+    the question ("... read gzip-compressed XML or fetch documents over HTTP"), so no
+    side of a comparison is searched for; the question after it is a lookup. A choice the
+    asked sentence offers is still one."""
+    question = (
+        "Our new lxml build can no longer read gzip-compressed XML or fetch documents over "
+        "HTTP. As of which lxml version did HTTP, FTP and zlib support become optional "
+        "features chosen when libxml2 is compiled?"
+    )
+    assert twohop.parse(question) is None
+    chosen = twohop.parse("Both are old houses. Which was founded first, Gyldendal or Concordia?")
+    assert chosen is not None and chosen.sides == ("Gyldendal", "Concordia")
+    both = twohop.parse(
+        "I mix up Gyldendal or Concordia. Which was founded first, Gyldendal or Concordia?"
+    )
+    assert both is not None and both.sides == ("Gyldendal", "Concordia")

@@ -52,7 +52,7 @@ from sleuth.text import content_terms, normalize_query
 from sleuth.validate import validate_finish
 
 from . import measures, relations, twohop_confidence
-from .frames import frame_question
+from .frames import frame_question, split_preamble
 from .reading import sentence_spans
 from .relations import DEMONYMS
 
@@ -166,8 +166,15 @@ class Value:
 
 
 def parse(question: str) -> Comparison | None:
-    """The comparison ``question`` asks, or None when it is not one this module reads."""
-    q = _as_choice(" ".join(question.split()))
+    """The comparison ``question`` asks, or None when it is not one this module reads.
+    An "or" the user's preamble says ("... can no longer read gzip-compressed XML or
+    fetch documents over HTTP. As of which lxml version ...?") offers no choice: the
+    question after it is read alone."""
+    whole = " ".join(question.split())
+    preamble, asked = split_preamble(whole)
+    if preamble and " or " in preamble and " or " not in asked:
+        whole = asked
+    q = _as_choice(whole)
     low = set(re.findall(r"[a-z]+", q.lower()))
     if " or " in q and is_choice(q):
         sides = _two(_whole_left(q, _whole_right(q, named_sides(q))))
