@@ -3155,3 +3155,28 @@ def test_a_value_of_another_release_of_the_question_s_name() -> None:
     (read,) = _read(older, text, "build")
     assert read.value == "0.29"
     assert verify.check(frame_question(older), read, question=older).ok
+
+
+def test_the_object_of_a_fronted_preposition() -> None:
+    """Tornado's 4.0 release notes (real line): "To what was ... increased?" asks the
+    object of "increased to", 64KB, not the 4KB it came from; squad_dev7's physic gardens
+    (real sentence): "To what were ... attached?" is "monasteries", the clause ends at the
+    comma. A question not led by its preposition, or a sentence without the verb and
+    the preposition together, gives none."""
+    notes = (
+        "- `IOStream` no longer reads from the socket.\n"
+        "- The default `chunk_size` has been increased to 64KB (from 4KB)\n"
+        "- The `IOStream` constructor takes a new keyword argument."
+    )
+    asked = "To what was the default chunk_size of IOStream increased in Tornado 4.0?"
+    title = "What's new in Tornado 4.0 › July 15, 2014 › `tornado.iostream`"
+    assert [r.value for r in _read(asked, notes, title)] == ["64KB"]
+    gardens = (
+        "Medieval physic gardens, often attached to monasteries, contained plants of "
+        "medical importance."
+    )
+    attached = "To what were medieval physic gardens often attached?"
+    terms = set(content_terms(attached))
+    assert extraction.fronted_object(attached, gardens, terms) == "monasteries"
+    assert extraction.fronted_object("What were gardens attached to?", gardens, terms) is None
+    assert extraction.fronted_object(attached, "Gardens grew beside monasteries.", terms) is None

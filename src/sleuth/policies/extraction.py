@@ -236,7 +236,7 @@ def extract(
     if frame.mention:
         return sentence.strip()
     if frame.tech is not None:
-        return technical.extract(
+        found = technical.extract(
             frame.tech,
             sentence,
             question_terms,
@@ -245,6 +245,10 @@ def extract(
             frame.predicate,
             set(frame.relation),
         )
+        if found is None and frame.tech == "value":
+            # "At what value does that count begin?" over "... which begins at zero"
+            return fronted_object(frame.text, sentence, question_terms, answer_from)
+        return found
     if frame.answer_type is AnswerType.OTHER:
         if frame.means:
             return _means(sentence, answer_from)
@@ -317,6 +321,7 @@ def extract(
             lambda: filled_slot(question, sentence, question_terms, answer_from),
             lambda: _kind_of(question, sentence, question_terms, answer_from),
             lambda: _after_stranded(question, sentence, question_terms, answer_from),
+            lambda: fronted_object(question, sentence, question_terms, answer_from),
             lambda: clause_after_question_words(sentence, question_terms),
             lambda: _lone_code_span(sentence, frame, answer_from),
         )
@@ -859,6 +864,49 @@ def _stranded_objects(
         start = w.end() + after.end()
         end = _PHRASE_END.search(sentence, start)
         yield start, end.start() if end else len(sentence)
+
+
+# a question led by its verb's preposition ("To what was the default chunk_size ...
+# increased ...?", "At what value does that count begin?"): the answer is that
+# preposition's object, after the question's verb in the sentence
+_FRONTED = re.compile(
+    r"\s*(to|at|from|into|onto|by|with)\s+(?:what|which)\b(?:\s+([a-z][\w-]*))?",
+    re.IGNORECASE,
+)
+
+
+def fronted_object(
+    question: str, sentence: str, question_terms: set[str], answer_from: int = 0
+) -> str | None:
+    """The object of the question's fronted preposition in ``sentence``: the phrase
+    after a word of the question (not the asked noun) and that preposition ("The default
+    `chunk_size` has been increased to 64KB (from 4KB)" for "To what was the default
+    chunk_size ... increased ...?": 64KB), to the clause's end or a bracket; None when the
+    question is not led so, the sentence does not say one of its words with the
+    preposition, or the phrase is only the question's words."""
+    asked = asked_part(restate(question))
+    m = _FRONTED.match(asked)
+    if m is None:
+        return None
+    preposition = m.group(1).lower()
+    noun = m.group(2).lower() if m.group(2) else ""
+    keys = {
+        stem(w.lower())
+        for w in words(asked[m.end() :])
+        if w.lower() not in STOPWORDS and w.lower() != noun
+    }
+    for w in re.finditer(r"[A-Za-z][\w-]*", sentence):
+        if w.start() < answer_from or stem(w.group(0).lower()) not in keys:
+            continue
+        after = re.match(rf"\s+(?:\w+ly\s+)?{preposition}\s+", sentence[w.end() :], re.I)
+        if after is None:
+            continue
+        start = w.end() + after.end()
+        end = _PHRASE_END.search(sentence, start)
+        phrase = sentence[start : end.start() if end else len(sentence)].strip(" .,;:")
+        if words(phrase) and not only_question_words(phrase, question_terms):
+            return phrase
+    return None
 
 
 def _stranded_object(question: str, sentence: str, answer_from: int = 0) -> tuple[int, int] | None:
