@@ -171,9 +171,9 @@ def parse(question: str) -> Comparison | None:
     fetch documents over HTTP. As of which lxml version ...?") offers no choice: the
     question after it is read alone."""
     whole = " ".join(question.split())
-    preamble, asked = split_preamble(whole)
-    if preamble and " or " in preamble and " or " not in asked:
-        whole = asked
+    preamble, last = split_preamble(whole)
+    if preamble and " or " in preamble and " or " not in last:
+        whole = last
     q = _as_choice(whole)
     low = set(re.findall(r"[a-z]+", q.lower()))
     if " or " in q and is_choice(q):
