@@ -3180,3 +3180,26 @@ def test_the_object_of_a_fronted_preposition() -> None:
     assert extraction.fronted_object(attached, gardens, terms) == "monasteries"
     assert extraction.fronted_object("What were gardens attached to?", gardens, terms) is None
     assert extraction.fronted_object(attached, "Gardens grew beside monasteries.", terms) is None
+
+
+def test_a_class_the_sentence_calls_an_exception() -> None:
+    """Tornado's guide/structure.rst (real sentence): `tornado.web.Finish` is one word, no
+    CamelCase name ending in Error, but the sentence calls it an exception that is raised;
+    a capitalised code span it does not call one is no exception."""
+    sentence = (
+        "The special exception `tornado.web.Finish` may be raised to terminate the handler "
+        "without calling `write_error` in situations where simply returning is not "
+        "convenient."
+    )
+    asked = (
+        "Which special exception may be raised to terminate the handler without calling "
+        "write_error?"
+    )
+    found = _read(asked, sentence, "Structure of a Tornado web application")
+    assert [r.value for r in found][:1] == ["tornado.web.Finish"]
+    spans = technical.candidates("error", sentence)
+    assert [sentence[s:e] for s, e in spans] == ["tornado.web.Finish"]
+    after = "If the `Abort` exception is raised, the handler stops."
+    assert [after[s:e] for s, e in technical.candidates("error", after)] == ["Abort"]
+    uncalled = "The `Finish` class may be raised to stop; it calls `Setup` first."
+    assert technical.candidates("error", uncalled) == []

@@ -373,6 +373,10 @@ _URL = re.compile(r"https?://[^\s`'\"<>)\]]+|(?<![\w.:/])/[\w.{}-]+(?:/[\w.{}-]+
 _ERROR = re.compile(r"(?<![\w.])(?:[\w]+\.)*[A-Z]\w*(?:Error|Exception|Warning)\b")
 # a sentence about raising: its CamelCase code spans are exceptions by what it says of them
 _RAISED = re.compile(r"\b(?:rais(?:e|es|ed|ing)|throw(?:s|n)?|thrown)\b", re.IGNORECASE)
+# a class's name, maybe qualified ("tornado.web.Finish"), and an exception word beside it
+_CLASS_NAME = re.compile(r"(?:[A-Za-z_]\w*\.)*[A-Z][a-z]\w*")
+_CALLED_ERROR_BEFORE = re.compile(r"\b(?:exception|error)\s+`*$", re.IGNORECASE)
+_CALLED_ERROR_AFTER = re.compile(r"`*\s+(?:exception|error)\b", re.IGNORECASE)
 _CAMEL = re.compile(r"(?:[A-Za-z_]\w*\.)*[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+")
 # values, not names: `False` is what a setting is set to, never the setting
 _CONSTANTS = frozenset({"True", "False", "None", "true", "false", "null"})
@@ -496,6 +500,17 @@ def _candidates(kind: str, sentence: str, start: int = 0) -> list[tuple[int, int
         found = [m.span() for m in _ERROR.finditer(sentence)]
         if _RAISED.search(sentence):  # "a 405 (`MethodNotAllowed`) will be raised"
             found += [(s, e) for s, e in code if _CAMEL.fullmatch(sentence[s:e])]
+            # "The special exception `tornado.web.Finish` may be raised": a class the
+            # sentence calls an exception, whatever its name
+            found += [
+                (s, e)
+                for s, e in code
+                if _CLASS_NAME.fullmatch(sentence[s:e])
+                and (
+                    _CALLED_ERROR_BEFORE.search(sentence[:s])
+                    or _CALLED_ERROR_AFTER.match(sentence[e:])
+                )
+            ]
         # "produces a 404 "Not Found" error": a status code the sentence calls an error
         found += [
             m.span()
