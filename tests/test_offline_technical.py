@@ -3203,3 +3203,24 @@ def test_a_class_the_sentence_calls_an_exception() -> None:
     assert [after[s:e] for s, e in technical.candidates("error", after)] == ["Abort"]
     uncalled = "The `Finish` class may be raised to stop; it calls `Setup` first."
     assert technical.candidates("error", uncalled) == []
+
+
+def test_a_class_named_after_the_phrase_that_describes_it() -> None:
+    """Tornado's guide/intro.rst (real sentence): "(`WSGIContainer`)" names the class the
+    question describes by its words ("a container for other WSGI frameworks"); a span
+    in brackets after a word of the question that is no class's name is still that
+    word's gloss, no answer."""
+    sentence = (
+        "While it is possible to use the Tornado HTTP server as a container for other WSGI "
+        "frameworks (`WSGIContainer`), this combination has limitations and to take full "
+        "advantage of Tornado you will need to use Tornado's web framework and HTTP server "
+        "together."
+    )
+    asked = (
+        "Which class makes it possible to use the Tornado HTTP server as a container for "
+        "other WSGI frameworks?"
+    )
+    (found,) = _read(asked, sentence, "Introduction to Tornado")
+    assert found.value == "WSGIContainer"
+    glossed = "Use the Tornado HTTP server as a container for other WSGI frameworks (`wsgiref`)."
+    assert _read(asked, glossed, "Introduction to Tornado") == []

@@ -374,7 +374,7 @@ _ERROR = re.compile(r"(?<![\w.])(?:[\w]+\.)*[A-Z]\w*(?:Error|Exception|Warning)\
 # a sentence about raising: its CamelCase code spans are exceptions by what it says of them
 _RAISED = re.compile(r"\b(?:rais(?:e|es|ed|ing)|throw(?:s|n)?|thrown)\b", re.IGNORECASE)
 # a class's name, maybe qualified ("tornado.web.Finish"), and an exception word beside it
-_CLASS_NAME = re.compile(r"(?:[A-Za-z_]\w*\.)*[A-Z][a-z]\w*")
+_CLASS_NAME = re.compile(r"(?:[A-Za-z_]\w*\.)*[A-Z]\w*[a-z]\w*")
 _CALLED_ERROR_BEFORE = re.compile(r"\b(?:exception|error)\s+`*$", re.IGNORECASE)
 _CALLED_ERROR_AFTER = re.compile(r"`*\s+(?:exception|error)\b", re.IGNORECASE)
 _CAMEL = re.compile(r"(?:[A-Za-z_]\w*\.)*[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+")
@@ -712,7 +712,11 @@ def extract(
             # "from underscore (`_`) to hyphen (`-`)": a code span in parentheses names
             # the word before it; the question's own word is no answer, and a span of
             # bare symbols is answered with the word it glosses
-            if _stem_in(glossed.group(1), question_terms):
+            if _stem_in(glossed.group(1), question_terms) and not (
+                kind == "name" and _CLASS_NAME.fullmatch(text.strip("`"))
+            ):
+                # (a class's name after the phrase the question describes it by is the
+                # name asked: "a container for other WSGI frameworks (`WSGIContainer`)")
                 continue
             if not re.search(r"\w", text):
                 s = glossed.start(1)
