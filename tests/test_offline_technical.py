@@ -3224,3 +3224,19 @@ def test_a_class_named_after_the_phrase_that_describes_it() -> None:
     assert found.value == "WSGIContainer"
     glossed = "Use the Tornado HTTP server as a container for other WSGI frameworks (`wsgiref`)."
     assert _read(asked, glossed, "Introduction to Tornado") == []
+
+
+def test_calling_is_what_an_asked_method_undergoes() -> None:
+    """lxml's objectify.txt (real sentence): "Which method do I call to get ...?" is
+    stated by "You can retrieve ... with the `countchildren()` method" (any method is
+    called); in mypy's "Which module do I import to call run?" the call is of a named
+    function, and a sentence that does not say it answers nothing."""
+    sentence = "You can retrieve the number of children with the `countchildren()` method."
+    asked = (
+        "In lxml.objectify, len(element) gives me the sibling count instead of the number of "
+        "children. Which method do I call to get the number of children?"
+    )
+    assert [r.value for r in _read(asked, sentence, "lxml.objectify")] == ["countchildren()"]
+    module = "Which module do I import to call run?"
+    assert _read(module, "The `mypy.api` module is imported to run checks.", "API") == []
+    assert _read(module, "Import `mypy.api` to call run from your program.", "API")

@@ -54,6 +54,14 @@ TEMPORAL = word_set("current currently now present presently today")
 # code does X send?" over "Uses a 307 status code"): they rank sentences, the kind and
 # the question's other words say what is asked.
 _TECH_LIGHT = frozenset(stem(w) for w in "send return use give pass accept provide".split())
+# "Which method do I call to ...?": calling is what any method undergoes (not so "Which
+# module do I import to call run?", where what is called is named)
+_CALLS_ASKED = re.compile(
+    r"\b(?:which|what)\s+(?:\w+\s+)?(?:method|function|callable)s?\s+(?:\w+\s+){0,3}?"
+    r"(?:call|invoke)\b",
+    re.IGNORECASE,
+)
+_CALL = frozenset({stem("call"), stem("invoke")})
 
 
 _INJECTION = re.compile(
@@ -985,7 +993,8 @@ def read_sentence(
     said = terms | {canon(t) for t in terms} | parts | phrase_keys(sentence)
     stated = {r for r in frame.relation if r in said or canon(r) in said}
     # a documentation question's generic verb ("send", "use") is said by the span's kind
-    free = {r for r in frame.relation if frame.tech is not None and r in _TECH_LIGHT} - stated
+    light = _TECH_LIGHT | _CALL if _CALLS_ASKED.search(frame.text) else _TECH_LIGHT
+    free = {r for r in frame.relation if frame.tech is not None and r in light} - stated
     relation = stated | free
     relation_in_title = {r for r in frame.relation if r in title_terms} - relation
     if len(relation) + len(relation_in_title) < frame.required_relation and (
