@@ -2342,3 +2342,10 @@ def test_an_or_of_the_user_s_preamble_offers_no_choice() -> None:
         "I mix up Gyldendal or Concordia. Which was founded first, Gyldendal or Concordia?"
     )
     assert both is not None and both.sides == ("Gyldendal", "Concordia")
+    # a question that compares or points back keeps its preamble's sides (a reviewer's)
+    back = twohop.parse(
+        "I keep mixing up Gyldendal or Concordia. Which of the two was founded first?"
+    )
+    assert back is not None and back.sides == ("Gyldendal", "Concordia")
+    older = twohop.parse("My friend says Mick Jagger or Bono is older. Who is older?")
+    assert older is not None and older.sides == ("Mick Jagger", "Bono")

@@ -742,6 +742,7 @@ _WH_OBJECT = re.compile(
     r"\b([A-Za-z][\w-]*)\s+(for|of|from|to|by|with|on|into|than)\s+(?:which|what|whom)\b",
     re.IGNORECASE,
 )
+_WH_WORD = re.compile(r"\b(?:what|which|who|whom|whose|when|where|why|how)\b", re.IGNORECASE)
 # where a preposition's object phrase ends: a clause's punctuation or its connective
 _OBJECT_END = re.compile(
     r"[;:!?()\[\]—]|[.,](?=\s|$)|\b(?:which|who|whom|whose|where|when|while|because|but)\b",
@@ -751,28 +752,35 @@ _OBJECT_END = re.compile(
 
 def object_elsewhere(question: str, sentence: str, value: str) -> bool:
     """Whether the question asks the object of one of its words' prepositions ("An alias
-    for which class?") and the sentence says that word with that preposition but the
-    answer stands outside each of its objects: "`TracebackFuture` is now simply an alias
-    for `Future`" gives the alias, not what `Future` is an alias for. A sentence that does
-    not say the word so gives no such slot, and says nothing here."""
-    found = _WH_OBJECT.search(" ".join(question.split()))
+    for which class?": its first wh-word, not a relative "the process by which ...") and
+    the sentence gives the answer as that word's subject instead: "`TracebackFuture` is
+    now simply an alias for `Future`" gives the alias, standing before "alias for", not
+    what `Future` is an alias for. An answer anywhere in or after the word's object (a
+    list, an apposition) is left alone, and so is a sentence that does not say the word
+    with the preposition and an object."""
+    asked = " ".join(question.split())
+    found = _WH_OBJECT.search(asked)
     if found is None or found.group(1).lower() in STOPWORDS:
         return False
+    first = _WH_WORD.search(asked)
+    if first is None or first.start() != found.end() - len(found.group(0).split()[-1]):
+        return False  # "What is the process by which ...?": a relative "which"
     key, preposition = stem(found.group(1).lower()), found.group(2).lower()
-    at = sentence.find(value)
-    if at < 0:
+    places = [m.start() for m in re.finditer(rf"(?<![\w.]){re.escape(value)}(?![\w])", sentence)]
+    if not places:
         return False
-    said = False
+    objects = []
     for match in _WORD.finditer(sentence):
         if stem(match.group(0).lower()) != key:
             continue
         after = re.match(rf"\s+(?:\w+ly\s+)?{preposition}\s+", sentence[match.end() :], re.I)
         if after is None:
             continue
-        said = True
         start = match.end() + after.end()
         end = _OBJECT_END.search(sentence, start)
-        stop = end.start() if end is not None else len(sentence)
-        if start <= at < stop:
-            return False
-    return said
+        if sentence[start : end.start() if end else len(sentence)].strip(" `*\"'"):
+            objects.append((match.start(), start))
+    if not objects:
+        return False
+    # the answer stands before every such word: the subject said to be one
+    return all(at < word for at in places for word, _ in objects)

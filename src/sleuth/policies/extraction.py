@@ -246,8 +246,11 @@ def extract(
             set(frame.relation),
         )
         if found is None and frame.tech == "value":
-            # "At what value does that count begin?" over "... which begins at zero"
-            return fronted_object(frame.text, sentence, question_terms, answer_from)
+            # "To what was the default chunk_size increased?" over "... increased to 64KB":
+            # a value's shape (a number, a code span or a quoted literal), no clause
+            value = fronted_object(frame.text, sentence, question_terms, answer_from)
+            if value is not None and _VALUE_SHAPED.match(value):
+                return value
         return found
     if frame.answer_type is AnswerType.OTHER:
         if frame.means:
@@ -866,6 +869,9 @@ def _stranded_objects(
         yield start, end.start() if end else len(sentence)
 
 
+_VALUE_SHAPED = re.compile(r"\s*(?:[-+]?\d|`|\"|'|“)")
+
+
 # a question led by its verb's preposition ("To what was the default chunk_size ...
 # increased ...?", "At what value does that count begin?"): the answer is that
 # preposition's object, after the question's verb in the sentence
@@ -902,11 +908,29 @@ def fronted_object(
         if after is None:
             continue
         start = w.end() + after.end()
-        end = _PHRASE_END.search(sentence, start)
+        end = _OBJECT_END.search(sentence, start)
         phrase = sentence[start : end.start() if end else len(sentence)].strip(" .,;:")
-        if words(phrase) and not only_question_words(phrase, question_terms):
-            return phrase
+        said = words(phrase)
+        if not said or only_question_words(phrase, question_terms):
+            continue
+        if preposition == "to" and len(said) >= 3 and _BARE_START.match(phrase):
+            continue  # "changed to improve throughput": an infinitive, no object
+        return phrase
     return None
+
+
+# where a fronted preposition's object ends: a clause's punctuation or connective, a
+# bracket (a number's decimal point is none: "increased to 20.5 percent")
+_OBJECT_END = re.compile(
+    r"[;:!?()\[\]—]|[.,](?=\s|$)|\b(?:which|who|whom|whose|where|when|while|because|but)\b",
+    re.IGNORECASE,
+)
+# a phrase that opens with a bare lower-case word: after "to", a verb more often than not
+# ("to improve throughput on fast networks"; "to the House of Lords", "to 64KB" are objects)
+_BARE_START = re.compile(
+    r"(?!(?:a|an|the|this|that|these|those|his|her|its|their|our|my|your|one|some|any|"
+    r"each|every|all|both|no)\b)[a-z]+\s",
+)
 
 
 def _stranded_object(question: str, sentence: str, answer_from: int = 0) -> tuple[int, int] | None:

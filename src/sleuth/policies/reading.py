@@ -354,7 +354,7 @@ def _read_version_notes(
     is no pycares version)."""
     heading = title_heading(title)
     out = []
-    others = _versioned_elsewhere(frame.text, url)
+    others = _versioned_elsewhere(frame.text, url, heading)
     for offset, text in segments:
         versioned = [v for v in others if v.search(text)]
         spans = sentence_spans(text)
@@ -446,24 +446,29 @@ def _asks_own_release(question: str, url: str) -> bool:
     return True
 
 
-def _versioned_elsewhere(question: str, url: str) -> list[re.Pattern[str]]:
-    """For each name other than the page's project whose version ``question`` asks
-    ("Which major version of pycares ...?"), a pattern of that name written with a
-    version of its own ("`pycares` version 4", "pycares 4.x"): a page that writes one
-    tells the name's versions from its own version notes'."""
-    own = url_terms(url)
+def _versioned_elsewhere(question: str, url: str, heading: str = "") -> list[re.Pattern[str]]:
+    """For each name whose version ``question`` asks ("Which major version of pycares
+    ...?") and that is not the page's project (named in its address or its heading), a
+    pattern of that name written with a version of its own ("`pycares` version 4",
+    "version 4 of pycares"): a page that writes one tells the name's versions from its own
+    version notes'. A name the question gives a version of is no unknown's."""
+    own = url_terms(url) | set(content_terms(heading))
     out = []
     for name in [*_NAME_VERSION.findall(question), *_VERSION_OF.findall(question)]:
         terms = set(content_terms(name))
         if name.lower() in _NOT_A_NAME or not terms or terms & own:
             continue
         written = re.escape(name)
-        out.append(
-            re.compile(
-                rf"\b{written}`?\s+(?:version\s+)?v?\d|\bversion\s+v?\d[\w.]*\s+of\s+`?{written}\b",
-                re.IGNORECASE,
-            )
+        # (as code or with the word "version": a project writes its own releases bare,
+        # "removed in Tornado 7.0")
+        pattern = re.compile(
+            rf"`{written}`\s+(?:version\s+)?v?\d|\b{written}`?\s+version\s+v?\d"
+            rf"|\bversion\s+v?\d[\w.]*\s+of\s+`?{written}\b",
+            re.IGNORECASE,
         )
+        if pattern.search(question):
+            continue  # "... needs pycares version 4 ...": the question's own
+        out.append(pattern)
     return out
 
 

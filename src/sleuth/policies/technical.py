@@ -374,9 +374,19 @@ _ERROR = re.compile(r"(?<![\w.])(?:[\w]+\.)*[A-Z]\w*(?:Error|Exception|Warning)\
 # a sentence about raising: its CamelCase code spans are exceptions by what it says of them
 _RAISED = re.compile(r"\b(?:rais(?:e|es|ed|ing)|throw(?:s|n)?|thrown)\b", re.IGNORECASE)
 # a class's name, maybe qualified ("tornado.web.Finish"), and an exception word beside it
-_CLASS_NAME = re.compile(r"(?:[A-Za-z_]\w*\.)*[A-Z]\w*[a-z]\w*")
-_CALLED_ERROR_BEFORE = re.compile(r"\b(?:exception|error)\s+`*$", re.IGNORECASE)
-_CALLED_ERROR_AFTER = re.compile(r"`*\s+(?:exception|error)\b", re.IGNORECASE)
+_CLASS_NAME = re.compile(r"(?:[A-Za-z_]\w*\.)*[A-Z][A-Z0-9_]*[a-z]\w*")
+# "the (special) exception `X`", "the `X` exception": not "Any exception `X` raises" nor
+# "the `X` error handling section"
+_CALLED_ERROR_BEFORE = re.compile(
+    r"\b(?:the|an?|this|that)\s+(?:[a-z]+\s+)?(?:exception|error)\s+`*$", re.IGNORECASE
+)
+_CALLED_ERROR_AFTER = re.compile(
+    r"`*\s+(?:exception|error)\b(?!\s+(?:handl|log|messag|callback|page|code|level|class|"
+    r"type|hook|report|section|output|status|string|text|rate|case))",
+    re.IGNORECASE,
+)
+# a code span that raises or is doing something: the doer, not the thing raised
+_DOES = re.compile(r"`*\s+(?:raises|throws|is|was|logs|catches|handles)\b", re.IGNORECASE)
 _CAMEL = re.compile(r"(?:[A-Za-z_]\w*\.)*[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+")
 # values, not names: `False` is what a setting is set to, never the setting
 _CONSTANTS = frozenset({"True", "False", "None", "true", "false", "null"})
@@ -506,9 +516,10 @@ def _candidates(kind: str, sentence: str, start: int = 0) -> list[tuple[int, int
                 (s, e)
                 for s, e in code
                 if _CLASS_NAME.fullmatch(sentence[s:e])
+                and not _DOES.match(sentence, e)
                 and (
-                    _CALLED_ERROR_BEFORE.search(sentence[:s])
-                    or _CALLED_ERROR_AFTER.match(sentence[e:])
+                    _CALLED_ERROR_BEFORE.search(sentence, max(0, s - 60), s)
+                    or _CALLED_ERROR_AFTER.match(sentence, e)
                 )
             ]
         # "produces a 404 "Not Found" error": a status code the sentence calls an error

@@ -165,14 +165,25 @@ class Value:
     person: str = ""  # a role's holder ("directed by Ridley Scott")
 
 
+# a question that compares, or points back at the sides its preamble names
+_COMPARES = re.compile(
+    r"\b(?:the\s+two|both|either|neither|them|these|those|which\s+one|which\s+of|who\s+of|"
+    r"first|last|earlier|later|older|younger|oldest|youngest|more|less|most|least|same|"
+    r"(?:larg|small|bigg|high|low|long|short|tall|great|new|clos|fast|slow|heavi|wid)(?:er|est))\b"
+    r"|\b\w+er\s+than\b",
+    re.IGNORECASE,
+)
+
+
 def parse(question: str) -> Comparison | None:
     """The comparison ``question`` asks, or None when it is not one this module reads.
     An "or" the user's preamble says ("... can no longer read gzip-compressed XML or
     fetch documents over HTTP. As of which lxml version ...?") offers no choice: the
-    question after it is read alone."""
+    question after it is read alone, unless it compares or points back ("I keep mixing up
+    Gyldendal or Concordia. Which of the two was founded first?")."""
     whole = " ".join(question.split())
     preamble, last = split_preamble(whole)
-    if preamble and " or " in preamble and " or " not in last:
+    if preamble and " or " in preamble and " or " not in last and not _COMPARES.search(last):
         whole = last
     q = _as_choice(whole)
     low = set(re.findall(r"[a-z]+", q.lower()))

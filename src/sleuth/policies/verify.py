@@ -62,7 +62,7 @@ from dataclasses import dataclass
 
 from sleuth.claims import content, stated_keys, terms
 from sleuth.passages import title_heading
-from sleuth.text import content_terms, stem, words
+from sleuth.text import STOPWORDS, content_terms, stem, words
 
 from . import contrary, doers, excluded, modifiers, pairing, renamed, technical
 from .extraction import (
@@ -412,8 +412,6 @@ def check(
             return Check(False, "type")  # "Seven Days to the River Rhine": a title
         if contrary.only_listed(text, reading.sentence, reading.value):
             return Check(False, "entity")  # "three bodies of water: the Obersee, ..."
-    if _of_another_release(text, reading.sentence, reading.value):
-        return Check(False, "number")  # "lxml 4.x used ...": not what lxml 5.x does
     if _time_for_a_thing(text, reading.value):
         return Check(False, "type")  # "On which console ...?": not "on February 10, 2009"
     if _agent_elsewhere(frame, reading.sentence, reading.value):
@@ -465,7 +463,8 @@ _LISTED = re.compile(r"`([^`\n]+)`(?=\s*(?:,\s*(?:and|or)?|and|or|/)\s*`([^`\n]+
 # a question that asks for a peer of its own name: "Which option goes together with X?"
 _ASKS_PEER = re.compile(
     r"\b(?:with|together|combined|alongside|along|besides|both|other|others|another|"
-    r"pair|companion|sibling|and|or|instead|rather|than|versus|vs)\b",
+    r"pair|companion|sibling|and|or|instead|rather|than|versus|vs|after|before|then|next|"
+    r"follows?|followed|precedes?|preceded)\b",
     re.IGNORECASE,
 )
 
@@ -479,19 +478,24 @@ def _coordinated_with_asked(question: str, sentence: str, value: str) -> bool:
     if _ASKS_PEER.search(question):
         return False
     name = value.strip("` ").lower()
-    asked = question.lower()
-    listed: list[tuple[str, str]] = []
     for m in _LISTED.finditer(sentence):
-        listed.append((m.group(1).lower(), m.group(2).lower()))
-    for a, b in listed:
+        a, b = m.group(1).lower(), m.group(2).lower()
         for mine, other in ((a, b), (b, a)):
-            if (
-                mine == name
-                and other != name
-                and re.search(rf"(?<![\w.]){re.escape(other.strip('()'))}(?![\w])", asked)
-            ):
+            if mine != name or other == name:
+                continue
+            written = re.search(
+                rf"(?<![\w.])`?{re.escape(other.strip('()'))}(?:\(\))?`?(?![\w])",
+                question,
+                re.IGNORECASE,
+            )
+            # (written as code: joined, dotted, called, quoted or in mixed case; a plain
+            # word of the question's is no name of one)
+            if written is not None and _CODE_WRITTEN.search(written.group(0)):
                 return True
     return False
+
+
+_CODE_WRITTEN = re.compile(r"[_.`]|\(\)|[a-z][A-Z]|^-")
 
 
 # a name with a release of it: "lxml 5.x", "Tornado 4.0", "Python 3.11"
@@ -502,23 +506,49 @@ def _of_another_release(question: str, sentence: str, value: str) -> bool:
     """Whether the sentence that gives ``value`` (of a reading's few) names a release of
     a name the question names with another release, and not the question's: "lxml 5.x
     currently uses at least Cython 3.0. ... lxml 4.x used Cython 0.29.x instead." gives
-    0.29 of lxml 4.x, no answer about lxml 5.x."""
+    0.29 of lxml 4.x, no answer about lxml 5.x. (A question that asks a release itself,
+    "Which macOS release succeeded Mac OS X 10.4?", is the caller's to leave alone; a
+    value that is one of the sentence's releases is no value of one.)"""
     asked = {
         (m.group(1).lower(), m.group(2).lower())
         for m in _NAMED_RELEASE.finditer(question)
-        if m.group(1).lower() not in _RELEASE_WORDS
+        if m.group(1).lower() not in _RELEASE_WORDS and m.group(1).lower() not in STOPWORDS
     }
-    if not asked:
-        return False
-    at = sentence.find(value)
-    if at < 0:
-        return False
-    piece = next((sentence[s:e] for s, e in sentence_spans(sentence) if s <= at < e), sentence)
-    said = {(m.group(1).lower(), m.group(2).lower()) for m in _NAMED_RELEASE.finditer(piece)}
     names = {n for n, _ in asked}
-    return any(n in names and (n, v) not in asked for n, v in said) and not (said & asked)
+    if not asked or names & _release_owners(question) or _SEQUENCE.search(question):
+        # "In which Tornado version was the argument, deprecated in Tornado 5.1,
+        # removed?", "Which release succeeded Mac OS X 10.4?": another release of the
+        # same name is what is asked
+        return False
+    places = [m.start() for m in re.finditer(rf"(?<![\w.]){re.escape(value)}(?![\w])", sentence)]
+    if not places:
+        return False
+    for at in places:
+        piece_at = next(((s, e) for s, e in sentence_spans(sentence) if s <= at < e), None)
+        s0, e0 = piece_at if piece_at is not None else (0, len(sentence))
+        piece = sentence[s0:e0]
+        named = list(_NAMED_RELEASE.finditer(piece))
+        if any(m.start() <= at - s0 < m.end() and m.group(1).lower() in names for m in named):
+            return False  # the value is a release of the question's own name
+        said = {(m.group(1).lower(), m.group(2).lower()) for m in named}
+        if not (any(n in names and (n, v) not in asked for n, v in said) and not (said & asked)):
+            return False  # one place the value is given for the question's release, or none
+    return True
 
 
+def _release_owners(question: str) -> set[str]:
+    """The names whose release ``question`` asks: "Which Cython version ...", "which
+    version of Python" (lower case)."""
+    owners = {m.group(1).lower() for m in _OWNER_BEFORE.finditer(question)}
+    return owners | {m.group(1).lower() for m in _OWNER_AFTER.finditer(question)}
+
+
+_OWNER_BEFORE = re.compile(r"\b([A-Za-z][\w-]*)\s+(?:version|release)s?\b", re.IGNORECASE)
+_OWNER_AFTER = re.compile(r"\b(?:version|release)s?\s+of\s+([A-Za-z][\w-]*)", re.IGNORECASE)
+_SEQUENCE = re.compile(
+    r"\b(?:succeed(?:s|ed)?|follow(?:s|ed)?|replac(?:es|ed)|after|before|previous|next)\b",
+    re.IGNORECASE,
+)
 _RELEASE_WORDS = frozenset("version versions release releases in since of and to from".split())
 
 
