@@ -50,6 +50,7 @@ from functools import lru_cache
 
 from sleuth.text import STOPWORDS, stem
 
+from .slots import prepositional_objects
 from .synonyms import canon
 
 _WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*")
@@ -743,11 +744,6 @@ _WH_OBJECT = re.compile(
     re.IGNORECASE,
 )
 _WH_WORD = re.compile(r"\b(?:what|which|who|whom|whose|when|where|why|how)\b", re.IGNORECASE)
-# where a preposition's object phrase ends: a clause's punctuation or its connective
-_OBJECT_END = re.compile(
-    r"[;:!?()\[\]—]|[.,](?=\s|$)|\b(?:which|who|whom|whose|where|when|while|because|but)\b",
-    re.IGNORECASE,
-)
 
 
 def object_elsewhere(question: str, sentence: str, value: str) -> bool:
@@ -769,18 +765,12 @@ def object_elsewhere(question: str, sentence: str, value: str) -> bool:
     places = [m.start() for m in re.finditer(rf"(?<![\w.]){re.escape(value)}(?![\w])", sentence)]
     if not places:
         return False
-    objects = []
-    for match in _WORD.finditer(sentence):
-        if stem(match.group(0).lower()) != key:
-            continue
-        after = re.match(rf"\s+(?:\w+ly\s+)?{preposition}\s+", sentence[match.end() :], re.I)
-        if after is None:
-            continue
-        start = match.end() + after.end()
-        end = _OBJECT_END.search(sentence, start)
-        if sentence[start : end.start() if end else len(sentence)].strip(" `*\"'"):
-            objects.append((match.start(), start))
-    if not objects:
+    words_said = [
+        word
+        for word, start, end in prepositional_objects(sentence, {key}, preposition)
+        if sentence[start:end].strip(" `*\"'")
+    ]
+    if not words_said:
         return False
     # the answer stands before every such word: the subject said to be one
-    return all(at < word for at in places for word, _ in objects)
+    return all(at < word for at in places for word in words_said)

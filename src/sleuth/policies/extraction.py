@@ -50,6 +50,7 @@ from .slots import (
     filled_slot,
     only_question_words,
     other_name,
+    prepositional_objects,
     slot_of,
 )
 from .synonyms import canon
@@ -901,15 +902,8 @@ def fronted_object(
         for w in words(asked[m.end() :])
         if w.lower() not in STOPWORDS and w.lower() != noun
     }
-    for w in re.finditer(r"[A-Za-z][\w-]*", sentence):
-        if w.start() < answer_from or stem(w.group(0).lower()) not in keys:
-            continue
-        after = re.match(rf"\s+(?:\w+ly\s+)?{preposition}\s+", sentence[w.end() :], re.I)
-        if after is None:
-            continue
-        start = w.end() + after.end()
-        end = _OBJECT_END.search(sentence, start)
-        phrase = sentence[start : end.start() if end else len(sentence)].strip(" .,;:")
+    for _, start, end in prepositional_objects(sentence, keys, preposition, answer_from):
+        phrase = sentence[start:end].strip(" .,;:")
         said = words(phrase)
         if not said or only_question_words(phrase, question_terms):
             continue
@@ -919,12 +913,6 @@ def fronted_object(
     return None
 
 
-# where a fronted preposition's object ends: a clause's punctuation or connective, a
-# bracket (a number's decimal point is none: "increased to 20.5 percent")
-_OBJECT_END = re.compile(
-    r"[;:!?()\[\]—]|[.,](?=\s|$)|\b(?:which|who|whom|whose|where|when|while|because|but)\b",
-    re.IGNORECASE,
-)
 # a phrase that opens with a bare lower-case word: after "to", a verb more often than not
 # ("to improve throughput on fast networks"; "to the House of Lords", "to 64KB" are objects)
 _BARE_START = re.compile(

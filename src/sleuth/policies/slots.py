@@ -22,6 +22,7 @@ Shared with the extraction: whether a span is only the question's words
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from functools import lru_cache
 
 from sleuth.text import STOPWORDS, stem, words
@@ -412,3 +413,29 @@ def other_name(
         if 0 < len(words(value)) <= 8 and not only_question_words(value, question_terms):
             return value
     return None
+
+
+# where the object of a preposition ends: a clause's punctuation or its connective, a
+# bracket (a number's decimal point is none: "increased to 20.5 percent")
+OBJECT_END = re.compile(
+    r"[;:!?()\[\]—]|[.,](?=\s|$)|\b(?:which|who|whom|whose|where|when|while|because|but)\b",
+    re.IGNORECASE,
+)
+
+
+def prepositional_objects(
+    sentence: str, keys: set[str], preposition: str, answer_from: int = 0
+) -> Iterator[tuple[int, int, int]]:
+    """Each place, from ``answer_from`` on, where a word whose stem is one of ``keys``
+    takes ``preposition`` (an adverb may stand between: "is now simply an alias for"), as
+    (the word's start, its object's start, its object's end): the object runs to
+    `OBJECT_END`."""
+    for w in re.finditer(r"[A-Za-z][\w-]*", sentence):
+        if w.start() < answer_from or stem(w.group(0).lower()) not in keys:
+            continue
+        after = re.match(rf"\s+(?:\w+ly\s+)?{preposition}\s+", sentence[w.end() :], re.I)
+        if after is None:
+            continue
+        start = w.end() + after.end()
+        end = OBJECT_END.search(sentence, start)
+        yield w.start(), start, end.start() if end else len(sentence)
