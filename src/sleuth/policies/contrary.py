@@ -767,7 +767,9 @@ def object_elsewhere(question: str, sentence: str, value: str) -> bool:
         return False
     words_said = [
         word
-        for word, start, end in prepositional_objects(sentence, {key}, preposition)
+        for word, start, end in prepositional_objects(
+            sentence, lambda w: stem(w.lower()) == key, preposition
+        )
         if sentence[start:end].strip(" `*\"'")
     ]
     if not words_said:

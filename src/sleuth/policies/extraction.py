@@ -858,16 +858,14 @@ def _stranded_objects(
     preposition = r"\s+".join(m.group(2).lower().split())
     if same:
         preposition = _SAME_PREPOSITION.get(preposition, preposition)
-    for w in re.finditer(r"[A-Za-z][\w-]*", sentence):
-        said = stem(w.group(0))
-        if w.start() < answer_from or (said != key and canon(said) != canon(key)):
-            continue
-        after = re.match(rf"\s+(?:\w+ly\s+)?{preposition}\s+", sentence[w.end() :], re.IGNORECASE)
-        if after is None:
-            continue
-        start = w.end() + after.end()
-        end = _PHRASE_END.search(sentence, start)
-        yield start, end.start() if end else len(sentence)
+
+    def said(word: str) -> bool:
+        return stem(word) == key or canon(stem(word)) == canon(key)
+
+    for _, start, end in prepositional_objects(
+        sentence, said, preposition, answer_from, end=_PHRASE_END
+    ):
+        yield start, end
 
 
 _VALUE_SHAPED = re.compile(r"\s*(?:[-+]?\d|`|\"|'|“)")
@@ -902,7 +900,11 @@ def fronted_object(
         for w in words(asked[m.end() :])
         if w.lower() not in STOPWORDS and w.lower() != noun
     }
-    for _, start, end in prepositional_objects(sentence, keys, preposition, answer_from):
+
+    def asked_word(word: str) -> bool:
+        return stem(word.lower()) in keys
+
+    for _, start, end in prepositional_objects(sentence, asked_word, preposition, answer_from):
         phrase = sentence[start:end].strip(" .,;:")
         said = words(phrase)
         if not said or only_question_words(phrase, question_terms):

@@ -22,7 +22,7 @@ Shared with the extraction: whether a span is only the question's words
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from functools import lru_cache
 
 from sleuth.text import STOPWORDS, stem, words
@@ -424,18 +424,22 @@ OBJECT_END = re.compile(
 
 
 def prepositional_objects(
-    sentence: str, keys: set[str], preposition: str, answer_from: int = 0
+    sentence: str,
+    said: Callable[[str], bool],
+    preposition: str,
+    answer_from: int = 0,
+    end: re.Pattern[str] = OBJECT_END,
 ) -> Iterator[tuple[int, int, int]]:
-    """Each place, from ``answer_from`` on, where a word whose stem is one of ``keys``
-    takes ``preposition`` (an adverb may stand between: "is now simply an alias for"), as
-    (the word's start, its object's start, its object's end): the object runs to
-    `OBJECT_END`."""
+    """Each place, from ``answer_from`` on, where a word ``said`` accepts (as written)
+    takes ``preposition`` (a pattern; an adverb may stand between: "is now simply an
+    alias for"), as (the word's start, its object's start, its object's end): the object
+    runs to ``end``."""
     for w in re.finditer(r"[A-Za-z][\w-]*", sentence):
-        if w.start() < answer_from or stem(w.group(0).lower()) not in keys:
+        if w.start() < answer_from or not said(w.group(0)):
             continue
         after = re.match(rf"\s+(?:\w+ly\s+)?{preposition}\s+", sentence[w.end() :], re.I)
         if after is None:
             continue
         start = w.end() + after.end()
-        end = OBJECT_END.search(sentence, start)
-        yield w.start(), start, end.start() if end else len(sentence)
+        stop = end.search(sentence, start)
+        yield w.start(), start, stop.start() if stop else len(sentence)
