@@ -2189,6 +2189,43 @@ def test_a_demonstrative_makes_the_preambles_code_names_the_questions() -> None:
     assert pointed.anchors == ("reset_default",)
 
 
+def test_a_hyphened_participle_is_no_code_name_and_that_before_one_points_at_nothing() -> None:
+    """lxml's tutorial (R): "I want more fine-grained control ... In which lxml version was the
+    function for that added?" — "that added" is no demonstrative and its noun, and
+    "fine-grained" is a modifier, not a name the sentence must write: the tutorial's
+    "(added in lxml 4.5)" answers. A package name written with a hyphen stays a name the
+    question points at ("that plugin")."""
+    question = (
+        "I want more fine-grained control over pretty printing by adding whitespace "
+        "indentation to the tree before serialising it. In which lxml version was the "
+        "function for that added?"
+    )
+    frame = frame_question(question)
+    assert frame.anchors == ()
+    sentence = (
+        "For more fine-grained control over the pretty-printing, you can add whitespace "
+        "indentation to the tree before serialising it, using the `indent()` function "
+        "(added in lxml 4.5):"
+    )
+    assert [r.value for r in read_page(frame, "u", "Serialisation", [(0, sentence)])] == ["4.5"]
+    # "that" before a participle points at nothing, whatever the preamble names
+    added = frame_question("I call reset_defaults() in my tests. In which version was that added?")
+    assert "reset_default" not in added.anchors
+    # tox's Jenkins page (R): "another tox-managed job" names no thing "those artifacts" are
+    jenkins = frame_question(
+        "One of our Jenkins jobs needs the sdist that another tox-managed job builds. Which "
+        "Jenkins plugin is the recommended way to copy those artifacts between jobs?"
+    )
+    assert "tox-manag" not in jenkins.anchors
+    for modifier in ("ast-based", "non-condensing", "fine-grained"):
+        pointed = frame_question(
+            f"We use the {modifier} parser. In which version was that parser removed?"
+        )
+        assert pointed.anchors == (), modifier
+    plugin = frame_question("I use pytest-xdist to run tests. Which option does that plugin add?")
+    assert plugin.anchors == ("pytest-xdist",)
+
+
 # Starlette 1.10.0's docs (benchmarks/docs_corpora/starlette, R), threadpool.md
 THREADS = (
     "The default thread pool size is only 40 tokens. This means that only 40 threads can "
