@@ -184,6 +184,8 @@ def test_parts_and_missing_data(
         "tox-dev",
         "tornado-dev",
         "lxml-dev",
+        "scrapy-dev",
+        "peewee-dev",
     ]
     assert len(rr.choose("rules")) == len(rr.fit.RULE_PARTS)
     with pytest.raises(ValueError, match="no part 'nope'"):
