@@ -267,11 +267,11 @@ def test_myst_roles_targets_and_directives_read_as_sphinx_shows_them() -> None:
 
 
 def test_myst_a_sphinx_extension_s_role_reads_as_in_rest() -> None:
-    """``{confval}`...``` is code and ``{pr}`...``` words, as in reST; a code span that
+    """``{confval}`...``` is code and ``{pr}`1040``` a tracker's number, as in reST; a code span that
     looks like a role stays a code span."""
     text = "# T\n\nSet {confval}`addopts`, see {pr}`1040` and {pypi}`ephem`; `{confval}` stays.\n"
     body = render(parse("md", text).blocks)[0]
-    assert "Set `addopts`, see 1040 and `ephem`; `{confval}` stays." in body
+    assert "Set `addopts`, see #1040 and `ephem`; `{confval}` stays." in body
     pep = "# T\n\nSee {pep}`wheel format <427>` and {pep}`8#naming`.\n"
     assert "See wheel format and PEP 8#naming." in render(parse("md", pep).blocks)[0]
     placeholder = "# T\n\nName it {project}`-config.yml`.\n"  # no role: a template's
@@ -663,8 +663,9 @@ def test_rst_a_sphinx_extension_s_role_reads_as_sphinx_shows_it() -> None:
     """A role docutils does not know, a Sphinx extension's (lines of the vendored pytest,
     Celery and setuptools docs), is no longer left as its markup: a cross-reference to an
     extension's kind of object is code, as Sphinx shows it; a link to an issue, a person
-    or a commit, keyboard keys, an explicit title, and digits are words. A role the
-    document defines itself, and docutils' own, stay docutils'."""
+    or a commit, keyboard keys, an explicit title, and digits are words, a tracker's number
+    shown as ``#`` and its digits (Scrapy's release notes: "(:gh:`754`, :gh:`2669`)"). A role
+    the document defines itself, and docutils' own, stay docutils'."""
     text = (
         "Use the `-W` command-line flag or :confval:`filterwarnings` configuration option.\n\n"
         "Solar schedules require the :pypi:`ephem` library, so install it.\n\n"
@@ -675,17 +676,21 @@ def test_rst_a_sphinx_extension_s_role_reads_as_sphinx_shows_it() -> None:
         ".. role:: red\n\nThis is :red:`important`; read :pep:`8` and H\\ :sub:`2`\\ O.\n\n"
         "Wheels follow the :pep:`wheel package format <427>` (:pep:`427#file-name`, "
         ":rfc:`2616`).\n\n"
-        "Read `addopts`:confval: and :index:`!fixtures`, call :c:func:`a block <malloc>`.\n"
+        "Read `addopts`:confval: and :index:`!fixtures`, call :c:func:`a block <malloc>`.\n\n"
+        "Support for additional parsers (:gh:`754`, :issue:`2669`, :gh:`the pull <3796>`, "
+        ":commit:`4006`).\n"
     )
     body = render(parse("rst", text).blocks)[0]
     assert "flag or `filterwarnings` configuration option." in body
     assert "require the `ephem` library" in body
-    assert "inspired by cajhne's original proposal (1040)." in body
+    assert "inspired by cajhne's original proposal (#1040)." in body
     assert "New signal: `worker_process_init` fires" in body
     assert "See setuptools, hit Control-c, call `malloc()`." in body
     assert "This is important; read PEP 8 and H2O." in body
     assert "Wheels follow the wheel package format (PEP 427#file-name, RFC 2616)." in body
     assert "Read `addopts` and fixtures, call `a block`." in body
+    # a tracker's number is a reference; a titled link and a commit keep their words
+    assert "additional parsers (#754, #2669, the pull, 4006)." in body
     seealso = ".. seealso:: :ref:`asyncio cancellation` and :class:`~anyio.CancelScope`\n"
     assert render(parse("rst", seealso).blocks)[0] == "asyncio cancellation and `CancelScope`"
     assert ":" + "confval:" not in body and "`cajhne`" not in body and "`important`" not in body
@@ -745,11 +750,11 @@ def test_an_unknown_role_is_code_unless_its_text_is_words() -> None:
     assert unknown_role("py:meth", "Session.get") == ("Session.get()", True)
     assert unknown_role("std:ref", "the guide <guide>") == ("the guide", False)
     assert unknown_role("pep", "wheel package format <427>") == ("wheel package format", False)
-    assert unknown_role("ticket", "508") == ("508", False)
+    assert unknown_role("ticket", "508") == ("#508", False)
     assert unknown_role("github_user", "@howsthedotcom") == ("@howsthedotcom", False)
     assert unknown_role("state", "PENDING") == ("PENDING", True)
     assert unknown_role("event", "task received") == ("task received", False)
-    assert unknown_role("issue", "7744") == ("7744", False)
+    assert unknown_role("issue", "7744") == ("#7744", False)  # a tracker's number
     assert unknown_role("setting", "42") == ("42", False)  # digits: a number, not a name
     assert unknown_role("c:func", "a block <malloc>") == ("a block", True)  # titled: no "()"
 

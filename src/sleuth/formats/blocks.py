@@ -124,6 +124,10 @@ LINK_ROLES = frozenset(
     "issue issues pr pull ghpull ghissue gh github github_user user ticket bug commit sha "
     "cve cwe kbd".split()
 )
+#: The link roles whose text is a tracker's number (``:gh:`754```, ``:issue:`1040```):
+#: shown as sphinx-issues shows it, ``#754``, a reference, never a quantity ("(754, 2669)"
+#: at the end of a change log's item read as a value of the setting it is about)
+NUMBERED_ROLES = frozenset("issue issues pr pull ghpull ghissue gh github ticket bug".split())
 #: Directives that only instruct the build (a table of contents, the current module or
 #: program): they leave no text.
 BUILD_DIRECTIVES = (
@@ -149,7 +153,8 @@ def unknown_role(name: str, text: str) -> tuple[str, bool]:
     code. Most such roles are cross-references to an extension's kind of object (a setting,
     a fixture, a signal), which Sphinx shows as code; a role with an explicit title
     (``:pep:`wheel format <427>```), a link role (`LINK_ROLES`), and a text with a space or
-    only digits are words. A domain's role (``std:doc``, ``c:func``) is its own name's."""
+    only digits are words; a tracker's number is ``#`` and its digits (`NUMBERED_ROLES`).
+    A domain's role (``std:doc``, ``c:func``) is its own name's."""
     base = name.rsplit(":", 1)[-1]
     if base in TEXT_ROLES:
         return role_text(text, base), False
@@ -158,6 +163,8 @@ def unknown_role(name: str, text: str) -> tuple[str, bool]:
         call = base in ("func", "meth") and not titled_role(text) and not shown.endswith(")")
         return shown + ("()" if call else ""), True
     shown = role_text(text, base)
+    if base in NUMBERED_ROLES and shown.isdigit() and not titled_role(text):
+        return f"#{shown}", False
     words = titled_role(text) or base in LINK_ROLES or not shown or " " in shown or shown.isdigit()
     return shown, not words and "`" not in shown
 
