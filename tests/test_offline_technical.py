@@ -2226,6 +2226,133 @@ def test_a_hyphened_participle_is_no_code_name_and_that_before_one_points_at_not
     assert plugin.anchors == ("pytest-xdist",)
 
 
+def test_a_trackers_number_is_no_value_nor_an_option_named_with_an_article() -> None:
+    """Scrapy's release notes (R): "... support for additional parsers (#754, #2669, ...)"
+    ends a change log's item with the tracker's numbers it was made in; none is a value the
+    setting is set to (754 answered "What should ROBOTSTXT_PARSER be set to?"). tox's change
+    log (R): "document inside the `--help` how to disable colorized output via the
+    `PY_COLORS` ... variable" names the help output; no value of the variable. A number
+    given as a value, and an option given as one ("set it to `--strict`"), still are."""
+    question = (
+        "I'd rather use Python's built-in robots.txt parser than Protego. What should "
+        "ROBOTSTXT_PARSER be set to?"
+    )
+    frame = frame_question(question)
+    assert frame.tech == "value"
+    notes = (
+        "- A new `ROBOTSTXT_PARSER` setting allows choosing which robots.txt parser to use. "
+        "It includes built-in support for RobotFileParser, Protego (default), Reppy, and "
+        "Robotexclusionrulesparser, and allows you to implement support for additional "
+        "parsers (#754, #2669, #3796, #3935, #3969, #4006)"
+    )
+    title = "Release notes › Scrapy 1.8.0 (2019-10-28) › New features"
+    assert read_page(frame, "u", title, [(0, notes)]) == []
+    assert technical.candidates("value", "limit (#754)") == []
+    assert [technical.candidates("value", "a limit of 754")] == [[(11, 14)]]
+    colors = frame_question(
+        "To turn off tox's colorized output through the PY_COLORS environment variable, "
+        "which value do I set it to?"
+    )
+    changelog = (
+        "- document inside the `--help` how to disable colorized output via the `PY_COLORS` "
+        "operating system environment variable - by gaborbernat (#163)"
+    )
+    assert (
+        read_page(colors, "u", "Changelog history › v3.5.0 › Documentation", [(0, changelog)]) == []
+    )
+    said = "To disable colorized output, set the `PY_COLORS` environment variable to `0`."
+    assert [r.value for r in read_page(colors, "u", "Environment", [(0, said)])] == ["0"]
+    given = "Set `MYPY_FLAGS` to `--strict` to type check everything strictly."
+    spans = technical.candidates("value", given)
+    assert [given[s:e] for s, e in spans] == ["MYPY_FLAGS", "--strict"]
+    named = "Run it with the `--strict` flag."
+    assert [named[s:e] for s, e in technical.candidates("value", named)] == []
+
+
+def test_an_answer_keeps_no_aside_s_closing_bracket_and_an_asked_assignment_gives_its_value() -> (
+    None
+):
+    """peewee's docs (R): "(charset is always `utf8mb4`)." read to the end of the aside
+    answered "`utf8mb4`)"; "Pass `encoding='utf-8-sig'` when importing such a file" for
+    "Which encoding should we pass?" answered the assignment, not the encoding. A bracket
+    the answer opens stays, and so does a face (tox's "congratulations :)")."""
+    charset = frame_question(
+        "MariaDBConnectorDatabase does not accept a charset parameter. Which charset does it "
+        "always use?"
+    )
+    note = (
+        "Does not accept `charset`, `sql_mode`, or `use_unicode` parameters (charset is "
+        "always `utf8mb4`)."
+    )
+    assert [r.value for r in read_page(charset, "u", "MySQL", [(0, note)])] == ["`utf8mb4`"]
+    encoding = frame_question(
+        "Importing a CSV exported from Excel with DataSet's thaw() mangles the first column "
+        "header because of the byte-order mark. Which encoding should we pass?"
+    )
+    assert encoding.head == "encod" and encoding.tech is None
+    caveat = (
+        "* Spreadsheet tools typically write CSV files with a UTF-8 byte-order mark. Pass "
+        "`encoding='utf-8-sig'` when importing such a file, otherwise the mark is treated as "
+        "part of the first column header and that column's data is imported into a new, "
+        "mangled column."
+    )
+    assert extraction.tidy(encoding, "`encoding='utf-8-sig'`") == "'utf-8-sig'"
+    assert extraction.tidy(encoding, "`errors='strict'`") == "`errors='strict'`"  # another noun
+    assert extraction.tidy(encoding, "congratulations :)") == "congratulations :)"
+    assert extraction.tidy(encoding, "f(x)") == "f(x)"
+    assert extraction.tidy(encoding, "[500, 502])") == "[500, 502]"
+    assert "'utf-8-sig'" in [r.value for r in read_page(encoding, "u", "DataSet", [(0, caveat)])]
+
+
+def test_a_name_set_to_a_value_cues_the_value_and_a_value_added_to_it_is_none() -> None:
+    """Scrapy's docs (R). The FAQ's "you need to set `TWISTED_DNS_RESOLVER` to
+    `scrapy.resolver.CachingHostnameResolver`" gives the value after "to", not the handler
+    named before it; "In some cases you may want to add 400 to `RETRY_HTTP_CODES`" says 400
+    is not in the setting, so no answer to which codes are retried by default, which the
+    setting's "Default:" line gives as a list of status codes."""
+    dns = frame_question(
+        "We need to crawl hosts that only have IPv6 addresses, using the HTTP11 download "
+        "handler. What should the TWISTED_DNS_RESOLVER setting be set to?"
+    )
+    faq = (
+        "Yes, but when using `HTTP11DownloadHandler` or `H2DownloadHandler` you need to set "
+        "`TWISTED_DNS_RESOLVER` to `scrapy.resolver.CachingHostnameResolver`."
+    )
+    title = "Frequently Asked Questions › Does Scrapy support IPv6 addresses?"
+    assert [r.value for r in read_page(dns, "u", title, [(0, faq)])] == [
+        "scrapy.resolver.CachingHostnameResolver"
+    ]
+    retry = frame_question("Which HTTP response codes does RetryMiddleware retry by default?")
+    assert retry.tech == "status"
+    title = (
+        "Downloader Middleware › Built-in downloader middleware reference › RetryMiddleware › "
+        "RetryMiddleware Settings › RETRY_HTTP_CODES"
+    )
+    added = (
+        "In some cases you may want to add 400 to `RETRY_HTTP_CODES` because it is a common "
+        "code used to indicate server overload."
+    )
+    section = (
+        "Which HTTP response codes to retry. Other errors (DNS lookup issues, connections "
+        f"lost, etc) are always retried.\n\n{added} It is not included by default because HTTP "
+        "specs say so."
+    )
+    [reading] = read_page(retry, "u", title, [(0, section)])
+    assert reading.value == "400"
+    assert verify.check(retry, reading, title, "", retry.text).rule == "role"
+    # a question that asks what to add is answered by it
+    assert verify._added_to_asked(retry.text, added, "400")
+    assert not verify._added_to_asked("Which code should I add to RETRY_HTTP_CODES?", added, "400")
+    default = (
+        f"RETRY_HTTP_CODES\n\nDefault: `[500, 502, 503, 504, 522, 524, 408, 429]`\n\n{section}"
+    )
+    listed = "500, 502, 503, 504, 522, 524, 408, 429"
+    [reading] = [r for r in read_page(retry, "u", title, [(0, default)]) if r.value == listed]
+    assert verify.check(retry, reading, title, "", retry.text).ok
+    assert technical.is_kind("status", "500, 502 and 503")
+    assert not technical.is_kind("status", "500, retries")
+
+
 # Starlette 1.10.0's docs (benchmarks/docs_corpora/starlette, R), threadpool.md
 THREADS = (
     "The default thread pool size is only 40 tokens. This means that only 40 threads can "

@@ -42,7 +42,7 @@ from sleuth.passages import is_passage_title, title_heading
 from sleuth.text import content_terms, sentences, stem, words
 
 from . import excluded, renamed, technical
-from .extraction import extract, widened_to_list
+from .extraction import extract, tidy, widened_to_list
 from .frames import AnswerType, Frame, word_set
 from .synonyms import canon, phrase_keys
 
@@ -1046,7 +1046,9 @@ def read_sentence(
     soft = {s for s in frame.soft if s in terms or (s in TEMPORAL and lowered & TEMPORAL)}
     question_terms = set(frame.anchors) | set(frame.relation) | set(frame.soft)
     value = extract(frame, sentence, question_terms, proper, answer_from)
-    if value is None:
+    if value is not None:
+        value = tidy(frame, value)
+    if not value:
         return None
     value = widened_to_list(frame.text, sentence, value, answer_from)
     unmatched = len(frame.relation) - len(relation) - len(relation_in_title)

@@ -405,6 +405,7 @@ _FILE_OF_PATH = re.compile(
     r"whl|zip|gz|tar))$"
 )
 _OPTION = re.compile(r"^--?[A-Za-z][\w-]*$")  # --workers
+_ARTICLE_BEFORE = re.compile(r"\b(?:the|an?)\s+`*$", re.IGNORECASE)
 _OPTION_WITH_ARGUMENT = re.compile(r"--?[A-Za-z][\w-]*(?=\s+\S)")  # `--call {module}:{factory}`
 _MEDIA = re.compile(r"(?<![\w/.-])(?:application|text|image|audio|video|multipart|font)/[\w.+-]+\w")
 # a number inside an identifier ("5" of gpt-5-mini, "3" of py3/lib) is no literal
@@ -414,8 +415,9 @@ _UNIT = (
     r"(?:milli|micro|nano)?seconds?|minutes?|hours?|days?|weeks?|ms|(?i:[kmgt]i?b)|"
     r"bytes?|(?:kilo|mega|giga)bytes?|percent|%"
 )
+# (not a tracker's number, "#754")
 _LITERAL = re.compile(
-    rf"(?<![\w./-])(?:True|False|None|\d+(?:\.\d+)?(?:\s?(?:{_UNIT})(?!\w))?)(?![\w/-]|\.\w)"
+    rf"(?<![\w./#-])(?:True|False|None|\d+(?:\.\d+)?(?:\s?(?:{_UNIT})(?!\w))?)(?![\w/-]|\.\w)"
 )
 # a bare identifier with digits, slashes or dashes: a model name, a path, a version
 # ("openai/gpt-5-mini", "gpt-4o", "v2-beta"), one span however it is joined
@@ -425,6 +427,8 @@ _JOINED = re.compile(
 )
 _DEFAULT_CUE = re.compile(
     r"\b(?:defaults?\s+(?:to|is|of)|default\s+(?:value\s+)?(?:is|of)|set\s+to|by\s+default(?:\s+is)?"
+    # "you need to set `TWISTED_DNS_RESOLVER` to `...`": what a name is set to
+    r"|set\s+(?:the\s+)?`[^`]+`(?:\s+(?:setting|option|variable|parameter))?\s+to"
     r"|default(?:\s+value)?\s*[:=]|\(\s*default|default\s+(?:[\w-]+\s+){1,2}"
     # "The default visibility timeout for Redis is 1 hour": the noun may be of a name
     r"(?:(?:for|of|in|on)\s+(?-i:[A-Z][\w.-]*)\s+)?(?:is|are|was))\s*$",
@@ -603,6 +607,14 @@ def _candidates(kind: str, sentence: str, start: int = 0) -> list[tuple[int, int
     if kind == "media":
         return [m.span() for m in _MEDIA.finditer(sentence)]
     if kind == "value":
+        # an option the sentence names with an article is the option, no value given to
+        # anything ("document inside the `--help` how to disable colorized output via the
+        # `PY_COLORS` ... variable" sets PY_COLORS to nothing)
+        code = [
+            (s, e)
+            for s, e in code
+            if not (_OPTION.match(sentence[s:e]) and _ARTICLE_BEFORE.search(sentence, 0, s))
+        ]
         found = code + [m.span() for m in _LITERAL.finditer(sentence)]
         found += [m.span() for m in _JOINED.finditer(sentence) if _joined(m.group(0))]
         return sorted(
@@ -630,8 +642,19 @@ _CODE_KINDS = frozenset("command package name value header file option".split())
 _ASSIGNED = frozenset(("name", "option"))  # `docs_url=None`, `--workers=4`: the name
 
 
+_LIST_SEPARATOR = re.compile(r"\s*,\s*(?:(?:and|or)\s+)?|\s+(?:and|or)\s+")
+
+
 def is_kind(kind: str, value: str) -> bool:
-    """Whether ``value`` (an answer) is itself a span of ``kind``."""
+    """Whether ``value`` (an answer) is itself a span of ``kind``, or a list of such spans
+    ("500, 502, 503" for "Which HTTP response codes ... by default?")."""
+    items = [i for i in _LIST_SEPARATOR.split(value.strip()) if i]
+    if len(items) > 1 and all(_one_of_kind(kind, i) for i in items):
+        return True
+    return _one_of_kind(kind, value)
+
+
+def _one_of_kind(kind: str, value: str) -> bool:
     return (
         any(s == 0 and e == len(value) for s, e in _candidates(kind, value))
         or (kind in _CODE_KINDS and bool(value.strip()))

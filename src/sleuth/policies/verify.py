@@ -319,6 +319,8 @@ def check(
             return Check(False, "echo")  # ".EnvironmentContext.configure.autogenerate_plugins"
         if _setting_for_value(text, reading.sentence, reading.value):
             return Check(False, "role")  # "Set `BABEL_PYPROJECT_TOML` ... to `skip`": skip
+        if _added_to_asked(text, reading.sentence, reading.value):
+            return Check(False, "role")  # "you may want to add 400 to `RETRY_HTTP_CODES`"
         if reading.value.count("`") % 2:
             return Check(False, "fragment")
         if _another_callables_parameter(text, reading.sentence, title):
@@ -614,6 +616,20 @@ def _setting_for_value(question: str, sentence: str, value: str) -> bool:
         return False
     bare = value.strip("` ")
     return bool(re.search(rf"\bset\s+`*{re.escape(bare)}`*\s+(?:to|=)", sentence, re.IGNORECASE))
+
+
+_ADDING_VERBS = frozenset(stem(w) for w in "add append insert include extend".split())
+
+
+def _added_to_asked(question: str, sentence: str, value: str) -> bool:
+    """Whether the sentence says to add ``value`` to a thing, while the question asks
+    what the thing holds, not what to add: "In some cases you may want to add 400 to
+    `RETRY_HTTP_CODES` because ..." for "Which HTTP response codes does RetryMiddleware
+    retry by default?" (what one adds is what the setting lacks)."""
+    if {stem(w.lower()) for w in words(question)} & _ADDING_VERBS:
+        return False
+    bare = re.escape(value.strip("` "))
+    return bool(re.search(rf"\b(?:add|append|insert)\s+`*{bare}`*\s+(?:to|into)\b", sentence, re.I))
 
 
 # "On which console ...?", "Which of its bombs ...?": the noun the answer is one of
