@@ -267,8 +267,8 @@ def test_myst_roles_targets_and_directives_read_as_sphinx_shows_them() -> None:
 
 
 def test_myst_a_sphinx_extension_s_role_reads_as_in_rest() -> None:
-    """``{confval}`...``` is code and ``{pr}`1040``` a tracker's number, as in reST; a code span that
-    looks like a role stays a code span."""
+    """``{confval}`...``` is code and ``{pr}`1040``` a tracker's number, as in reST; a code
+    span that looks like a role stays a code span."""
     text = "# T\n\nSet {confval}`addopts`, see {pr}`1040` and {pypi}`ephem`; `{confval}` stays.\n"
     body = render(parse("md", text).blocks)[0]
     assert "Set `addopts`, see #1040 and `ephem`; `{confval}` stays." in body

@@ -12,7 +12,7 @@ import json
 import os
 import subprocess
 import sys
-from dataclasses import astuple
+from dataclasses import astuple, replace
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +20,7 @@ import pytest
 
 from shared import SHARED_DATA
 from sleuth.policies import contrary, extraction, reading, slots, technical, verify
-from sleuth.policies.frames import AnswerType, frame_question, restate
+from sleuth.policies.frames import AnswerType, frame_question, loose, restate
 from sleuth.policies.offline import _Page, _previous_sentence, _snippet_reads, prose_parts
 from sleuth.policies.reading import (
     PRONOUN_SUBJECT,
@@ -2351,6 +2351,32 @@ def test_a_name_set_to_a_value_cues_the_value_and_a_value_added_to_it_is_none() 
     assert verify.check(retry, reading, title, "", retry.text).ok
     assert technical.is_kind("status", "500, 502 and 503")
     assert not technical.is_kind("status", "500, retries")
+
+
+def test_a_kind_word_before_a_measure_names_what_is_measured_not_what_is_asked() -> None:
+    """Scrapy's settings reference (R): "What is the default maximum URL length Scrapy allows
+    for crawled URLs?" asks a length ("Default: `2083`"), not a URL; "Which URL ...?" and
+    "Which version number ...?" still ask theirs."""
+    question = (
+        "Our spider silently skips some very long URLs. What is the default maximum URL "
+        "length Scrapy allows for crawled URLs?"
+    )
+    assert technical.kind_of(question) == "value"
+    assert technical.kind_of("What is the maximum header size?") is None
+    assert technical.kind_of("Which URL does the client call?") == "url"
+    assert technical.kind_of("Which version number is required?") == "version"
+    frame = frame_question(question)
+    title = "Settings › Built-in settings reference › URLLENGTH_LIMIT"
+    section = (
+        "URLLENGTH_LIMIT\n\nDefault: `2083`\n\nScope: `scrapy.spidermiddlewares.urllength`\n\n"
+        "The maximum URL length to allow for crawled URLs.\n\nUse `0` to allow URLs of any "
+        "length."
+    )
+    url = "file:///x/docs_corpora/scrapy/topics/settings.rst#urllength_limit"
+    # (a candidate of the value kind, which the model weighs: "Default: `2083`")
+    assert [r.value for r in read_page(loose(frame), url, title, [(0, section)])] == ["2083"]
+    as_url = replace(frame, tech="url")
+    assert read_page(loose(as_url), url, title, [(0, section)]) == []
 
 
 # Starlette 1.10.0's docs (benchmarks/docs_corpora/starlette, R), threadpool.md

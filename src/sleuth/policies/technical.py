@@ -115,6 +115,8 @@ _HEAD_KINDS = [
         r"decorator|key|marker)\b",
     ),
 ]
+# a measure of a kind's thing ("URL length", "header size", "path depth"): what is asked
+_MEASURED = re.compile(r"\s+(?:lengths?|sizes?|limits?|counts?|depths?)\b")
 _KIND_OF_QUESTION = [
     ("env", r"\benv(?:ironment)?\s+var(?:iable)?s?\b"),
     # "What must be installed before ...?", "What do I need to pip install ...?"
@@ -175,6 +177,8 @@ def kind_of(question: str, head_only: bool = False) -> str | None:
             (m.end(), kind, m.start())
             for kind, pattern in _HEAD_KINDS
             for m in re.finditer(pattern, phrase.group(1))
+            # "What is the default maximum URL length ...?" asks a length, not a URL
+            if kind == "version" or not _MEASURED.match(q, phrase.start(1) + m.end())
         ]
         head = max(found, key=lambda t: (t[0], -t[2]))[1] if found else None
         if head is not None and (not inside or head in _ASKED_INSIDE_KINDS):
