@@ -755,6 +755,7 @@ def test_an_unknown_role_is_code_unless_its_text_is_words() -> None:
     assert unknown_role("state", "PENDING") == ("PENDING", True)
     assert unknown_role("event", "task received") == ("task received", False)
     assert unknown_role("issue", "7744") == ("#7744", False)  # a tracker's number
+    assert unknown_role("issue", "123,456") == ("#123, #456", False)
     assert unknown_role("setting", "42") == ("42", False)  # digits: a number, not a name
     assert unknown_role("c:func", "a block <malloc>") == ("a block", True)  # titled: no "()"
 

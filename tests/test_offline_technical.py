@@ -2208,16 +2208,27 @@ def test_a_hyphened_participle_is_no_code_name_and_that_before_one_points_at_not
         "(added in lxml 4.5):"
     )
     assert [r.value for r in read_page(frame, "u", "Serialisation", [(0, sentence)])] == ["4.5"]
-    # "that" before a participle points at nothing, whatever the preamble names
-    added = frame_question("I call reset_defaults() in my tests. In which version was that added?")
-    assert "reset_default" not in added.anchors
+    # a demonstrative before a participle still points ("those deprecated parameters")
+    deprecated = frame_question(
+        "My old code passes on_startup to Starlette(). In which release were those deprecated "
+        "parameters removed?"
+    )
+    assert set(deprecated.anchors) == {"on_startup", "starlett"}
+    # an option or a package with a participle's or a gerund's ending is a name
+    for preamble, name in (
+        ("I pass --ignore-installed to pip.", "ignore-instal"),
+        ("I run pytest with `--last-failed`.", "last-fail"),
+        ("We use flask-caching for views.", "flask-cach"),
+    ):
+        pointed = frame_question(f"{preamble} In which version was that option added?")
+        assert pointed.anchors == (name,), preamble
     # tox's Jenkins page (R): "another tox-managed job" names no thing "those artifacts" are
     jenkins = frame_question(
         "One of our Jenkins jobs needs the sdist that another tox-managed job builds. Which "
         "Jenkins plugin is the recommended way to copy those artifacts between jobs?"
     )
     assert "tox-manag" not in jenkins.anchors
-    for modifier in ("ast-based", "non-condensing", "fine-grained"):
+    for modifier in ("ast-based", "fine-grained"):
         pointed = frame_question(
             f"We use the {modifier} parser. In which version was that parser removed?"
         )
@@ -2248,6 +2259,8 @@ def test_a_trackers_number_is_no_value_nor_an_option_named_with_an_article() -> 
     title = "Release notes › Scrapy 1.8.0 (2019-10-28) › New features"
     assert read_page(frame, "u", title, [(0, notes)]) == []
     assert technical.candidates("value", "limit (#754)") == []
+    for kind in ("status", "exit", "version"):
+        assert technical.candidates(kind, "Fixed a crash (#404, #2.0, #1).") == [], kind
     assert [technical.candidates("value", "a limit of 754")] == [[(11, 14)]]
     colors = frame_question(
         "To turn off tox's colorized output through the PY_COLORS environment variable, "
@@ -2301,6 +2314,8 @@ def test_an_answer_keeps_no_aside_s_closing_bracket_and_an_asked_assignment_give
     assert extraction.tidy(encoding, "congratulations :)") == "congratulations :)"
     assert extraction.tidy(encoding, "f(x)") == "f(x)"
     assert extraction.tidy(encoding, "[500, 502])") == "[500, 502]"
+    assert extraction.tidy(encoding, "[0.0, 1.0)") == "[0.0, 1.0)"  # a half-open interval
+    assert extraction.tidy(encoding, "f(encoding = 'utf8')") == "'utf8'"
     assert "'utf-8-sig'" in [r.value for r in read_page(encoding, "u", "DataSet", [(0, caveat)])]
 
 
@@ -2343,14 +2358,25 @@ def test_a_name_set_to_a_value_cues_the_value_and_a_value_added_to_it_is_none() 
     # a question that asks what to add is answered by it
     assert verify._added_to_asked(retry.text, added, "400")
     assert not verify._added_to_asked("Which code should I add to RETRY_HTTP_CODES?", added, "400")
+    # what one adds answers a question that asks no default: the thing that does it
+    autodoc = "To use it, add `sphinx.ext.autodoc` to `extensions` in conf.py."
+    question = "Which Sphinx extension pulls documentation from docstrings?"
+    assert not verify._added_to_asked(question, autodoc, "sphinx.ext.autodoc")
     default = (
         f"RETRY_HTTP_CODES\n\nDefault: `[500, 502, 503, 504, 522, 524, 408, 429]`\n\n{section}"
     )
     listed = "500, 502, 503, 504, 522, 524, 408, 429"
     [reading] = [r for r in read_page(retry, "u", title, [(0, default)]) if r.value == listed]
     assert verify.check(retry, reading, title, "", retry.text).ok
-    assert technical.is_kind("status", "500, 502 and 503")
-    assert not technical.is_kind("status", "500, retries")
+    assert technical.is_list_of_kind("status", "500, 502 and 503")
+    assert technical.is_list_of_kind("status", "`500`, `502`")
+    assert not technical.is_list_of_kind("status", "500, retries")
+    assert not technical.is_list_of_kind("status", "500")
+    # a list answers only a question that asks several
+    version = frame_question("Which Python version does the release require?")
+    notes = "The release requires Python 3.8, 3.9 and 3.10."
+    listed = replace(reading, sentence=notes, value="3.8, 3.9 and 3.10")
+    assert verify.check(version, listed, "Notes", "", version.text).rule == "type"
 
 
 def test_a_kind_word_before_a_measure_names_what_is_measured_not_what_is_asked() -> None:
@@ -2365,6 +2391,9 @@ def test_a_kind_word_before_a_measure_names_what_is_measured_not_what_is_asked()
     assert technical.kind_of("What is the maximum header size?") is None
     assert technical.kind_of("Which URL does the client call?") == "url"
     assert technical.kind_of("Which version number is required?") == "version"
+    # a verb of measuring is no measure noun: the kind word is asked
+    assert technical.kind_of("Which setting limits the number of concurrent requests?") == "name"
+    assert technical.kind_of("Which option limits the size of uploaded files?") == "option"
     frame = frame_question(question)
     title = "Settings › Built-in settings reference › URLLENGTH_LIMIT"
     section = (

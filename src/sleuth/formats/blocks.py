@@ -128,6 +128,7 @@ LINK_ROLES = frozenset(
 #: shown as sphinx-issues shows it, ``#754``, a reference, never a quantity ("(754, 2669)"
 #: at the end of a change log's item read as a value of the setting it is about)
 NUMBERED_ROLES = frozenset("issue issues pr pull ghpull ghissue gh github ticket bug".split())
+_NUMBERS = re.compile(r"\d+(?:\s*,\s*\d+)*")
 #: Directives that only instruct the build (a table of contents, the current module or
 #: program): they leave no text.
 BUILD_DIRECTIVES = (
@@ -163,8 +164,8 @@ def unknown_role(name: str, text: str) -> tuple[str, bool]:
         call = base in ("func", "meth") and not titled_role(text) and not shown.endswith(")")
         return shown + ("()" if call else ""), True
     shown = role_text(text, base)
-    if base in NUMBERED_ROLES and shown.isdigit() and not titled_role(text):
-        return f"#{shown}", False
+    if base in NUMBERED_ROLES and _NUMBERS.fullmatch(shown) and not titled_role(text):
+        return ", ".join(f"#{n}" for n in re.findall(r"\d+", shown)), False  # ":issue:`1,2`"
     words = titled_role(text) or base in LINK_ROLES or not shown or " " in shown or shown.isdigit()
     return shown, not words and "`" not in shown
 

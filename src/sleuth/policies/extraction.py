@@ -401,29 +401,30 @@ def extract(
 
 
 _OPENS = {")": "(", "]": "["}
-_CODE_ASSIGNMENT = re.compile(r"`?([A-Za-z_]\w*)=([^`=\s]+)`?")
 
 
 def tidy(frame: Frame, value: str) -> str:
     """An answer as a reader states it: without a closing bracket it does not open (a slot
     read to the end of "... (charset is always `utf8mb4`)." holds the aside's ")"), and,
-    for a question asking a noun that a code span assigns ("Which encoding should we
+    for a question asking a noun that an assignment names ("Which encoding should we
     pass?" over "Pass `encoding='utf-8-sig'`"), the value assigned, not the assignment."""
     value = value.strip()
     while (
         value[-1:] in _OPENS
         and value[-2:-1] not in (":", ";")  # "congratulations :)" is a face, not an aside's end
         and value.count(value[-1]) > value.count(_OPENS[value[-1]])
+        # "[0.0, 1.0)": a half-open interval closes with the other bracket
+        and sum(value.count(o) - value.count(c) for c, o in _OPENS.items()) < 0
     ):
         value = value[:-1].rstrip(" ,;:")
-    assigned = _CODE_ASSIGNMENT.fullmatch(value)
+    assigned = technical.ASSIGNMENT.fullmatch(value.strip("`"))
     if (
         assigned is not None
         and frame.tech is None
         and frame.head is not None
         and stem(assigned.group(1).lower()) == frame.head
     ):
-        return assigned.group(2)
+        return assigned.group(2).strip()
     return value
 
 

@@ -480,11 +480,7 @@ def _frame_question(question: str, field_name: str | None = None) -> Frame:
         # answers nothing: the code names the preamble writes are the question's names
         pointed = _POINTED.search(asked)
         named = (
-            [
-                stem(n.lower())
-                for n in _CODE_NAME.findall(preamble)
-                if not _COMPOUND_MODIFIER.match(n)
-            ]
+            [stem(m.group(0).lower()) for m in _CODE_NAME.finditer(preamble) if not _modifier(m)]
             if pointed and stem(pointed.group(1).lower()) in inner.relation
             else []
         )
@@ -644,13 +640,19 @@ _ASKS_MEANS = re.compile(
 _JOINED_NAME = re.compile(r"\b\w+(?:[-_]\w+)+")
 
 
-# a demonstrative and its noun: "those parameters", "this option" (not "that" and a
-# participle: "... the function for that added?" points at nothing the preamble names)
-_POINTED = re.compile(r"\b(?:those|these|this|that)\s+(?![a-z]*[^e]ed\b)([a-z]+)\b")
+# a demonstrative and its noun: "those parameters", "this option", "those deprecated
+# parameters"
+_POINTED = re.compile(r"\b(?:those|these|this|that)\s+(?:[a-z]+(?:ed|ing)\s+)?([a-z]+)\b")
 
-# a hyphened word of lower-case parts ending in a participle is a modifier ("fine-grained",
-# "tox-managed", "ast-based", "non-condensing"), no name written as code ("pytest-xdist")
-_COMPOUND_MODIFIER = re.compile(r"[a-z]+(?:-[a-z]+)*-[a-z]+(?:[^e]ed|ing)\Z")
+# a hyphened word of lower-case parts ending in a past participle is a modifier
+# ("fine-grained", "tox-managed", "ast-based"), no name written as code ("pytest-xdist"),
+# unless written as an option or in a code span ("--last-failed", "`--ignore-installed`")
+_COMPOUND_MODIFIER = re.compile(r"[a-z]+(?:-[a-z]+)*-[a-z]+[^e]ed")
+
+
+def _modifier(name: re.Match[str]) -> bool:
+    before = name.string[name.start() - 1 : name.start()] if name.start() else ""
+    return _COMPOUND_MODIFIER.fullmatch(name.group(0)) is not None and before not in ("-", "`", "/")
 
 
 # a name written as code: joined ("on_startup"), called ("Starlette()") or CamelCase

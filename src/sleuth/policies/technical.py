@@ -116,7 +116,8 @@ _HEAD_KINDS = [
     ),
 ]
 # a measure of a kind's thing ("URL length", "header size", "path depth"): what is asked
-_MEASURED = re.compile(r"\s+(?:lengths?|sizes?|limits?|counts?|depths?)\b")
+# (a noun: "Which setting limits ...?" asks a setting)
+_MEASURED = re.compile(r"\s+(?:length|size|limit|count|depth)\b")
 _KIND_OF_QUESTION = [
     ("env", r"\benv(?:ironment)?\s+var(?:iable)?s?\b"),
     # "What must be installed before ...?", "What do I need to pip install ...?"
@@ -178,7 +179,7 @@ def kind_of(question: str, head_only: bool = False) -> str | None:
             for kind, pattern in _HEAD_KINDS
             for m in re.finditer(pattern, phrase.group(1))
             # "What is the default maximum URL length ...?" asks a length, not a URL
-            if kind == "version" or not _MEASURED.match(q, phrase.start(1) + m.end())
+            if not _MEASURED.match(q, phrase.start(1) + m.end())
         ]
         head = max(found, key=lambda t: (t[0], -t[2]))[1] if found else None
         if head is not None and (not inside or head in _ASKED_INSIDE_KINDS):
@@ -367,12 +368,15 @@ def asked_from(q: str) -> str:
 _CODE = re.compile(r"`+([^`\n]+?)`+")
 _ENV = re.compile(r"^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*$")
 _BARE_ENV = re.compile(r"(?<![\w$%.-])[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+(?![\w-])")
-_VERSION = re.compile(r"(?<![\w.])v?\d+(?:\.\d+){1,3}(?:[a-z]+\d*)?(?![\w.]*\d)|(?<=version )\d+\b")
+_VERSION = re.compile(
+    r"(?<![\w.#])v?\d+(?:\.\d+){1,3}(?:[a-z]+\d*)?(?![\w.]*\d)|(?<=version )\d+\b"
+)
 _IP = re.compile(r"(?<![\w.])\d{1,3}(?:\.\d{1,3}){3}(?![\w.]*\d)")
 # a process's exit code: a whole number of one to three digits, alone or in a code span
 # ("Exit code 5: No tests were collected", "exits with `2`"), not part of a version or a date
-_EXIT = re.compile(r"(?<![\w.,/:-])`?(\d{1,3})`?(?![\w,/-]|[.:]\d|\s*%)")
-_STATUS = re.compile(r"(?<![\w.])[1-5]\d\d(?:\s+[A-Z][a-z]+(?:\s+[A-Z][a-z]+)*)?(?![\w.])")
+# (no version, exit code, status or literal is a tracker's number: "(#404, #500)")
+_EXIT = re.compile(r"(?<![\w.,/:#-])`?(\d{1,3})`?(?![\w,/-]|[.:]\d|\s*%)")
+_STATUS = re.compile(r"(?<![\w.#])[1-5]\d\d(?:\s+[A-Z][a-z]+(?:\s+[A-Z][a-z]+)*)?(?![\w.])")
 _URL = re.compile(r"https?://[^\s`'\"<>)\]]+|(?<![\w.:/])/[\w.{}-]+(?:/[\w.{}-]+)*/?")
 _ERROR = re.compile(r"(?<![\w.])(?:[\w]+\.)*[A-Z]\w*(?:Error|Exception|Warning)\b")
 # a sentence about raising: its CamelCase code spans are exceptions by what it says of them
@@ -429,10 +433,12 @@ _JOINED = re.compile(
     r"(?<![\w./@:-])(?=[\w./-]*[A-Za-z])(?=[\w.-]*(?:\d|/[\w.-]*[A-Za-z]))"
     r"[A-Za-z0-9][\w.-]*(?:/[\w.-]+)*(?<![.-])(?![\w/@-])"
 )
+# what cues a value: a default said, or what a name is set to
 _DEFAULT_CUE = re.compile(
     r"\b(?:defaults?\s+(?:to|is|of)|default\s+(?:value\s+)?(?:is|of)|set\s+to|by\s+default(?:\s+is)?"
     # "you need to set `TWISTED_DNS_RESOLVER` to `...`": what a name is set to
-    r"|set\s+(?:the\s+)?`[^`]+`(?:\s+(?:setting|option|variable|parameter))?\s+to"
+    r"|set\s+(?:the\s+)?`[^`]+`(?:\s+(?:setting|option|(?:environment\s+)?variable|parameter))?"
+    r"\s+to"
     r"|default(?:\s+value)?\s*[:=]|\(\s*default|default\s+(?:[\w-]+\s+){1,2}"
     # "The default visibility timeout for Redis is 1 hour": the noun may be of a name
     r"(?:(?:for|of|in|on)\s+(?-i:[A-Z][\w.-]*)\s+)?(?:is|are|was))\s*$",
@@ -617,7 +623,9 @@ def _candidates(kind: str, sentence: str, start: int = 0) -> list[tuple[int, int
         code = [
             (s, e)
             for s, e in code
-            if not (_OPTION.match(sentence[s:e]) and _ARTICLE_BEFORE.search(sentence, 0, s))
+            if not (
+                _OPTION.match(sentence[s:e]) and _ARTICLE_BEFORE.search(sentence, max(0, s - 8), s)
+            )
         ]
         found = code + [m.span() for m in _LITERAL.finditer(sentence)]
         found += [m.span() for m in _JOINED.finditer(sentence) if _joined(m.group(0))]
@@ -646,32 +654,26 @@ _CODE_KINDS = frozenset("command package name value header file option".split())
 _ASSIGNED = frozenset(("name", "option"))  # `docs_url=None`, `--workers=4`: the name
 
 
-_LIST_SEPARATOR = re.compile(r"\s*,\s*(?:(?:and|or)\s+)?|\s+(?:and|or)\s+")
-
-
 def is_kind(kind: str, value: str) -> bool:
-    """Whether ``value`` (an answer) is itself a span of ``kind``, or a list of such spans
-    ("500, 502, 503" for "Which HTTP response codes ... by default?")."""
-    items = [i for i in _LIST_SEPARATOR.split(value.strip()) if i]
-    if len(items) > 1 and all(_one_of_kind(kind, i) for i in items):
-        return True
-    return _one_of_kind(kind, value)
-
-
-def _one_of_kind(kind: str, value: str) -> bool:
+    """Whether ``value`` (an answer) is itself a span of ``kind``."""
     return (
         any(s == 0 and e == len(value) for s, e in _candidates(kind, value))
         or (kind in _CODE_KINDS and bool(value.strip()))
         or (kind == "error" and _CAMEL.fullmatch(value.strip("`")) is not None)
         or (kind == "error" and _STATUS.fullmatch(value.strip()) is not None)
-        or (kind == "path" and _paths(value))
+        or (kind == "path" and is_list_of_kind("path", value))
     )
 
 
-def _paths(value: str) -> bool:
-    """Whether ``value`` is a path or a list of paths (`asks_many`: "Which paths ...?")."""
+def is_list_of_kind(kind: str, value: str) -> bool:
+    """Whether ``value`` is a list whose every item is a span of ``kind`` (`asks_many`:
+    "Which paths ...?" answered "`src`, `lib`"; "Which HTTP response codes ...?" answered
+    "500, 502, 503")."""
     items = [i.strip("` ") for i in _LIST_GAP.split(value)]
-    return all(_path_shaped(i) for i in items if i) and any(items)
+    if kind == "path":
+        return all(_path_shaped(i) for i in items if i) and any(items)
+    items = [i for i in items if i]
+    return len(items) > 1 and all(is_kind(kind, i) for i in items)
 
 
 def _path_shaped(value: str) -> bool:
@@ -853,7 +855,7 @@ def extract(
         if best not in spans:
             return sentence[best[0] : best[1]].replace("`", "").strip()
     value = sentence[best[0] : best[1]].strip()
-    assigned = _ASSIGNMENT.fullmatch(value)
+    assigned = ASSIGNMENT.fullmatch(value)
     if kind == "value" and assigned is not None and _stem_in(assigned.group(1), question_terms):
         # `Depends(scope="request")` for "Which scope ... by default?": the value given
         return assigned.group(2)
@@ -879,7 +881,7 @@ def _labelled(sentence: str, span: tuple[int, int], question_terms: set[str]) ->
 
 
 # `name=value`, or a call's one keyword argument `f(name=value)`
-_ASSIGNMENT = re.compile(r"(?:[\w.]+\()?([A-Za-z_]\w*)\s*=\s*([^=()]+?)\)?")
+ASSIGNMENT = re.compile(r"(?:[\w.]+\()?([A-Za-z_]\w*)\s*=\s*([^=()]+?)\)?")
 # a word, then the opening parenthesis (and backticks) of a code span right after it
 _GLOSSED = re.compile(r"\b([A-Za-z][\w-]*)\s+\(`*$")
 

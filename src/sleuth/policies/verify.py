@@ -332,9 +332,14 @@ def check(
         if _of_another_release(text, reading.sentence, reading.value):
             return Check(False, "number")  # "lxml 4.x used Cython 0.29.x": not lxml 5.x's
         # (or where the sentence has it: "`pycares` version 4" writes a version)
-        ok = technical.is_kind(frame.tech, reading.value) or any(
-            reading.sentence[a:b] == reading.value
-            for a, b in technical.candidates(frame.tech, reading.sentence)
+        ok = (
+            technical.is_kind(frame.tech, reading.value)
+            or any(
+                reading.sentence[a:b] == reading.value
+                for a, b in technical.candidates(frame.tech, reading.sentence)
+            )
+            # "Which HTTP response codes ...?": "500, 502, 503", a list of the kind
+            or (technical.asks_many(text) and technical.is_list_of_kind(frame.tech, reading.value))
         )
         return Check(True) if ok else Check(False, "type")
     value_keys = {k for k in _keys(reading.value) if k != "not"}
@@ -619,17 +624,24 @@ def _setting_for_value(question: str, sentence: str, value: str) -> bool:
 
 
 _ADDING_VERBS = frozenset(stem(w) for w in "add append insert include extend".split())
+_ASKS_DEFAULT = re.compile(r"\bdefaults?\b|\bout\s+of\s+the\s+box\b", re.IGNORECASE)
 
 
 def _added_to_asked(question: str, sentence: str, value: str) -> bool:
     """Whether the sentence says to add ``value`` to a thing, while the question asks
-    what the thing holds, not what to add: "In some cases you may want to add 400 to
-    `RETRY_HTTP_CODES` because ..." for "Which HTTP response codes does RetryMiddleware
-    retry by default?" (what one adds is what the setting lacks)."""
-    if {stem(w.lower()) for w in words(question)} & _ADDING_VERBS:
+    what the thing holds by default, not what to add: "In some cases you may want to add
+    400 to `RETRY_HTTP_CODES` because ..." for "Which HTTP response codes does
+    RetryMiddleware retry by default?" (what one adds is what the default lacks; "add
+    `sphinx.ext.autodoc` to `extensions`" still answers which extension reads docstrings)."""
+    if (
+        not _ASKS_DEFAULT.search(question)
+        or {stem(w.lower()) for w in words(question)} & _ADDING_VERBS
+    ):
         return False
     bare = re.escape(value.strip("` "))
-    return bool(re.search(rf"\b(?:add|append|insert)\s+`*{bare}`*\s+(?:to|into)\b", sentence, re.I))
+    return bool(bare) and bool(
+        re.search(rf"\b(?:add|append|insert)\s+`*{bare}`*\s+(?:to|into)\b", sentence, re.I)
+    )
 
 
 # "On which console ...?", "Which of its bombs ...?": the noun the answer is one of
