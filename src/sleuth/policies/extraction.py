@@ -409,8 +409,12 @@ def tidy(frame: Frame, value: str) -> str:
     for a question asking a noun that an assignment names ("Which encoding should we
     pass?" over "Pass `encoding='utf-8-sig'`"), the value assigned, not the assignment."""
     value = value.strip()
+    # (a code span's or a technical answer's: in prose, a value cut inside an aside is
+    # no answer the bracket's loss would mend — "Rhein)" of "the Rhine (German: Rhein)")
+    coded = frame.tech is not None or "`" in value
     while (
-        value[-1:] in _OPENS
+        coded
+        and value[-1:] in _OPENS
         and value[-2:-1] not in (":", ";")  # "congratulations :)" is a face, not an aside's end
         and value.count(value[-1]) > value.count(_OPENS[value[-1]])
         # "[0.0, 1.0)": a half-open interval closes with the other bracket
