@@ -2315,6 +2315,7 @@ def test_an_answer_keeps_no_aside_s_closing_bracket_and_an_asked_assignment_give
     assert extraction.tidy(encoding, "f(x)") == "f(x)"
     assert extraction.tidy(encoding, "`[500, 502]`)") == "`[500, 502]`"
     assert extraction.tidy(encoding, "Rhein)") == "Rhein)"  # prose: a cut aside stays cut
+    assert extraction.tidy(encoding, " the Rhine ") == " the Rhine "  # and prose as read
     assert extraction.tidy(encoding, "[0.0, 1.0)") == "[0.0, 1.0)"  # a half-open interval
     assert extraction.tidy(encoding, "f(encoding = 'utf8')") == "'utf8'"
     assert "'utf-8-sig'" in [r.value for r in read_page(encoding, "u", "DataSet", [(0, caveat)])]

@@ -407,8 +407,8 @@ def tidy(frame: Frame, value: str) -> str:
     """An answer as a reader states it: without a closing bracket it does not open (a slot
     read to the end of "... (charset is always `utf8mb4`)." holds the aside's ")"), and,
     for a question asking a noun that an assignment names ("Which encoding should we
-    pass?" over "Pass `encoding='utf-8-sig'`"), the value assigned, not the assignment."""
-    value = value.strip()
+    pass?" over "Pass `encoding='utf-8-sig'`"), the value assigned, not the assignment.
+    Any other answer is left as read, to the letter."""
     # (a code span's or a technical answer's: in prose, a value cut inside an aside is
     # no answer the bracket's loss would mend — "Rhein)" of "the Rhine (German: Rhein)")
     coded = frame.tech is not None or "`" in value
@@ -421,7 +421,7 @@ def tidy(frame: Frame, value: str) -> str:
         and sum(value.count(o) - value.count(c) for c, o in _OPENS.items()) < 0
     ):
         value = value[:-1].rstrip(" ,;:")
-    assigned = technical.ASSIGNMENT.fullmatch(value.strip("`"))
+    assigned = technical.ASSIGNMENT.fullmatch(value.strip("` "))
     if (
         assigned is not None
         and frame.tech is None
