@@ -2214,6 +2214,11 @@ def test_a_hyphened_participle_is_no_code_name_and_that_before_one_points_at_not
         "parameters removed?"
     )
     assert set(deprecated.anchors) == {"on_startup", "starlett"}
+    # and a noun with a participle's ending is the noun pointed at ("that mapping")
+    mapping = frame_question(
+        "Our code builds a url_map. In which version did that mapping of routes change?"
+    )
+    assert mapping.anchors == ("url_map",)
     # an option or a package with a participle's or a gerund's ending is a name
     for preamble, name in (
         ("I pass --ignore-installed to pip.", "ignore-instal"),

@@ -478,10 +478,9 @@ def _frame_question(question: str, field_name: str | None = None) -> Frame:
         # parameters removed?": a question that points back at the preamble's things
         # ("those parameters") asks about them, and a sentence about another parameter
         # answers nothing: the code names the preamble writes are the question's names
-        pointed = _POINTED.search(asked)
         named = (
             [stem(m.group(0).lower()) for m in _CODE_NAME.finditer(preamble) if not _modifier(m)]
-            if pointed and stem(pointed.group(1).lower()) in inner.relation
+            if _points_back(asked, inner.relation)
             else []
         )
         named = [n for n in dict.fromkeys(named) if n not in taken]
@@ -640,9 +639,23 @@ _ASKS_MEANS = re.compile(
 _JOINED_NAME = re.compile(r"\b\w+(?:[-_]\w+)+")
 
 
-# a demonstrative and its noun: "those parameters", "this option", "those deprecated
-# parameters"
-_POINTED = re.compile(r"\b(?:those|these|this|that)\s+(?:[a-z]+(?:ed|ing)\s+)?([a-z]+)\b")
+# a demonstrative and the word after it, and the next one: "those parameters", "this
+# setting", "those deprecated parameters"
+_POINTED = re.compile(r"\b(?:those|these|this|that)\s+([a-z]+)\b(?:\s+([a-z]+)\b)?")
+
+
+def _points_back(asked: str, relation: tuple[str, ...]) -> bool:
+    """Whether the question points with a demonstrative at a noun it asks about ("those
+    parameters", "this setting"), the noun after a participle ("those deprecated
+    parameters") too."""
+    pointed = _POINTED.search(asked)
+    if pointed is None:
+        return False
+    nouns = [pointed.group(1)]
+    if pointed.group(2) and re.search(r"(?:ed|ing)$", pointed.group(1)):
+        nouns.append(pointed.group(2))
+    return any(stem(n.lower()) in relation for n in nouns)
+
 
 # a hyphened word of lower-case parts ending in a past participle is a modifier
 # ("fine-grained", "tox-managed", "ast-based"), no name written as code ("pytest-xdist"),
