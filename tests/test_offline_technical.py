@@ -1042,6 +1042,23 @@ def test_a_default_question_needs_a_sentence_that_says_the_default() -> None:
     title = "Security Considerations › Resource Use"
     assert _read(question, consequence, title) == []
     assert [r.value for r in _read(question, stated, title)] == ["500kB"]
+    # "out of the box" says "by default", in a question and in a sentence; a sentence
+    # that says no default answers neither ("box" is no word for the sentence to state)
+    boxed = "What is MAX_FORM_MEMORY_SIZE set to out of the box?"
+    unconditional = stated.replace(" by default", "")
+    out_of_box = stated.replace(
+        "It is set to 500kB by default", "Out of the box it is set to 500kB"
+    )
+    assert _read(boxed, consequence, title) == []
+    assert _read(boxed, unconditional, title) == []
+    assert [r.value for r in _read(boxed, stated, title)] == ["500kB"]
+    assert [r.value for r in _read(boxed, out_of_box, title)] == ["500kB"]
+    assert [r.value for r in _read(question, out_of_box, title)] == ["500kB"]
+    port = "What port does the server listen on by default?"
+    listens = "The server listens on port `8000`."
+    assert _read(port, listens, "Deployment") == []
+    boxed_port = "Out of the box, " + listens[0].lower() + listens[1:]
+    assert [r.value for r in _read(port, boxed_port, "Deployment")] == ["8000"]
 
 
 def test_a_synonym_or_an_identifier_states_a_question_word() -> None:

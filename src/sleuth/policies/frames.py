@@ -31,6 +31,7 @@ from functools import lru_cache
 from sleuth.text import STOPWORDS, stem, words
 
 from . import excluded, renamed, technical
+from .synonyms import OUT_OF_THE_BOX
 
 
 class AnswerType(StrEnum):
@@ -327,7 +328,7 @@ def restate(question: str) -> str:
     ("Which status code does a RedirectResponse send if you don't pass one?" asks its
     default; "... unless you change openapi_version?" asks the default of
     ``openapi_version``)."""
-    question = omission_as_default(question)
+    question = OUT_OF_THE_BOX.sub("by default", omission_as_default(question))
     if _HOW_LONG.search(question):
         question = _LASTS.sub("", question)
     question = _SWITCHED.sub(

@@ -49,6 +49,9 @@ GROUPS = (
 )
 _CANON: dict[str, str] = {w: group.split()[0] for group in GROUPS for w in group.split()}
 
+# "out of the box" says "by default" (its words, "box", are no question's to state)
+OUT_OF_THE_BOX = re.compile(r"\bout[\s-]+of[\s-]+the[\s-]+box\b", re.IGNORECASE)
+
 # phrases that say a word of a question: "3.9 and newer" states the oldest version
 _PHRASES = (
     (re.compile(r"\b(?:and|or)\s+(?:newer|later|above|higher)\b|\bat\s+least\b", re.I), "oldest"),
@@ -57,6 +60,8 @@ _PHRASES = (
     # bytes" is what happens above that many ("more" stays a word of its own)
     (re.compile(r"\b(?:larger|bigger|greater|higher|longer)\s+than\b|\bexceed", re.I), "~above"),
     (re.compile(r"\b(?:smaller|lower|shorter)\s+than\b", re.I), "~below"),
+    # what holds "out of the box" holds by default
+    (OUT_OF_THE_BOX, "default"),
     # a step done "first" is done before the rest: "To receive uploaded files, first install
     # `python-multipart`" says what must be installed before; "first" as an adverb only,
     # opening a clause or after a modal ("the first time" orders nothing)

@@ -55,7 +55,7 @@ from functools import lru_cache
 from sleuth.text import STOPWORDS, stem
 from sleuth.validate import inline_ids
 
-from .synonyms import canon
+from .synonyms import OUT_OF_THE_BOX, canon
 
 # the head words that name a kind: they rank sentences but need not be in them
 KIND_WORDS: dict[str, frozenset[str]] = {
@@ -450,14 +450,18 @@ _DEFAULT_AFTER = re.compile(
     re.IGNORECASE,
 )
 # a sentence that says what is the default, wherever its value stands: "By default,
-# `app.frontend()` uses `fallback="auto"`", "Header will by default convert ..."
+# `app.frontend()` uses `fallback="auto"`", "Header will by default convert ...", "Out
+# of the box, ..."
 _SAYS_DEFAULT = re.compile(
-    r"\bby\s+default\b|\bdefaults?\s+(?:to|is)\b|\bdefault\s*[:=]"
+    rf"\bby\s+default\b|{OUT_OF_THE_BOX.pattern}|\bdefaults?\s+(?:to|is)\b|\bdefault\s*[:=]"
     r"|\bdefault\s+(?:[\w-]+\s+){0,2}(?:is|are|was|of)\b|\(\s*(?:the\s+)?default\b",
     re.I,
 )
 _OPENING_DEFAULT = re.compile(r"\s*by\s+default\b,?", re.IGNORECASE)
-_ASKS_DEFAULT = re.compile(r"\bdefaults?\b|\bby\s+default\b", re.IGNORECASE)
+# a question asking what holds by default ("the default port", "by default"; questions
+# reach it restated, "out of the box" said "by default"); the verifier's added-value rule
+# and the value kind's cue share it
+ASKS_DEFAULT = re.compile(r"\bdefaults?\b", re.IGNORECASE)
 
 
 def _code_spans(sentence: str) -> list[tuple[int, int]]:
@@ -793,7 +797,7 @@ def extract(
             spans = [sp for sp in spans if sp in called]
         if cued:
             spans = cued
-        elif _ASKS_DEFAULT.search(question) and not _SAYS_DEFAULT.search(sentence, start):
+        elif ASKS_DEFAULT.search(question) and not _SAYS_DEFAULT.search(sentence, start):
             # "Combined with the default max_form_memory_size, ... at most 500MB": the
             # sentence's "default" qualifies something else, and a sentence read with
             # the one before it ("... default model is X. The timeout is 30 seconds.")

@@ -624,7 +624,6 @@ def _setting_for_value(question: str, sentence: str, value: str) -> bool:
 
 
 _ADDING_VERBS = frozenset(stem(w) for w in "add append insert include extend".split())
-_ASKS_DEFAULT = re.compile(r"\bdefaults?\b|\bout\s+of\s+the\s+box\b", re.IGNORECASE)
 
 
 def _added_to_asked(question: str, sentence: str, value: str) -> bool:
@@ -634,7 +633,7 @@ def _added_to_asked(question: str, sentence: str, value: str) -> bool:
     RetryMiddleware retry by default?" (what one adds is what the default lacks; "add
     `sphinx.ext.autodoc` to `extensions`" still answers which extension reads docstrings)."""
     if (
-        not _ASKS_DEFAULT.search(question)
+        not technical.ASKS_DEFAULT.search(question)
         or {stem(w.lower()) for w in words(question)} & _ADDING_VERBS
     ):
         return False
