@@ -186,6 +186,8 @@ def test_parts_and_missing_data(
         "lxml-dev",
         "scrapy-dev",
         "peewee-dev",
+        "huey-dev",
+        "cryptography-dev",
     ]
     assert len(rr.choose("rules")) == len(rr.fit.RULE_PARTS)
     with pytest.raises(ValueError, match="no part 'nope'"):
