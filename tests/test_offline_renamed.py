@@ -1,9 +1,12 @@
 """What a name became (`sleuth.policies.renamed`): a migration question answered by the
 sentence that renames, deprecates or replaces the name it asks about. The sentences are
 marshmallow 4.4.0's upgrading guide (`benchmarks/docs_corpora/marshmallow`, a development
-corpus: R), with traps beside each."""
+corpus: R), cryptography's and aiohttp's API entries (R), with traps beside each."""
 
 from __future__ import annotations
+
+import shutil
+from pathlib import Path
 
 import pytest
 
@@ -12,6 +15,7 @@ from sleuth.policies.frames import frame_question
 from sleuth.policies.reading import Reading, read_page
 from sleuth.policies.verify import check, features
 
+REPO = Path(__file__).resolve().parents[1]
 PASS_MANY = (
     "My processors use pass_many=True. What is that decorator argument called in marshmallow 4?"
 )
@@ -103,3 +107,147 @@ def test_a_heading_that_renames_states_the_successor_it_does_not_echo_it() -> No
     # a value that is only the title's words and renames nothing is still an echo
     other = Reading("u", 0, len(HEADING), "See `Field.fail` for details.", "Field.fail", 0.3)
     assert not check(frame, other, title=title, question=FAIL).ok
+
+
+# cryptography 51.0.1's docs (benchmarks/docs_corpora/cryptography, R): the entry of
+# `Certificate.not_valid_after` in x509/reference.rst, and aiohttp's `has_body` entry
+DEPRECATED_PROPERTY = (
+    "This property is deprecated and will be removed in a future version. Please switch "
+    "to the timezone-aware variant `not_valid_after_utc()`."
+)
+EXPIRY = (
+    "Certificate.not_valid_after gives a naive datetime and is deprecated. Which attribute "
+    "should we read instead?"
+)
+ENTRY = "X.509 Reference › X.509 Certificate Object › `Certificate` › `not_valid_after`"
+HAS_BODY = "BaseRequest.has_body is deprecated. What should I use instead?"
+NOTE = (
+    "Read-only `bool` property.\n\nDeprecated since version 2.3:\n\nUse `can_read_body()` instead."
+)
+
+
+def _heading(title: str) -> frozenset[str]:
+    from sleuth.text import content_terms
+
+    return frozenset(content_terms(title))
+
+
+@pytest.mark.parametrize(
+    ("sentence", "title", "new"),
+    [
+        # "this property" is the name its entry's heading names
+        (DEPRECATED_PROPERTY, ENTRY, "not_valid_after_utc"),
+        ("It was renamed to `not_valid_after_utc`.", ENTRY, "not_valid_after_utc"),
+        ("Deprecated since version 42.0: Use `not_valid_after_utc` instead.", ENTRY,
+         "not_valid_after_utc"),
+        # traps: the heading names another entry (the sibling `not_valid_before`'s
+        # "this property" is not the asked one); no heading; a pointer to no renaming
+        (DEPRECATED_PROPERTY, ENTRY.replace("after", "before"), None),
+        (DEPRECATED_PROPERTY, "", None),
+        ("This property is the end of the validity period.", ENTRY, None),
+    ],
+)  # fmt: skip
+def test_a_pointer_under_the_old_names_heading_is_that_name(
+    sentence: str, title: str, new: str | None
+) -> None:
+    span = renamed.successor(sentence, ("Certificate.not_valid_after",), 0, _heading(title))
+    assert (sentence[span[0] : span[1]] if span else None) == new
+
+
+def test_the_successor_is_given_at_or_after_the_start() -> None:
+    """A sentence read with the one before it (``start``: where the second opens) may
+    open the relation before ``start``; its successor must be the second's."""
+    at = DEPRECATED_PROPERTY.index("Please")
+    heading = _heading(ENTRY)
+    names = ("Certificate.not_valid_after",)
+    assert renamed.successor(DEPRECATED_PROPERTY, names, at, heading) is not None
+    past = DEPRECATED_PROPERTY.index("`not_valid_after_utc") + 2
+    assert renamed.successor(DEPRECATED_PROPERTY, names, past, heading) is None
+
+
+def test_an_imperative_after_the_deprecation_names_the_successor() -> None:
+    """ "Please switch to ..." and a Sphinx note's "Use `can_read_body()` instead." say
+    nothing alone: each is read with the sentence or note before it, under the entry's
+    heading. A question with no word but the name ("What should I use instead?") still
+    has the name to look for."""
+    frame = frame_question(EXPIRY)
+    assert frame.renamed == ("Certificate.not_valid_after",)
+    [reading] = read_page(frame, "u", ENTRY, [(0, DEPRECATED_PROPERTY)])
+    assert reading.value == "not_valid_after_utc"
+    assert reading.sentence == DEPRECATED_PROPERTY
+    assert check(frame, reading, title=ENTRY, question=EXPIRY).ok
+    values = features(frame, reading, question=EXPIRY, title=ENTRY)
+    assert values["sentence_cover"] == 1.0 and values["neg_extra"] == 0.0
+    # the sibling entry's identical note is not the asked one
+    sibling = ENTRY.replace("after", "before")
+    assert read_page(frame, "u", sibling, [(0, DEPRECATED_PROPERTY)]) == []
+    # a paragraph apart, only a deprecation note joins its text
+    apart = DEPRECATED_PROPERTY.replace(" Please", "\n\nPlease")
+    assert read_page(frame, "u", ENTRY, [(0, apart)]) == []
+    bare_question = frame_question(HAS_BODY)
+    assert not bare_question.anchors and not bare_question.relation
+    title = "Server Reference › `BaseRequest` › `has_body`"
+    assert [r.value for r in read_page(bare_question, "u", title, [(0, NOTE)])] == ["can_read_body"]
+    assert (
+        read_page(bare_question, "u", title.replace("has_body", "content_type"), [(0, NOTE)]) == []
+    )
+    # with nothing renamed, a question with no word to look for reads nothing
+    nothing = frame_question("What should I use instead?")
+    assert read_page(nothing, "u", title, [(0, NOTE)]) == []
+
+
+@pytest.mark.parametrize(
+    ("page", "question", "opened", "answer", "evidence"),
+    [
+        (
+            "cryptography/x509/reference.rst",
+            EXPIRY,
+            "reference.rst#not_valid_after",
+            "not_valid_after_utc",
+            DEPRECATED_PROPERTY,
+        ),
+        # no word of the question but the name: the name is what is looked for
+        (
+            "aiohttp/web_reference.rst",
+            HAS_BODY,
+            "web_reference.rst#body_exists",  # a passage of three entries: has_body last
+            "can_read_body",
+            "Deprecated since version 2.3:\n\nUse `can_read_body()` instead.",
+        ),
+    ],
+)
+def test_a_deprecated_entry_is_opened_and_its_successor_answered(
+    tmp_path: Path, page: str, question: str, opened: str, answer: str, evidence: str
+) -> None:
+    """The whole run over the real page: search, open the hit of the old name's entry (its
+    title names it; the question's one relation word, "read", or none, is in no hit),
+    finish with the successor quoted from that entry."""
+    from click.testing import CliRunner
+
+    from sleuth import OfflinePolicy, Task
+    from sleuth.cli_corpus import index_command
+    from sleuth.index import open_index
+    from sleuth.runtime import run_steps
+
+    (tmp_path / "docs").mkdir()
+    shutil.copy(REPO / "benchmarks/docs_corpora" / page, tmp_path / "docs")
+    outcome = CliRunner().invoke(
+        index_command, [str(tmp_path / "docs"), "--index", str(tmp_path / "idx")]
+    )
+    assert outcome.exit_code == 0, outcome.output
+    index = open_index(tmp_path / "idx")
+    try:
+        gen = run_steps(Task(question), index, OfflinePolicy())
+        steps = []
+        while True:
+            try:
+                steps.append(next(gen))
+            except StopIteration as stop:
+                result = stop.value
+                break
+    finally:
+        index.close()
+    assert [s.tool for s in steps] == ["search", "open", "finish"]
+    assert steps[1].args["url"].endswith(opened)
+    assert result.status == "ready_for_review" and result.answer == answer
+    assert [q.text for q in result.evidence] == [evidence]

@@ -228,7 +228,7 @@ class OfflinePolicy:
         pages = _pages(state)
         check = self.verifier(state)
         whole = frame_question(state.task.question)
-        if not whole.anchors and not whole.relation and not state.task.require:
+        if not (whole.anchors or whole.relation or whole.renamed or state.task.require):
             return _nothing_to_seek()  # "Who is he?"
         if not any(s.tool == "search" for s in state.steps):
             query = whole.query
@@ -626,7 +626,10 @@ def _lead_terms(frame: Frame) -> set[str]:
     """The words a hit must share one of to be worth opening: the frame's, and those of
     the items a "Besides X" question sets aside (the page names them too)."""
     aside = {t for item in frame.excluded for t in content_terms(item)}
-    return set(frame.anchors) | set(frame.relation) | _identifier_parts(frame) | aside
+    # the entry of a name the question asks the successor of is where it is given
+    # ("`Certificate.not_valid_after` ... is deprecated. Which attribute ... instead?")
+    old = {t for name in frame.renamed for t in content_terms(name.rsplit(".", 1)[-1])}
+    return set(frame.anchors) | set(frame.relation) | _identifier_parts(frame) | aside | old
 
 
 def _best_hit(goal: Goal, state: RunState) -> dict[str, Any] | None:

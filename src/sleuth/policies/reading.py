@@ -189,6 +189,25 @@ def _read_page_uncached(
                 reading = read_sentence(
                     frame, url, text[ps:e], offset + ps, context, proper, answer_from=s - ps
                 )
+            elif (
+                reading is None
+                and previous is not None
+                and code is None
+                and frame.renamed
+                and renamed.says_use(text[s:e])
+                and (
+                    "\n" not in text[previous[1] : s]
+                    or renamed.deprecation_note(text[previous[0] : previous[1]])
+                )
+            ):
+                # "This property is deprecated and will be removed in a future version.
+                # Please switch to the timezone-aware variant `not_valid_after_utc`.": the
+                # imperative names the successor of what the sentence before deprecates
+                # (or a Sphinx note's "Deprecated since version 2.3:", a paragraph of its own)
+                ps = previous[0]
+                reading = read_sentence(
+                    frame, url, text[ps:e], offset + ps, context, proper, answer_from=s - ps
+                )
             if reading is not None and frame.excluded:
                 asked = frozenset(frame.anchors) | frozenset(frame.relation)
                 reading = excluded.adjust(reading, frame.excluded, asked)
@@ -967,20 +986,23 @@ def read_sentence(
 ) -> Reading | None:
     """``sentence`` as an answer to ``frame``, or None. ``context``: the words the
     sentence states, when it states more than its own (a version note its heading's)."""
-    if not frame.anchors and not frame.relation:
+    if not frame.anchors and not frame.relation and not frame.renamed:
         return None  # "Who is he?": nothing to look for
     if is_injection(sentence) or sentence.rstrip(" \"')").endswith("?"):
         return None  # instructions and questions state no facts
     terms = context if context is not None else set(content_terms(sentence))
     anchors_in_sentence = {a for a in frame.anchors if a in terms}
     anchors_in_title = {a for a in frame.anchors if a in title_terms} - anchors_in_sentence
-    succeeded = renamed.successor(sentence, frame.renamed, answer_from)
+    succeeded = renamed.successor(sentence, frame.renamed, answer_from, frozenset(title_terms))
     if succeeded is not None:
         # "``pass_many`` is renamed to ``pass_collection``": the relation the question
-        # asks is the sentence's own, whatever words it describes the name with
-        total = 2 * len(frame.anchors) + len(frame.relation) or 1.0
-        got = 2 * len(anchors_in_sentence) + 1.5 * len(anchors_in_title)
-        got += sum(r in terms or r in title_terms for r in frame.relation)
+        # asks is the sentence's own, whatever words it describes the name with (each
+        # relation word is stated by it: "Which attribute should we read instead?" over
+        # "Please switch to ..."), and the old name, a name the question looks for, is
+        # stated by the relation itself (in the sentence, or by the heading it points at)
+        total = 2.0 * len(frame.anchors) + len(frame.relation) + 2
+        got = 2 * len(anchors_in_sentence) + 1.5 * len(anchors_in_title) + len(frame.relation)
+        got += 2
         return Reading(
             url=url,
             start=start,
@@ -989,6 +1011,8 @@ def read_sentence(
             value=sentence[succeeded[0] : succeeded[1]],
             score=round(got / total + 0.1, 4),
         )
+    if not frame.anchors and not frame.relation:
+        return None  # "X is deprecated. What should I use instead?": its successor only
     if len(anchors_in_sentence) + len(anchors_in_title) < frame.required_anchors:
         return None
     # "enabled" states "enable" and "activate"; `FLASK_DEBUG` states "debug"

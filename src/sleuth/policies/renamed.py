@@ -17,6 +17,12 @@ it:
 * use ``NEW`` instead of ``OLD``; ``NEW`` replaces / supersedes ``OLD``;
 * ``OLD`` → ``NEW`` (a changelog's arrow).
 
+Under the heading of the old name's own entry, the entry calls it "this property" (or
+"this method", "it", ...) and a Sphinx ``deprecated`` note names it not at all: "This
+property is deprecated ... Please switch to the timezone-aware variant
+``not_valid_after_utc``" and "Deprecated since version 2.3: Use ``can_read_body``
+instead." give the successor of the name the heading names.
+
 Names are compared without their markup (backticks, a Sphinx or MyST role, ``()``, a
 leading ``~``), in full or by their last dotted part ("fail" is ``Field.fail``'s). The
 other way round ("What did ``pass_collection`` replace?") is not read here.
@@ -25,6 +31,8 @@ other way round ("What did ``pass_collection`` replace?") is not read here.
 from __future__ import annotations
 
 import re
+
+from sleuth.text import content_terms
 
 # a question that asks what a name became
 _ASKS = re.compile(
@@ -45,25 +53,37 @@ _BE = (
     r"(?:,?\s+(?:is|was|are|were|has\s+been|have\s+been|got|gets|will\s+be)"
     r"(?:\s+(?:now|also|since|then))?)?"
 )
+# the old name said by a pointer, under a heading that names it ("This property is
+# deprecated", "It was renamed to ...", a Sphinx note's "Deprecated since version 2.3:")
+_POINTER = (
+    r"\b[Tt]his\s+(?:property|attribute|method|function|class|argument|parameter|option|"
+    r"setting|module|field|decorator|flag|hook|signal)\b|\b[Ii]t\b"
+)
+_DEPRECATED_NOTE = r"\bDeprecated\s+since\s+version\s+[^:\n]{1,24}:"
+_OLD = rf"(?P<old>{_NAME}|{_POINTER})"
+# "use NEW", "please switch to the timezone-aware variant NEW"
+_USE = (
+    r"(?:[Pp]lease\s+)?(?:[Uu]se|[Cc]all|[Ss]witch\s+to|[Mm]igrate\s+to)\s+"
+    r"(?:the\s+(?:[\w-]+\s+){0,3}?)?"
+)
 _RELATIONS = (
     # OLD is renamed to NEW, OLD was changed to NEW
-    re.compile(rf"(?P<old>{_NAME}){_BE}\s+(?:renamed|changed)\s+to\s+(?P<new>{_NAME})", re.I),
+    re.compile(rf"{_OLD}{_BE}\s+(?:renamed|changed)\s+to\s+(?P<new>{_NAME})", re.I),
     # rename OLD to NEW
     re.compile(rf"\brenam(?:e|es|ed|ing)\s+(?P<old>{_NAME})\s+to\s+(?P<new>{_NAME})", re.I),
     # OLD is deprecated in favor of NEW (anything but another name between)
     re.compile(
-        rf"(?P<old>{_NAME}){_BE}\s+(?:now\s+)?deprecated(?:[^`.;]*?)\s+"
+        rf"{_OLD}{_BE}\s+(?:now\s+)?deprecated(?:[^`.;]*?)\s+"
         rf"(?:in\s+favou?r\s+of|for)\s+(?P<new>{_NAME})",
         re.I,
     ),
     # OLD is deprecated. Use NEW (the sentence read with the one before it)
-    re.compile(
-        rf"(?P<old>{_NAME}){_BE}\s+(?:now\s+)?deprecated[^`.;]*[.;]\s+"
-        rf"(?:[Uu]se|[Cc]all)\s+(?P<new>{_NAME})",
-    ),
+    re.compile(rf"{_OLD}{_BE}\s+(?:now\s+)?deprecated[^`.;]*[.;]\s+{_USE}(?P<new>{_NAME})"),
+    # Deprecated since version 2.3: Use NEW instead (under OLD's heading)
+    re.compile(rf"(?P<old>{_DEPRECATED_NOTE})\s*{_USE}(?P<new>{_NAME})"),
     # OLD is replaced by NEW, OLD was superseded with NEW
     re.compile(
-        rf"(?P<old>{_NAME}){_BE}\s+(?:replaced|superseded)\s+(?:by|with)\s+(?P<new>{_NAME})",
+        rf"{_OLD}{_BE}\s+(?:replaced|superseded)\s+(?:by|with)\s+(?P<new>{_NAME})",
         re.I,
     ),
     # use NEW instead of OLD
@@ -105,18 +125,49 @@ def asked_names(question: str) -> tuple[str, ...]:
     return tuple(found)
 
 
-def successor(sentence: str, names: tuple[str, ...], start: int = 0) -> tuple[int, int] | None:
+def successor(
+    sentence: str, names: tuple[str, ...], start: int = 0, heading: frozenset[str] = frozenset()
+) -> tuple[int, int] | None:
     """The span (without markup) of the name ``sentence`` gives one of ``names`` in its
-    place, from ``start`` on; None when it gives none, or gives two different ones."""
+    place, at ``start`` or after; None when it gives none, or gives two different ones.
+    ``heading``: the words of the section's heading path, where a pointer ("this
+    property", "it", a deprecation note) stands for the name the heading names."""
     if not names:
         return None
+    titled = [n for n in names if _headed(n, heading)]
     found: dict[str, tuple[int, int]] = {}
     for relation in _RELATIONS:
-        for m in relation.finditer(sentence, start):
-            old, new = bare(m.group("old")), bare(m.group("new"))
-            if not any(_same(old, n) for n in names) or _same(old, new) or not new:
+        for m in relation.finditer(sentence):
+            if m.start("new") < start:
+                continue  # the relation may open before ``start``, its successor not
+            said, new = m.group("old"), bare(m.group("new"))
+            if re.fullmatch(rf"{_POINTER}|{_DEPRECATED_NOTE}", said):
+                olds = titled
+            else:
+                olds = [n for n in names if _same(bare(said), n)]
+            if not olds or any(_same(old, new) for old in olds) or not new:
                 continue
             at = sentence.find(new, m.start("new"))
             if at >= 0:
                 found.setdefault(new, (at, at + len(new)))
     return next(iter(found.values())) if len(found) == 1 else None
+
+
+def says_use(sentence: str) -> bool:
+    """Whether ``sentence`` opens with an imperative that names a successor ("Please
+    switch to ...", "Use ..."): it says what to use in place of the thing the sentence
+    before it calls deprecated."""
+    return bool(re.match(rf"\s*{_USE}", sentence))
+
+
+def deprecation_note(sentence: str) -> bool:
+    """Whether ``sentence`` is a Sphinx deprecation note's opening alone ("Deprecated
+    since version 2.3:"), which the note's text follows in a paragraph of its own."""
+    return bool(re.fullmatch(rf"\s*{_DEPRECATED_NOTE}\s*", sentence))
+
+
+def _headed(name: str, heading: frozenset[str]) -> bool:
+    """Whether a heading with the words ``heading`` names ``name`` (by its last dotted
+    part: ``Certificate.not_valid_after``'s entry is headed `not_valid_after`)."""
+    words = content_terms(name.rsplit(".", 1)[-1])
+    return bool(words) and set(words) <= heading
