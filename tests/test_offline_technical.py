@@ -3555,3 +3555,34 @@ def test_calling_is_what_an_asked_method_undergoes() -> None:
     assert _read(module, "The `mypy.api` module is imported to run checks.", "API") == []
     said = _read(module, "Import the `mypy.api` module to call run from your program.", "API")
     assert [r.value for r in said] == ["mypy.api"]
+
+
+def test_the_word_before_the_asked_kind_is_never_the_one_left_unsaid() -> None:
+    """huey's docs (R), django.rst's admin dashboard: "The recorder uses peewee for storage
+    (`pip install huey[stats]`), creating its tables automatically ..." states "creates",
+    "huey" and "tables" but not "management": with four relation words one may be left
+    unsaid, never the one that says which command is asked. Without it, the command is
+    any; a heading that says it states it."""
+    sentence = (
+        "The recorder uses peewee for storage (`pip install huey[stats]`), creating its "
+        "tables automatically and pruning old rows as new events are written."
+    )
+    question = "Which management command creates huey's tables once?"
+    assert technical.kind_modifiers(question) == ("manag",)
+    assert technical.kind_modifiers("Which environment variable turns on debug mode?") == ()
+    assert technical.kind_modifiers("Which Huey constructor flag saves None?") == ("constructor",)
+    assert technical.kind_modifiers("Which uWSGI switch re-enables the GIL?") == ()
+    assert technical.kind_modifiers("What is the default maximum URL length?") == ()
+    assert _read(question, sentence, "Django › Admin dashboard") == []
+    # the candidate frame still finds it (the model weighs what it leaves unsaid)
+    found = read_page(
+        loose(frame_question(question)), "u", "Django › Admin dashboard", [(0, sentence)]
+    )
+    assert [r.value for r in found] == ["pip install huey[stats]"]
+    # a word left unsaid elsewhere in the question ("database") is still one of five
+    anyone = "Which command creates huey's recorder database tables?"
+    assert [r.value for r in _read(anyone, sentence, "Django › Admin dashboard")] == [
+        "pip install huey[stats]"
+    ]
+    titled = "Django › Management commands"
+    assert [r.value for r in _read(question, sentence, titled)] == ["pip install huey[stats]"]

@@ -1081,6 +1081,13 @@ def read_sentence(
         # dropped ...?": with rivals of its kind, the word left unmatched may be the very
         # one that tells them apart
         return None
+    if unmatched and frame.tech is not None and not frame.loose:
+        left = set(frame.relation) - relation - relation_in_title
+        if left & set(technical.kind_modifiers(frame.text)):
+            # "Which management command creates huey's tables once?": the word before the
+            # asked kind says which of its kind is asked; a sentence that leaves it unsaid
+            # ("(`pip install huey[stats]`), creating its tables") names another command
+            return None
     total = 2 * len(frame.anchors) + len(frame.relation) + 0.5 * len(frame.soft) or 1.0
     got = 2 * len(anchors_in_sentence) + 1.5 * len(anchors_in_title) + len(relation)
     got += 0.5 * len(relation_in_title) + 0.5 * len(soft)

@@ -233,6 +233,29 @@ def head_words(question: str) -> tuple[str, ...]:
 
 
 @lru_cache(maxsize=256)  # asked once per sentence read; a pure function of the question
+def kind_modifiers(question: str) -> tuple[str, ...]:
+    """The stems of the wh-phrase's common words before the kind word it is headed by
+    ("Which *management* command ...?", "Which Huey *constructor* flag ...?"): they say
+    which one of its kind is asked (a kind's own words, "environment variable", are none;
+    a name, "uWSGI", "Huey", says whose, which the page's subject often is)."""
+    phrase = " ".join(head_words(question))
+    found = [
+        (m.end(), -m.start())
+        for _, pattern in _HEAD_KINDS
+        for m in re.finditer(pattern, phrase)
+        if not _MEASURED.match(phrase, m.end())
+    ]
+    if not found:
+        return ()
+    start = -max(found)[1]
+    return tuple(
+        stem(w)
+        for w in re.findall(r"[\w-]+", phrase[:start])
+        if w not in STOPWORDS and re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", question)
+    )
+
+
+@lru_cache(maxsize=256)  # asked once per sentence read; a pure function of the question
 def asked_nouns(question: str) -> tuple[str, ...]:
     """The stems of the wh-phrase's words (`head_words`) but stopwords: the nouns a
     sentence may call the answer by ("which *directory*" and "the `statics` directory")."""
