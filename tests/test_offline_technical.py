@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 from dataclasses import astuple, replace
@@ -3586,3 +3587,53 @@ def test_the_word_before_the_asked_kind_is_never_the_one_left_unsaid() -> None:
     ]
     titled = "Django › Management commands"
     assert [r.value for r in _read(question, sentence, titled)] == ["pip install huey[stats]"]
+
+
+OPENSSL_STATEMENT = (
+    "The maintainers' statement on OpenSSL mentions tracking a non-OpenSSL-derived "
+    "cryptography library as a possible long-term alternative. Which one do they name?"
+)
+
+
+def test_a_question_with_no_word_of_its_own_asks_what_its_preamble_says(
+    tmp_path: Path,
+) -> None:
+    """cryptography's docs (R): "Which one do they name?" and "Which function does that?"
+    say nothing to look up; their preamble says what is asked, so its words are the ones
+    a sentence must state (all but a few), and the run searches them and reads the pages
+    instead of stopping at its first step for want of a word. A question with a word of
+    its own keeps its preamble as context."""
+    frame = frame_question(OPENSSL_STATEMENT)
+    assert {"openssl", "track", "altern", "librari"} <= set(frame.relation)
+    assert frame.required_relation == len(frame.relation) - 2
+    assert "Which" not in frame.query and "openssl" in frame.query.lower()
+    reset = frame_question(
+        "In my test teardown I want to put structlog's global configuration back to how it "
+        "was out of the box. Which function does that?"
+    )
+    assert {"structlog", "global", "configur", "default"} <= set(reset.relation)
+    assert reset.tech == "name"
+    own = frame_question("Our statement mentions OpenSSL. Which library do they track?")
+    assert "openssl" not in own.relation and "track" in own.relation
+    # the whole run: it searches the preamble's words and reads the statement's pages
+    from click.testing import CliRunner
+
+    from sleuth.cli_corpus import index_command
+    from sleuth.index import open_index
+
+    (tmp_path / "docs").mkdir()
+    page = ROOT / "benchmarks/docs_corpora/cryptography"
+    shutil.copy(page / "statements/state-of-openssl.rst", tmp_path / "docs")
+    outcome = CliRunner().invoke(
+        index_command, [str(tmp_path / "docs"), "--index", str(tmp_path / "idx")]
+    )
+    assert outcome.exit_code == 0, outcome.output
+    index = open_index(tmp_path / "idx")
+    try:
+        steps, result = _trajectory(index, OPENSSL_STATEMENT)
+    finally:
+        index.close()
+    assert steps[0].tool == "search" and "alternative" in steps[0].args["query"]
+    assert [s.tool for s in steps[1:-1]] == ["open"] * (len(steps) - 2) and len(steps) > 2
+    assert steps[-1].tool == "finish"
+    assert result.answer == "cannot: no opened page states the answer"

@@ -485,6 +485,20 @@ def _frame_question(question: str, field_name: str | None = None) -> Frame:
             else []
         )
         named = [n for n in dict.fromkeys(named) if n not in taken]
+        if not (inner.anchors or inner.relation or named or renamed.asked_names(question)):
+            # "... tracking a non-OpenSSL-derived library as a possible long-term
+            # alternative. Which one do they name?", "Which function does that?": a
+            # question with no word of its own asks about what the preamble says, whose
+            # words are then the ones to find (as a question's own, a few may go unsaid;
+            # "X is deprecated. What should I use instead?" asks X's successor alone)
+            return replace(
+                inner,
+                text=question,
+                relation=tuple(dict.fromkeys(extra)),
+                soft=tuple(s for s in inner.soft if s not in extra),
+                # (the wordless question's own query is its text: "Which one do they name?")
+                query=" ".join(dict.fromkeys([*inner.soft, *said])),
+            )
         return replace(
             inner,
             text=question,
