@@ -3637,3 +3637,29 @@ def test_a_question_with_no_word_of_its_own_asks_what_its_preamble_says(
     assert [s.tool for s in steps[1:-1]] == ["open"] * (len(steps) - 2) and len(steps) > 2
     assert steps[-1].tool == "finish"
     assert result.answer == "cannot: no opened page states the answer"
+
+
+def test_a_field_line_of_a_reference_entry_is_no_heading() -> None:
+    """Scrapy's settings reference (R): "URLLENGTH_LIMIT / Default: `2083` / Scope:
+    `scrapy.spidermiddlewares.urllength` / The maximum URL length ...": the default note
+    right under its entry's heading is read with the description after it, and the
+    "Scope:" line between them, a label and a code value, is a line of the entry, not the
+    next entry's heading. A heading with a colon but no code value is still a heading."""
+    title = "Settings › Built-in settings reference › URLLENGTH_LIMIT"
+    text = (
+        f"{title}\n\nURLLENGTH_LIMIT\n\nDefault: `2083`\n\n"
+        "Scope: `scrapy.spidermiddlewares.urllength`\n\n"
+        "The maximum URL length to allow for crawled URLs.\n\nThis setting can act as a "
+        "stopping condition in case of URLs of ever-increasing length."
+    )
+    question = "What is the default maximum URL length Scrapy allows for crawled URLs?"
+    url = "file:///x/docs_corpora/scrapy/topics/settings.rst#urllength_limit"
+    found = read_page(frame_question(question), url, title, [(0, text)])
+    assert [(r.value, r.sentence) for r in found] == [("2083", "Default: `2083`")]
+    at = text.index("The maximum")
+    assert reading._subheading(text, at) is None  # the passage's own entry, not "Scope:"
+    # the next entry's heading still ends the entry
+    two = text.replace("Scope: `scrapy.spidermiddlewares.urllength`", "USER_AGENT")
+    assert read_page(frame_question(question), url, title, [(0, two)]) == []
+    stepped = f"{title}\n\nStep 1: Install\n\nRun the installer."
+    assert reading._subheading(stepped, stepped.index("Run")) == "Step 1: Install"

@@ -664,7 +664,7 @@ def _subheading(text: str, at: int) -> str | None:
             continue
         if fenced or not line or len(line) > 80 or line[-1] in ".:;!?,)":
             continue
-        if line.startswith(_NOT_HEADING) or _CODE_LIKE.search(line):
+        if line.startswith(_NOT_HEADING) or _CODE_LIKE.search(line) or _FIELD_LINE.match(line):
             continue
         if first.endswith(line) and i <= 2:
             continue  # the section's own heading, under its path
@@ -674,6 +674,9 @@ def _subheading(text: str, at: int) -> str | None:
 
 
 _NOT_HEADING = ("-", "*", "|", "```", "$", "<", "+", ">", "#", "@")
+# a reference entry's field line, a label and a code value ("Scope:
+# `scrapy.spidermiddlewares.urllength`", "Type: `int`"): a line of the entry, no heading
+_FIELD_LINE = re.compile(r"[A-Za-z][\w ]{0,20}:\s*`[^`]+`$")
 
 
 _CODE_LIKE = re.compile(r"[=(){}\[\];]|^\s*(?:import|from|def|class|return)\s")
