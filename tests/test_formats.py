@@ -619,10 +619,35 @@ def test_rst_with_sphinx_roles_and_directives() -> None:
     assert "```\nr = requests.get(url, timeout=3.05)\n```" in body
     assert "`requests.Session`" in body
     assert "name | value\na | 1" in body
-    assert "- param url: the URL" in body
+    assert "- param `url`: the URL" in body
     for junk in (":class:", ".. ", "toctree", "maxdepth", "user/install", "inherited-members",
                  "https://docs.example", "System Message"):  # fmt: skip
         assert junk not in body, junk
+
+
+def test_a_sphinx_info_fields_name_is_code() -> None:
+    """huey's and cryptography's API entries (R): ":param int pool_size:" and ":raises
+    VerificationError:" name a parameter and an exception, shown as code as Sphinx shows
+    them ("pool_size (int)"), so a question asking which argument or exception reads the
+    name as one; a field without a name (":returns:", ":rtype:") or another field list's
+    name (":Date:") stays as written."""
+    text = (
+        ".. py:class:: MiniHuey(name)\n\n"
+        "    :param int pool_size: Limit number of concurrent tasks to given size.\n"
+        "    :raises VerificationError: If a valid chain cannot be constructed\n"
+        "    :raises cryptography.hazmat.primitives.keywrap.InvalidUnwrap: This is raised.\n"
+        "    :type key: bytes-like\n"
+        "    :returns: a thing\n"
+        "    :rtype: int\n\n"
+        ":Date: 2020\n"
+    )
+    body = render(parse("rst", text).blocks)[0]
+    assert "- param int `pool_size`: Limit number of concurrent tasks to given size." in body
+    assert "- raises `VerificationError`: If a valid chain cannot be constructed" in body
+    assert "- raises `cryptography.hazmat.primitives.keywrap.InvalidUnwrap`: This" in body
+    assert "- type `key`: bytes-like" in body
+    assert "- returns: a thing\n- rtype: int" in body
+    assert "- Date: 2020" in body
 
 
 def test_rst_interpreted_text_that_names_code_is_code() -> None:

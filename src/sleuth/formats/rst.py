@@ -973,13 +973,33 @@ def _list_lines(node: Any, indent: str) -> list[str]:
     return lines
 
 
+# Sphinx's info fields name a parameter, a variable or an exception after their keyword
+# (":param int pool_size:", ":raises VerificationError:"): the name is code, as Sphinx
+# shows it ("pool_size (int)", "VerificationError" in the docs' own markup)
+_INFO_FIELD = re.compile(
+    r"(param|parameter|arg|argument|key|keyword|kwarg|kwparam|type|raises|raise|except|"
+    r"exception|var|ivar|cvar|vartype)\s+([^`\s][^`]*)"
+)
+
+
+def _info_field(name: str) -> str:
+    """``name`` (a field list's name) with the name an info field gives written as code."""
+    found = _INFO_FIELD.fullmatch(name)
+    if found is None:
+        return name
+    *kind, named = found.group(2).split()
+    return " ".join([found.group(1), *kind, f"`{named}`"])
+
+
 def _pairs(node: Any) -> list[str]:
     lines: list[str] = []
     for item in node.children:
         head: list[str] = []
         body = ""
         for part in item.children:
-            if part.tagname in ("term", "field_name", "option_group", "classifier"):
+            if part.tagname == "field_name":
+                head.append(_info_field(" ".join(_inline(part).split())))
+            elif part.tagname in ("term", "option_group", "classifier"):
                 head.append(" ".join(_inline(part).split()) if part.tagname != "option_group"
                             else part.astext())  # fmt: skip
             elif part.tagname in ("definition", "field_body", "description"):
