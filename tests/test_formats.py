@@ -637,6 +637,8 @@ def test_a_sphinx_info_fields_name_is_code() -> None:
         "    :raises VerificationError: If a valid chain cannot be constructed\n"
         "    :raises cryptography.hazmat.primitives.keywrap.InvalidUnwrap: This is raised.\n"
         "    :type key: bytes-like\n"
+        "    :raises ~pkg.errors.Invalid: when it is.\n"
+        "    :except where noted: all of it.\n"
         "    :returns: a thing\n"
         "    :rtype: int\n\n"
         ":Date: 2020\n"
@@ -646,6 +648,8 @@ def test_a_sphinx_info_fields_name_is_code() -> None:
     assert "- raises `VerificationError`: If a valid chain cannot be constructed" in body
     assert "- raises `cryptography.hazmat.primitives.keywrap.InvalidUnwrap`: This" in body
     assert "- type `key`: bytes-like" in body
+    assert "- raises `pkg.errors.Invalid`: when it is." in body
+    assert "- except where noted: all of it." in body
     assert "- returns: a thing\n- rtype: int" in body
     assert "- Date: 2020" in body
 

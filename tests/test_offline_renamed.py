@@ -251,3 +251,83 @@ def test_a_deprecated_entry_is_opened_and_its_successor_answered(
     assert steps[1].args["url"].endswith(opened)
     assert result.status == "ready_for_review" and result.answer == answer
     assert [q.text for q in result.evidence] == [evidence]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "names", "new"),
+    [
+        # a version's dots end no sentence
+        ("This property is deprecated since version 2.3. Use `can_read_body` instead.",
+         ("Certificate.not_valid_after",), "can_read_body"),
+        # traps: "except for" names what stays, not a successor; "it" of a clause is no
+        # pointer to the entry
+        ("All `callback` arguments in this module are deprecated except for "
+         "`BaseIOStream.set_close_callback`.", ("callback",), None),
+        ("`timeout` is deprecated except for `connect`.", ("timeout",), None),
+        ("If the body is not valid JSON, it is replaced by `None`.",
+         ("Certificate.not_valid_after",), None),
+    ],
+)  # fmt: skip
+def test_relations_that_look_like_a_renaming(
+    sentence: str, names: tuple[str, ...], new: str | None
+) -> None:
+    span = renamed.successor(sentence, names, 0, _heading(ENTRY))
+    assert (sentence[span[0] : span[1]] if span else None) == new
+
+
+def test_a_pointer_stands_for_the_innermost_entry_only() -> None:
+    """aiohttp's reference (R): a class's heading is above every member's entry, so a note
+    under `has_body` deprecates has_body, not `BaseRequest`; and a note inside a parameter's
+    list item deprecates the parameter, not the method whose entry lists it. A question
+    asking when a name was renamed asks a version, not the successor."""
+    title = "Server Reference › Request and Base Request › `BaseRequest` › `body_exists`"
+    passage = (
+        f"{title}\n\n`body_exists`\n\nReturn `True` if request has HTTP BODY.\n\n"
+        f"`has_body`\n\n{NOTE}"
+    )
+    asked = frame_question(HAS_BODY)
+    assert [r.value for r in read_page(asked, "u", title, [(0, passage)])] == ["can_read_body"]
+    parent = frame_question("`web.BaseRequest` is deprecated. What should I use instead?")
+    assert read_page(parent, "u", title, [(0, passage)]) == []
+    method = "Client Reference › `ClientSession` › `ws_connect(url)`"
+    item = (
+        f"{method}\n\nCreate a websocket connection.\n\n- param bool `verify_ssl`: Perform "
+        "SSL certificate validation. Deprecated since version 3.0: Use `ssl=False`"
+    )
+    replaced = frame_question("Which method replaces `ClientSession.ws_connect()`?")
+    assert read_page(replaced, "u", method, [(0, item)]) == []
+    when = frame_question("`has_body` was renamed. In which version?")
+    assert when.renamed == ("has_body",)
+    assert all(r.value != "can_read_body" for r in read_page(when, "u", title, [(0, passage)]))
+
+
+def test_a_successor_reading_still_needs_the_questions_names() -> None:
+    """The renaming states the question's relation words, not its names: a sentence that
+    never says Django covers the question's words but for it. The verifier takes the
+    pointer as the reader did, whatever the passage's title (the entry's heading may be
+    inside the passage)."""
+    question = (
+        "With the Django adapter, which attribute should I read instead of "
+        "`Certificate.not_valid_after`?"
+    )
+    frame = frame_question(question)
+    assert "django" in frame.anchors
+    reading = Reading(
+        "u", 0, len(DEPRECATED_PROPERTY), DEPRECATED_PROPERTY, "not_valid_after_utc", 1
+    )
+    values = features(frame, reading, question=question, title=ENTRY)
+    assert values["sentence_cover"] < 1.0
+    passage_title = "X.509 Reference › X.509 Certificate Object › `Certificate` › `issuer`"
+    own = frame_question(EXPIRY)
+    assert features(own, reading, question=EXPIRY, title=passage_title)["technical"] == 1.0
+    assert features(own, reading, question=EXPIRY, title=passage_title)["sentence_cover"] == 1.0
+
+
+def test_neg_extra_is_a_negation_of_the_prose() -> None:
+    """A "not" (or "never", "doesn't") the sentence says and the question does not is a
+    feature; the "not" of an identifier negates nothing."""
+    frame = frame_question(EXPIRY)
+    said = Reading("u", 0, 10, "This property is not deprecated. Use `x` instead.", "x", 1)
+    assert features(frame, said, question=EXPIRY, title=ENTRY)["neg_extra"] == 1.0
+    coded = Reading("u", 0, 10, "Use `not_valid_after_utc` instead.", "not_valid_after_utc", 1)
+    assert features(frame, coded, question=EXPIRY, title=ENTRY)["neg_extra"] == 0.0

@@ -977,18 +977,19 @@ def _list_lines(node: Any, indent: str) -> list[str]:
 # (":param int pool_size:", ":raises VerificationError:"): the name is code, as Sphinx
 # shows it ("pool_size (int)", "VerificationError" in the docs' own markup)
 _INFO_FIELD = re.compile(
-    r"(param|parameter|arg|argument|key|keyword|kwarg|kwparam|type|raises|raise|except|"
-    r"exception|var|ivar|cvar|vartype)\s+([^`\s][^`]*)"
+    r"(param|parameter|arg|argument|keyword|kwarg|kwparam|type|raises|raise|var|ivar|cvar|"
+    r"vartype)\s+((?:[^`\s]+\s+){0,2}[^`\s]+)"
 )
 
 
 def _info_field(name: str) -> str:
-    """``name`` (a field list's name) with the name an info field gives written as code."""
+    """``name`` (a field list's name) with the name an info field gives written as code
+    (without Sphinx's "~", which shows a qualified name by its last part)."""
     found = _INFO_FIELD.fullmatch(name)
     if found is None:
         return name
     *kind, named = found.group(2).split()
-    return " ".join([found.group(1), *kind, f"`{named}`"])
+    return " ".join([found.group(1), *kind, f"`{named.lstrip('~')}`"])
 
 
 def _pairs(node: Any) -> list[str]:

@@ -327,7 +327,7 @@ def restate(question: str) -> str:
     """``question`` with a condition of omission said as what it means, "by default"
     ("Which status code does a RedirectResponse send if you don't pass one?" asks its
     default; "... unless you change openapi_version?" asks the default of
-    ``openapi_version``)."""
+    ``openapi_version``; "out of the box" is "by default" too)."""
     question = OUT_OF_THE_BOX.sub("by default", omission_as_default(question))
     if _HOW_LONG.search(question):
         question = _LASTS.sub("", question)
@@ -485,18 +485,20 @@ def _frame_question(question: str, field_name: str | None = None) -> Frame:
             else []
         )
         named = [n for n in dict.fromkeys(named) if n not in taken]
-        if not (inner.anchors or inner.relation or named or renamed.asked_names(question)):
+        wordless = not (inner.anchors or inner.relation or named)
+        if wordless and len(set(extra)) >= 3 and not renamed.asked_names(question):
             # "... tracking a non-OpenSSL-derived library as a possible long-term
             # alternative. Which one do they name?", "Which function does that?": a
             # question with no word of its own asks about what the preamble says, whose
             # words are then the ones to find (as a question's own, a few may go unsaid;
-            # "X is deprecated. What should I use instead?" asks X's successor alone)
+            # "X is deprecated. What should I use instead?" asks X's successor alone; "Cool.
+            # Which one?" says nothing to look for)
             return replace(
                 inner,
                 text=question,
                 relation=tuple(dict.fromkeys(extra)),
                 soft=tuple(s for s in inner.soft if s not in extra),
-                # (the wordless question's own query is its text: "Which one do they name?")
+                # (not the wordless question's own query, its text: "Which one do they name?")
                 query=" ".join(dict.fromkeys([*inner.soft, *said])),
             )
         return replace(

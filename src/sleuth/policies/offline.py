@@ -64,7 +64,7 @@ from sleuth.text import content_terms, normalize_query, stem, words
 from sleuth.validate import is_inline_id, validate_finish
 from sleuth.values import same_value
 
-from . import bridge_questions, twohop, verify
+from . import bridge_questions, renamed, twohop, verify
 from .bridge import decide as decide_bridge
 from .calibration import Calibration, shipped
 from .frames import AnswerType, Frame, frame_question, loose, names
@@ -628,7 +628,7 @@ def _lead_terms(frame: Frame) -> set[str]:
     aside = {t for item in frame.excluded for t in content_terms(item)}
     # the entry of a name the question asks the successor of is where it is given
     # ("`Certificate.not_valid_after` ... is deprecated. Which attribute ... instead?")
-    old = {t for name in frame.renamed for t in content_terms(name.rsplit(".", 1)[-1])}
+    old = renamed.entry_terms(frame.renamed)
     return set(frame.anchors) | set(frame.relation) | _identifier_parts(frame) | aside | old
 
 

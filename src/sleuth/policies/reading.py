@@ -157,7 +157,10 @@ def _read_page_uncached(
                     else None
                 )
             else:
-                reading = read_sentence(frame, url, text[s:e], offset + s, context, proper)
+                entry = _entry_terms(heading, text, s, sections) if frame.renamed else None
+                reading = read_sentence(
+                    frame, url, text[s:e], offset + s, context, proper, entry=entry
+                )
             if (
                 previous is not None
                 and code is None
@@ -205,8 +208,16 @@ def _read_page_uncached(
                 # imperative names the successor of what the sentence before deprecates
                 # (or a Sphinx note's "Deprecated since version 2.3:", a paragraph of its own)
                 ps = previous[0]
+                entry = _entry_terms(heading, text, ps, sections)
                 reading = read_sentence(
-                    frame, url, text[ps:e], offset + ps, context, proper, answer_from=s - ps
+                    frame,
+                    url,
+                    text[ps:e],
+                    offset + ps,
+                    context,
+                    proper,
+                    answer_from=s - ps,
+                    entry=entry,
                 )
             if reading is not None and frame.excluded:
                 asked = frozenset(frame.anchors) | frozenset(frame.relation)
@@ -649,6 +660,23 @@ def url_is_passage(title: str) -> bool:
     return is_passage_title(title) or " › " in title
 
 
+# a list item's line: a parameter's or an option's own entry
+_ITEM_LINE = re.compile(r"[ \t]*(?:[-*+]|\d+[.)])\s")
+
+
+def _entry_terms(heading: str, text: str, at: int, sections: bool) -> frozenset[str]:
+    """The words of the one heading the sentence at ``at`` stands under (the passage's
+    innermost: a heading inside it, else its path's last), which a pointer of the
+    sentence ("This property", "Deprecated since version 2.3:") stands for; none inside a
+    list item, whose own name it stands for ("- param bool `verify_ssl`: ... Deprecated
+    since version 3.0: Use `ssl=False`" deprecates the parameter, not its method)."""
+    line = text.rfind("\n", 0, at) + 1
+    if _ITEM_LINE.match(text, line):
+        return frozenset()
+    sub = _subheading(text, at) if sections else None
+    return frozenset(content_terms(sub if sub is not None else heading.rsplit(" › ", 1)[-1]))
+
+
 def _subheading(text: str, at: int) -> str | None:
     """The last line of ``text`` before ``at`` (after its first, the heading path, and a
     line repeating the heading) that reads as a heading: a short line of its own, between
@@ -986,9 +1014,12 @@ def read_sentence(
     proper: frozenset[str] = frozenset(),
     answer_from: int = 0,
     context: set[str] | None = None,
+    entry: frozenset[str] | None = None,
 ) -> Reading | None:
     """``sentence`` as an answer to ``frame``, or None. ``context``: the words the
-    sentence states, when it states more than its own (a version note its heading's)."""
+    sentence states, when it states more than its own (a version note its heading's);
+    ``entry``: the words of the one heading the sentence's entry is under, which a pointer
+    ("This property is deprecated") stands for (`_entry_terms`; none: no pointer)."""
     if not frame.anchors and not frame.relation and not frame.renamed:
         return None  # "Who is he?": nothing to look for
     if is_injection(sentence) or sentence.rstrip(" \"')").endswith("?"):
@@ -996,7 +1027,11 @@ def read_sentence(
     terms = context if context is not None else set(content_terms(sentence))
     anchors_in_sentence = {a for a in frame.anchors if a in terms}
     anchors_in_title = {a for a in frame.anchors if a in title_terms} - anchors_in_sentence
-    succeeded = renamed.successor(sentence, frame.renamed, answer_from, frozenset(title_terms))
+    succeeded = (
+        renamed.successor(sentence, frame.renamed, answer_from, entry or frozenset())
+        if frame.tech != "version"  # "`foo` was renamed. In which version?" asks when
+        else None
+    )
     if succeeded is not None:
         # "``pass_many`` is renamed to ``pass_collection``": the relation the question
         # asks is the sentence's own, whatever words it describes the name with (each
@@ -1086,7 +1121,10 @@ def read_sentence(
         return None
     if unmatched and frame.tech is not None and not frame.loose:
         left = set(frame.relation) - relation - relation_in_title
-        if left & set(technical.kind_modifiers(frame.text)):
+        modifiers = left & set(technical.kind_modifiers(frame.text))
+        # (a name the page writes as one, "Celery" of "Which celery setting ...?", is
+        # the page's subject more often than a word its sentences repeat)
+        if modifiers and not modifiers & {stem(p.lower()) for p in proper}:
             # "Which management command creates huey's tables once?": the word before the
             # asked kind says which of its kind is asked; a sentence that leaves it unsaid
             # ("(`pip install huey[stats]`), creating its tables") names another command

@@ -48,7 +48,10 @@ _ABBREVIATION = re.compile(r"^(?:[A-Za-z]\.)+[A-Za-z]?$")  # "e.g", "i.e"
 # a name in a sentence: a code span (with a Sphinx or MyST role before it) or a bare
 # identifier that is joined, dotted or called
 _ROLE = r"(?::[\w:]+:|\{[\w:]+\})?"
-_NAME = rf"(?:{_ROLE}`+[^`\n]+?`+|\b[A-Za-z]\w*(?:[_.][A-Za-z]\w*)+\b(?:\(\))?|\b[A-Za-z]\w*\(\))"
+_NAME = (
+    rf"(?:{_ROLE}`+[^`\n]+?`+|\b(?>[A-Za-z]\w*(?:[_.][A-Za-z]\w*)+)\b(?:\(\))?"
+    r"|\b[A-Za-z]\w*\(\))"
+)
 _BE = (
     r"(?:,?\s+(?:is|was|are|were|has\s+been|have\s+been|got|gets|will\s+be)"
     r"(?:\s+(?:now|also|since|then))?)?"
@@ -57,7 +60,7 @@ _BE = (
 # deprecated", "It was renamed to ...", a Sphinx note's "Deprecated since version 2.3:")
 _POINTER = (
     r"\b[Tt]his\s+(?:property|attribute|method|function|class|argument|parameter|option|"
-    r"setting|module|field|decorator|flag|hook|signal)\b|\b[Ii]t\b"
+    r"setting|module|field|decorator|flag|hook|signal)\b|\bIt\b"
 )
 _DEPRECATED_NOTE = r"\bDeprecated\s+since\s+version\s+[^:\n]{1,24}:"
 _OLD = rf"(?P<old>{_NAME}|{_POINTER})"
@@ -74,11 +77,14 @@ _RELATIONS = (
     # OLD is deprecated in favor of NEW (anything but another name between)
     re.compile(
         rf"{_OLD}{_BE}\s+(?:now\s+)?deprecated(?:[^`.;]*?)\s+"
-        rf"(?:in\s+favou?r\s+of|for)\s+(?P<new>{_NAME})",
+        rf"(?:in\s+favou?r\s+of|(?<!except\s)(?<!but\s)for)\s+(?P<new>{_NAME})",
         re.I,
     ),
     # OLD is deprecated. Use NEW (the sentence read with the one before it)
-    re.compile(rf"{_OLD}{_BE}\s+(?:now\s+)?deprecated[^`.;]*[.;]\s+{_USE}(?P<new>{_NAME})"),
+    # (a version's dots end no sentence: "deprecated since version 2.3. Use ...")
+    re.compile(
+        rf"{_OLD}{_BE}\s+(?:now\s+)?deprecated(?:[^`.;]|\.(?=\d))*[.;]\s+{_USE}(?P<new>{_NAME})"
+    ),
     # Deprecated since version 2.3: Use NEW instead (under OLD's heading)
     re.compile(rf"(?P<old>{_DEPRECATED_NOTE})\s*{_USE}(?P<new>{_NAME})"),
     # OLD is replaced by NEW, OLD was superseded with NEW
@@ -166,8 +172,13 @@ def deprecation_note(sentence: str) -> bool:
     return bool(re.fullmatch(rf"\s*{_DEPRECATED_NOTE}\s*", sentence))
 
 
+def entry_terms(names: tuple[str, ...]) -> frozenset[str]:
+    """The words of the entries' headings of ``names`` (by their last dotted parts:
+    ``Certificate.not_valid_after``'s entry is headed `not_valid_after`)."""
+    return frozenset(t for name in names for t in content_terms(name.rsplit(".", 1)[-1]))
+
+
 def _headed(name: str, heading: frozenset[str]) -> bool:
-    """Whether a heading with the words ``heading`` names ``name`` (by its last dotted
-    part: ``Certificate.not_valid_after``'s entry is headed `not_valid_after`)."""
-    words = content_terms(name.rsplit(".", 1)[-1])
-    return bool(words) and set(words) <= heading
+    """Whether a heading with the words ``heading`` names ``name``'s entry."""
+    words = entry_terms((name,))
+    return bool(words) and words <= heading

@@ -236,8 +236,9 @@ def head_words(question: str) -> tuple[str, ...]:
 def kind_modifiers(question: str) -> tuple[str, ...]:
     """The stems of the wh-phrase's common words before the kind word it is headed by
     ("Which *management* command ...?", "Which Huey *constructor* flag ...?"): they say
-    which one of its kind is asked (a kind's own words, "environment variable", are none;
-    a name, "uWSGI", "Huey", says whose, which the page's subject often is)."""
+    which one of its kind is asked (a kind's own words, "environment variable", "keyword
+    argument", are none; a word the question capitalises, "uWSGI", "Huey", is a name: it
+    says whose, which the page's subject often is)."""
     phrase = " ".join(head_words(question))
     found = [
         (m.end(), -m.start())
@@ -251,7 +252,10 @@ def kind_modifiers(question: str) -> tuple[str, ...]:
     return tuple(
         stem(w)
         for w in re.findall(r"[\w-]+", phrase[:start])
-        if w not in STOPWORDS and re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", question)
+        if w not in STOPWORDS
+        and re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", question)
+        # a kind's own word ("keyword argument", "command-line option") is the kind's
+        and not any(re.search(pattern, w) for _, pattern in _HEAD_KINDS)
     )
 
 

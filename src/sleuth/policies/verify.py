@@ -360,7 +360,7 @@ def check(
         # Which schema attribute do I set?": the question's own name, written qualified
         return Check(False, "echo")
     title_keys = _keys(title)
-    if value_keys <= title_keys and value_keys & set(qkeys) and not succeeds(frame, reading, title):
+    if value_keys <= title_keys and value_keys & set(qkeys) and not succeeds(frame, reading):
         # (a heading that says the renaming itself states the successor, it echoes none)
         return Check(False, "echo")
     if reading.value.count("`") % 2 or _FRAGMENT.match(reading.value):
@@ -1012,12 +1012,12 @@ EXTRA_FEATURES = (
 
 
 # a code span or a joined identifier, whose words negate nothing (`not_valid_after_utc`)
-_CODE_NAME = re.compile(r"`[^`]*`|\b\w+_\w+\b")
+_IN_CODE = re.compile(r"`[^`]*`|\b\w+_\w+\b")
 
 
 def _says_not(text: str) -> bool:
     """Whether ``text`` says a negation ("not", "doesn't", "never", "no") in its prose."""
-    return "not" in _keys(_CODE_NAME.sub(" ", text))
+    return "not" in _keys(_IN_CODE.sub(" ", text))
 
 
 def features(
@@ -1050,11 +1050,12 @@ def features(
         # "current" is stated by "now" ("Kenji Ito is now the CEO."), as the reader
         # matches it (a stopword, so no key of the sentence's own)
         sentence |= {k for k in asked if k in TEMPORAL and k in frame.soft}
-    if frame.renamed and succeeds(frame, reading, title):
+    if frame.renamed and succeeds(frame, reading):
         # the sentence gives the successor of the name the question asks about: the
         # renaming is the relation asked, whatever words the question asks it with
-        # ("Which attribute should we read instead?" over "Please switch to ...")
-        sentence |= set(asked)
+        # ("Which attribute should we read instead?" over "Please switch to ..."); the
+        # question's names are still the sentence's to state
+        sentence |= set(asked) - set(frame.anchors)
     context = _keys(title) | _keys(previous)
     in_sentence = [k for k in asked if k in sentence or _canon(k) in sentence]
     in_context = [k for k in asked if k not in in_sentence and k in context]
@@ -1116,7 +1117,7 @@ def features(
         # a span of a technical kind, or a code span the sentence calls by the asked noun
         # or the name a sentence gives a renamed one ("is renamed to ``pass_collection``")
         "technical": float(
-            frame.tech is not None or apposed(frame, reading) or succeeds(frame, reading, title)
+            frame.tech is not None or apposed(frame, reading) or succeeds(frame, reading)
         ),
         "sentence_rank": min(place, 5) / 5,
         **_weighed(asked, in_sentence, in_context, idf or {}),
@@ -1196,10 +1197,12 @@ def _clause(value: str) -> bool:
     return bool(_DASHED_CLAUSE.search(value))
 
 
-def succeeds(frame: Frame, reading: Reading, title: str = "") -> bool:
+def succeeds(frame: Frame, reading: Reading) -> bool:
     """Whether the answer is the name its sentence gives a name the question asks the
-    successor of (`renamed.successor`; ``title``: its section's heading path)."""
-    heading = frozenset(content_terms(title)) if frame.renamed else frozenset()
+    successor of (`renamed.successor`; a pointer, "This property", taken for that name:
+    the reader took it so only under the entry's own heading, which a passage's title may
+    not be)."""
+    heading = renamed.entry_terms(frame.renamed)
     span = renamed.successor(reading.sentence, frame.renamed, heading=heading)
     return span is not None and reading.sentence[span[0] : span[1]] == reading.value
 
