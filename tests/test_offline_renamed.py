@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from shared import trajectory
 from sleuth.policies import renamed
 from sleuth.policies.frames import frame_question
 from sleuth.policies.reading import Reading, read_page
@@ -237,14 +238,7 @@ def test_a_deprecated_entry_is_opened_and_its_successor_answered(
     assert outcome.exit_code == 0, outcome.output
     index = open_index(tmp_path / "idx")
     try:
-        gen = run_steps(Task(question), index, OfflinePolicy())
-        steps = []
-        while True:
-            try:
-                steps.append(next(gen))
-            except StopIteration as stop:
-                result = stop.value
-                break
+        steps, result = trajectory(run_steps(Task(question), index, OfflinePolicy()))
     finally:
         index.close()
     assert [s.tool for s in steps] == ["search", "open", "finish"]
