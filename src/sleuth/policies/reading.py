@@ -704,6 +704,8 @@ def _subheading(text: str, at: int) -> str | None:
 _NOT_HEADING = ("-", "*", "|", "```", "$", "<", "+", ">", "#", "@")
 # a reference entry's field line, a label and a code value ("Scope:
 # `scrapy.spidermiddlewares.urllength`", "Type: `int`"): a line of the entry, no heading
+# (a heading written so, "Example: `app.py`", is taken for a line too: its section's
+# sentences read under the heading above it)
 _FIELD_LINE = re.compile(r"[A-Za-z][\w ]{0,20}:\s*`[^`]+`$")
 
 
