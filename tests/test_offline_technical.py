@@ -3691,3 +3691,104 @@ def test_an_interjection_is_no_preamble_to_ask_about() -> None:
         frame = frame_question(question)
         assert not frame.relation and not frame.anchors, question
         assert _read(question, "A cool feature is `uvloop`, which is fast.", "Intro") == []
+
+
+@pytest.mark.parametrize(
+    ("sentence", "commands"),
+    [
+        # huey's django.rst: a one-word code span the sentence calls a command
+        ("Pass `create_tables=False` to disable the automatic DDL and create the tables once "
+         "using the `create_huey_tables` management command:", ["create_huey_tables"]),
+        ("Run the `migrate` subcommand first.", ["migrate"]),
+        # traps: a command line's option or prompt, and a span the sentence calls nothing
+        ("Pass the `--reload` command line option.", []),
+        ("Use the `flask` command-line interface.", []),
+        ("Set `create_tables` to `False` and run it.", []),
+    ],
+)  # fmt: skip
+def test_a_one_word_code_span_called_a_command_is_one(sentence: str, commands: list[str]) -> None:
+    assert [sentence[s:e] for s, e in technical.candidates("command", sentence)] == commands
+
+
+def test_a_command_named_by_the_question_s_words_answers() -> None:
+    """ "Which management command creates huey's tables once?" over the sentence that calls
+    `create_huey_tables` a management command: the command's name is made of the
+    question's words, and is no echo of it (it is written nowhere in the question)."""
+    question = (
+        "In Django we configured PostgresHuey with create_tables=False so web workers don't "
+        "run DDL. Which management command creates huey's tables once?"
+    )
+    sentence = (
+        "Pass `create_tables=False` to disable the automatic DDL and create the tables once "
+        "using the `create_huey_tables` management command:"
+    )
+    readings = _read(question, sentence, "Django › Using Postgres for storage")
+    assert [r.value for r in readings] == ["create_huey_tables"]
+    assert verify.check(frame_question(question), readings[0], question=question).ok
+
+
+@pytest.mark.parametrize(
+    ("sentence", "versions"),
+    [
+        # peewee's postgres.rst: a major version after a name, said to be a least one
+        ("Requires PostgreSQL 12 or newer.", ["12"]),
+        ("Supports Python 3+ only.", ["3"]),
+        ("Requires Python 3.9 or newer.", ["3.9"]),
+        # traps: a count, with or without a name before it
+        ("Start 2 or more workers.", []),
+        ("Run with workers 4 or more.", []),
+    ],
+)  # fmt: skip
+def test_a_major_version_said_to_be_the_least(sentence: str, versions: list[str]) -> None:
+    assert [sentence[s:e] for s, e in technical.candidates("version", sentence)] == versions
+
+
+@pytest.mark.parametrize(
+    ("page", "question", "opened", "answer", "evidence"),
+    [
+        (
+            "huey/django.rst",
+            "In Django we configured PostgresHuey with create_tables=False so web workers "
+            "don't run DDL. Which management command creates huey's tables once?",
+            "django.rst#django-postgres",
+            "create_huey_tables",
+            "Pass `create_tables=False` to disable the automatic DDL and create the tables "
+            "once using the `create_huey_tables` management command:",
+        ),
+        (
+            "peewee/peewee/postgres.rst",
+            "Which PostgreSQL version or newer does BinaryJSONField.path_exists() require?",
+            "postgres.rst#path_exists",
+            "12",
+            "Requires PostgreSQL 12 or newer.",
+        ),
+    ],
+)
+def test_a_called_command_and_a_least_version_end_to_end(
+    tmp_path: Path, page: str, question: str, opened: str, answer: str, evidence: str
+) -> None:
+    """The whole run over the real page: search, open the section, finish with the
+    answer quoted from it (no comparison of "PostgreSQL version or newer" as two sides)."""
+    from click.testing import CliRunner
+
+    from shared import trajectory
+    from sleuth import OfflinePolicy, Task
+    from sleuth.cli_corpus import index_command
+    from sleuth.index import open_index
+    from sleuth.runtime import run_steps
+
+    (tmp_path / "docs").mkdir()
+    shutil.copy(ROOT / "benchmarks/docs_corpora" / page, tmp_path / "docs")
+    outcome = CliRunner().invoke(
+        index_command, [str(tmp_path / "docs"), "--index", str(tmp_path / "idx")]
+    )
+    assert outcome.exit_code == 0, outcome.output
+    index = open_index(tmp_path / "idx")
+    try:
+        steps, result = trajectory(run_steps(Task(question), index, OfflinePolicy()))
+    finally:
+        index.close()
+    assert [s.tool for s in steps] == ["search", "open", "finish"]
+    assert steps[1].args["url"].endswith(opened)
+    assert result.status == "ready_for_review" and result.answer == answer
+    assert [q.text for q in result.evidence] == [evidence]

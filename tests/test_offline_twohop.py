@@ -2349,3 +2349,18 @@ def test_an_or_of_the_user_s_preamble_offers_no_choice() -> None:
     assert back is not None and back.sides == ("Gyldendal", "Concordia")
     older = twohop.parse("My friend says Mick Jagger or Bono is older. Who is older?")
     assert older is not None and older.sides == ("Mick Jagger", "Bono")
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Which PostgreSQL version or newer does BinaryJSONField.path_exists() require?",
+        "Which Python version or later does the library need?",
+    ],
+)
+def test_or_newer_is_a_bound_not_a_second_side(question: str) -> None:
+    """ "X or newer" says the least X, no second side to compare with; a real choice with
+    a bound beside it still compares."""
+    assert parse(question) is None
+    plan = parse("Which was founded first, Gyldendal or Concordia?")
+    assert plan is not None and plan.sides == ("Gyldendal", "Concordia")

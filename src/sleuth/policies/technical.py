@@ -397,6 +397,9 @@ _ENV = re.compile(r"^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*$")
 _BARE_ENV = re.compile(r"(?<![\w$%.-])[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+(?![\w-])")
 _VERSION = re.compile(
     r"(?<![\w.#])v?\d+(?:\.\d+){1,3}(?:[a-z]+\d*)?(?![\w.]*\d)|(?<=version )\d+\b"
+    # a major version after a name, said to be a least one ("PostgreSQL 12 or newer",
+    # "Python 3+")
+    r"|(?<=[A-Za-z] )\d{1,3}(?=\+|\s+or\s+(?:newer|later|above|higher|greater)\b)"
 )
 _IP = re.compile(r"(?<![\w.])\d{1,3}(?:\.\d{1,3}){3}(?![\w.]*\d)")
 # a process's exit code: a whole number of one to three digits, alone or in a code span
@@ -426,6 +429,13 @@ _CAMEL = re.compile(r"(?:[A-Za-z_]\w*\.)*[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+")
 # values, not names: `False` is what a setting is set to, never the setting
 _CONSTANTS = frozenset({"True", "False", "None", "true", "false", "null"})
 _COMMAND_LINE = re.compile(r"(?:^|\n)\s*\$\s+([^\n]+)")
+# a one-word code span the sentence calls a command by the noun after it ("the
+# `create_huey_tables` management command"), not a command line's option or prompt
+_CALLED_COMMAND_AFTER = re.compile(
+    r"`+\s+(?:[a-z]+\s+)?(?:sub)?commands?\b(?![\s-]+(?:line|prompt|output|option|flag|argument))",
+    re.IGNORECASE,
+)
+_ONE_WORD = re.compile(r"[\w.:-]+")
 _INSTALLS = re.compile(
     r"\b(?:pip|uv\s+pip|uv|poetry|pipx|conda)\s+(?:install|add)\s+(?:-[\w-]+\s+)*['\"]?([A-Za-z][\w.\[\],-]*)"
 )
@@ -576,7 +586,13 @@ def _candidates(kind: str, sentence: str, start: int = 0) -> list[tuple[int, int
         return sorted(set(found))
     if kind == "command":
         lines = [m.span(1) for m in _COMMAND_LINE.finditer(sentence)]
-        return lines + [(s, e) for s, e in code if " " in sentence[s:e].strip()]
+        called = [
+            (s, e)
+            for s, e in code
+            if _ONE_WORD.fullmatch(sentence[s:e]) and _CALLED_COMMAND_AFTER.match(sentence, e)
+        ]
+        spaced = [(s, e) for s, e in code if " " in sentence[s:e].strip()]
+        return lines + spaced + [sp for sp in called if sp not in lines]
     if kind == "package":
         # "(`pip install flask[async]`)": what a command installs is the package
         installed = [

@@ -175,6 +175,14 @@ _COMPARES = re.compile(
 )
 
 
+# "X or newer", "3 or more": a bound, no second side to choose ("Which PostgreSQL version
+# or newer does path_exists() require?")
+_OR_BOUND = re.compile(
+    r"\bor\s+(?:newer|later|above|higher|greater|more|older|earlier|below|lower|less|fewer)\b",
+    re.IGNORECASE,
+)
+
+
 def parse(question: str) -> Comparison | None:
     """The comparison ``question`` asks, or None when it is not one this module reads.
     An "or" the user's preamble says ("... can no longer read gzip-compressed XML or
@@ -187,7 +195,7 @@ def parse(question: str) -> Comparison | None:
         whole = last
     q = _as_choice(whole)
     low = set(re.findall(r"[a-z]+", q.lower()))
-    if " or " in q and is_choice(q):
+    if " or " in _OR_BOUND.sub("", q) and is_choice(q):
         sides = _two(_whole_left(q, _whole_right(q, named_sides(q))))
         if sides is None:
             return None
