@@ -231,6 +231,7 @@ def _read_page_uncached(
         found.extend(_read_change_entries(frame, url, title, segments, proper, sections, named))
     if frame.tech is not None:
         found.extend(_read_pairs(frame, url, segments, heading, proper, sections, named))
+        found.extend(_read_entry_names(frame, url, segments, heading, proper, sections, named))
     found.sort(key=lambda r: (-r.score, r.start))
     # one reading a span of text and value: a sentence read with the one before it as a
     # pronoun's and as a pair's is read once
@@ -298,6 +299,113 @@ def _read_default_notes(
             reading = read_sentence(frame, url, text[s:e], offset + s, set(), proper, context=entry)
             if reading is not None:
                 out.append(reading)
+    return out
+
+
+# the kinds a reference entry's heading names: a setting, function, class, option,
+# environment variable, command or exception
+_ENTRY_KINDS = frozenset({"name", "option", "env", "command", "error"})
+# a reference entry's heading: a code name, alone or after the word Sphinx gives its kind
+# ("exception `huey.exceptions.TaskLockedException`"), its call's arguments aside
+# ("`MiniHuey([name='huey'[, interval=1]])`")
+_ENTRY_HEADING = re.compile(
+    r"(?:(?:class|exception|function|method|attribute|data|decorator|setting|option)\s+)?"
+    r"`*(?P<name>-{0,2}[A-Za-z_][\w.:-]*)(?:\(.*\))?`*"
+)
+# a name written as code without backticks: joined by "_" or ".", called, camel-cased or
+# an option ("HTTPERROR_ALLOW_ALL", "Huey.lock_task()", "--max-tasks"); a heading in words
+# ("Logging") names no entry
+_NAME_SHAPED = re.compile(r"[\w-][_.][\w-]|[a-z][A-Z]|^--?\w")
+_ERROR_NAME = re.compile(r"(?:Error|Exception|Warning)$")
+
+
+def entry_name(entry: str, kind: str) -> str | None:
+    """The name a reference entry's heading ``entry`` gives, when it is one of ``kind``;
+    None for a heading in words or of another kind."""
+    m = _ENTRY_HEADING.fullmatch(entry.strip())
+    if m is None:
+        return None
+    name = m.group("name")
+    if not ("`" in entry or "(" in entry or _NAME_SHAPED.search(name)):
+        return None
+    if kind == "error":
+        # a class is an exception by its name or by the word Sphinx gives it
+        ok = bool(_ERROR_NAME.search(name)) or entry.lstrip().startswith("exception ")
+    elif kind == "option":
+        ok = name.startswith("-")
+    elif kind == "name":
+        ok = not name.startswith("-")
+    else:
+        ok = technical.is_kind(kind, name)
+    return name if ok else None
+
+
+def _read_entry_names(
+    frame: Frame,
+    url: str,
+    segments: list[tuple[int, str]],
+    heading: str,
+    proper: frozenset[str],
+    sections: bool = True,
+    named: frozenset[str] = frozenset(),
+) -> list[Reading]:
+    """A reference entry's description answered with the entry's name: "Which setting
+    makes HttpErrorMiddleware pass all responses through ..., regardless of their status
+    code?" over the entry headed `HTTPERROR_ALLOW_ALL` whose description says "Pass all
+    responses, regardless of its status code." The sentence is one of the entry's first
+    (`_ENTRY_SENTENCES`, its heading's line counted), not a list item's (an item describes
+    its own name), names no span of the asked kind itself (then it is read as it is), and
+    states the question as a sentence must (`_states`) with the name's words and its
+    section's; the evidence runs from the heading's line to the sentence, so the quote holds
+    the answer."""
+    if frame.tech not in _ENTRY_KINDS:
+        return []
+    out = []
+    asked = frame.text.lower()
+    for offset, text in segments:
+        spans = sentence_spans(text)
+        for s, e in spans:
+            if code_block_end(text, s, e) is not None:
+                continue
+            if _ITEM_LINE.match(text, text.rfind("\n", 0, s) + 1):
+                continue
+            sub = _subheading(text, s) if sections else None
+            entry = sub if sub is not None else heading.rsplit(" › ", 1)[-1].strip()
+            name = entry_name(entry, frame.tech) if entry else None
+            if name is None or name.lower() in asked or technical.qualified_echo(asked, name):
+                continue
+            at = text.rfind(entry, 0, s)
+            if at < 0 or (at > 0 and text[at - 1] != "\n"):
+                continue  # the heading written on a line of its own, where the quote starts
+            if sections and "\n" not in text[:at]:
+                continue  # a passage's first line is its heading path, no entry's heading
+            if sum(1 for a, _ in spans if at <= a < s) > _ENTRY_SENTENCES:
+                continue
+            sentence = text[s:e]
+            if technical.candidates(frame.tech, sentence) or DEFAULT_NOTE.match(sentence):
+                continue
+            terms = set(content_terms(sentence)) | set(content_terms(name))
+            context = _section_terms(heading, text, s, sections) | named
+            found = _states(frame, sentence, terms, context)
+            if found is None:
+                continue
+            left = set(frame.relation) - found.relation - found.relation_in_title
+            if left & set(technical.kind_modifiers(frame.text)):
+                continue  # "Which management command ...?" of an entry that says none
+            soft = {w for w in frame.soft if w in terms}
+            total = 2 * len(frame.anchors) + len(frame.relation) + 0.5 * len(frame.soft) or 1.0
+            got = 2 * len(found.anchors) + 1.5 * len(found.anchors_in_title)
+            got += len(found.relation) + 0.5 * len(found.relation_in_title) + 0.5 * len(soft)
+            out.append(
+                Reading(
+                    url=url,
+                    start=offset + at,
+                    end=offset + e,
+                    sentence=text[at:e],
+                    value=name,
+                    score=round(got / total + 0.1, 4),
+                )
+            )
     return out
 
 
@@ -1007,52 +1115,27 @@ def _rival_spans(frame: Frame, sentence: str, start: int = 0) -> bool:
     return len({sentence[a:b].strip("` ") for a, b in spans}) > 1
 
 
-def read_sentence(
-    frame: Frame,
-    url: str,
-    sentence: str,
-    start: int,
-    title_terms: set[str],
-    proper: frozenset[str] = frozenset(),
-    answer_from: int = 0,
-    context: set[str] | None = None,
-    entry: frozenset[str] | None = None,
-) -> Reading | None:
-    """``sentence`` as an answer to ``frame``, or None. ``context``: the words the
-    sentence states, when it states more than its own (a version note its heading's);
-    ``entry``: the words of the one heading the sentence's entry is under, which a pointer
-    ("This property is deprecated") stands for (`_entry_terms`; none: no pointer)."""
-    if not frame.anchors and not frame.relation and not frame.renamed:
-        return None  # "Who is he?": nothing to look for
-    if is_injection(sentence) or sentence.rstrip(" \"')").endswith("?"):
-        return None  # instructions and questions state no facts
-    terms = context if context is not None else set(content_terms(sentence))
+@dataclass(frozen=True)
+class _Stated:
+    """What of the question a sentence (with its section) states: the question's names
+    in the sentence and in the title only, its relation words (a generic verb its kind
+    says counted), and those the title alone states."""
+
+    anchors: frozenset[str]
+    anchors_in_title: frozenset[str]
+    relation: frozenset[str]
+    relation_in_title: frozenset[str]
+
+
+def _states(
+    frame: Frame, sentence: str, terms: set[str], title_terms: set[str], answer_from: int = 0
+) -> _Stated | None:
+    """The question's words ``sentence`` (whose words are ``terms``) states with its
+    section's (``title_terms``), or None when it does not state the question: a name
+    missing, too few relation words, a default not said, the asked verb or act not its
+    own."""
     anchors_in_sentence = {a for a in frame.anchors if a in terms}
     anchors_in_title = {a for a in frame.anchors if a in title_terms} - anchors_in_sentence
-    succeeded = (
-        renamed.successor(sentence, frame.renamed, answer_from, entry or frozenset())
-        if frame.tech != "version"  # "`foo` was renamed. In which version?" asks when
-        else None
-    )
-    if succeeded is not None:
-        # "``pass_many`` is renamed to ``pass_collection``": the relation the question
-        # asks is the sentence's own, whatever words it describes the name with (each
-        # relation word is stated by it: "Which attribute should we read instead?" over
-        # "Please switch to ..."), and the old name, a name the question looks for, is
-        # stated by the relation itself (in the sentence, or by the heading it points at)
-        total = 2.0 * len(frame.anchors) + len(frame.relation) + 2
-        got = 2 * len(anchors_in_sentence) + 1.5 * len(anchors_in_title) + len(frame.relation)
-        got += 2
-        return Reading(
-            url=url,
-            start=start,
-            end=start + len(sentence),
-            sentence=sentence,
-            value=sentence[succeeded[0] : succeeded[1]],
-            score=round(got / total + 0.1, 4),
-        )
-    if not frame.anchors and not frame.relation:
-        return None  # "X is deprecated. What should I use instead?": its successor only
     if len(anchors_in_sentence) + len(anchors_in_title) < frame.required_anchors:
         return None
     # "enabled" states "enable" and "activate"; `FLASK_DEBUG` states "debug"
@@ -1106,6 +1189,64 @@ def read_sentence(
     act = _asked_act(frame)
     if act is not None and act not in said and canon(act) not in said:
         return None
+    return _Stated(
+        frozenset(anchors_in_sentence),
+        frozenset(anchors_in_title),
+        frozenset(relation),
+        frozenset(relation_in_title),
+    )
+
+
+def read_sentence(
+    frame: Frame,
+    url: str,
+    sentence: str,
+    start: int,
+    title_terms: set[str],
+    proper: frozenset[str] = frozenset(),
+    answer_from: int = 0,
+    context: set[str] | None = None,
+    entry: frozenset[str] | None = None,
+) -> Reading | None:
+    """``sentence`` as an answer to ``frame``, or None. ``context``: the words the
+    sentence states, when it states more than its own (a version note its heading's);
+    ``entry``: the words of the one heading the sentence's entry is under, which a pointer
+    ("This property is deprecated") stands for (`_entry_terms`; none: no pointer)."""
+    if not frame.anchors and not frame.relation and not frame.renamed:
+        return None  # "Who is he?": nothing to look for
+    if is_injection(sentence) or sentence.rstrip(" \"')").endswith("?"):
+        return None  # instructions and questions state no facts
+    terms = context if context is not None else set(content_terms(sentence))
+    anchors_in_sentence = {a for a in frame.anchors if a in terms}
+    anchors_in_title = {a for a in frame.anchors if a in title_terms} - anchors_in_sentence
+    succeeded = (
+        renamed.successor(sentence, frame.renamed, answer_from, entry or frozenset())
+        if frame.tech != "version"  # "`foo` was renamed. In which version?" asks when
+        else None
+    )
+    if succeeded is not None:
+        # "``pass_many`` is renamed to ``pass_collection``": the relation the question
+        # asks is the sentence's own, whatever words it describes the name with (each
+        # relation word is stated by it: "Which attribute should we read instead?" over
+        # "Please switch to ..."), and the old name, a name the question looks for, is
+        # stated by the relation itself (in the sentence, or by the heading it points at)
+        total = 2.0 * len(frame.anchors) + len(frame.relation) + 2
+        got = 2 * len(anchors_in_sentence) + 1.5 * len(anchors_in_title) + len(frame.relation)
+        got += 2
+        return Reading(
+            url=url,
+            start=start,
+            end=start + len(sentence),
+            sentence=sentence,
+            value=sentence[succeeded[0] : succeeded[1]],
+            score=round(got / total + 0.1, 4),
+        )
+    if not frame.anchors and not frame.relation:
+        return None  # "X is deprecated. What should I use instead?": its successor only
+    found = _states(frame, sentence, terms, title_terms, answer_from)
+    if found is None:
+        return None
+    relation, relation_in_title = found.relation, found.relation_in_title
     lowered = {w.lower() for w in words(sentence)}
     soft = {s for s in frame.soft if s in terms or (s in TEMPORAL and lowered & TEMPORAL)}
     question_terms = set(frame.anchors) | set(frame.relation) | set(frame.soft)
