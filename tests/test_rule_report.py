@@ -188,6 +188,8 @@ def test_parts_and_missing_data(
         "peewee-dev",
         "huey-dev",
         "cryptography-dev",
+        "packaging-dev",
+        "docutils-dev",
     ]
     assert len(rr.choose("rules")) == len(rr.fit.RULE_PARTS)
     with pytest.raises(ValueError, match="no part 'nope'"):
