@@ -184,3 +184,17 @@ def test_a_bridge_hop_is_held_to_its_path_s_confidence_not_the_prose_model_s() -
 def test_brand_answers_cite_ids_inline() -> None:
     result = _run("brand", {"question": "What is the budget for campaign cmp_104?"})
     assert "[cmp_104]" in result.answer and result.citations == ["cmp_104"]
+
+
+def test_a_name_coordinated_with_the_question_s_is_no_bridge() -> None:
+    """docutils' history.rst (R): "based on StructuredText and Setext" says nothing of
+    Setext that leads to StructuredText; a name the sentence relates ("developed by Jim
+    Fulton") is still one."""
+    from sleuth.policies.offline import _coordinated
+
+    sentence = "reStructuredText, the specification, is based on StructuredText and Setext."
+    assert _coordinated(sentence, "StructuredText", ("setext",))
+    assert _coordinated(
+        "It reads Setext, StructuredText and Markdown.", "StructuredText", ("setext",)
+    )
+    assert not _coordinated("Setext was developed by Jim Fulton.", "Jim Fulton", ("setext",))

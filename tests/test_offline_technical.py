@@ -3429,8 +3429,12 @@ def test_a_value_of_another_release_of_the_question_s_name() -> None:
     asked = "Which Cython version does lxml 5.x currently use at least?"
     found = _read(asked, text, "build")
     verdicts = {r.value: verify.check(frame_question(asked), r, question=asked) for r in found}
-    assert verdicts["0.29"].rule == "number"
     assert verdicts["3.0"].ok
+    # the later sentence's version is not read with a context that names its own
+    # (`reading._answers_itself`); read so, the hard rules still refuse it
+    assert "0.29" not in verdicts
+    joined = Reading("u", 0, len(text), text, "0.29", 1.0)
+    assert verify.check(frame_question(asked), joined, question=asked).rule == "number"
     # a release of the same name asked beside another is no other release's value (a
     # reviewer's)
     removed = (
@@ -3792,3 +3796,116 @@ def test_a_called_command_and_a_least_version_end_to_end(
     assert steps[1].args["url"].endswith(opened)
     assert result.status == "ready_for_review" and result.answer == answer
     assert [q.text for q in result.evidence] == [evidence]
+
+
+@pytest.mark.parametrize(
+    ("page", "question", "answer", "evidence"),
+    [
+        # docutils' config.rst (R): a field list's "Default" field ("- Default: 4
+        # (severe).") closes its entry as a default note does (the session's starting
+        # reader answered exit_status_level's "Default: 5 (disabled).")
+        ("docutils/user/config.rst",
+         "What is the default threshold at which Docutils converts system messages to "
+         "exceptions and halts?", "4", "- Default: 4 (severe)."),
+        # the release the change came in, not the one a later sentence of the same
+        # paragraph says a feature will be removed in (was "1.0")
+        ("docutils/user/config.rst",
+         "In which Docutils release did the default input_encoding change from "
+         "auto-detection to utf-8?", "0.22",
+         "- Default: utf-8 (changed from None (auto-detect) in Docutils 0.22)."),
+        # packaging's errors.rst (R): "New in version 26.1." is packaging's, no Python
+        # version: the page writes Python's with its bound ("on Python 3.11+")
+        ("packaging/errors.rst",
+         "From which Python version on is it recommended to use the stdlib ExceptionGroup "
+         "instead of the fallback that packaging provides?", None, None),
+        # packaging's specifiers.rst (R): the context names the method asked
+        # (`__replace__`); the later sentence's `prereleases` is another attribute
+        ("packaging/specifiers.rst",
+         "Which method do both Specifier and SpecifierSet support for making a modified "
+         "copy, and may return the same instance if nothing changes?", None, None),
+        # docutils' history.rst (R): "based on StructuredText and Setext" makes no bridge
+        # from Setext to StructuredText, whose release year the next sentence gives
+        ("docutils/ref/rst/history.rst",
+         "In what year was the Setext specification first released?", None, None),
+    ],
+)  # fmt: skip
+def test_new_sets_first_wrong_answers_end_to_end(
+    tmp_path: Path, page: str, question: str, answer: str | None, evidence: str | None
+) -> None:
+    """The whole run over the real page, for the wrong answers the session's starting
+    reader gave on two new development sets: the right answer quoted from its entry, or
+    an abstention after reading (no answer from a near miss)."""
+    from click.testing import CliRunner
+
+    from shared import trajectory
+    from sleuth import OfflinePolicy, Task
+    from sleuth.cli_corpus import index_command
+    from sleuth.index import open_index
+    from sleuth.runtime import run_steps
+
+    (tmp_path / "docs").mkdir()
+    shutil.copy(ROOT / "benchmarks/docs_corpora" / page, tmp_path / "docs")
+    outcome = CliRunner().invoke(
+        index_command, [str(tmp_path / "docs"), "--index", str(tmp_path / "idx")]
+    )
+    assert outcome.exit_code == 0, outcome.output
+    index = open_index(tmp_path / "idx")
+    try:
+        steps, result = trajectory(run_steps(Task(question), index, OfflinePolicy()))
+    finally:
+        index.close()
+    assert steps[0].tool == "search" and steps[-1].tool == "finish"
+    assert any(s.tool == "open" for s in steps)
+    if answer is None:
+        assert result.cannot_answer and result.reason == "fact_missing"
+        assert result.citations == []
+    else:
+        assert result.status == "ready_for_review" and result.answer == answer
+        assert [q.text for q in result.evidence] == [evidence]
+
+
+def test_a_name_written_with_a_bound_is_versioned_on_the_page() -> None:
+    """ "on Python 3.11+" and "Python 3.9 or newer" write Python's version as a
+    requirement; "removed in Tornado 7.0" (a project's own release, bare) does not."""
+    question = "From which Python version on is the stdlib module recommended?"
+    patterns = reading._versioned_elsewhere(question, "file:///docs/errors.rst")
+    assert patterns and patterns[0].search("use the stdlib module on Python 3.11+")
+    assert patterns[0].search("Requires Python 3.9 or newer.")
+    assert not patterns[0].search("removed in Python 4 someday")
+
+
+def test_a_called_name_in_the_wh_phrase_and_a_relative_reference() -> None:
+    """alembic's autogenerate.rst (R): "Which configure() parameter ...?" asks a name (the
+    call's parentheses are part of the wh-phrase, not a "set to" value), and Sphinx's
+    relative reference "`.EnvironmentContext.configure.compare_server_default`" names what
+    follows its dot; a dot file is no such reference."""
+    question = (
+        "Autogenerate isn't noticing that I changed a column's server default. Which "
+        "configure() parameter do I need to set to True?"
+    )
+    assert technical.kind_of(question) == "name"
+    sentence = (
+        "This will occur if you set the `.EnvironmentContext.configure.compare_server_default` "
+        "parameter to `True`, or to a custom callable function."
+    )
+    spans = technical.candidates("name", sentence)
+    assert [sentence[s:e] for s, e in spans] == [
+        "EnvironmentContext.configure.compare_server_default"
+    ]
+    assert technical.candidates("name", "Put the secrets in `.env` first.") == []
+
+
+def test_a_context_answers_itself_with_a_name_of_its_own_only() -> None:
+    """A context (the sentences before the one read) answers itself when it names a span
+    of the asked kind that the question does not; the question's own names, and a value
+    or a status (a context holds many numbers), do not make it so."""
+    method = frame_question("Which method do Specifier and SpecifierSet support for copies?")
+    assert reading._answers_itself(
+        method, "Both `Specifier` and `SpecifierSet` support `__replace__`."
+    )
+    assert not reading._answers_itself(method, "Both `Specifier` and `SpecifierSet` support it.")
+    value = frame_question("What does compresslevel default to in GZipMiddleware?")
+    assert not reading._answers_itself(
+        value,
+        "`compresslevel` - Used during GZip compression. It is an integer ranging from 1 to 9.",
+    )

@@ -523,6 +523,8 @@ def _bridge(goal: Goal, pages: list[_Page]) -> tuple[Reading, Frame] | None:
                 name_terms = tuple(dict.fromkeys(stem(w) for w in words(name)))
                 if not name_terms or set(name_terms) <= question_terms:
                     continue
+                if _coordinated(reading.sentence, name, frame.anchors):
+                    continue  # "based on StructuredText and Setext": a peer, no bridge
                 missing_words = [w for w in words(frame.text) if stem(w) in missing]
                 hop = Frame(
                     text=frame.text,
@@ -541,6 +543,20 @@ def _bridge(goal: Goal, pages: list[_Page]) -> tuple[Reading, Frame] | None:
                     score=reading.score,
                 ), hop
     return None
+
+
+def _coordinated(sentence: str, name: str, anchors: tuple[str, ...]) -> bool:
+    """Whether ``name`` stands in ``sentence`` joined to one of the question's names by
+    "and", "or" or a comma ("StructuredText and Setext"): what the sentence says of both
+    relates neither to the other."""
+    for word in set(words(sentence)):
+        if stem(word) not in anchors or word in name:
+            continue
+        a, b = re.escape(name), re.escape(word)
+        joint = r"\s*(?:,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+)(?:the\s+)?"
+        if re.search(rf"\b{a}\b{joint}{b}\b|\b{b}\b{joint}{a}\b", sentence):
+            return True
+    return False
 
 
 def _search_steps(state: RunState) -> list[Step]:

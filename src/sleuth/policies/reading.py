@@ -248,7 +248,11 @@ _DEFAULT = stem("default")
 
 
 # "Defaults to `4093`.", "Default: `None`": a note of a value without a subject of its own
-DEFAULT_NOTE = re.compile(r"\s*(?:defaults?\s+(?:to|is)\b|default(?:\s+value)?\s*:)", re.I)
+# (a field list's "Default" field is rendered as an item: ":Default: 4 (severe)." is
+# "- Default: 4 (severe).")
+DEFAULT_NOTE = re.compile(
+    r"\s*(?:[-*]\s+(?=default))?(?:defaults?\s+(?:to|is)\b|default(?:\s+value)?\s*:)", re.I
+)
 
 
 # "Added in FastAPI 0.134.0.", "New in version 2.1.", "Deprecated since version 1.2":
@@ -599,9 +603,12 @@ def _versioned_elsewhere(question: str, url: str, heading: str = "") -> list[re.
         written = re.escape(name)
         # (as code or with the word "version": a project writes its own releases bare,
         # "removed in Tornado 7.0")
+        # (or bare with a bound, as a requirement is written: "on Python 3.11+",
+        # "Python 3.9 or newer"; a project's own releases are not)
         pattern = re.compile(
             rf"`{written}`\s+(?:version\s+)?v?\d|\b{written}`?\s+version\s+v?\d"
-            rf"|\bversion\s+v?\d[\w.]*\s+of\s+`?{written}\b",
+            rf"|\bversion\s+v?\d[\w.]*\s+of\s+`?{written}\b"
+            rf"|\b{written}\s+v?\d+(?:\.\d+)*(?:\+|\s+or\s+(?:newer|later|above|higher)\b)",
             re.IGNORECASE,
         )
         if pattern.search(question):
@@ -905,9 +912,36 @@ def _read_pairs(
                     reading = read_sentence(
                         frame, url, alone, offset + cs, title_terms, proper, context=said
                     )
+            if (
+                reading is not None
+                and first != i
+                and not code
+                and reading.value not in prose
+                and _answers_itself(frame, prose)
+            ):
+                # "Both `Specifier` and `SpecifierSet` support `__replace__`. ... While
+                # `prereleases` remains mutable, ...": the context that states the question
+                # names a thing of the asked kind itself; a later sentence's is another's
+                reading = None
             if reading is not None:
                 out.append(reading)
     return out
+
+
+# the kinds whose spans are names: a context's span of one is what it is about
+_NAMED_KINDS = frozenset({"name", "option", "env", "command", "error", "version", "package"})
+
+
+def _answers_itself(frame: Frame, prose: str) -> bool:
+    """Whether ``prose`` (a sentence's context) holds a span of the asked kind that is not
+    one of the question's own names."""
+    if frame.tech not in _NAMED_KINDS:
+        return False  # a value or a status: a context holds many numbers
+    asked = frame.text.lower()
+    return any(
+        prose[a:b].strip("` ").lower() not in asked
+        for a, b in technical.candidates(frame.tech, prose)
+    )
 
 
 # a sentence that goes on about the one before it: "This is configurable via ...", "It can

@@ -144,7 +144,7 @@ _KIND_OF_QUESTION = [
 _WH_PHRASE = re.compile(
     r"^\s*(?:(?:in|at|as of|before|since|starting with|from|with)\s+)?(?:which|what)\s+"
     r"((?:(?!(?:is|are|was|were|do|does|did|can|could|should|must|will|would|has|have|had|"
-    r"of|in|for|to|on|from|with|by|the|a|an|if|when|that)\b)[\w.-]+\s+){0,2}"
+    r"of|in|for|to|on|from|with|by|the|a|an|if|when|that)\b)[\w.-]+(?:\(\))?\s+){0,2}"
     r"(?:(?!(?:is|are|was|were|do|does|did|can|could|should|must|will|would|has|have|had|"
     r"of|in|for|to|on|from|with|by|the|a|an|if|when|that)\b)[\w.-]+))",
     re.IGNORECASE,
@@ -428,6 +428,8 @@ _DOES = re.compile(r"`*\s+(?:raises|throws|is|was|logs|catches|handles)\b", re.I
 _CAMEL = re.compile(r"(?:[A-Za-z_]\w*\.)*[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+")
 # values, not names: `False` is what a setting is set to, never the setting
 _CONSTANTS = frozenset({"True", "False", "None", "true", "false", "null"})
+# a dotted name after a dot, as Sphinx writes a relative reference (no dot file: `.env`)
+_RELATIVE = re.compile(r"\.[A-Za-z_]\w*\.[A-Za-z_][\w.]*(?:\(\))?$")
 _COMMAND_LINE = re.compile(r"(?:^|\n)\s*\$\s+([^\n]+)")
 # a one-word code span the sentence calls a command by the noun after it ("the
 # `create_huey_tables` management command"), not a command line's option or prompt
@@ -637,6 +639,9 @@ def _candidates(kind: str, sentence: str, start: int = 0) -> list[tuple[int, int
         subject = _NAMED_SUBJECT.match(sentence, start)
         return [subject.span(1)] if subject is not None else []
     if kind == "name":
+        # (Sphinx's relative reference, "`.EnvironmentContext.configure.compare_type`",
+        # names what follows its dot)
+        code = [(s + 1, e) if _RELATIVE.match(sentence, s, e) else (s, e) for s, e in code]
         return [
             (s, e)
             for s, e in code
