@@ -2357,3 +2357,20 @@ def test_template_statement_lines_are_no_text() -> None:
         ("text", "{% if site.x %}Use the foo option to configure the bar.{% endif %}"),
         ("text", '{% include note.html content="The timeout defaults to 30 seconds." %}'),
     ]
+
+
+def test_a_table_cell_holds_no_system_message() -> None:
+    """APScheduler's gevent.rst (R): a link named like an earlier one ("gevent", to
+    another URL) makes docutils put an INFO message ("Duplicate implicit target name")
+    in the table cell; it is no text of the page."""
+    text = (
+        "It is meant for `gevent <http://www.gevent.org/>`_.\n\n"
+        ".. list-table::\n\n"
+        "   * - Default executor\n"
+        "     - ``GeventExecutor``\n"
+        "   * - External dependencies\n"
+        "     - `gevent <https://pypi.python.org/pypi/gevent/>`_\n"
+    )
+    body = render(parse("rst", text, "gevent.rst").blocks)[0]
+    assert "External dependencies | gevent" in body
+    assert "Duplicate" not in body and "INFO" not in body

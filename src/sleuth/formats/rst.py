@@ -1011,10 +1011,24 @@ def _pairs(node: Any) -> list[str]:
     return lines
 
 
+def _cell_text(entry: Any) -> str:
+    """A table cell's text without the system messages docutils puts in it (a
+    "Duplicate implicit target name" note beside a link of a name used twice)."""
+    messages = list(entry.findall(lambda n: n.tagname == "system_message"))
+    if not messages:
+        return str(entry.astext())
+    entry = entry.deepcopy()
+    for message in list(entry.findall(lambda n: n.tagname == "system_message")):
+        message.parent.remove(message)
+    return str(entry.astext())
+
+
 def _rows(node: Any) -> list[str]:
     rows: list[str] = []
     for row in node.findall(lambda n: n.tagname == "row"):
-        cells = [" ".join(_GONE_SPACED.sub("", entry.astext()).split()) for entry in row.children]
+        cells = [
+            " ".join(_GONE_SPACED.sub("", _cell_text(entry)).split()) for entry in row.children
+        ]
         if any(cells):
             rows.append(" | ".join(cells))
     return rows
