@@ -198,3 +198,6 @@ def test_a_name_coordinated_with_the_question_s_is_no_bridge() -> None:
         "It reads Setext, StructuredText and Markdown.", "StructuredText", ("setext",)
     )
     assert not _coordinated("Setext was developed by Jim Fulton.", "Jim Fulton", ("setext",))
+    # an apposition says who the name is (a reviewer's)
+    apposed = "Its spec was written by Ian Feldman, the Setext author."
+    assert not _coordinated(apposed, "Ian Feldman", ("setext",))

@@ -49,6 +49,9 @@ def test_the_entry_s_description_answers_with_its_name() -> None:
     [
         # a list item describes its own name, not the entry's
         ("HTTPERROR_ALLOW_ALL\n\n- Pass all responses, regardless of its status code.", TITLE),
+        # a name on the last line of a paragraph is no heading of its own
+        ("See also:\n`HTTPERROR_ALLOWED_CODES`\n\nPass all responses, regardless of its "
+         "status code.", TITLE),
         # a heading in words names no entry
         ("Allowing everything\n\nPass all responses, regardless of its status code.",
          "Spider Middleware › Allowing everything"),
@@ -60,7 +63,7 @@ def test_the_entry_s_description_answers_with_its_name() -> None:
     ],
 )  # fmt: skip
 def test_traps_of_an_entry_s_name(text: str, title: str) -> None:
-    assert "HTTPERROR_ALLOW_ALL" not in _values(ALLOW_ALL, text, title)
+    assert _values(ALLOW_ALL, text, title) == []
 
 
 def test_a_name_the_question_writes_is_no_answer() -> None:
@@ -75,7 +78,7 @@ def test_a_modifier_of_the_asked_kind_is_said() -> None:
     """ "Which *helper* function ...?": an entry whose description leaves the word before
     the asked kind unsaid names another function (as a sentence would, `read_sentence`)."""
     question = "Which helper function starts the consumer in a background thread?"
-    title = "API › `start_consumer()`"
+    title = "API › Functions › `start_consumer()`"
     text = "`start_consumer()`\n\nStarts the consumer in a background thread."
     assert _values(question, text, title) == []
     assert _values(question, text.replace("Starts", "A helper that starts"), title) == [
@@ -159,3 +162,62 @@ def test_an_entry_s_name_answers_end_to_end(
     assert steps[1].args["url"].endswith(opened)
     assert result.status == "ready_for_review" and result.answer == answer
     assert [q.text for q in result.evidence] == [evidence]
+
+
+DELAY_TITLE = "Settings › Built-in settings reference › DOWNLOAD_DELAY"
+DELAY = (
+    "DOWNLOAD_DELAY\n\nDefault: `1` (fallback: `0`)\n\n"
+    "Minimum seconds to wait between 2 consecutive requests to the same domain.\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("question", "text", "title", "answer"),
+    [
+        # Scrapy's settings.rst (R): the entry answers the question it describes
+        ("Which setting sets the minimum seconds to wait between 2 consecutive requests to "
+         "the same domain?", DELAY, DELAY_TITLE, "DOWNLOAD_DELAY"),
+        # a reviewer's traps: a word the description leaves out ("different", not "same")
+        ("Which setting sets the minimum seconds to wait between consecutive requests to "
+         "different domains?", DELAY, DELAY_TITLE, None),
+        # an entry of another kind than the one asked: a setting's for "Which environment
+        # variable ...?" ("sets", a verb, names no setting) and "Which function ...?"
+        ("Which environment variable sets the minimum seconds to wait between 2 consecutive "
+         "requests to the same domain?", DELAY, DELAY_TITLE, None),
+        ("Which function sets the minimum seconds to wait between 2 consecutive requests to "
+         "the same domain?", DELAY, DELAY_TITLE, None),
+        # a sentence after the description's first ("It adjusts ..." is AutoThrottle's)
+        ("Which setting adjusts the download delay dynamically based on the load of the "
+         "server?",
+         "DOWNLOAD_DELAY\n\nDefault: `0`\n\nConsider the AutoThrottle extension instead. It "
+         "adjusts the download delay dynamically based on the load of the server.\n",
+         DELAY_TITLE, None),
+        # a file's heading in a section that names no setting
+        ("Which setting declares the build backend of the project?",
+         "pyproject.toml\n\nThe build backend of the project is declared in the build-system "
+         "table.\n", "Configuration › pyproject.toml", None),
+    ],
+)  # fmt: skip
+def test_an_entry_answers_only_what_it_describes(
+    question: str, text: str, title: str, answer: str | None
+) -> None:
+    values = _values(question, text, title)
+    if answer is None:
+        assert values == []
+    else:
+        assert values == [answer]
+
+
+def test_a_signature_heading_ends_the_entry_above_it() -> None:
+    """huey's api.rst (R), a reviewer's: `BlackHoleStorage()`'s description is not
+    `MemoryStorage`'s, though fewer than four sentences stand between them; the heading
+    line right above the description is its entry's."""
+    title = "Huey's API › Storage"
+    text = (
+        "`MemoryStorage()`\n\nIn-memory storage engine for use when testing.\n\n"
+        "`BlackHoleStorage()`\n\nStorage class that discards all data written to it, and "
+        "thus always appears to be empty.\n"
+    )
+    question = "Which storage class discards all data written to it, so it always appears empty?"
+    assert "MemoryStorage" not in _values(question, text, title)
+    assert _values(question, text, "Huey's API › Storage classes") == ["BlackHoleStorage"]

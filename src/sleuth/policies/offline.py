@@ -553,7 +553,11 @@ def _coordinated(sentence: str, name: str, anchors: tuple[str, ...]) -> bool:
         if stem(word) not in anchors or word in name:
             continue
         a, b = re.escape(name), re.escape(word)
-        joint = r"\s*(?:,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+)(?:the\s+)?"
+        # (a comma with no "and"/"or" joins a list, not an apposition: "Ian Feldman, the
+        # Setext author" says who the author is)
+        joint = (
+            r"(?:,[ \t]*(?:(?:and|or)[ \t]+(?:the[ \t]+)?)?|[ \t]+(?:and|or)[ \t]+(?:the[ \t]+)?)"
+        )
         if re.search(rf"\b{a}\b{joint}{b}\b|\b{b}\b{joint}{a}\b", sentence):
             return True
     return False

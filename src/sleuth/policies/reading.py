@@ -353,49 +353,62 @@ def _read_entry_names(
     sections: bool = True,
     named: frozenset[str] = frozenset(),
 ) -> list[Reading]:
-    """A reference entry's description answered with the entry's name: "Which setting
-    makes HttpErrorMiddleware pass all responses through ..., regardless of their status
-    code?" over the entry headed `HTTPERROR_ALLOW_ALL` whose description says "Pass all
-    responses, regardless of its status code." The sentence is one of the entry's first
-    (`_ENTRY_SENTENCES`, its heading's line counted), not a list item's (an item describes
-    its own name), names no span of the asked kind itself (then it is read as it is), and
-    states the question as a sentence must (`_states`) with the name's words and its
-    section's; the evidence runs from the heading's line to the sentence, so the quote holds
-    the answer."""
+    """A reference entry's description answers a question asking a name with the entry's
+    name: "Which setting makes HttpErrorMiddleware pass all responses through ...,
+    regardless of their status code?" over the entry headed `HTTPERROR_ALLOW_ALL` whose
+    description says "Pass all responses, regardless of its status code." Held to more
+    than a sentence is, as no span of the sentence is the answer:
+
+    * the sentence is the first of the description (only field lines, "Default: `False`",
+      stand between it and the heading right above it, `_entry_above`), at a line's start,
+      not a list item's (an item describes its own name);
+    * the heading is a name of the asked kind (`entry_name`), one the question does not
+      write, and the entry is of the kind the question names: its section or its heading
+      line says the kind's noun ("HttpErrorMiddleware settings" for "Which setting ...?",
+      "Environment Variables" for "Which environment variable ...?");
+    * the sentence names no span of the asked kind itself (then it is read as it is) and
+      states the question as a sentence must (`_states`), with the name's words and its
+      section's; its paragraph states every relation word (none may be missing: "same
+      domain" is no answer to "different domains").
+
+    The evidence runs from the heading's line to the sentence, so the quote holds the
+    answer."""
     if frame.tech not in _ENTRY_KINDS:
         return []
+    nouns = _kind_nouns(frame.text)
+    if not nouns:
+        return []  # "Which one ...?": no kind the entry can be checked to be of
     out = []
     asked = frame.text.lower()
     for offset, text in segments:
-        spans = sentence_spans(text)
-        for s, e in spans:
-            if code_block_end(text, s, e) is not None:
+        for s, e in sentence_spans(text):
+            if code_block_end(text, s, e) is not None or _ITEM_LINE.match(text, s):
                 continue
-            if _ITEM_LINE.match(text, text.rfind("\n", 0, s) + 1):
+            above = _entry_above(text, s, sections)
+            if above is None:
                 continue
-            sub = _subheading(text, s) if sections else None
-            entry = sub if sub is not None else heading.rsplit(" › ", 1)[-1].strip()
-            name = entry_name(entry, frame.tech) if entry else None
+            at, line = above
+            name = entry_name(line, frame.tech)
             if name is None or name.lower() in asked or technical.qualified_echo(asked, name):
                 continue
-            at = text.rfind(entry, 0, s)
-            if at < 0 or (at > 0 and text[at - 1] != "\n"):
-                continue  # the heading written on a line of its own, where the quote starts
-            if sections and "\n" not in text[:at]:
-                continue  # a passage's first line is its heading path, no entry's heading
-            if sum(1 for a, _ in spans if at <= a < s) > _ENTRY_SENTENCES:
-                continue
+            context = _section_terms(heading, text, s, sections) | named
+            if not _says_kind(nouns, f"{heading} {_subheading(text, s) or ''} {line}"):
+                continue  # a setting's entry answers no "Which function ...?"
             sentence = text[s:e]
             if technical.candidates(frame.tech, sentence) or DEFAULT_NOTE.match(sentence):
                 continue
             terms = set(content_terms(sentence)) | set(content_terms(name))
-            context = _section_terms(heading, text, s, sections) | named
             found = _states(frame, sentence, terms, context)
             if found is None:
                 continue
-            left = set(frame.relation) - found.relation - found.relation_in_title
-            if left & set(technical.kind_modifiers(frame.text)):
-                continue  # "Which management command ...?" of an entry that says none
+            # every relation word, the description's paragraph read whole ("... built
+            # without speedups written as C extensions. This option is primarily useful
+            # for debugging.")
+            end = text.find("\n\n", s)
+            paragraph = text[s : len(text) if end < 0 else end]
+            whole = _states(frame, paragraph, set(content_terms(paragraph)) | terms, context)
+            if whole is None or len(whole.relation | whole.relation_in_title) < len(frame.relation):
+                continue
             soft = {w for w in frame.soft if w in terms}
             total = 2 * len(frame.anchors) + len(frame.relation) + 0.5 * len(frame.soft) or 1.0
             got = 2 * len(found.anchors) + 1.5 * len(found.anchors_in_title)
@@ -411,6 +424,55 @@ def _read_entry_names(
                 )
             )
     return out
+
+
+# a field line of an entry, a label and its value ("Default: `False`", "Type: int")
+_FIELD = re.compile(r"-?\s*[A-Z][\w ]{0,20}:\s")
+
+
+def _entry_above(text: str, s: int, sections: bool) -> tuple[int, str] | None:
+    """The line (where it starts, its text) right above the paragraph at ``s``, field
+    lines and blank lines aside: the heading of the entry the paragraph describes, when it
+    is a line of its own (a blank line before it); None when a sentence or a list stands
+    there, or only the passage's heading path does."""
+    pos = s
+    while pos > 0:
+        end = pos - 1
+        start = text.rfind("\n", 0, end) + 1
+        line = text[start:end].strip()
+        pos = start
+        if not line or _FIELD.match(line):
+            continue
+        if sections and "\n" not in text[:start]:
+            return None  # the passage's heading path
+        if start > 1 and text[start - 2 : start] != "\n\n":
+            return None  # a paragraph's last line, no heading
+        if line[-1] in ".;!?," or line.startswith(_NOT_HEADING):
+            return None
+        return start, line
+    return None
+
+
+def _kind_nouns(question: str) -> set[str]:
+    """The wh-phrase's words that name a technical kind ("setting", "environment
+    variable", "exception"), as words without a plural's "s" (a stem would take the verb
+    "sets" for the noun "setting")."""
+    kinds = {w for words_ in technical.KIND_WORDS.values() for w in words_}
+    return {_singular(w.lower()) for w in technical.head_words(question) if w.lower() in kinds}
+
+
+def _singular(word: str) -> str:
+    """``word`` without a plural's ending ("classes", "settings", "dependencies")."""
+    if word.endswith(("sses", "xes", "ches", "shes")):
+        return word[:-2]
+    if word.endswith("ies"):
+        return word[:-3] + "y"
+    return word[:-1] if word.endswith("s") and not word.endswith("ss") else word
+
+
+def _says_kind(nouns: set[str], text: str) -> bool:
+    """Whether ``text`` (an entry's heading path and line) names one of ``nouns``."""
+    return bool(nouns & {_singular(w.lower()) for w in words(text)})
 
 
 def _note_entry(text: str, spans: list[tuple[int, int]], i: int, sections: bool) -> tuple[int, int]:
@@ -929,19 +991,39 @@ def _read_pairs(
 
 
 # the kinds whose spans are names: a context's span of one is what it is about
-_NAMED_KINDS = frozenset({"name", "option", "env", "command", "error", "version", "package"})
+# the kinds whose spans tell themselves apart from the rest of a context's code: a
+# version, an option ("--no-color"), an environment variable, an exception's name
+_SHAPED_KINDS = {
+    "version": None,
+    "env": None,
+    "option": re.compile(r"-{1,2}\w"),
+    "error": re.compile(r"[\w.]*(?:Error|Exception|Warning)$"),
+}
 
 
 def _answers_itself(frame: Frame, prose: str) -> bool:
     """Whether ``prose`` (a sentence's context) holds a span of the asked kind that is not
-    one of the question's own names."""
-    if frame.tech not in _NAMED_KINDS:
-        return False  # a value or a status: a context holds many numbers
+    one of the question's own names: for a kind whose spans are shaped (`_SHAPED_KINDS`),
+    any such span; for a name, one the context gives as the object of the question's own
+    relation ("Both `Specifier` and `SpecifierSet` *support* `__replace__`" for "Which
+    method do both ... support ...?"; any identifier is a name, and "The `app` object
+    serves static files" names no parameter that changes the folder)."""
+    shaped = frame.tech in _SHAPED_KINDS
+    if not shaped and frame.tech != "name":
+        return False
+    shape = _SHAPED_KINDS.get(frame.tech or "")
     asked = frame.text.lower()
-    return any(
-        prose[a:b].strip("` ").lower() not in asked
-        for a, b in technical.candidates(frame.tech, prose)
-    )
+    relation = set(frame.relation)
+    for a, b in technical.candidates(frame.tech or "", prose):
+        span = prose[a:b].strip("` ")
+        if span.lower() in asked:
+            continue
+        if shaped and (shape is None or shape.match(span)):
+            return True
+        before = [stem(w.lower()) for w in words(prose[max(0, a - 40) : a])][-3:]
+        if not shaped and relation & set(before):
+            return True
+    return False
 
 
 # a sentence that goes on about the one before it: "This is configurable via ...", "It can

@@ -429,12 +429,14 @@ _CAMEL = re.compile(r"(?:[A-Za-z_]\w*\.)*[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+")
 # values, not names: `False` is what a setting is set to, never the setting
 _CONSTANTS = frozenset({"True", "False", "None", "true", "false", "null"})
 # a dotted name after a dot, as Sphinx writes a relative reference (no dot file: `.env`)
-_RELATIVE = re.compile(r"\.[A-Za-z_]\w*\.[A-Za-z_][\w.]*(?:\(\))?$")
+_RELATIVE = re.compile(r"\.[A-Z]\w*\.[A-Za-z_][\w.]*(?:\(\))?$")  # a class's path
 _COMMAND_LINE = re.compile(r"(?:^|\n)\s*\$\s+([^\n]+)")
 # a one-word code span the sentence calls a command by the noun after it ("the
 # `create_huey_tables` management command"), not a command line's option or prompt
 _CALLED_COMMAND_AFTER = re.compile(
-    r"`+\s+(?:[a-z]+\s+)?(?:sub)?commands?\b(?![\s-]+(?:line|prompt|output|option|flag|argument))",
+    r"`+\s+(?:(?!(?:in|into|of|for|on|to|with|by|from|at|as|and|or|the|a|an)\s)[a-z]+\s+)?"
+    r"(?:sub)?commands?\b"
+    r"(?![\s-]+(?:line|prompt|output|option|flag|argument|parameter|switch))",
     re.IGNORECASE,
 )
 _ONE_WORD = re.compile(r"[\w.:-]+")
@@ -541,13 +543,29 @@ def _within(span: tuple[int, int], spans: list[tuple[int, int]]) -> bool:
     return any(s <= span[0] and span[1] <= e for s, e in spans)
 
 
+def _versioned_name(sentence: str, m: re.Match[str]) -> bool:
+    """Whether a match of `_VERSION` is a version: a dotted one, one after "version", or a
+    bare major number after a name written with a capital ("PostgreSQL 12 or newer",
+    "Python 3+"), not a count or a size ("requires 4+ GB", "a level of 6 or greater")."""
+    if "." in m.group(0) or not m.group(0).isdigit():
+        return True
+    if sentence[m.start() - 8 : m.start()].lower() == "version ":
+        return True
+    before = re.search(r"(\S+)\s$", sentence[max(0, m.start() - 80) : m.start()])
+    return before is not None and before.group(1)[:1].isupper()
+
+
 def _candidates(kind: str, sentence: str, start: int = 0) -> list[tuple[int, int]]:
     code = _code_spans(sentence)
     if kind == "env":
         found = [(s, e) for s, e in code if _ENV.match(sentence[s:e]) and e - s > 2]
         return found or [m.span() for m in _BARE_ENV.finditer(sentence)]
     if kind == "version":
-        return [m.span() for m in _VERSION.finditer(sentence) if not _IP.fullmatch(m.group(0))]
+        return [
+            m.span()
+            for m in _VERSION.finditer(sentence)
+            if not _IP.fullmatch(m.group(0)) and _versioned_name(sentence, m)
+        ]
     if kind == "ip":
         return [m.span() for m in _IP.finditer(sentence)]
     if kind == "status":

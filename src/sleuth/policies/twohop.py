@@ -178,8 +178,8 @@ _COMPARES = re.compile(
 # "X or newer", "3 or more": a bound, no second side to choose ("Which PostgreSQL version
 # or newer does path_exists() require?")
 _OR_BOUND = re.compile(
-    r"\bor\s+(?:newer|later|above|higher|greater|more|older|earlier|below|lower|less|fewer)\b",
-    re.IGNORECASE,
+    # (lower case: "or Lower Saxony", "or Greater Manchester" name a side)
+    r"\bor\s+(?:newer|later|above|higher|greater|more|older|earlier|below|lower|less|fewer)\b"
 )
 
 
