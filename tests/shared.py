@@ -33,3 +33,28 @@ def trajectory(gen: Generator[Step, Any, Any]) -> tuple[list[Step], Result]:
         except StopIteration as stop:
             assert isinstance(stop.value, Result)
             return steps, stop.value
+
+
+def run_over_pages(tmp_path: Path, pages: list[Path], question: str) -> tuple[list[Step], Result]:
+    """The default offline policy's run of ``question`` over an index of ``pages``, copied
+    into a folder of ``tmp_path`` and indexed as a user would (`sleuth index`)."""
+    import shutil
+
+    from click.testing import CliRunner
+
+    from sleuth import OfflinePolicy, Task
+    from sleuth.cli_corpus import index_command
+    from sleuth.index import open_index
+    from sleuth.runtime import run_steps
+
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    for page in pages:
+        shutil.copy(page, docs)
+    outcome = CliRunner().invoke(index_command, [str(docs), "--index", str(tmp_path / "idx")])
+    assert outcome.exit_code == 0, outcome.output
+    index = open_index(tmp_path / "idx")
+    try:
+        return trajectory(run_steps(Task(question), index, OfflinePolicy()))
+    finally:
+        index.close()

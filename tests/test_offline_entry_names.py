@@ -7,12 +7,11 @@ huey's api.rst)."""
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
 
-from shared import trajectory
+from shared import run_over_pages
 from sleuth.policies import verify
 from sleuth.policies.frames import frame_question
 from sleuth.policies.reading import entry_name, read_page
@@ -140,24 +139,7 @@ def test_an_entry_s_name_answers_end_to_end(
 ) -> None:
     """The whole run over the real page: search, open the entry's section, finish with
     its name, quoted from its heading's line on."""
-    from click.testing import CliRunner
-
-    from sleuth import OfflinePolicy, Task
-    from sleuth.cli_corpus import index_command
-    from sleuth.index import open_index
-    from sleuth.runtime import run_steps
-
-    (tmp_path / "docs").mkdir()
-    shutil.copy(REPO / "benchmarks/docs_corpora" / page, tmp_path / "docs")
-    outcome = CliRunner().invoke(
-        index_command, [str(tmp_path / "docs"), "--index", str(tmp_path / "idx")]
-    )
-    assert outcome.exit_code == 0, outcome.output
-    index = open_index(tmp_path / "idx")
-    try:
-        steps, result = trajectory(run_steps(Task(question), index, OfflinePolicy()))
-    finally:
-        index.close()
+    steps, result = run_over_pages(tmp_path, [REPO / "benchmarks/docs_corpora" / page], question)
     assert [s.tool for s in steps] == ["search", "open", "finish"]
     assert steps[1].args["url"].endswith(opened)
     assert result.status == "ready_for_review" and result.answer == answer

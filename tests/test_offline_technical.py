@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from shared import SHARED_DATA
+from shared import SHARED_DATA, run_over_pages
 from sleuth.policies import contrary, extraction, reading, slots, technical, verify
 from sleuth.policies.frames import AnswerType, frame_question, loose, restate
 from sleuth.policies.offline import _Page, _previous_sentence, _snippet_reads, prose_parts
@@ -3778,25 +3778,7 @@ def test_a_called_command_and_a_least_version_end_to_end(
 ) -> None:
     """The whole run over the real page: search, open the section, finish with the
     answer quoted from it (no comparison of "PostgreSQL version or newer" as two sides)."""
-    from click.testing import CliRunner
-
-    from shared import trajectory
-    from sleuth import OfflinePolicy, Task
-    from sleuth.cli_corpus import index_command
-    from sleuth.index import open_index
-    from sleuth.runtime import run_steps
-
-    (tmp_path / "docs").mkdir()
-    shutil.copy(ROOT / "benchmarks/docs_corpora" / page, tmp_path / "docs")
-    outcome = CliRunner().invoke(
-        index_command, [str(tmp_path / "docs"), "--index", str(tmp_path / "idx")]
-    )
-    assert outcome.exit_code == 0, outcome.output
-    index = open_index(tmp_path / "idx")
-    try:
-        steps, result = trajectory(run_steps(Task(question), index, OfflinePolicy()))
-    finally:
-        index.close()
+    steps, result = run_over_pages(tmp_path, [ROOT / "benchmarks/docs_corpora" / page], question)
     assert [s.tool for s in steps] == ["search", "open", "finish"]
     assert steps[1].args["url"].endswith(opened)
     assert result.status == "ready_for_review" and result.answer == answer
@@ -3837,25 +3819,7 @@ def test_new_sets_first_wrong_answers_end_to_end(
     reader gave on two new development sets: the right answer quoted from its entry, or
     no answer from the near miss (an abstention after reading, or, for a question the page
     does answer in words the reader cannot yet match, its right answer)."""
-    from click.testing import CliRunner
-
-    from shared import trajectory
-    from sleuth import OfflinePolicy, Task
-    from sleuth.cli_corpus import index_command
-    from sleuth.index import open_index
-    from sleuth.runtime import run_steps
-
-    (tmp_path / "docs").mkdir()
-    shutil.copy(ROOT / "benchmarks/docs_corpora" / page, tmp_path / "docs")
-    outcome = CliRunner().invoke(
-        index_command, [str(tmp_path / "docs"), "--index", str(tmp_path / "idx")]
-    )
-    assert outcome.exit_code == 0, outcome.output
-    index = open_index(tmp_path / "idx")
-    try:
-        steps, result = trajectory(run_steps(Task(question), index, OfflinePolicy()))
-    finally:
-        index.close()
+    steps, result = run_over_pages(tmp_path, [ROOT / "benchmarks/docs_corpora" / page], question)
     assert steps[0].tool == "search" and steps[-1].tool == "finish"
     assert any(s.tool == "open" for s in steps)
     if answer is None:
