@@ -990,7 +990,6 @@ def _read_pairs(
     return out
 
 
-# the kinds whose spans are names: a context's span of one is what it is about
 # the kinds whose spans tell themselves apart from the rest of a context's code: a
 # version, an option ("--no-color"), an environment variable, an exception's name
 _SHAPED_KINDS = {
