@@ -12,7 +12,14 @@ import pytest
 from shared import SHARED_DATA
 from sleuth import Budgets, OfflinePolicy, ScriptedPolicy, Task, load_corpus, run
 from sleuth.cli import main
-from sleuth.evals.grading import classify, exact_match, grade, normalize_answer, token_f1
+from sleuth.evals.grading import (
+    classify,
+    contains,
+    exact_match,
+    grade,
+    normalize_answer,
+    token_f1,
+)
 from sleuth.evals.metrics import CaseOutcome, summarize
 from sleuth.evals.report import html_report
 from sleuth.evals.runner import run_eval
@@ -823,6 +830,15 @@ def test_citations_written_into_an_answer_are_not_part_of_it() -> None:
 
     assert _strip_ids("Install pyjwt[crypto] [doc_auth] [1]") == "Install pyjwt[crypto]"
     assert _strip_ids("Founded [1999] by Ada [doc_7].") == "Founded [1999] by Ada."
+
+
+def test_a_calls_arguments_are_no_part_of_its_name() -> None:
+    # Starlette's docs: "`UnauthenticatedUser()`, and `SimpleUser(username)`" names both
+    answer = "`UnauthenticatedUser()`, and `SimpleUser(username)`"
+    assert contains(answer, "SimpleUser") and contains(answer, "UnauthenticatedUser")
+    assert not contains(answer, "SimpleUserUsername")
+    assert exact_match("tostring(encoding='unicode')", ["tostring(encoding='unicode')"]) == 1.0
+    assert not contains("`get_user(name)`", "get")  # still whole tokens
 
 
 def test_standard_qa_scores_keep_the_squad_rule() -> None:
