@@ -201,3 +201,29 @@ def test_a_name_coordinated_with_the_question_s_is_no_bridge() -> None:
     # an apposition says who the name is (a reviewer's)
     apposed = "Its spec was written by Ian Feldman, the Setext author."
     assert not _coordinated(apposed, "Ian Feldman", ("setext",))
+
+
+def test_a_people_s_adjective_is_no_bridge() -> None:
+    """HotpotQA (R): "How many times was Deltha Lee O'Neal, III selected for the
+    all-star game of the National Football League?" over his page's first sentence: its
+    "American" is an adjective, and searching it opened a coach's page whose "one" was
+    answered. A name the sentence introduces is still a bridge."""
+    from sleuth.policies.frames import frame_question
+    from sleuth.policies.offline import Goal, _bridge, _Page
+
+    question = (
+        "How many times was Deltha Lee O'Neal, III selected for the all-star game of the "
+        "National Football League?"
+    )
+    sentence = (
+        "Deltha Lee O'Neal, III (born January 30, 1977) is a former American college and "
+        "professional football player who was a cornerback in the National Football League "
+        "(NFL) for nine seasons."
+    )
+    goal = Goal(None, frame_question(question))
+    page = _Page("hotpotqa://Deltha%20O%27Neal", "Deltha O'Neal", [(0, sentence)])
+    found = _bridge(goal, [page])
+    assert found is None or found[0].value != "American"
+    named = sentence.replace("a former American", "a former Denver Broncos")
+    found = _bridge(goal, [_Page(page.url, page.title, [(0, named)])])
+    assert found is not None and found[0].value == "Denver Broncos"

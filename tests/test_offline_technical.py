@@ -772,10 +772,45 @@ def test_a_technical_answer_is_a_feature_of_the_confidence() -> None:
     )
     frame = frame_question(question)
     reading = _read(question, sentence)[0]
-    assert verify.features(frame, reading, question=question)["technical"] == 1.0
+    values = verify.features(frame, reading, question=question)
+    assert values["technical"] == 1.0 and values["untyped_code"] == 0.0
     prose = frame_question("Who founded Acme Robotics?")
-    assert verify.features(prose, reading, question=prose.text)["technical"] == 0.0
-    assert "technical" in verify.FEATURES
+    founded = Reading("u", 0, 40, "Acme Robotics was founded by Ada Ortiz.", "Ada Ortiz", 1.0)
+    values = verify.features(prose, founded, question=prose.text)
+    assert values["technical"] == 0.0 and values["untyped_code"] == 0.0
+    assert "technical" in verify.FEATURES and "untyped_code" in verify.EXTRA_FEATURES
+
+
+def test_an_answer_holding_a_code_span_is_a_technical_one() -> None:
+    """A question that asks no technical kind ("What was that function called?") answered
+    by a code span of documentation is scored by the technical model, not by the prose one
+    fitted on articles (lxml's lxml2.txt); ``untyped_code`` says no kind was checked."""
+    question = (
+        "Some old code of ours serialises trees to Python unicode strings with a function "
+        "that lxml 2.0 deprecated in favour of tostring(encoding='unicode'). "
+        "What was that function called?"
+    )
+    sentence = (
+        "- The `tounicode()` function was replaced by the call `tostring(encoding='unicode')`."
+    )
+    frame = frame_question(question)
+    assert frame.tech is None
+    reading = Reading("u", 0, len(sentence), sentence, "tounicode()", 1.0)
+    assert verify.holds_code(reading)
+    values = verify.features(frame, reading, question=question)
+    assert values["technical"] == 1.0 and values["untyped_code"] == 1.0
+    # a clause holding one (pytest's "by adding the string `PYTEST_DONT_REWRITE` to its
+    # docstring") holds it too; half a span, or a word that is code elsewhere, does not
+    means = (
+        "- Disable rewriting for a specific module by adding the string "
+        "`PYTEST_DONT_REWRITE` to its docstring."
+    )
+    clause = "adding the string `PYTEST_DONT_REWRITE` to its docstring"
+    assert verify.holds_code(Reading("u", 0, len(means), means, clause, 1.0))
+    assert not verify.holds_code(Reading("u", 0, len(means), means, "PYTEST_DONT", 1.0))
+    assert not verify.holds_code(Reading("u", 0, len(means), means, "its docstring", 1.0))
+    plain = means.replace("`", "")
+    assert not verify.holds_code(Reading("u", 0, len(plain), plain, "PYTEST_DONT_REWRITE", 1.0))
 
 
 def test_a_number_inside_an_identifier_is_no_answer(tmp_path: Path) -> None:
@@ -3905,3 +3940,60 @@ def test_a_context_answers_itself_with_a_name_of_its_own_only() -> None:
 )  # fmt: skip
 def test_a_context_s_unshaped_name_is_no_rival(question: str, text: str, value: str) -> None:
     assert value in [r.value for r in _read(question, text, "Usage")]
+
+
+def test_which_of_the_two_asks_one_of_them_not_the_pair() -> None:
+    """Scrapy's asyncio.rst names both loops in one sentence; "which of the two ... works
+    with Twisted?" asks one of them, so the pair is no answer (a "Which two ...?" question
+    still asks the pair)."""
+    question = "On Windows, which of the two asyncio event loop implementations works with Twisted?"
+    sentence = (
+        "The Windows implementation of `asyncio` can use two event loop implementations, "
+        "`ProactorEventLoop` (default) and `SelectorEventLoop`."
+    )
+    frame = frame_question(question)
+    pair = Reading(
+        "u",
+        0,
+        len(sentence),
+        sentence,
+        "`ProactorEventLoop` (default) and `SelectorEventLoop`",
+        1.0,
+    )
+    one = Reading("u", 0, len(sentence), sentence, "SelectorEventLoop", 1.0)
+    assert verify.check(frame, pair, "", question=question) == verify.Check(False, "type")
+    assert verify.check(frame, one, "", question=question).ok
+    both = "Which two event loop implementations can asyncio use on Windows?"
+    assert verify.check(frame_question(both), pair, "", question=both).ok
+
+
+BREAKPOINT_VARIABLE = (
+    "When a test calls breakpoint(), pytest uses its own PDB trace UI only if a certain "
+    "environment variable is left at its default value. Which variable is that?"
+)
+
+
+def test_a_question_of_its_kind_noun_and_a_pronoun_asks_what_its_preamble_says(
+    tmp_path: Path,
+) -> None:
+    """pytest's docs (R): "Which variable is that?" says only its kind; what it asks is
+    in the preamble, whose words a sentence must then state. Read as context, a
+    monkeypatching example's `USER` variable answered it (0.54); over the two real
+    pages the run no longer answers from that page. A question with a word of its own
+    ("Which variable holds the prompt?") keeps its preamble as context."""
+    frame = frame_question(BREAKPOINT_VARIABLE)
+    assert {"variabl", "breakpoint", "pdb", "default"} <= set(frame.relation)
+    own = frame_question(
+        "When a test calls breakpoint(), pytest uses its own PDB UI. Which variable holds "
+        "the prompt?"
+    )
+    assert "breakpoint" not in own.relation and "prompt" in own.relation
+    pages = ROOT / "benchmarks/docs_corpora/pytest/how-to"
+    steps, result = run_over_pages(
+        tmp_path, [pages / "failures.rst", pages / "monkeypatch.rst"], BREAKPOINT_VARIABLE
+    )
+    assert steps[0].tool == "search" and steps[-1].tool == "finish"
+    assert "USER" not in result.answer
+    assert not any(
+        c.endswith("monkeypatch.rst") or "monkeypatch.rst#" in c for c in result.citations
+    )

@@ -485,7 +485,16 @@ def _frame_question(question: str, field_name: str | None = None) -> Frame:
             else []
         )
         named = [n for n in dict.fromkeys(named) if n not in taken]
-        wordless = not (inner.anchors or inner.relation or named)
+        # "... only if a certain environment variable is left at its default value.
+        # Which variable is that?": a question whose own words are its kind noun and a
+        # pronoun pointing back says nothing more of its own either
+        wordless = not (inner.anchors or named) and (
+            not inner.relation
+            or (
+                set(inner.relation) <= set(inner.head_words)
+                and _POINTING_PRONOUN.search(asked) is not None
+            )
+        )
         if wordless and len(set(extra)) >= 3 and not renamed.asked_names(question):
             # "... tracking a non-OpenSSL-derived library as a possible long-term
             # alternative. Which one do they name?", "Which function does that?": a
@@ -496,7 +505,7 @@ def _frame_question(question: str, field_name: str | None = None) -> Frame:
             return replace(
                 inner,
                 text=question,
-                relation=tuple(dict.fromkeys(extra)),
+                relation=tuple(dict.fromkeys([*inner.relation, *extra])),
                 soft=tuple(s for s in inner.soft if s not in extra),
                 # (not the wordless question's own query, its text: "Which one do they name?")
                 query=" ".join(dict.fromkeys([*inner.soft, *said])),
@@ -654,6 +663,11 @@ _ASKS_MEANS = re.compile(
 
 
 _JOINED_NAME = re.compile(r"\b\w+(?:[-_]\w+)+")
+
+
+# a question that ends on a pronoun pointing back at what was said before it ("Which
+# variable is that?", "What is it called?")
+_POINTING_PRONOUN = re.compile(r"\b(?:that|this|it|they|them|those|these)\s*[?.!]*\s*$", re.I)
 
 
 # a demonstrative and the word after it, and the next one: "those parameters", "this

@@ -69,6 +69,7 @@ from .bridge import decide as decide_bridge
 from .calibration import Calibration, shipped
 from .frames import AnswerType, Frame, frame_question, loose, names
 from .reading import Reading, identifier_words, note_entry, read_page, sentence_spans
+from .relations import DEMONYMS
 
 # the hits of a search worth opening: on fold A's training parts, the third added no right
 # answer (Normans open: 45 of 47 answers from the first page opened) and cost a step
@@ -525,6 +526,8 @@ def _bridge(goal: Goal, pages: list[_Page]) -> tuple[Reading, Frame] | None:
                     continue
                 if _coordinated(reading.sentence, name, frame.anchors):
                     continue  # "based on StructuredText and Setext": a peer, no bridge
+                if set(name.split()) <= DEMONYMS:
+                    continue  # "a former American college ... player": an adjective
                 missing_words = [w for w in words(frame.text) if stem(w) in missing]
                 hop = Frame(
                     text=frame.text,

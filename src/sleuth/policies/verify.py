@@ -72,6 +72,7 @@ from .extraction import (
     candidates,
     headed_name,
     is_list_of,
+    list_items,
     placed,
     quoted,
 )
@@ -301,6 +302,8 @@ def check(
         return Check(False, "polarity")  # "the rock the Rhine flows into": not "around"
     if ASKS_SEVERAL.match(text) and not _SEVERAL.search(reading.value):
         return Check(False, "type")  # "Which two built-in user implementations ...?": one
+    if _ASKS_ONE_OF.search(text) and list_items(reading.value) > 1:
+        return Check(False, "type")  # "which of the two ... works with Twisted?": not both
     # the question's names, and the asker's preamble's when the sentence holds another code
     # span the question may ask ("... I still need dump to return an OrderedDict. Which
     # schema attribute do I set?" over "set `marshmallow.Schema.dict_class` ... of
@@ -831,6 +834,12 @@ _CLAUSE_JOIN = re.compile(r";|\band\b|\bbut\b|\bwhile\b|\bwhereas\b|\bthen\b")
 # a question that asks for several things by their number ("Which two ...?", "What
 # three ...?"): one item is no answer; a list ("X and Y", "X, Y") may be
 _SEVERAL = re.compile(r",|;|&|\band\b|\bor\b|\bnor\b", re.IGNORECASE)
+# "which of the two ...?", "which one of its three ...?": one item of a counted group is
+# asked, and the group's list is no answer ("which of the settings are ...?" may ask many)
+_ASKS_ONE_OF = re.compile(
+    r"\bwhich\s+(?:one\s+)?of\s+(?:the|these|those|its|their)\s+(?:two|three|four|five)\b",
+    re.IGNORECASE,
+)
 # a question about the present ("Who is the current CEO?") is not answered by a sentence
 # that says the state ended ("Ada Ortiz ... stepped down as CEO")
 _ASKS_PRESENT = re.compile(r"\b(?:current|currently|now|presently|today)\b", re.I)
@@ -987,6 +996,7 @@ FEATURES = (
 # from by a grouped cross-validation (``search_rank`` is kept out of it: see there).
 EXTRA_FEATURES = (
     "search_rank",
+    "untyped_code",
     "temporal",
     "number",
     "score",
@@ -1063,6 +1073,7 @@ def features(
     kind = frame.answer_type
     verbs = {_canon(k) for k in (frame.verb, frame.predicate) if k}
     alignment = _alignment(text, reading, value_keys, context, verbs)
+    typed_tech = frame.tech is not None or apposed(frame, reading) or succeeds(frame, reading)
     return {
         # a typed span: a date, number, name, or a name of the asked head noun's kind
         # ("What prize ...?" -> "the Hollis Prize"; "Which broadcaster ...?" -> "the
@@ -1115,10 +1126,13 @@ def features(
         "search_rank": min(rank, 5) / 5,
         "hops": float(hops > 1),
         # a span of a technical kind, or a code span the sentence calls by the asked noun
-        # or the name a sentence gives a renamed one ("is renamed to ``pass_collection``")
-        "technical": float(
-            frame.tech is not None or apposed(frame, reading) or succeeds(frame, reading)
-        ),
+        # or the name a sentence gives a renamed one ("is renamed to ``pass_collection``"),
+        # or any answer that holds a code span of its sentence (documentation's own kind of
+        # answer: the prose model is fitted on articles, which have none)
+        "technical": float(typed_tech or holds_code(reading)),
+        # technical by its code span alone: the question asked no technical kind, so no
+        # span's shape was checked against one
+        "untyped_code": float(not typed_tech and holds_code(reading)),
         "sentence_rank": min(place, 5) / 5,
         **_weighed(asked, in_sentence, in_context, idf or {}),
         **alignment,
@@ -1205,6 +1219,16 @@ def succeeds(frame: Frame, reading: Reading) -> bool:
     heading = renamed.entry_terms(frame.renamed)
     span = renamed.successor(reading.sentence, frame.renamed, heading=heading)
     return span is not None and reading.sentence[span[0] : span[1]] == reading.value
+
+
+def holds_code(reading: Reading) -> bool:
+    """Whether the answer holds a whole code span of its sentence (```tounicode()```,
+    "adding the string ``PYTEST_DONT_REWRITE`` to its docstring"): an answer of
+    documentation, whatever the question's kind."""
+    return any(
+        reading.sentence[s:e].strip() and reading.sentence[s:e] in reading.value
+        for s, e in technical.code_spans(reading.sentence)
+    )
 
 
 def apposed(frame: Frame, reading: Reading) -> bool:
