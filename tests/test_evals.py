@@ -836,9 +836,14 @@ def test_a_calls_arguments_are_no_part_of_its_name() -> None:
     # Starlette's docs: "`UnauthenticatedUser()`, and `SimpleUser(username)`" names both
     answer = "`UnauthenticatedUser()`, and `SimpleUser(username)`"
     assert contains(answer, "SimpleUser") and contains(answer, "UnauthenticatedUser")
-    assert not contains(answer, "SimpleUserUsername")
-    assert exact_match("tostring(encoding='unicode')", ["tostring(encoding='unicode')"]) == 1.0
+    assert not contains(answer, "username")  # the argument is no answer
+    assert not contains("`f(x)`", "x") and not contains("`open(path, 'rb')`", "path")
     assert not contains("`get_user(name)`", "get")  # still whole tokens
+    # exact match and F1 compare whole calls: other arguments are another answer
+    assert exact_match("tostring(encoding='unicode')", ["tostring(encoding='unicode')"]) == 1.0
+    assert exact_match("tostring(method='html')", ["tostring(encoding='unicode')"]) == 0.0
+    assert token_f1("`tostring(method='html')`", ["tostring(encoding='unicode')"]) == 0.0
+    assert not contains("tostring(method='html')", "tostring(encoding='unicode')")
 
 
 def test_standard_qa_scores_keep_the_squad_rule() -> None:

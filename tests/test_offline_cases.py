@@ -224,6 +224,9 @@ def test_a_people_s_adjective_is_no_bridge() -> None:
     page = _Page("hotpotqa://Deltha%20O%27Neal", "Deltha O'Neal", [(0, sentence)])
     found = _bridge(goal, [page])
     assert found is None or found[0].value != "American"
+    hyphened = sentence.replace("a former American", "a former Irish-American")
+    found = _bridge(goal, [_Page(page.url, page.title, [(0, hyphened)])])
+    assert found is None or found[0].value != "Irish-American"
     named = sentence.replace("a former American", "a former Denver Broncos")
     found = _bridge(goal, [_Page(page.url, page.title, [(0, named)])])
     assert found is not None and found[0].value == "Denver Broncos"

@@ -811,6 +811,25 @@ def test_an_answer_holding_a_code_span_is_a_technical_one() -> None:
     assert not verify.holds_code(Reading("u", 0, len(means), means, "its docstring", 1.0))
     plain = means.replace("`", "")
     assert not verify.holds_code(Reading("u", 0, len(plain), plain, "PYTEST_DONT_REWRITE", 1.0))
+    # (a reviewer's) a code span elsewhere in the sentence is none of the answer's: Flask's
+    # "The ``g`` name stands for "global", ..." answers "global" from prose
+    g = (
+        'The ``g`` name stands for "global", but that is referring to the data being '
+        "global within a context."
+    )
+    stands = "What does the g name stand for?"
+    assert not verify.holds_code(Reading("u", 0, len(g), g, "global", 1.0), stands)
+    assert (
+        verify.features(
+            frame_question(stands), Reading("u", 0, len(g), g, "global", 1.0), question=stands
+        )["technical"]
+        == 0.0
+    )
+    # nor is the question's own name, written as code in the sentence
+    own = "`Model.get()` raises `DoesNotExist` when no row matches."
+    called = "What happens when I call Model.get() and no row matches?"
+    assert not verify.holds_code(Reading("u", 0, len(own), own, "`Model.get()`", 1.0), called)
+    assert verify.holds_code(Reading("u", 0, len(own), own, "`DoesNotExist`", 1.0), called)
 
 
 def test_a_number_inside_an_identifier_is_no_answer(tmp_path: Path) -> None:
@@ -3965,6 +3984,11 @@ def test_which_of_the_two_asks_one_of_them_not_the_pair() -> None:
     assert verify.check(frame, one, "", question=question).ok
     both = "Which two event loop implementations can asyncio use on Windows?"
     assert verify.check(frame_question(both), pair, "", question=both).ok
+    # (a reviewer's) one name or call that holds a comma or "and" is still one answer
+    call = "Of the two helpers, `asyncio.wait_for(aw, timeout)` cancels the task."
+    which = "Which of the two helpers cancels the task?"
+    one_call = Reading("u", 0, len(call), call, "`asyncio.wait_for(aw, timeout)`", 1.0)
+    assert verify.check(frame_question(which), one_call, "", question=which).rule != "type"
 
 
 BREAKPOINT_VARIABLE = (
@@ -3996,4 +4020,24 @@ def test_a_question_of_its_kind_noun_and_a_pronoun_asks_what_its_preamble_says(
     assert "USER" not in result.answer
     assert not any(
         c.endswith("monkeypatch.rst") or "monkeypatch.rst#" in c for c in result.citations
+    )
+
+
+def test_a_part_of_a_hyphened_word_names_no_code_span_of_the_question() -> None:
+    """huey's guide (R): "Which logger name do the consumer-specific log messages go
+    to?" over "Messages are logged to the ``huey`` namespace, with consumer-specific
+    messages being logged to ``huey.consumer``.": "consumer-specific" does not write
+    `huey.consumer` as the question's own name, so the sentence's two code spans are
+    rivals and neither is its one code span (it answered `huey`). A name the question
+    writes itself still is set aside (`json.dumps` for "dumps")."""
+    question = "Which logger name do the consumer-specific log messages go to?"
+    sentence = (
+        "Messages are logged to the ``huey`` namespace, with consumer-specific messages "
+        "being logged to ``huey.consumer``."
+    )
+    assert "huey" not in [r.value for r in _read(question, sentence, "Guide › Logging")]
+    dumps = "What type does dumps return?"
+    assert (
+        extraction._lone_code_span("`json.dumps` returns a `str` object.", frame_question(dumps))
+        == "str"
     )

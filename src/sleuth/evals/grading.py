@@ -80,17 +80,14 @@ def normalize_answer(text: str, identifiers: bool = True) -> str:
     By default the characters that make identifiers (`IDENTIFIER_CHARACTERS`) stay
     inside a token, so ``openai/gpt-5-mini`` stays one token that ``gpt-5-mini`` does
     not match and ``3.11`` is not ``311``; quotes, commas, brackets and a sentence's
-    final period are still dropped, and an opening parenthesis ends a token (a call's
-    arguments are no part of its name). ``identifiers=False`` is the SQuAD rule (every
+    final period are still dropped. ``identifiers=False`` is the SQuAD rule (every
     punctuation character removed), which EM and F1 on standard QA data use so that
     their figures compare with published ones."""
     text = text.lower().translate(_TYPOGRAPHY)
     if not identifiers:
         return " ".join(_ARTICLES.sub(" ", text.translate(_PUNCTUATION)).split())
     tokens = []
-    # a call's argument list is no part of its name: `SimpleUser(username)` names
-    # SimpleUser, as `tounicode()` names tounicode
-    for raw in text.replace("(", " ").split():
+    for raw in text.split():
         token = raw.lstrip(_LEAD).rstrip(_TRAIL).translate(_INNER)
         if token and token not in _ARTICLE_WORDS:
             tokens.append(token)
@@ -115,9 +112,20 @@ def token_f1(prediction: str, golds: Sequence[str], identifiers: bool = True) ->
 
 
 def contains(text: str, phrase: str) -> bool:
-    """Whether ``phrase`` is in ``text`` as whole tokens (`normalize_answer`)."""
+    """Whether ``phrase`` is in ``text`` as whole tokens (`normalize_answer`), or in
+    ``text`` with its calls' argument lists dropped: `SimpleUser(username)` names
+    SimpleUser (its argument is named by nothing, and exact match and F1 still compare
+    whole calls)."""
     wanted = normalize_answer(phrase)
-    return bool(wanted) and f" {wanted} " in f" {normalize_answer(text)} "
+    if not wanted:
+        return False
+    return any(
+        f" {wanted} " in f" {normalize_answer(t)} " for t in (text, _CALL_ARGUMENTS.sub("", text))
+    )
+
+
+# a call's argument list: "(username)" of `SimpleUser(username)`
+_CALL_ARGUMENTS = re.compile(r"(?<=[\w.])\([^()]*\)")
 
 
 def _strip_ids(answer: str) -> str:

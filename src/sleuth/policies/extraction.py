@@ -459,7 +459,10 @@ def _lone_code_span(sentence: str, frame: Frame, answer_from: int = 0) -> str | 
     Model.save return?"). A yes/no, why or how question asks no name."""
     if not _ASKS_A_NAME.match(technical.asked_from(asked_part(restate(frame.text)).lower())):
         return None
-    asked = {w.lower() for w in words(frame.text)}
+    # (a part of a hyphened word is no name the question writes: "consumer-specific"
+    # does not name `huey.consumer`)
+    hyphened = {p.lower() for w in _HYPHENED.findall(frame.text) for p in w.split("-")}
+    asked = {w.lower() for w in words(frame.text)} - hyphened
     spans = [
         sentence[a:b]
         for a, b in technical.candidates("code", sentence, answer_from)
@@ -467,6 +470,9 @@ def _lone_code_span(sentence: str, frame: Frame, answer_from: int = 0) -> str | 
         and not _names_asked(sentence[a:b].strip(), frame.text.lower(), asked)
     ]
     return spans[0] if len(spans) == 1 else None
+
+
+_HYPHENED = re.compile(r"\b[A-Za-z]+(?:-[A-Za-z]+)+\b")
 
 
 # a what / which question that asks a thing ("What happens when ...?" asks an event)

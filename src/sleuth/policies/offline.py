@@ -526,7 +526,7 @@ def _bridge(goal: Goal, pages: list[_Page]) -> tuple[Reading, Frame] | None:
                     continue
                 if _coordinated(reading.sentence, name, frame.anchors):
                     continue  # "based on StructuredText and Setext": a peer, no bridge
-                if set(name.split()) <= DEMONYMS:
+                if set(re.split(r"[\s-]+", name)) <= DEMONYMS:
                     continue  # "a former American college ... player": an adjective
                 missing_words = [w for w in words(frame.text) if stem(w) in missing]
                 hop = Frame(

@@ -72,7 +72,6 @@ from .extraction import (
     candidates,
     headed_name,
     is_list_of,
-    list_items,
     placed,
     quoted,
 )
@@ -302,7 +301,7 @@ def check(
         return Check(False, "polarity")  # "the rock the Rhine flows into": not "around"
     if ASKS_SEVERAL.match(text) and not _SEVERAL.search(reading.value):
         return Check(False, "type")  # "Which two built-in user implementations ...?": one
-    if _ASKS_ONE_OF.search(text) and list_items(reading.value) > 1:
+    if _ASKS_ONE_OF.search(text) and len(CODE_SPAN.findall(reading.value)) > 1:
         return Check(False, "type")  # "which of the two ... works with Twisted?": not both
     # the question's names, and the asker's preamble's when the sentence holds another code
     # span the question may ask ("... I still need dump to return an OrderedDict. Which
@@ -1129,10 +1128,10 @@ def features(
         # or the name a sentence gives a renamed one ("is renamed to ``pass_collection``"),
         # or any answer that holds a code span of its sentence (documentation's own kind of
         # answer: the prose model is fitted on articles, which have none)
-        "technical": float(typed_tech or holds_code(reading)),
+        "technical": float(typed_tech or holds_code(reading, text)),
         # technical by its code span alone: the question asked no technical kind, so no
         # span's shape was checked against one
-        "untyped_code": float(not typed_tech and holds_code(reading)),
+        "untyped_code": float(not typed_tech and holds_code(reading, text)),
         "sentence_rank": min(place, 5) / 5,
         **_weighed(asked, in_sentence, in_context, idf or {}),
         **alignment,
@@ -1221,14 +1220,26 @@ def succeeds(frame: Frame, reading: Reading) -> bool:
     return span is not None and reading.sentence[span[0] : span[1]] == reading.value
 
 
-def holds_code(reading: Reading) -> bool:
-    """Whether the answer holds a whole code span of its sentence (```tounicode()```,
-    "adding the string ``PYTEST_DONT_REWRITE`` to its docstring"): an answer of
-    documentation, whatever the question's kind."""
-    return any(
-        reading.sentence[s:e].strip() and reading.sentence[s:e] in reading.value
-        for s, e in technical.code_spans(reading.sentence)
-    )
+def holds_code(reading: Reading, question: str = "") -> bool:
+    """Whether the answer, where its sentence says it, holds a whole code span of the
+    sentence (```tounicode()```, "adding the string ``PYTEST_DONT_REWRITE`` to its
+    docstring"): an answer of documentation, whatever the question's kind. The code
+    span must stand inside the answer's own place ("global" is no code for the sentence's
+    ```g```), and be no name the question writes itself (`Model.get()` for "What happens
+    when I call Model.get()?")."""
+    sentence, value = reading.sentence, reading.value
+    places = [m.start() for m in re.finditer(re.escape(value), sentence)] if value else []
+    asked = question.lower()
+    for s, e in technical.code_spans(sentence):
+        code = sentence[s:e].strip()
+        if not code or (asked and code.lower() in asked):
+            continue
+        if any(at <= s and e <= at + len(value) for at in places) or f"`{code}`" in value:
+            return True
+        # a value the reader took out of its backticks ("tounicode()" of "`tounicode()`")
+        if value.strip("` ") == code:
+            return True
+    return False
 
 
 def apposed(frame: Frame, reading: Reading) -> bool:
