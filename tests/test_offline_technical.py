@@ -772,64 +772,10 @@ def test_a_technical_answer_is_a_feature_of_the_confidence() -> None:
     )
     frame = frame_question(question)
     reading = _read(question, sentence)[0]
-    values = verify.features(frame, reading, question=question)
-    assert values["technical"] == 1.0 and values["untyped_code"] == 0.0
+    assert verify.features(frame, reading, question=question)["technical"] == 1.0
     prose = frame_question("Who founded Acme Robotics?")
-    founded = Reading("u", 0, 40, "Acme Robotics was founded by Ada Ortiz.", "Ada Ortiz", 1.0)
-    values = verify.features(prose, founded, question=prose.text)
-    assert values["technical"] == 0.0 and values["untyped_code"] == 0.0
-    assert "technical" in verify.FEATURES and "untyped_code" in verify.EXTRA_FEATURES
-
-
-def test_an_answer_holding_a_code_span_is_a_technical_one() -> None:
-    """A question that asks no technical kind ("What was that function called?") answered
-    by a code span of documentation is scored by the technical model, not by the prose one
-    fitted on articles (lxml's lxml2.txt); ``untyped_code`` says no kind was checked."""
-    question = (
-        "Some old code of ours serialises trees to Python unicode strings with a function "
-        "that lxml 2.0 deprecated in favour of tostring(encoding='unicode'). "
-        "What was that function called?"
-    )
-    sentence = (
-        "- The `tounicode()` function was replaced by the call `tostring(encoding='unicode')`."
-    )
-    frame = frame_question(question)
-    assert frame.tech is None
-    reading = Reading("u", 0, len(sentence), sentence, "tounicode()", 1.0)
-    assert verify.holds_code(reading)
-    values = verify.features(frame, reading, question=question)
-    assert values["technical"] == 1.0 and values["untyped_code"] == 1.0
-    # a clause holding one (pytest's "by adding the string `PYTEST_DONT_REWRITE` to its
-    # docstring") holds it too; half a span, or a word that is code elsewhere, does not
-    means = (
-        "- Disable rewriting for a specific module by adding the string "
-        "`PYTEST_DONT_REWRITE` to its docstring."
-    )
-    clause = "adding the string `PYTEST_DONT_REWRITE` to its docstring"
-    assert verify.holds_code(Reading("u", 0, len(means), means, clause, 1.0))
-    assert not verify.holds_code(Reading("u", 0, len(means), means, "PYTEST_DONT", 1.0))
-    assert not verify.holds_code(Reading("u", 0, len(means), means, "its docstring", 1.0))
-    plain = means.replace("`", "")
-    assert not verify.holds_code(Reading("u", 0, len(plain), plain, "PYTEST_DONT_REWRITE", 1.0))
-    # (a reviewer's) a code span elsewhere in the sentence is none of the answer's: Flask's
-    # "The ``g`` name stands for "global", ..." answers "global" from prose
-    g = (
-        'The ``g`` name stands for "global", but that is referring to the data being '
-        "global within a context."
-    )
-    stands = "What does the g name stand for?"
-    assert not verify.holds_code(Reading("u", 0, len(g), g, "global", 1.0), stands)
-    assert (
-        verify.features(
-            frame_question(stands), Reading("u", 0, len(g), g, "global", 1.0), question=stands
-        )["technical"]
-        == 0.0
-    )
-    # nor is the question's own name, written as code in the sentence
-    own = "`Model.get()` raises `DoesNotExist` when no row matches."
-    called = "What happens when I call Model.get() and no row matches?"
-    assert not verify.holds_code(Reading("u", 0, len(own), own, "`Model.get()`", 1.0), called)
-    assert verify.holds_code(Reading("u", 0, len(own), own, "`DoesNotExist`", 1.0), called)
+    assert verify.features(prose, reading, question=prose.text)["technical"] == 0.0
+    assert "technical" in verify.FEATURES
 
 
 def test_a_number_inside_an_identifier_is_no_answer(tmp_path: Path) -> None:

@@ -281,7 +281,7 @@ def apposed(sentence: str, nouns: tuple[str, ...], start: int = 0) -> list[tuple
     function named `create_app` or `make_app`") shares the noun beside the list with the
     other items: none of them alone is what it names (its own last word still names it)."""
     out = []
-    code = code_spans(sentence)
+    code = _code_spans(sentence)
     listed = {
         sp
         for group in lists(sentence, code)
@@ -505,8 +505,7 @@ _OPENING_DEFAULT = re.compile(r"\s*by\s+default\b,?", re.IGNORECASE)
 ASKS_DEFAULT = re.compile(r"\bdefaults?\b", re.IGNORECASE)
 
 
-def code_spans(sentence: str) -> list[tuple[int, int]]:
-    """The inner spans of ``sentence``'s inline code spans (between their backticks)."""
+def _code_spans(sentence: str) -> list[tuple[int, int]]:
     return [m.span(1) for m in _CODE.finditer(sentence)]
 
 
@@ -557,7 +556,7 @@ def _versioned_name(sentence: str, m: re.Match[str]) -> bool:
 
 
 def _candidates(kind: str, sentence: str, start: int = 0) -> list[tuple[int, int]]:
-    code = code_spans(sentence)
+    code = _code_spans(sentence)
     if kind == "env":
         found = [(s, e) for s, e in code if _ENV.match(sentence[s:e]) and e - s > 2]
         return found or [m.span() for m in _BARE_ENV.finditer(sentence)]

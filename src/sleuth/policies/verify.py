@@ -995,7 +995,6 @@ FEATURES = (
 # from by a grouped cross-validation (``search_rank`` is kept out of it: see there).
 EXTRA_FEATURES = (
     "search_rank",
-    "untyped_code",
     "temporal",
     "number",
     "score",
@@ -1072,7 +1071,6 @@ def features(
     kind = frame.answer_type
     verbs = {_canon(k) for k in (frame.verb, frame.predicate) if k}
     alignment = _alignment(text, reading, value_keys, context, verbs)
-    typed_tech = frame.tech is not None or apposed(frame, reading) or succeeds(frame, reading)
     return {
         # a typed span: a date, number, name, or a name of the asked head noun's kind
         # ("What prize ...?" -> "the Hollis Prize"; "Which broadcaster ...?" -> "the
@@ -1125,13 +1123,10 @@ def features(
         "search_rank": min(rank, 5) / 5,
         "hops": float(hops > 1),
         # a span of a technical kind, or a code span the sentence calls by the asked noun
-        # or the name a sentence gives a renamed one ("is renamed to ``pass_collection``"),
-        # or any answer that holds a code span of its sentence (documentation's own kind of
-        # answer: the prose model is fitted on articles, which have none)
-        "technical": float(typed_tech or holds_code(reading, text)),
-        # technical by its code span alone: the question asked no technical kind, so no
-        # span's shape was checked against one
-        "untyped_code": float(not typed_tech and holds_code(reading, text)),
+        # or the name a sentence gives a renamed one ("is renamed to ``pass_collection``")
+        "technical": float(
+            frame.tech is not None or apposed(frame, reading) or succeeds(frame, reading)
+        ),
         "sentence_rank": min(place, 5) / 5,
         **_weighed(asked, in_sentence, in_context, idf or {}),
         **alignment,
@@ -1218,28 +1213,6 @@ def succeeds(frame: Frame, reading: Reading) -> bool:
     heading = renamed.entry_terms(frame.renamed)
     span = renamed.successor(reading.sentence, frame.renamed, heading=heading)
     return span is not None and reading.sentence[span[0] : span[1]] == reading.value
-
-
-def holds_code(reading: Reading, question: str = "") -> bool:
-    """Whether the answer, where its sentence says it, holds a whole code span of the
-    sentence (```tounicode()```, "adding the string ``PYTEST_DONT_REWRITE`` to its
-    docstring"): an answer of documentation, whatever the question's kind. The code
-    span must stand inside the answer's own place ("global" is no code for the sentence's
-    ```g```), and be no name the question writes itself (`Model.get()` for "What happens
-    when I call Model.get()?")."""
-    sentence, value = reading.sentence, reading.value
-    places = [m.start() for m in re.finditer(re.escape(value), sentence)] if value else []
-    asked = question.lower()
-    for s, e in technical.code_spans(sentence):
-        code = sentence[s:e].strip()
-        if not code or (asked and code.lower() in asked):
-            continue
-        if any(at <= s and e <= at + len(value) for at in places) or f"`{code}`" in value:
-            return True
-        # a value the reader took out of its backticks ("tounicode()" of "`tounicode()`")
-        if value.strip("` ") == code:
-            return True
-    return False
 
 
 def apposed(frame: Frame, reading: Reading) -> bool:
