@@ -190,6 +190,8 @@ def test_parts_and_missing_data(
         "cryptography-dev",
         "packaging-dev",
         "docutils-dev",
+        "webob-dev",
+        "nose2-dev",
     ]
     assert len(rr.choose("rules")) == len(rr.fit.RULE_PARTS)
     with pytest.raises(ValueError, match="no part 'nope'"):
