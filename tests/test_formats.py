@@ -753,6 +753,15 @@ def test_a_txt_file_written_in_rest_reads_as_rest_and_plain_text_stays_text() ->
     notice = "NOTICE\n======\n\nThis software is licensed under the Apache License.\n"
     assert not written_in_rst(notice)
     assert parse("txt", notice).blocks[0] == Block("text", "NOTICE\n======")
+    # WebOb's pages (R): a "# ..." comment in a literal block is no Markdown heading, and a
+    # title underlined with tildes is no fence; a fence or heading at a line's start is
+    webob = (
+        "Introduction\n~~~~~~~~~~~~\n\n.. contents::\n\nThe example::\n\n"
+        "    # Note: the client\n    app = JsonRpcApp(obj)\n"
+    )
+    assert written_in_rst(webob) and parse("txt", webob).title == "Introduction"
+    for markdown in (".. _x: y\n\n~~~\ncode\n~~~\n", ".. _x: y\n\n   # Heading\n"):
+        assert not written_in_rst(markdown), markdown
     deep = ".. _deep:\n\n" + "".join(" " * i + "- x\n\n" for i in range(0, 1200, 2))
     plain = parse("txt", deep)  # docutils gives up (nested too deeply): still read, as text
     assert plain.title is None and plain.blocks[0].text == ".. _deep:"

@@ -173,8 +173,12 @@ def parse(kind: str, data: bytes | str, where: str = "", include: Include | None
 # ``.. |name| image::``) or a label (``.. _installation:``)
 _RST_MARK = re.compile(r"^\.\.[ \t]+(?:(?:\|[^|\n]+\|[ \t]+)?[A-Za-z][\w:+.-]*::|_[^:\n]+:)", re.M)
 # what Markdown writes and reST never does: a code fence, a pipe table's rule, an ATX
-# heading
-_MARKDOWN_MARK = re.compile(r"^[ \t]*(?:```|~~~|\|?[ \t]*:?-{3,}:?[ \t]*\||#{1,6}[ \t]+\S)", re.M)
+# heading, indented by at most three spaces (CommonMark's bound; a line indented further
+# is a code block's: a Python comment "# Note ..." in a reST literal block is no heading).
+# A line of tildes right under a line of text is a reST section's underline, not a fence
+_MARKDOWN_MARK = re.compile(
+    r"^ {0,3}(?:```|(?<![^\n]\n)~~~|\|?[ \t]*:?-{3,}:?[ \t]*\||#{1,6}[ \t]+\S)", re.M
+)
 
 
 def written_in_rst(text: str) -> bool:

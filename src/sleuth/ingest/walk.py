@@ -37,7 +37,7 @@ log = logging.getLogger("sleuth")
 
 #: Bumped whenever reading or splitting changes, so every file is read again (and every
 #: document read from a file is written again: the version is part of its hash).
-INGEST_VERSION = "20"  # 6: MyST, reST object descriptions; 7: MyST colon fences; 8: MyST
+INGEST_VERSION = "21"  # 6: MyST, reST object descriptions; 7: MyST colon fences; 8: MyST
 # targets in list items (and on any line of a paragraph); 9: a list item's parts in
 # document order, its setext headings kept; 10: an unknown reST directive's body that
 # reads as code is code; 11: a docstring's sentences do not make code prose; 12: reST
@@ -50,7 +50,10 @@ INGEST_VERSION = "20"  # 6: MyST, reST object descriptions; 7: MyST colon fences
 # 17: a reST object description's long signature heads it by its name and is its first line;
 # 18: a tracker's number in a link role (":gh:`754`") is "#754"; 19: the name a Sphinx info
 # field gives (":param int pool_size:", ":raises VerificationError:") is code; 20: docutils'
-# system messages in a table cell ("Duplicate implicit target name") are no text
+# system messages in a table cell ("Duplicate implicit target name") are no text; 21: a
+# .txt file's Markdown marks count at three spaces' indent at most, and a reST underline
+# of tildes is no fence (WebOb's pages, with "# ..." comments in literal blocks, read as
+# plain text)
 
 
 ProgressCallback = Callable[[int, int], None]  # (bytes done, bytes in all)
