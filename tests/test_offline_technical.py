@@ -3987,3 +3987,72 @@ def test_a_part_of_a_hyphened_word_names_no_code_span_of_the_question() -> None:
         extraction._lone_code_span("`json.dumps` returns a `str` object.", frame_question(dumps))
         == "str"
     )
+
+
+WAS_SUCCESSFUL = (
+    "If no plugin marks the test run as successful in the wasSuccessful hook, what is the "
+    "run's default state?"
+)
+HOOK_TITLE = "Hook reference › Standard Hooks › `wasSuccessful(self, event)`"
+
+
+def test_a_default_the_context_states_is_not_a_later_sentence_s_value() -> None:
+    """nose2's hook reference (R): "... If not plugin marks the run as successful, the
+    default state is failure. To mark a run as successful, set `event.success` to
+    `True`." The last sentence, read with the two before it as its context, answered
+    `True` (0.84); the context that says "default" gives the default, and a later
+    sentence that does not say it is no default's reading. A sentence of the paragraph
+    that says it still is."""
+    paragraph = (
+        "Plugins can use this hook to mark a test run as successful or unsuccessful. If not "
+        "plugin marks the run as successful, the default state is failure. To mark a run as "
+        "successful, set `event.success` to `True`."
+    )
+    assert "True" not in [r.value for r in _read(WAS_SUCCESSFUL, paragraph, HOOK_TITLE)]
+    said = (
+        "Plugins can use this hook to mark a test run as successful or unsuccessful. The "
+        "default state of the run is `False`."
+    )
+    assert "False" in [r.value for r in _read(WAS_SUCCESSFUL, said, HOOK_TITLE)]
+    assert not reading._default_elsewhere(frame_question(WAS_SUCCESSFUL), "A run.", "Set it.")
+
+
+def test_a_command_line_argument_is_an_option(tmp_path: Path) -> None:
+    """nose2's plugins.rst (R): "Which command-line argument stops one of the plugins ...
+    from being loaded?" asks an option, not a function's argument (its kind was a name,
+    and the run answered `nose2.main.PluggableTestProgram`, a class the next passage
+    names). A plain "argument" still asks a name. Over the real pages the run no longer
+    answers the class."""
+    question = (
+        "Which command-line argument stops one of the plugins that nose2 loads by default "
+        "from being loaded?"
+    )
+    assert technical.kind_of(question) == "option"
+    assert technical.kind_of("Which command line parameter sets the port?") == "option"
+    assert technical.kind_of("Which argument does the function take?") == "name"
+    pages = ROOT / "benchmarks/docs_corpora/nose2"
+    steps, result = run_over_pages(
+        tmp_path, [pages / "plugins.rst", pages / "configuration.rst"], question
+    )
+    assert steps[0].tool == "search" and steps[-1].tool == "finish"
+    assert any(s.tool == "open" and "plugins.rst#" in s.args["url"] for s in steps)
+    assert "PluggableTestProgram" not in result.answer
+
+
+@pytest.mark.parametrize(
+    ("question", "text", "value"),
+    [
+        # nose2's plugins/mp.rst (R): "10" alone was read and graded wrong
+        ("Roughly how much longer does nose2's test suite take to run when it uses "
+         "multiprocessing?",
+         "As of this writing, for instance, nose2's test suite takes about 10 times as long "
+         "to run when using multiprocessing, due to the overhead.", "10 times"),
+        ("How much faster is the new parser?",
+         "The new parser is about 4 times faster than the old one.", "4 times"),
+        # a count of times keeps its number alone
+        ("How many times did Ada win the race?", "Ada won the race three times as a junior.",
+         "three"),
+    ],
+)  # fmt: skip
+def test_a_ratio_s_number_is_read_with_its_times(question: str, text: str, value: str) -> None:
+    assert [r.value for r in _read(question, text)][:1] == [value]

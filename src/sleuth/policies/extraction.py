@@ -106,6 +106,17 @@ _MEASURE = re.compile(
 )
 
 
+# "about 10 times as long", "three times faster": a ratio's number is read with its
+# "times" (the 10 alone says ten of something); "three times as a junior" counts, and
+# keeps its number alone
+_RATIO = re.compile(
+    r"\s(?:times|fold)(?=\s+(?:as\s+(?:much|many|long|large|big|fast|slow|high|low|often|"
+    r"likely|great|far|heavy|wide|old)\b|more\b|less\b|fewer\b|(?:fast|slow|larg|bigg|small|"
+    r"high|low|long|short|great|cheap|heavi|light|wid|old|young|smart|strong|weak)er\b))",
+    re.IGNORECASE,
+)
+
+
 # A name ending in one of these names an organisation, a place or a thing, not a person.
 _NOT_PERSON_HEADS = word_set(
     "Inc Ltd LLC Co Corp Corporation Company Companies Group Labs Lab Laboratory "
@@ -714,7 +725,11 @@ def _numbers(answer_type: AnswerType, sentence: str) -> list[tuple[int, int]]:
         if _IN_IDENTIFIER_BEFORE.search(sentence, 0, s) or _IN_IDENTIFIER_AFTER.match(sentence, e):
             continue  # the 5 of "gpt-5-mini", the 3 of "py/3": part of a name, not a count
         unit = _UNIT.match(sentence, e)
-        measure = _MEASURE.match(sentence, e) if answer_type is AnswerType.NUMBER else None
+        measure = (
+            _MEASURE.match(sentence, e) or _RATIO.match(sentence, e)
+            if answer_type is AnswerType.NUMBER
+            else None
+        )
         if unit or measure:
             e = (unit or measure).end()  # type: ignore[union-attr]
         if answer_type is AnswerType.AMOUNT and not (unit or m.group(0)[0] in "$€£"):

@@ -950,6 +950,12 @@ def _read_pairs(
             prose = text[ps:cs]
             if code and frame.tech is not None and technical.candidates(frame.tech, prose):
                 continue  # the prose names the asked thing itself ("The `jitter` option ...:")
+            if first != i and not code and _default_elsewhere(frame, prose, alone):
+                # "... If no plugin marks the run as successful, the default state is
+                # failure. To mark a run as successful, set `event.success` to `True`.":
+                # the context that says what the default is gives it; a later sentence that
+                # does not say "default" gives another value
+                continue
             if first != i:
                 # a code block read with the prose that introduces it: the prose states the
                 # question's words, the block gives the value (its code words state none)
@@ -988,6 +994,14 @@ def _read_pairs(
             if reading is not None:
                 out.append(reading)
     return out
+
+
+def _default_elsewhere(frame: Frame, prose: str, sentence: str) -> bool:
+    """Whether a question asking a default is read in ``sentence`` with a prose context
+    that says "default" where the sentence itself does not."""
+    if _DEFAULT not in frame.relation:
+        return False
+    return _DEFAULT in content_terms(prose) and _DEFAULT not in content_terms(sentence)
 
 
 # the kinds whose spans tell themselves apart from the rest of a context's code: a

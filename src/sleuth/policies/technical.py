@@ -108,7 +108,8 @@ _HEAD_KINDS = [
         r"\bfile(?:name)?(?:\s+extensions?)?\b(?!\s+(?:formats?|sizes?|modes?|systems?|"
         r"descriptors?|handles?|objects?|permissions?|types?|encodings?|patterns?|names?\s+pattern)\b)",
     ),
-    ("option", r"\b(?:option|flag|switch)\b"),
+    # ("Which command-line argument stops ...?" asks an option, not a function's argument)
+    ("option", r"\b(?:option|flag|switch)\b|\bcommand[- ]line\s+(?:argument|parameter)s?\b"),
     (
         "name",
         r"\b(?:parameter|argument|attribute|field|setting|keyword|class|function|method|"
