@@ -4056,3 +4056,26 @@ def test_a_command_line_argument_is_an_option(tmp_path: Path) -> None:
 )  # fmt: skip
 def test_a_ratio_s_number_is_read_with_its_times(question: str, text: str, value: str) -> None:
     assert [r.value for r in _read(question, text)][:1] == [value]
+
+
+def test_a_method_asked_is_the_call_not_its_argument() -> None:
+    """WebOb's api/multidict.txt (R): "use `request.GET.getone('pref')`, which will raise
+    an exception if there is zero or more than one value for `pref`." answered `pref`
+    for "Which multidict method raises ...?": a name called with its arguments is a
+    name, and for a method or function asked, the call's own argument is none. A
+    question asking another kind of name does not take the argument for a method."""
+    question = (
+        "I need to be sure a query parameter was passed exactly once. Which multidict "
+        "method raises an exception if there is zero or more than one value?"
+    )
+    sentence = (
+        "If you want to be sure there is one and only one value, use "
+        "`request.GET.getone('pref')`, which will raise an exception if there is zero or "
+        "more than one value for `pref`."
+    )
+    title = "`webob.multidict` -- multi-value dictionary object"
+    assert [r.value for r in _read(question, sentence, title)] == ["request.GET.getone('pref')"]
+    calls = "Call `f(x=g(y))` or `len(items)`."
+    assert [calls[a:b] for a, b in technical.candidates("name", calls)] == ["len(items)"]
+    assert technical._argument_of("pref", "request.GET.getone('pref')")
+    assert not technical._argument_of("getone", "request.GET.getone('pref')")

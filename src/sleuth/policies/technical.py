@@ -446,6 +446,9 @@ _INSTALLS = re.compile(
 )
 _PACKAGE = re.compile(r"^[A-Za-z][\w.-]*(?:\[[\w,-]+\])?$")
 _IDENTIFIER = re.compile(r"^@?[A-Za-z_][\w.]*(?:\(\))?$")  # docs_url, @pytest.mark.anyio
+# a name called with its arguments ("use `request.GET.getone('pref')`"): the call is the name
+# (no nested call, no keyword argument: "`f(x=g(y))`" is an example, not a name)
+_CALL_WITH_ARGUMENTS = re.compile(r"[A-Za-z_][\w.]*\([^()=]+\)")
 _HEADER = re.compile(r"^[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*$")  # X-Process-Time
 _FILE = re.compile(r"^[\w./-]*\.[A-Za-z0-9]+$")  # uv.lock, .env, 404.html, app/main.py
 _DIRECTORY = re.compile(r"^[\w.~-]*/[\w./~-]*$")  # .venv/var/app-instance, build/
@@ -664,7 +667,11 @@ def _candidates(kind: str, sentence: str, start: int = 0) -> list[tuple[int, int
         return [
             (s, e)
             for s, e in code
-            if _IDENTIFIER.match(sentence[s:e].split("=")[0]) and sentence[s:e] not in _CONSTANTS
+            if (
+                _IDENTIFIER.match(sentence[s:e].split("=")[0])
+                or _CALL_WITH_ARGUMENTS.fullmatch(sentence, s, e)
+            )
+            and sentence[s:e] not in _CONSTANTS
         ]
     if kind == "header":
         return [(s, e) for s, e in code if _HEADER.match(sentence[s:e].split(":")[0])]
@@ -795,6 +802,15 @@ def _name_of(kind: str, sentence: str, span: tuple[int, int]) -> str:
     return (text.split("=")[0] if kind in _ASSIGNED else text).strip("`")
 
 
+_CALLABLE_NOUNS = frozenset(stem(w) for w in ("method", "function", "callable", "helper"))
+
+
+def _argument_of(name: str, call: str) -> bool:
+    """Whether ``name`` is an argument written in ``call``'s parentheses."""
+    inside = call[call.index("(") + 1 : call.rindex(")")]
+    return name in {a.strip().strip("'\"") for a in inside.split(",")}
+
+
 def extract(
     kind: str,
     sentence: str,
@@ -842,6 +858,15 @@ def extract(
         spans = [sp for sp in spans if sp not in own] or spans
     if not spans:
         return None
+    if kind == "name" and _CALLABLE_NOUNS & set(asked_nouns(question)):
+        # "use `request.GET.getone('pref')`, which will raise ... for `pref`" for "Which
+        # method raises ...?": the call is the method, its argument no method
+        calls = [sentence[a:b] for a, b in spans if _CALL_WITH_ARGUMENTS.fullmatch(sentence, a, b)]
+        spans = [
+            sp
+            for sp in spans
+            if not any(_argument_of(sentence[sp[0] : sp[1]].strip("`'\""), c) for c in calls)
+        ] or spans
     # the one span the sentence calls by a noun of the wh-phrase ("the `statics`
     # directory"), when one only is (a list of names is answered whole: `asks_many`)
     called = set(apposed(sentence, asked_nouns(question), start)) & set(spans)
