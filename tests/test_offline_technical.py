@@ -4079,3 +4079,22 @@ def test_a_method_asked_is_the_call_not_its_argument() -> None:
     assert [calls[a:b] for a, b in technical.candidates("name", calls)] == ["len(items)"]
     assert technical._argument_of("pref", "request.GET.getone('pref')")
     assert not technical._argument_of("getone", "request.GET.getone('pref')")
+
+
+def test_an_asker_s_situation_is_what_a_question_of_its_kind_noun_alone_asks() -> None:
+    """WebOb's index.txt (R): "If I create a webob Response without giving it a status,
+    what status does it have?" says nothing of its own but its kind noun, so the
+    situation's words are its relation words, not optional ones (with all of them
+    optional, "To set the code without the reason, use `response.status_code = 200`."
+    answered `200`: it says "without"). A question with words of its own keeps its
+    situation optional."""
+    question = "If I create a webob Response without giving it a status, what status does it have?"
+    frame = frame_question(question)
+    assert frame.optional == () and {"creat", "webob", "without"} <= set(frame.relation)
+    sentence = "To set the code without the reason, use `response.status_code = 200`."
+    assert "200" not in [r.value for r in _read(question, sentence, "WebOb › Response")]
+    own = frame_question(
+        "When I serve static files from a Python package, which directory does StaticFiles "
+        "look for?"
+    )
+    assert {"serv", "static", "packag"} <= set(own.optional) and "look" in own.relation
