@@ -4098,3 +4098,18 @@ def test_an_asker_s_situation_is_what_a_question_of_its_kind_noun_alone_asks() -
         "look for?"
     )
     assert {"serv", "static", "packag"} <= set(own.optional) and "look" in own.relation
+
+
+def test_a_word_after_an_article_beside_library_is_no_package_name() -> None:
+    """WebOb's jsonrpc-example.txt (R): "This also shows how to use WebOb as a client
+    library using WSGIProxy." answered `client` for "Which JSON library does the
+    JSON-RPC web service example use?": a word after an article says what kind of
+    library it is. "the requests library" still names one."""
+    sentence = (
+        "The example shows how to create a JSON-RPC endpoint using WebOb and the simplejson "
+        "JSON library.  This also shows how to use WebOb as a client library using WSGIProxy."
+    )
+    spans = technical.candidates("package", sentence)
+    assert "client" not in [sentence[a:b] for a, b in spans]
+    named = "It uses the requests library for HTTP."
+    assert [named[a:b] for a, b in technical.candidates("package", named)] == ["requests"]

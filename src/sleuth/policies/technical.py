@@ -652,6 +652,14 @@ def _candidates(kind: str, sentence: str, start: int = 0) -> list[tuple[int, int
             return sorted(
                 set(found) | {sp for sp in called if sp in spans and not _within(sp, code)}
             )
+        # "use WebOb as a client library": a word after an article says what kind of
+        # library, no name (as for a name beside a code span, below)
+        spans = [
+            sp
+            for sp in spans
+            if not any(m.span(2) == sp for m in beside_matches if m.group(2))
+            or not _DETERMINER.search(sentence, 0, sp[0])
+        ]
         if spans:
             return spans
         # "- Watchdog provides a faster, more efficient reloader": a list item (or a
