@@ -760,7 +760,20 @@ def test_a_txt_file_written_in_rest_reads_as_rest_and_plain_text_stays_text() ->
         "    # Note: the client\n    app = JsonRpcApp(obj)\n"
     )
     assert written_in_rst(webob) and parse("txt", webob).title == "Introduction"
-    for markdown in (".. _x: y\n\n~~~\ncode\n~~~\n", ".. _x: y\n\n   # Heading\n"):
+    # (a reviewer's) a directive's body at Sphinx's three spaces, a literal block at two,
+    # and a title over- and underlined with tildes are reST's too
+    for rst in (
+        ".. _x:\n\nInstall\n=======\n\n.. code-block:: bash\n\n   # install\n   pip i x\n",
+        ".. _x:\n\nExample::\n\n  # note\n  x = 1\n\nText.\n",
+        ".. _x:\n\n~~~~~\nTitle\n~~~~~\n\nText.\n",
+        ".. _x:\n\nA quote follows.\n\n    # indented four spaces: no heading\n",
+    ):
+        assert written_in_rst(rst), rst
+    for markdown in (
+        ".. _x: y\n\n~~~python\ncode\n~~~\n",
+        ".. _x: y\n\n   # Heading\n",
+        ".. note:: quoted\n\n```python\nx = 1\n```\n",  # a fence after a directive's body
+    ):
         assert not written_in_rst(markdown), markdown
     deep = ".. _deep:\n\n" + "".join(" " * i + "- x\n\n" for i in range(0, 1200, 2))
     plain = parse("txt", deep)  # docutils gives up (nested too deeply): still read, as text

@@ -173,12 +173,40 @@ def parse(kind: str, data: bytes | str, where: str = "", include: Include | None
 # ``.. |name| image::``) or a label (``.. _installation:``)
 _RST_MARK = re.compile(r"^\.\.[ \t]+(?:(?:\|[^|\n]+\|[ \t]+)?[A-Za-z][\w:+.-]*::|_[^:\n]+:)", re.M)
 # what Markdown writes and reST never does: a code fence, a pipe table's rule, an ATX
-# heading, indented by at most three spaces (CommonMark's bound; a line indented further
-# is a code block's: a Python comment "# Note ..." in a reST literal block is no heading).
-# A line of tildes right under a line of text is a reST section's underline, not a fence
-_MARKDOWN_MARK = re.compile(
-    r"^ {0,3}(?:```|(?<![^\n]\n)~~~|\|?[ \t]*:?-{3,}:?[ \t]*\||#{1,6}[ \t]+\S)", re.M
-)
+# heading, indented by at most three spaces (CommonMark's bound)
+_MARKDOWN_LINE = re.compile(r" {0,3}(?:```|~~~|\|?[ \t]*:?-{3,}:?[ \t]*\||#{1,6}[ \t]+\S)")
+# a line that opens a reST block whose indented lines are its body: a directive
+# (".. code-block:: bash") or a paragraph ending in "::" (a literal block follows)
+_RST_BLOCK_OPENER = re.compile(r"^[ \t]*\.\.[ \t]+\S.*::|::[ \t]*$")
+
+
+def _markdown_marked(text: str) -> bool:
+    """Whether ``text`` holds a line only Markdown writes (`_MARKDOWN_LINE`), outside the
+    indented body of a reST block (a "# install" comment in a code block is no heading)
+    and not a reST title's adornment (a line of tildes under a line of text, or over one
+    with the same line under it, is no fence)."""
+    lines = text.split("\n")
+    body_of: int | None = None  # the indentation of the block opener whose body this is
+    for i, line in enumerate(lines):
+        stripped = line.lstrip(" \t")
+        indent = len(line) - len(stripped)
+        if body_of is not None:
+            if not stripped or indent > body_of:
+                continue
+            body_of = None
+        if _RST_BLOCK_OPENER.search(line):
+            body_of = indent
+            continue
+        if not _MARKDOWN_LINE.match(line):
+            continue
+        bare = line.strip()
+        if bare and set(bare) == {"~"}:
+            above = lines[i - 1].strip() if i else ""
+            below = lines[i + 2].strip() if i + 2 < len(lines) else None
+            if above or below == bare:
+                continue  # an underline, or an overline
+        return True
+    return False
 
 
 def written_in_rst(text: str) -> bool:
@@ -187,4 +215,4 @@ def written_in_rst(text: str) -> bool:
     docutils all their pages) and nothing only Markdown writes (a fence, a pipe table, a
     ``#`` heading: an ``llms.txt``). Underlines, roles or a ``..`` line in prose alone
     are plain text's too, and a misread costs a plain text file its tables and lines."""
-    return _RST_MARK.search(text) is not None and _MARKDOWN_MARK.search(text) is None
+    return _RST_MARK.search(text) is not None and not _markdown_marked(text)

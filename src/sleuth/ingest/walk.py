@@ -51,9 +51,9 @@ INGEST_VERSION = "21"  # 6: MyST, reST object descriptions; 7: MyST colon fences
 # 18: a tracker's number in a link role (":gh:`754`") is "#754"; 19: the name a Sphinx info
 # field gives (":param int pool_size:", ":raises VerificationError:") is code; 20: docutils'
 # system messages in a table cell ("Duplicate implicit target name") are no text; 21: a
-# .txt file's Markdown marks count at three spaces' indent at most, and a reST underline
-# of tildes is no fence (WebOb's pages, with "# ..." comments in literal blocks, read as
-# plain text)
+# .txt file's Markdown marks count at three spaces' indent at most and outside a reST
+# block's body, and a reST title's tilde adornment is no fence (WebOb's pages, with "# ..."
+# comments in literal blocks, were read as plain text)
 
 
 ProgressCallback = Callable[[int, int], None]  # (bytes done, bytes in all)

@@ -438,11 +438,6 @@ def frame_question(question: str, field_name: str | None = None) -> Frame:
     if field_name or situation is None or not _ASKER.search(situation.group(0)):
         return frame
     asked = _frame_question(restate(question)[situation.end() :])
-    if not set(asked.relation) - set(asked.head_words):
-        # "If I create a webob Response without giving it a status, what status does it
-        # have?": a question with no word of its own but its kind noun asks what its
-        # situation says, as a wordless question after a preamble does
-        return frame
     optional = tuple(r for r in frame.relation if r not in asked.relation)
     # a name in the situation only ("from a Python package") ranks, as the preamble's do
     named = tuple(a for a in frame.anchors if a not in asked.anchors)

@@ -997,9 +997,11 @@ def _read_pairs(
 
 
 def _default_elsewhere(frame: Frame, prose: str, sentence: str) -> bool:
-    """Whether a question asking a default is read in ``sentence`` with a prose context
-    that says "default" where the sentence itself does not."""
-    if _DEFAULT not in frame.relation:
+    """Whether a question asking a default value is read in ``sentence`` with a prose
+    context that says "default" where the sentence itself does not (a question asking
+    what changes a default, "Which argument changes the default instance folder?", is
+    answered by a later sentence: "You can change it with `instance_path`.")."""
+    if frame.tech != "value" or _DEFAULT not in frame.relation:
         return False
     return _DEFAULT in content_terms(prose) and _DEFAULT not in content_terms(sentence)
 
@@ -1284,6 +1286,16 @@ def _states(
     ):
         # every word counted as the question says them, or, with an asker's situation,
         # the question's own words alone: the situation's never stand in for them
+        return None
+    # "If I create a webob Response without giving it a status, what status does it
+    # have?": a question with no word of its own asks what its situation says, two of
+    # whose words at least the sentence itself states (under "WebOb › Response", "To set
+    # the code without the reason, use `response.status_code = 200`." says "without" only)
+    if (
+        frame.optional
+        and len(frame.optional) == len(frame.relation)
+        and len(relation) < min(2, len(frame.optional))
+    ):
         return None
     # a question that asks a default ("... by default?", "... if I don't pass one?") is
     # answered by a sentence or section that says it is one: an example's value

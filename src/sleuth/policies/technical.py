@@ -535,6 +535,7 @@ _NOT_PACKAGES = frozenset(
 # or underscore or holding a digit ("pytest-xdist", "backports.zstd", "py7zr"); not a
 # compound adjective ("third-party", "drop-in", "built-in") nor one after an article ("a
 # pure-python package")
+_KIND_SAYING_NOUN = re.compile(r"\s+(?:library|package)\b")
 _NAMED_PACKAGE = re.compile(r"[a-z][a-z0-9]*(?:[-_.][a-z0-9]+)+|[a-z]+\d[a-z0-9]*")
 _DETERMINER = re.compile(r"\b(?:a|an|any|another|some|each|every|one)\s+$", re.IGNORECASE)
 _COMPOUND_ENDS = (
@@ -652,14 +653,20 @@ def _candidates(kind: str, sentence: str, start: int = 0) -> list[tuple[int, int
             return sorted(
                 set(found) | {sp for sp in called if sp in spans and not _within(sp, code)}
             )
-        # "use WebOb as a client library": a word after an article says what kind of
-        # library, no name (as for a name beside a code span, below)
-        spans = [
-            sp
-            for sp in spans
-            if not any(m.span(2) == sp for m in beside_matches if m.group(2))
-            or not _DETERMINER.search(sentence, 0, sp[0])
+        # "use WebOb as a client library": a lower-case word after an article says what
+        # kind of library or package, no name ("a Redis library", "a pytest plugin" name
+        # one); when it was all the sentence had, it has no name of one
+        kinds = [
+            m.span(2)
+            for m in beside_matches
+            if m.group(2)
+            and m.group(2).islower()
+            and _KIND_SAYING_NOUN.match(sentence, m.end(2))
+            and _DETERMINER.search(sentence, 0, m.start(2))
         ]
+        if kinds and not [sp for sp in spans if sp not in kinds]:
+            return []
+        spans = [sp for sp in spans if sp not in kinds]
         if spans:
             return spans
         # "- Watchdog provides a faster, more efficient reloader": a list item (or a
@@ -675,11 +682,7 @@ def _candidates(kind: str, sentence: str, start: int = 0) -> list[tuple[int, int
         return [
             (s, e)
             for s, e in code
-            if (
-                _IDENTIFIER.match(sentence[s:e].split("=")[0])
-                or _CALL_WITH_ARGUMENTS.fullmatch(sentence, s, e)
-            )
-            and sentence[s:e] not in _CONSTANTS
+            if _IDENTIFIER.match(sentence[s:e].split("=")[0]) and sentence[s:e] not in _CONSTANTS
         ]
     if kind == "header":
         return [(s, e) for s, e in code if _HEADER.match(sentence[s:e].split(":")[0])]
@@ -813,10 +816,22 @@ def _name_of(kind: str, sentence: str, span: tuple[int, int]) -> str:
 _CALLABLE_NOUNS = frozenset(stem(w) for w in ("method", "function", "callable", "helper"))
 
 
+# "`on_error` is the function called ...", "`cleanup` is a callback": a span said to be one
+_SAID_CALLABLE = re.compile(
+    r"`?\s+(?:is|as)\s+(?:the|a|an)\s+(?:\w+\s+)?(?:function|method|callback|callable|handler)\b"
+)
+# one argument of a call: a quoted string (commas and all) or what runs to the next comma
+_ARGUMENT = re.compile(r"""\s*('[^']*'|"[^"]*"|[^,]+)""")
+
+
 def _argument_of(name: str, call: str) -> bool:
-    """Whether ``name`` is an argument written in ``call``'s parentheses."""
-    inside = call[call.index("(") + 1 : call.rindex(")")]
-    return name in {a.strip().strip("'\"") for a in inside.split(",")}
+    """Whether ``name`` (quotes aside) is one of the arguments written in ``call``'s
+    parentheses."""
+    if "(" not in call or not call.endswith(")"):
+        return False
+    inside = call[call.index("(") + 1 : -1]
+    arguments = {m.group(1).strip().strip("'\"") for m in _ARGUMENT.finditer(inside)}
+    return name.strip("`'\" ") in arguments
 
 
 def extract(
@@ -868,13 +883,26 @@ def extract(
         return None
     if kind == "name" and _CALLABLE_NOUNS & set(asked_nouns(question)):
         # "use `request.GET.getone('pref')`, which will raise ... for `pref`" for "Which
-        # method raises ...?": the call is the method, its argument no method
-        calls = [sentence[a:b] for a, b in spans if _CALL_WITH_ARGUMENTS.fullmatch(sentence, a, b)]
-        spans = [
+        # method raises ...?": a name called with its arguments is a method, and an
+        # argument of it is none, unless the sentence calls it one ("`app.add_handler(
+        # on_error)`, where `on_error` is the function called ...")
+        calls = [
+            (a, b)
+            for a, b in _code_spans(sentence)
+            if a >= start
+            and _CALL_WITH_ARGUMENTS.fullmatch(sentence, a, b)
+            and sentence[a:b].split("(")[0].lower() not in asked
+        ]
+        called = set(apposed(sentence, tuple(_CALLABLE_NOUNS), start)) | {
+            sp for sp in spans if _SAID_CALLABLE.match(sentence, sp[1])
+        }
+        kept = [
             sp
             for sp in spans
-            if not any(_argument_of(sentence[sp[0] : sp[1]].strip("`'\""), c) for c in calls)
-        ] or spans
+            if sp in called
+            or not any(_argument_of(sentence[sp[0] : sp[1]], sentence[a:b]) for a, b in calls)
+        ]
+        spans = sorted(set(kept) | set(calls)) if calls else spans
     # the one span the sentence calls by a noun of the wh-phrase ("the `statics`
     # directory"), when one only is (a list of names is answered whole: `asks_many`)
     called = set(apposed(sentence, asked_nouns(question), start)) & set(spans)
