@@ -4082,6 +4082,8 @@ def test_a_method_asked_is_the_call_not_its_argument() -> None:
     )
     title = "`webob.multidict` -- multi-value dictionary object"
     assert [r.value for r in _read(question, sentence, title)] == ["request.GET.getone('pref')"]
+    alone = sentence.replace(" for `pref`.", ".")  # the call the sentence's only name
+    assert [r.value for r in _read(question, alone, title)] == ["request.GET.getone('pref')"]
     assert technical._argument_of("pref", "request.GET.getone('pref')")
     assert not technical._argument_of("getone", "request.GET.getone('pref')")
     assert not technical._argument_of("a", "f('a, b')")  # one quoted argument

@@ -531,11 +531,12 @@ _NOT_PACKAGES = frozenset(
 )
 
 
+# the nouns a lower-case word after an article says the kind of ("a client library")
+_KIND_SAYING_NOUN = re.compile(r"\s+(?:library|package)\b")
 # a package's name as prose writes it without backticks: lower case, joined by a dash, dot
 # or underscore or holding a digit ("pytest-xdist", "backports.zstd", "py7zr"); not a
 # compound adjective ("third-party", "drop-in", "built-in") nor one after an article ("a
 # pure-python package")
-_KIND_SAYING_NOUN = re.compile(r"\s+(?:library|package)\b")
 _NAMED_PACKAGE = re.compile(r"[a-z][a-z0-9]*(?:[-_.][a-z0-9]+)+|[a-z]+\d[a-z0-9]*")
 _DETERMINER = re.compile(r"\b(?:a|an|any|another|some|each|every|one)\s+$", re.IGNORECASE)
 _COMPOUND_ENDS = (
@@ -879,8 +880,6 @@ def extract(
         # (`tomllib.load` for "I need to load settings from a TOML file. Which function ...?")
         own = [sp for sp in spans if qualified_echo(question, _name_of(kind, sentence, sp), kind)]
         spans = [sp for sp in spans if sp not in own] or spans
-    if not spans:
-        return None
     if kind == "name" and _CALLABLE_NOUNS & set(asked_nouns(question)):
         # "use `request.GET.getone('pref')`, which will raise ... for `pref`" for "Which
         # method raises ...?": a name called with its arguments is a method, and an
@@ -903,6 +902,8 @@ def extract(
             or not any(_argument_of(sentence[sp[0] : sp[1]], sentence[a:b]) for a, b in calls)
         ]
         spans = sorted(set(kept) | set(calls)) if calls else spans
+    if not spans:
+        return None
     # the one span the sentence calls by a noun of the wh-phrase ("the `statics`
     # directory"), when one only is (a list of names is answered whole: `asks_many`)
     called = set(apposed(sentence, asked_nouns(question), start)) & set(spans)
