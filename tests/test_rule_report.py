@@ -192,6 +192,8 @@ def test_parts_and_missing_data(
         "docutils-dev",
         "webob-dev",
         "nose2-dev",
+        "flask-sqlalchemy-dev",
+        "simpy-dev",
     ]
     assert len(rr.choose("rules")) == len(rr.fit.RULE_PARTS)
     with pytest.raises(ValueError, match="no part 'nope'"):
