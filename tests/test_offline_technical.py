@@ -31,6 +31,7 @@ from sleuth.policies.reading import (
     read_page,
     read_sentence,
 )
+from sleuth.policies.synonyms import phrase_keys
 from sleuth.text import content_terms
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -4136,3 +4137,157 @@ def test_a_word_after_an_article_beside_library_is_no_package_name() -> None:
                        ("pytest-cov is a pytest plugin for coverage.", "pytest")):  # fmt: skip
         assert [text[a:b] for a, b in technical.candidates("package", text)] == [name]
     assert technical.candidates("package", "It is used as a client library.") == []
+
+
+def _checked(question: str, text: str, title: str = "") -> list[str]:
+    """The values of ``text``'s readings that pass the hard rules."""
+    frame = frame_question(question)
+    return [
+        r.value
+        for r in _read(question, text, title)
+        if verify.check(frame, r, title, "", question).ok
+    ]
+
+
+def test_documentation_measures_are_units_of_a_measured_answer() -> None:
+    """cryptography's mldsa.rst (R): "How long can the context string be when signing
+    with ML-DSA?" left "The context can be up to 255 bytes ..." unread: a measured
+    question's number needs its unit, and bytes, characters and milliseconds were none.
+    A bare number is still no length."""
+    question = "How long can the context string be when signing with ML-DSA?"
+    sentence = (
+        "The context can be up to 255 bytes and is used to differentiate signatures in "
+        "different contexts or protocols."
+    )
+    assert _checked(question, sentence, "ML-DSA signing") == ["255 bytes"]
+    bare = "The context can be up to 255 and is used to differentiate signatures."
+    assert _checked(question, bare, "ML-DSA signing") == []
+    lines = "How long may a line of the docstring be?"
+    assert _checked(lines, "A line of the docstring may be 78 characters long.") == [
+        "78 characters"
+    ]
+    # (a word that only starts like a unit is none: "msgpack", "bytesize")
+    assert not extraction._MEASURE.match(" msgpack") and not extraction._MEASURE.match(" kbd")
+
+
+def test_within_what_time_asks_a_duration_not_a_time_of_day() -> None:
+    """packaging's security.rst (R): "... within what time should you receive an
+    acknowledgment?" was typed a clock time, and "within 48 hours" holds none."""
+    question = (
+        "After submitting a security issue via email, within what time should you receive "
+        "an acknowledgment?"
+    )
+    sentence = (
+        "Once you've submitted an issue via email, you should receive an acknowledgment "
+        "within 48 hours, and depending on the action to be taken, you may receive further "
+        "follow-up emails."
+    )
+    frame = frame_question(question)
+    assert frame.answer_type is AnswerType.NUMBER and frame.measured
+    assert _checked(question, sentence, "Security") == ["48 hours"]
+    # ("Once you've submitted" says after it; "once a day" orders nothing)
+    assert "~after" not in phrase_keys("Once a day, the job runs.")
+    assert "~after" in phrase_keys("Once you submit it, wait.")
+    soon = frame_question("How soon does the session cookie expire after login?")
+    assert soon.answer_type is AnswerType.NUMBER and soon.measured
+    # a time of day is still asked as one
+    assert frame_question("At what time does the nightly job run?").answer_type is AnswerType.TIME
+    assert frame_question("What time does the backup start?").answer_type is AnswerType.TIME
+
+
+def test_a_range_of_a_count_is_one_answer() -> None:
+    """SimPy's examples/movie_renege.rst (R, written fresh): "how many tickets do people
+    try to buy?" answered `6` from "a random number (1--6) of tickets"; the range is the
+    count (reST writes an en dash as "--")."""
+    question = "In the Movie Renege example, how many tickets do people try to buy?"
+    sentence = (
+        "People arrive at random times and try to\nbuy a random number (1--6) of tickets "
+        "for a random movie."
+    )
+    assert _checked(question, sentence, "Movie Renege") == ["1--6"]
+    spans = extraction._numbers(AnswerType.NUMBER, "It starts between 2 and 4 workers.")
+    assert [("It starts between 2 and 4 workers.")[a:b] for a, b in spans] == ["2 and 4"]
+    # two counts of a list, or one after another, are no range
+    listed = "It keeps 2, 6 and 9 workers."
+    assert [listed[a:b] for a, b in extraction._numbers(AnswerType.NUMBER, listed)] == [
+        "2",
+        "6",
+        "9",
+    ]
+    pair = "Run 3 workers and 4 threads."
+    assert [pair[a:b] for a, b in extraction._numbers(AnswerType.NUMBER, pair)] == ["3", "4"]
+
+
+def test_a_name_after_called_answers_what_a_thing_must_be_called() -> None:
+    """Flask's mod_wsgi page (R): "What must the Flask application be called ...?" over
+    "... which must be called `application`": the code span after "called" or "named" is
+    the name asked (that one is also a word of its question, so it stays unread)."""
+    question = "What must the shared fixtures file be named for pytest to load it?"
+    sentence = "pytest loads shared fixtures from a file that must be named `conftest.py`."
+    assert _checked(question, sentence, "Fixtures") == ["conftest.py"]
+    two = "The file may be named `conftest.py` or named `fixtures.py` in the test folder."
+    assert extraction._called_code(question, two, set()) is None
+    unasked = "What does the shared fixtures file hold?"
+    assert extraction._called_code(unasked, sentence, set()) is None
+
+
+def test_a_question_asking_its_prepositions_object_in_place() -> None:
+    """Flask-SQLAlchemy's legacy-query.rst (R, written fresh): "User.query is a shortcut
+    for what?" asks the object of "for" where it stands; a code span's dots and brackets
+    do not end the object ("`db.session.query(User)`")."""
+    question = "In the legacy query interface, User.query is a shortcut for what?"
+    sentence = "`User.query` is a shortcut for `db.session.query(User)`."
+    assert _checked(question, sentence, "Legacy Query Interface") == ["`db.session.query(User)`"]
+    plain = "It is a shortcut for the session. Nothing else."
+    assert _checked("What is it a shortcut for?", plain) == ["the session"]
+
+
+def test_a_release_series_is_a_version() -> None:
+    """Flask-SQLAlchemy's legacy-quickstart.rst (R, written fresh): "We encourage you to
+    upgrade to SQLAlchemy 2.x ..." names a version as a series."""
+    question = (
+        "The legacy quickstart is for 1.x-style ORM model classes. Which SQLAlchemy version "
+        "do the docs encourage upgrading to, for the new typed model classes?"
+    )
+    sentence = (
+        "We encourage you to upgrade to SQLAlchemy 2.x to take advantage of the new typed "
+        "model classes."
+    )
+    assert _checked(question, sentence, "Legacy Quickstart") == ["2.x"]
+    found = technical.candidates("version", "the 0.12.x series, and a box of 2x4 boards")
+    assert found == [(4, 10)]
+
+
+def test_the_doers_a_by_lists_answer_who_together() -> None:
+    """SimPy's about/acknowledgements.rst (R, written fresh): "Who originally created
+    SimPy?" answered "Klaus Müller" from "SimPy was originally created by Klaus Müller and
+    Tony Vignaux.": the doers are the whole list after "by" (and the hard rule that wants
+    the doer inside the "by" phrase reads the list as one)."""
+    question = "Who originally created SimPy?"
+    sentence = "SimPy was originally created by Klaus Müller and Tony Vignaux."
+    assert _checked(question, sentence, "Acknowledgements") == ["Klaus Müller and Tony Vignaux"]
+    three = "SimPy was originally created by Klaus Müller, Ann Lee and Tony Vignaux in 2002."
+    assert _checked(question, three) == ["Klaus Müller, Ann Lee and Tony Vignaux"]
+    # a name the question gives is no doer it asks; a list that owns something is no doer
+    with_him = "Who originally created SimPy with Tony Vignaux?"
+    assert _checked(with_him, sentence) == ["Klaus Müller"]
+    owned = "SimPy was originally created by Klaus Müller and Tony Vignaux's students."
+    assert _checked(question, owned) == ["Klaus Müller"]
+    # names that are no "by" list stay one name each
+    met = "Klaus Müller and Tony Vignaux originally met at a conference on SimPy."
+    assert all(" and " not in v for v in _checked("Who originally met at a conference?", met))
+
+
+def test_a_stranded_object_that_opens_with_the_questions_words_is_no_answer() -> None:
+    """The Rhine article (R): "The smaller streams are used for what?" over "The name
+    Rijn, from here on, is used only for smaller streams farther to the north, ..." read
+    the streams themselves once "for what?" was read as a stranded "for": an object that
+    opens with the question's own words is what the question is about."""
+    question = "The smaller streams are used for what?"
+    sentence = (
+        "The name Rijn, from here on, is used only for smaller streams farther to the north, "
+        "which together formed the main river Rhine in Roman times."
+    )
+    assert _checked(question, sentence, "Rhine") == []
+    used = "These smaller streams are used for draining the surrounding land and polders."
+    assert _checked(question, used, "Rhine") == ["draining the surrounding land and polders"]

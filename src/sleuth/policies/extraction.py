@@ -101,7 +101,11 @@ _MEASURE = re.compile(
     r"\s?(?:(?:square |cubic )?(?:kilo|centi|milli)?met(?:re|er)s?|km|cm|mm|m|miles?|feet|foot|"
     r"ft|inches|yards?|hectares?|acres?|(?:kilo)?grams?|kg|g|tonnes?|tons?|pounds?|lbs?|litres?|"
     r"liters?|years?|months?|weeks?|days?|hours?|minutes?|seconds?|degrees?|percent|%|"
-    r"km/h|mph|storeys?|floors?)\b",
+    r"km/h|mph|storeys?|floors?|"
+    # documentation's measures: "up to 255 bytes", "no more than 78 characters long",
+    # "a 4 MB limit", "within 500 milliseconds"
+    r"(?:kilo|mega|giga|tera)?bytes?|[KMGT]i?B|kb|characters?|chars|milliseconds?|ms|"
+    r"microseconds?)\b",
     re.IGNORECASE,
 )
 
@@ -207,6 +211,48 @@ def is_list_of(value: str, n: int) -> bool:
     """Whether ``value`` is a list of exactly ``n`` names (`_ITEM`): "`week` and
     `day_of_week`" is one of two; "`TimeoutError` and the caller retries" is none."""
     return re.fullmatch(rf"{_ITEM}(?:{_ITEM_JOIN}{_ITEM}){{{n - 1}}}", value.strip()) is not None
+
+
+# "SimPy was originally created by Klaus Müller and Tony Vignaux": the names after "by",
+# joined as one list, are the doers together
+_BY_BEFORE = re.compile(r"\bby\s+$")
+_POSSESSIVE_AFTER = re.compile(r"['’]s?\b")
+_POSSESSIVE = re.compile(r"['’]s?$")
+
+
+def widened_to_agents(frame: Frame, sentence: str, value: str, answer_from: int = 0) -> str:
+    """For a who question, the whole list of names a "by" gives ("created by Klaus Müller
+    and Tony Vignaux") that ``value`` is one of: the doers are the list, and one of them
+    alone is a part of the answer. Names only of the question's words are no more doers
+    ("Who wrote it with Tony Vignaux?"), and a list that owns something ("by Müller and
+    Vignaux's students") names others."""
+    if frame.answer_type is not AnswerType.PERSON:
+        return value
+    at = sentence.find(value, answer_from)
+    if at < 0:
+        return value
+    names = [sp for sp in name_spans(sentence) if sp[0] >= answer_from]
+    mine = next((i for i, (s, e) in enumerate(names) if s <= at < e), None)
+    if mine is None:
+        return value
+    first = last = mine
+    while first > 0 and re.fullmatch(_ITEM_JOIN, sentence[names[first - 1][1] : names[first][0]]):
+        first -= 1
+    while last + 1 < len(names) and re.fullmatch(
+        _ITEM_JOIN, sentence[names[last][1] : names[last + 1][0]]
+    ):
+        last += 1
+    group = names[first : last + 1]
+    asked = set(frame.anchors)
+    if (
+        len(group) < 2
+        or not _BY_BEFORE.search(sentence, 0, group[0][0])
+        or _POSSESSIVE.search(sentence, 0, group[-1][1])
+        or _POSSESSIVE_AFTER.match(sentence, group[-1][1])
+        or any({stem(w.lower()) for w in words(sentence[s:e])} <= asked for s, e in group)
+    ):
+        return value
+    return sentence[group[0][0] : group[-1][1]]
 
 
 def widened_to_list(question: str, sentence: str, value: str, answer_from: int = 0) -> str:
@@ -331,6 +377,7 @@ def extract(
         # then, in turn, the first of these that reads the sentence
         question = frame.text
         readers: tuple[Callable[[], str | None], ...] = (
+            lambda: _called_code(question, sentence, question_terms, answer_from),
             lambda: other_name(frame, sentence, question_terms, answer_from),
             lambda: coordinate_partner(question, sentence, question_terms, answer_from),
             lambda: filled_slot(question, sentence, question_terms, answer_from),
@@ -484,6 +531,31 @@ def _lone_code_span(sentence: str, frame: Frame, answer_from: int = 0) -> str | 
 
 
 _HYPHENED = re.compile(r"\b[A-Za-z]+(?:-[A-Za-z]+)+\b")
+
+
+# "What must the Flask application be called in the script ...?": the name asked is
+# the one the sentence gives after "called" or "named" ("... which must be called
+# `application`"), written as code
+_ASKS_CALLED = re.compile(
+    r"\b(?:be\s+)?(?:called|named)\b(?:\s+(?:in|by|for|when|if)\b[^?]*)?\?\s*$"
+)
+_CALLED_CODE = re.compile(r"\b(?:called|named)\s+`+([^`\n]+?)`+")
+
+
+def _called_code(
+    question: str, sentence: str, question_terms: set[str], answer_from: int = 0
+) -> str | None:
+    """For a question that asks what a thing is called or named, the one code span the
+    sentence puts right after "called" or "named"; None when there is none, or several,
+    or it is only the question's words."""
+    if not _ASKS_CALLED.search(question):
+        return None
+    found = [
+        m.group(1)
+        for m in _CALLED_CODE.finditer(sentence, answer_from)
+        if not only_question_words(m.group(1), question_terms)
+    ]
+    return found[0] if len(found) == 1 else None
 
 
 # a what / which question that asks a thing ("What happens when ...?" asks an event)
@@ -735,7 +807,28 @@ def _numbers(answer_type: AnswerType, sentence: str) -> list[tuple[int, int]]:
         if answer_type is AnswerType.AMOUNT and not (unit or m.group(0)[0] in "$€£"):
             continue
         spans.append((s, e))
-    return spans
+    return _ranges_joined(sentence, spans)
+
+
+# "a random number (1--6) of tickets", "1 to 6", "between 1 and 6": two numbers that
+# bound one count (reST writes an en dash as "--")
+_RANGE_GAP = re.compile(r"\s*(?:-{1,3}|–|—)\s*|\s+to\s+")
+_BETWEEN = re.compile(r"\bbetween\s+$", re.IGNORECASE)
+
+
+def _ranges_joined(sentence: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The number candidates with a range's two ends as one: "(1--6)" counts one to six,
+    and its "6" alone says another count than the sentence's."""
+    out: list[tuple[int, int]] = []
+    for s, e in spans:
+        if out:
+            ps, pe = out[-1]
+            gap = sentence[pe:s]
+            if _RANGE_GAP.fullmatch(gap) or (gap == " and " and _BETWEEN.search(sentence, 0, ps)):
+                out[-1] = (ps, e)
+                continue
+        out.append((s, e))
+    return out
 
 
 _IN_IDENTIFIER_BEFORE = re.compile(r"[A-Za-z][-/]$")
@@ -860,7 +953,8 @@ def _names_itself(question: str, name: str) -> bool:
 # on?", "What were the chains made out of?"): the answer is that preposition's object
 _STRANDED = re.compile(
     r"\b([A-Za-z][\w-]*)\s+((?:out\s+)?(?:on|in|to|from|of|by|for|with|after|at|into|about))"
-    r"\s*\?\s*$",
+    # (or its object asked where it stands: "`User.query` is a shortcut for what?")
+    r"(?:\s+what)?\s*\?\s*$",
     re.IGNORECASE,
 )
 
@@ -883,8 +977,15 @@ def _after_stranded(
     the answer stands: the situation's words ("invalid items") may come after it."""
     for start, end in _stranded_objects(question, sentence, answer_from):
         phrase = sentence[start:end].strip(" .,;:")
-        if words(phrase) and not only_question_words(phrase, question_terms):
-            return phrase
+        if not words(phrase) or only_question_words(phrase, question_terms):
+            continue
+        # an object that opens with the question's own words is the thing it asks about
+        # ("The smaller streams are used for what?" over "is used only for smaller streams
+        # farther to the north")
+        lead = next((w for w in words(phrase) if w.lower() not in STOPWORDS), "")
+        if stem(lead.lower()) in question_terms:
+            continue
+        return phrase
     return None
 
 

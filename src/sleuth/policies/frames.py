@@ -234,6 +234,15 @@ _OPENING_CLAUSE = re.compile(
 )
 
 
+# "Within what time should you receive an acknowledgment?", "How soon ...?": a span of
+# time, measured in its units ("within 48 hours"), not a time of day ("At what time ...?")
+_DURATION_ASKED = re.compile(
+    r"\b(?:within|in|after)\s+(?:what|which)\s+(?:time(?:\s*frame)?|timeframe|period)\b"
+    r"|\bhow\s+soon\b",
+    re.IGNORECASE,
+)
+
+
 def answer_type_of(question: str) -> AnswerType:
     # "When I load a list ..., what is the errors dictionary keyed on?", "In the quotes
     # example, what status code comes back when ...?": the wh-word after an opening
@@ -243,6 +252,8 @@ def answer_type_of(question: str) -> AnswerType:
         question = question[opening.end() :]
     q = " ".join(w.lower() for w in words(question))
     padded = f" {q} "
+    if _DURATION_ASKED.search(q):
+        return AnswerType.NUMBER  # "within what time ...?" asks a duration, not a clock time
     if re.search(r"\b(what|which) time\b|\bat what time\b|\bwhat hour\b", q):
         return AnswerType.TIME
     if re.search(r"\b(what|which|in what|in which) year\b|\bwhat year\b", q):
@@ -633,6 +644,7 @@ def _frame_question(question: str, field_name: str | None = None) -> Frame:
             r"\bhow (long|far|tall|high|big|large|deep|wide|heavy|fast)\b", question, re.IGNORECASE
         )
         is not None
+        or _DURATION_ASKED.search(question) is not None
     )
     means = answer_type is AnswerType.OTHER and tech is None and _ASKS_MEANS.match(question)
     return Frame(

@@ -42,7 +42,7 @@ from sleuth.passages import is_passage_title, title_heading
 from sleuth.text import content_terms, sentences, stem, words
 
 from . import excluded, renamed, technical
-from .extraction import extract, tidy, widened_to_list
+from .extraction import extract, tidy, widened_to_agents, widened_to_list
 from .frames import AnswerType, Frame, word_set
 from .synonyms import canon, phrase_keys
 
@@ -1397,6 +1397,7 @@ def read_sentence(
     if not value:
         return None
     value = widened_to_list(frame.text, sentence, value, answer_from)
+    value = widened_to_agents(frame, sentence, value, answer_from)
     unmatched = len(frame.relation) - len(relation) - len(relation_in_title)
     if unmatched and frame.tech is not None and _rival_spans(frame, sentence, answer_from):
         # "added in FastAPI 0.119.0 and removed in FastAPI 0.128.0" for "Which version

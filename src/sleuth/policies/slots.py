@@ -423,6 +423,9 @@ OBJECT_END = re.compile(
 )
 
 
+_CODE_SPAN = re.compile(r"`+[^`\n]+?`+")
+
+
 def prepositional_objects(
     sentence: str,
     said: Callable[[str], bool],
@@ -434,6 +437,7 @@ def prepositional_objects(
     takes ``preposition`` (a pattern; an adverb may stand between: "is now simply an
     alias for"), as (the word's start, its object's start, its object's end): the object
     runs to ``end``."""
+    code = [m.span() for m in _CODE_SPAN.finditer(sentence)]
     for w in re.finditer(r"[A-Za-z][\w-]*", sentence):
         if w.start() < answer_from or not said(w.group(0)):
             continue
@@ -441,5 +445,14 @@ def prepositional_objects(
         if after is None:
             continue
         start = w.end() + after.end()
-        stop = end.search(sentence, start)
+        # (a code span's own dots and brackets end nothing: "a shortcut for
+        # `db.session.query(User)`")
+        stop = next(
+            (
+                m
+                for m in end.finditer(sentence, start)
+                if not any(a < m.start() < b for a, b in code)
+            ),
+            None,
+        )
         yield w.start(), start, stop.start() if stop else len(sentence)

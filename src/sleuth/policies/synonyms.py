@@ -73,6 +73,10 @@ _PHRASES = (
         ),
         "~before",
     ),
+    # "Once you've submitted an issue, ..." says what follows after it ("After submitting
+    # ..., within what time ...?"); a clause-opening conjunction only ("once a day", "at
+    # once" order nothing)
+    (re.compile(r"(?:^|[,;:]\s*)once\b(?!\s+(?:a|an|per|every|more|again)\b)", re.I), "~after"),
 )
 
 

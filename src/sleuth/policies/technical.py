@@ -397,7 +397,9 @@ _CODE = re.compile(r"`+([^`\n]+?)`+")
 _ENV = re.compile(r"^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*$")
 _BARE_ENV = re.compile(r"(?<![\w$%.-])[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+(?![\w-])")
 _VERSION = re.compile(
-    r"(?<![\w.#])v?\d+(?:\.\d+){1,3}(?:[a-z]+\d*)?(?![\w.]*\d)|(?<=version )\d+\b"
+    # a release series first ("upgrade to SQLAlchemy 2.x", "the 0.12.x series")
+    r"(?<![\w.#])v?\d+(?:\.\d+){0,2}\.x\b"
+    r"|(?<![\w.#])v?\d+(?:\.\d+){1,3}(?:[a-z]+\d*)?(?![\w.]*\d)|(?<=version )\d+\b"
     # a major version after a name, said to be a least one ("PostgreSQL 12 or newer",
     # "Python 3+")
     r"|(?<=[A-Za-z] )\d{1,3}(?=\+|\s+or\s+(?:newer|later|above|higher|greater)\b)"

@@ -687,7 +687,9 @@ def _agent_elsewhere(frame: Frame, sentence: str, value: str) -> bool:
             continue
         rest = sentence[m.end() + by.end() :]
         end = re.search(r"[,;:()]|\s(?:and|which|who|that)\s", rest)
-        if value not in (rest[: end.start()] if end else rest):
+        # (the whole list after "by" is the doers: "created by Klaus Müller and Tony
+        # Vignaux", `extraction.widened_to_agents`)
+        if value not in (rest[: end.start()] if end else rest) and not rest.startswith(value):
             return True
     return False
 
