@@ -27,6 +27,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Iterator
 from functools import lru_cache
+from itertools import pairwise
 
 from sleuth.text import STOPWORDS, stem, words
 
@@ -102,10 +103,9 @@ _MEASURE = re.compile(
     r"ft|inches|yards?|hectares?|acres?|(?:kilo)?grams?|kg|g|tonnes?|tons?|pounds?|lbs?|litres?|"
     r"liters?|years?|months?|weeks?|days?|hours?|minutes?|seconds?|degrees?|percent|%|"
     r"km/h|mph|storeys?|floors?|"
-    # documentation's measures: "up to 255 bytes", "no more than 78 characters long",
-    # "a 4 MB limit", "within 500 milliseconds"
-    r"(?:kilo|mega|giga|tera)?bytes?|[KMGT]i?B|kb|characters?|chars|milliseconds?|ms|"
-    r"microseconds?)\b",
+    # documentation's measures: "up to 255 bytes", "a 4 MB limit", "within 500 ms"
+    # ("characters" are a story's people as often; "MS" is an abbreviation)
+    r"(?:kilo|mega|giga|tera)?bytes?|[KMGT]i?B|kb|milliseconds?|(?-i:ms)|microseconds?)\b",
     re.IGNORECASE,
 )
 
@@ -218,6 +218,11 @@ def is_list_of(value: str, n: int) -> bool:
 _BY_BEFORE = re.compile(r"\bby\s+$")
 _POSSESSIVE_AFTER = re.compile(r"['’]s?\b")
 _POSSESSIVE = re.compile(r"['’]s?$")
+# what may follow a list of doers: the sentence's or clause's end, or a preposition
+_LIST_ENDS = re.compile(
+    r"\s*(?:[.;:)!?]|$|,\s*(?!and\b)|\s(?:in|on|at|for|from|with|during|of|as|who|whose|"
+    r"which|while|when|after|before|until|to|under|between)\b)"
+)
 
 
 def widened_to_agents(frame: Frame, sentence: str, value: str, answer_from: int = 0) -> str:
@@ -244,8 +249,14 @@ def widened_to_agents(frame: Frame, sentence: str, value: str, answer_from: int 
         last += 1
     group = names[first : last + 1]
     asked = set(frame.anchors)
+    gaps = [sentence[a[1] : b[0]] for a, b in pairwise(group)]
     if (
         len(group) < 2
+        # a list ends in its conjunction ("Horace Jones, Tower Bridge" is no list), and its
+        # last name ends the phrase: a verb after it opens a clause of its own ("by Steven
+        # Spielberg and George Lucas served as producer", "by David, and Saul gave ...")
+        or not re.search(r"\b(?:and|or)\s+$", gaps[-1])
+        or not _LIST_ENDS.match(sentence, group[-1][1])
         or not _BY_BEFORE.search(sentence, 0, group[0][0])
         or _POSSESSIVE.search(sentence, 0, group[-1][1])
         or _POSSESSIVE_AFTER.match(sentence, group[-1][1])
@@ -540,6 +551,7 @@ _ASKS_CALLED = re.compile(
     r"\b(?:be\s+)?(?:called|named)\b(?:\s+(?:in|by|for|when|if)\b[^?]*)?\?\s*$"
 )
 _CALLED_CODE = re.compile(r"\b(?:called|named)\s+`+([^`\n]+?)`+")
+_LISTED_AFTER = re.compile(r"\s*(?:,|\bor\b|\band\b)\s*`")
 
 
 def _called_code(
@@ -550,12 +562,11 @@ def _called_code(
     or it is only the question's words."""
     if not _ASKS_CALLED.search(question):
         return None
-    found = [
-        m.group(1)
-        for m in _CALLED_CODE.finditer(sentence, answer_from)
-        if not only_question_words(m.group(1), question_terms)
-    ]
-    return found[0] if len(found) == 1 else None
+    found = list(_CALLED_CODE.finditer(sentence, answer_from))
+    if len(found) != 1 or _LISTED_AFTER.match(sentence, found[0].end()):
+        return None  # several names, or a list ("named `create_app` or `make_app`")
+    name = found[0].group(1)
+    return None if only_question_words(name, question_terms) else name
 
 
 # a what / which question that asks a thing ("What happens when ...?" asks an event)
@@ -814,6 +825,7 @@ def _numbers(answer_type: AnswerType, sentence: str) -> list[tuple[int, int]]:
 # bound one count (reST writes an en dash as "--")
 _RANGE_GAP = re.compile(r"\s*(?:-{1,3}|–|—)\s*|\s+to\s+")
 _BETWEEN = re.compile(r"\bbetween\s+$", re.IGNORECASE)
+_FROM = re.compile(r"\bfrom\s+$", re.IGNORECASE)
 
 
 def _ranges_joined(sentence: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
@@ -824,7 +836,9 @@ def _ranges_joined(sentence: str, spans: list[tuple[int, int]]) -> list[tuple[in
         if out:
             ps, pe = out[-1]
             gap = sentence[pe:s]
-            if _RANGE_GAP.fullmatch(gap) or (gap == " and " and _BETWEEN.search(sentence, 0, ps)):
+            # ("raised from 30 to 60 seconds" is a change, its end the value now)
+            ranged = _RANGE_GAP.fullmatch(gap) and not _FROM.search(sentence, 0, ps)
+            if ranged or (gap == " and " and _BETWEEN.search(sentence, 0, ps)):
                 out[-1] = (ps, e)
                 continue
         out.append((s, e))
@@ -975,18 +989,22 @@ def _after_stranded(
     otherwise, the sentence does not say the two together, or the phrase is only the
     question's words. The question's verb, not its last word of any kind, marks where
     the answer stands: the situation's words ("invalid items") may come after it."""
+    in_place = _IN_PLACE.search(question) is not None
     for start, end in _stranded_objects(question, sentence, answer_from):
         phrase = sentence[start:end].strip(" .,;:")
         if not words(phrase) or only_question_words(phrase, question_terms):
             continue
-        # an object that opens with the question's own words is the thing it asks about
-        # ("The smaller streams are used for what?" over "is used only for smaller streams
-        # farther to the north")
-        lead = next((w for w in words(phrase) if w.lower() not in STOPWORDS), "")
-        if stem(lead.lower()) in question_terms:
+        if in_place and not phrase.startswith("`"):
+            # "... a shortcut for what?" asks a name there: a code span ("Marie Curie won
+            # the Nobel Prize for what?" over "for Physics in 1903 and for Chemistry in
+            # 1911" has no phrase that ends where the object does)
             continue
         return phrase
     return None
+
+
+# an object asked where it stands: "`User.query` is a shortcut for what?"
+_IN_PLACE = re.compile(r"\s+what\s*\?\s*$", re.IGNORECASE)
 
 
 # "Whom is the song named after?", "What was the ship named for?"

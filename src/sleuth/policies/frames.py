@@ -237,7 +237,7 @@ _OPENING_CLAUSE = re.compile(
 # "Within what time should you receive an acknowledgment?", "How soon ...?": a span of
 # time, measured in its units ("within 48 hours"), not a time of day ("At what time ...?")
 _DURATION_ASKED = re.compile(
-    r"\b(?:within|in|after)\s+(?:what|which)\s+(?:time(?:\s*frame)?|timeframe|period)\b"
+    r"\bwithin\s+(?:what|which)\s+(?:time(?:\s*frame)?|timeframe|(?:time\s+)?period)\b"
     r"|\bhow\s+soon\b",
     re.IGNORECASE,
 )

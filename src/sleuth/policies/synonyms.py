@@ -74,9 +74,13 @@ _PHRASES = (
         "~before",
     ),
     # "Once you've submitted an issue, ..." says what follows after it ("After submitting
-    # ..., within what time ...?"); a clause-opening conjunction only ("once a day", "at
-    # once" order nothing)
-    (re.compile(r"(?:^|[,;:]\s*)once\b(?!\s+(?:a|an|per|every|more|again)\b)", re.I), "~after"),
+    # ..., within what time ...?"); a clause-opening conjunction with its subject only
+    # ("Once owned by GM, ...", "Once the capital, ..." say formerly; "once a day" orders
+    # nothing)
+    (
+        re.compile(r"(?:^|[,;:]\s*)once\s+(?:you|we|they|it|he|she|i|one|users?)\b", re.I),
+        "~after",
+    ),
 )
 
 

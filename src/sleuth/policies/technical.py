@@ -397,13 +397,12 @@ _CODE = re.compile(r"`+([^`\n]+?)`+")
 _ENV = re.compile(r"^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*$")
 _BARE_ENV = re.compile(r"(?<![\w$%.-])[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+(?![\w-])")
 _VERSION = re.compile(
-    # a release series first ("upgrade to SQLAlchemy 2.x", "the 0.12.x series")
-    r"(?<![\w.#])v?\d+(?:\.\d+){0,2}\.x\b"
-    r"|(?<![\w.#])v?\d+(?:\.\d+){1,3}(?:[a-z]+\d*)?(?![\w.]*\d)|(?<=version )\d+\b"
+    r"(?<![\w.#])v?\d+(?:\.\d+){1,3}(?:[a-z]+\d*)?(?![\w.]*\d)|(?<=version )\d+\b"
     # a major version after a name, said to be a least one ("PostgreSQL 12 or newer",
     # "Python 3+")
     r"|(?<=[A-Za-z] )\d{1,3}(?=\+|\s+or\s+(?:newer|later|above|higher|greater)\b)"
 )
+_SERIES = re.compile(r"(?<![\w.#])v?\d+\.x\b")
 _IP = re.compile(r"(?<![\w.])\d{1,3}(?:\.\d{1,3}){3}(?![\w.]*\d)")
 # a process's exit code: a whole number of one to three digits, alone or in a code span
 # ("Exit code 5: No tests were collected", "exits with `2`"), not part of a version or a date
@@ -569,11 +568,15 @@ def _candidates(kind: str, sentence: str, start: int = 0) -> list[tuple[int, int
         found = [(s, e) for s, e in code if _ENV.match(sentence[s:e]) and e - s > 2]
         return found or [m.span() for m in _BARE_ENV.finditer(sentence)]
     if kind == "version":
-        return [
+        found = [
             m.span()
             for m in _VERSION.finditer(sentence)
             if not _IP.fullmatch(m.group(0)) and _versioned_name(sentence, m)
         ]
+        # a major release's series ("upgrade to SQLAlchemy 2.x") when the sentence names
+        # no release itself ("Python 3.8 or newer is required; Python 2.x is not
+        # supported" names one; a series beside it is another's)
+        return found or [m.span() for m in _SERIES.finditer(sentence)]
     if kind == "ip":
         return [m.span() for m in _IP.finditer(sentence)]
     if kind == "status":
