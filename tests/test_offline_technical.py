@@ -4348,3 +4348,31 @@ def test_an_object_asked_in_place_is_a_code_span() -> None:
     assert _checked("What is the cache keyed on?", keyed) == [
         "the cache key and the request method"
     ]
+
+
+def test_a_documentation_sentence_is_read_with_the_one_before_it() -> None:
+    """aiohttp's client_advanced.rst (R): "Contrary to the `requests` library, it won't
+    read environment variables by default. But you can do so by passing `trust_env=True`
+    into `aiohttp.ClientSession` constructor." states the question only as two sentences:
+    the second is read with the first before it in its paragraph, its answer its own. Not
+    across a paragraph's end, and not for prose questions (SQuAD's neighbours say other
+    things)."""
+    question = (
+        "Which ClientSession parameter makes aiohttp read proxy settings from environment "
+        "variables?"
+    )
+    text = (
+        "Contrary to the `requests` library, it won't read environment variables by default. "
+        "But you can do so by passing `trust_env=True` into `aiohttp.ClientSession` "
+        "constructor."
+    )
+    title = "Advanced Client Usage › Proxy support"
+    joined = [r for r in _read(question, text, title) if r.sentence.startswith("Contrary")]
+    assert [r.value for r in joined] == ["trust_env"]
+    apart = text.replace("by default. But", "by default.\n\nBut")
+    assert not [r for r in _read(question, apart, title) if r.sentence.startswith("Contrary")]
+    prose = "Who built the bridge over the river?"
+    said = "The bridge over the river opened in 1890. Ada Lovelace built it in stone."
+    assert "Ada Lovelace" not in [r.value for r in _read(prose, said)]
+    pronoun = "The bridge over the river opened in 1890. It was built by Ada Lovelace."
+    assert [r.value for r in _read(prose, pronoun)] == ["Ada Lovelace"]  # as before

@@ -219,6 +219,22 @@ def _read_page_uncached(
                     answer_from=s - ps,
                     entry=entry,
                 )
+            if (
+                reading is None
+                and previous is not None
+                and code is None
+                and frame.tech is not None
+                and "\n" not in text[previous[1] : s]
+            ):
+                # a documentation sentence that states the question only with the one
+                # before it in its paragraph, which says the rest of its words: "`NO_COLOR`
+                # disables colors, regardless of ... the value of `FORCE_COLOR`. Please note
+                # that `NO_COLOR` disables all styling, including bold and italics." (the
+                # answer still its own; prose is read alone, or with a pronoun's sentence)
+                ps = previous[0]
+                reading = read_sentence(
+                    frame, url, text[ps:e], offset + ps, context, proper, answer_from=s - ps
+                )
             if reading is not None and frame.excluded:
                 asked = frozenset(frame.anchors) | frozenset(frame.relation)
                 reading = excluded.adjust(reading, frame.excluded, asked)
