@@ -227,10 +227,11 @@ def _read_page_uncached(
                 and "\n" not in text[previous[1] : s]
             ):
                 # a documentation sentence that states the question only with the one
-                # before it in its paragraph, which says the rest of its words: "`NO_COLOR`
-                # disables colors, regardless of ... the value of `FORCE_COLOR`. Please note
-                # that `NO_COLOR` disables all styling, including bold and italics." (the
-                # answer still its own; prose is read alone, or with a pronoun's sentence)
+                # before it in its paragraph, which says the rest of its words: "Contrary
+                # to the `requests` library, it won't read environment variables by
+                # default. But you can do so by passing `trust_env=True` into
+                # `aiohttp.ClientSession` constructor." (the answer still its own; prose is
+                # read alone, or with a pronoun's sentence)
                 ps = previous[0]
                 reading = read_sentence(
                     frame, url, text[ps:e], offset + ps, context, proper, answer_from=s - ps

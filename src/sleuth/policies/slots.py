@@ -423,9 +423,6 @@ OBJECT_END = re.compile(
 )
 
 
-_CODE_SPAN = re.compile(r"`+[^`\n]+?`+")
-
-
 def prepositional_objects(
     sentence: str,
     said: Callable[[str], bool],
@@ -437,7 +434,7 @@ def prepositional_objects(
     takes ``preposition`` (a pattern; an adverb may stand between: "is now simply an
     alias for"), as (the word's start, its object's start, its object's end): the object
     runs to ``end``."""
-    code = [m.span() for m in _CODE_SPAN.finditer(sentence)]
+    code = [m.span() for m in CODE_SPAN.finditer(sentence)]
     for w in re.finditer(r"[A-Za-z][\w-]*", sentence):
         if w.start() < answer_from or not said(w.group(0)):
             continue
