@@ -2396,3 +2396,23 @@ def test_a_table_cell_holds_no_system_message() -> None:
     body = render(parse("rst", text, "gevent.rst").blocks)[0]
     assert "External dependencies | gevent" in body
     assert "Duplicate" not in body and "INFO" not in body
+
+
+def test_an_indent_with_a_no_break_space_is_left_to_docutils() -> None:
+    """Deform's common_needs.rst: a code block's line indented " \\xa0 " is as deep as its
+    other lines for docutils (`str.lstrip` strips the no-break space), so the block's
+    code is dedented alike; the quick reading, which counts spaces only, leaves such a
+    text to docutils. A no-break space inside a line is no indent."""
+    from sleuth.formats.rst import parse_rst, quick_blocks
+
+    text = (
+        ".. code-block:: python\n\n   import colander\n\n   from deform import Form\n"
+        " \xa0 from deform.widget import TextAreaWidget\n"
+    )
+    assert quick_blocks(text) is None
+    (code,) = parse_rst(text).blocks
+    assert code.text.split("\n")[1:5] == [
+        "import colander", "", "from deform import Form", "from deform.widget import TextAreaWidget"
+    ]  # fmt: skip
+    inline = ".. code-block:: python\n\n   size = '10\xa0kB'\n"
+    assert quick_blocks(inline) == parse_rst(inline).blocks != []

@@ -454,6 +454,10 @@ _OPTION = re.compile(
 )
 # what docutils reads as a line break, a space or a tab stop besides \n and " "
 _ODD_SPACE = re.compile("[\t\r\v\f\x1c-\x1e\x85\u2028\u2029]")
+# an indent with another space than " " in it: docutils measures a line's indent with
+# `str.lstrip`, which strips a no-break space too (Deform's " \xa0 from deform.widget ..."
+# is as deep as its code block's "   import colander")
+_ODD_INDENT = re.compile(r"^ *[^\S\n ]", re.MULTILINE)
 # a paragraph line's start: a word (not a list's enumerator, ``A.`` or ``ii)``, nor any
 # other construct's mark), after a ``#`` and a space at most (no enumerator either)
 _LINE_START = re.compile(r"(?:# )?[A-Za-z][A-Za-z'_]*(?:[ ,;!?-]|:(?= |$)|$)|`|_[A-Za-z0-9]")
@@ -517,8 +521,8 @@ def quick_blocks(text: str) -> list[Block] | None:
 
 def _quick(text: str, depth: int) -> list[Block] | None:
     """`quick_blocks` of ``text``, read ``depth`` directives deep."""
-    if _ODD_SPACE.search(text):
-        return None  # line breaks other than \n, tab stops: leave them to docutils
+    if _ODD_SPACE.search(text) or _ODD_INDENT.search(text):
+        return None  # line breaks other than \n, tab stops, odd indents: docutils's
     lines = [line.rstrip() for line in text.split("\n")]  # as docutils reads lines
     out: list[Block] = []
     at = 0
