@@ -194,6 +194,8 @@ def test_parts_and_missing_data(
         "nose2-dev",
         "flask-sqlalchemy-dev",
         "simpy-dev",
+        "behave-dev",
+        "deform-dev",
     ]
     assert len(rr.choose("rules")) == len(rr.fit.RULE_PARTS)
     with pytest.raises(ValueError, match="no part 'nope'"):
