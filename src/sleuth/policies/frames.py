@@ -832,5 +832,26 @@ def asked_part(question: str) -> str:
     return split_preamble(question)[1]
 
 
+_WH = (
+    r"(?:(?:in|at|on|from|of|to|by|with|for|since|until|under)\s+)?"
+    r"(?:who|whom|whose|what|which|when|where|why|how)\b"
+)
+_WH_OPENS = re.compile(rf"\s*{_WH}", re.IGNORECASE)
+# a second question joined to the first: ", and in which year?", "... and when?"
+_SECOND_ASK = re.compile(
+    rf",\s*and\s+{_WH}|\s+and\s+(?:when|where|why|how)\s*\?\s*$", re.IGNORECASE
+)
+
+
+def asks_two(question: str) -> bool:
+    """Whether ``question`` asks two things, each with its own wh-word ("Who originally
+    named behavior-driven development, and in which year?"), which no one span answers.
+    A yes/no question with a wh-part asks one ("Is there a Julia port, and what is it
+    called?"), and a wh-word inside a phrase is no question of its own ("The Rhine and
+    what other river were ...?", "between Koblenz and what other city?")."""
+    text = asked_part(question)
+    return _WH_OPENS.match(text) is not None and _SECOND_ASK.search(text) is not None
+
+
 # the stop words as a regex alternation, longest first (a pattern's "not a stop word")
 STOP_ALTERNATIVES = "|".join(sorted((w for w in STOPWORDS if w.isalpha()), key=len, reverse=True))

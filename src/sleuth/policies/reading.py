@@ -1424,9 +1424,12 @@ def read_sentence(
     if unmatched and frame.tech is not None and not frame.loose:
         left = set(frame.relation) - relation - relation_in_title
         modifiers = left & set(technical.kind_modifiers(frame.text))
-        # (a name the page writes as one, "Celery" of "Which celery setting ...?", is
-        # the page's subject more often than a word its sentences repeat)
-        if modifiers and not modifiers & {stem(p.lower()) for p in proper}:
+        # (a name the page writes as one, "Celery" of "Which celery setting ...?", or
+        # its address holds, "packaging" of "In which packaging release ...?" on
+        # ".../packaging/licenses.rst", is the page's subject more often than a word its
+        # sentences repeat)
+        subject = {stem(p.lower()) for p in proper} | url_terms(url)
+        if modifiers and not modifiers & subject:
             # "Which management command creates huey's tables once?": the word before the
             # asked kind says which of its kind is asked; a sentence that leaves it unsaid
             # ("(`pip install huey[stats]`), creating its tables") names another command

@@ -52,6 +52,9 @@ _CANON: dict[str, str] = {w: group.split()[0] for group in GROUPS for w in group
 # "out of the box" says "by default" (its words, "box", are no question's to state)
 OUT_OF_THE_BOX = re.compile(r"\bout[\s-]+of[\s-]+the[\s-]+box\b", re.IGNORECASE)
 
+# a version note of an addition ("New in version 24.2.", "Added in version 7.3")
+_VERSION_ADDED = re.compile(r"\b(?:new|added)\s+in\s+(?:version|release)\s+v?\d", re.I)
+
 # phrases that say a word of a question: "3.9 and newer" states the oldest version
 _PHRASES = (
     (re.compile(r"\b(?:and|or)\s+(?:newer|later|above|higher)\b|\bat\s+least\b", re.I), "oldest"),
@@ -81,6 +84,12 @@ _PHRASES = (
         re.compile(r"(?:^|[,;:]\s*)once\s+(?:you|we|they|it|he|she|i|one|users?)\b", re.I),
         "~after",
     ),
+    # a version note says when its subject came: Sphinx's ``versionadded`` is "New in
+    # version 24.2." ("Added in version 7.3" since Sphinx 7.3), which answers "In which
+    # release was the helper added?" and "... introduced?" ("new" alone says neither: "a
+    # new version", "What's new in 2.0")
+    (_VERSION_ADDED, "add"),
+    (_VERSION_ADDED, "introduc"),
 )
 
 

@@ -24,6 +24,8 @@ before a reading may answer, it is checked against the question:
   Robert's son") names no person or place but for a whose-question; a person is not a
   name the sentence uses as a place (after a place preposition or in apposition to one:
   "a luau in Laie, Hawaii") nor a quoted title ('"The Hukilau Song" is a song ...');
+  and a question that asks two things, each with its wh-word ("Who named it, and in
+  which year?"), has no answer of one span;
 * ``polarity`` also — a question about the present ("the current CEO") is not answered
   by a sentence saying the state ended ("stepped down", "former");
 * ``entity`` — a name that qualifies a word of the question qualifies it in the sentence
@@ -83,6 +85,7 @@ from .frames import (
     AnswerType,
     Frame,
     asked_part,
+    asks_two,
     head_word,
     name_spans,
     omission_as_default,
@@ -232,6 +235,8 @@ def check(
 ) -> Check:
     """Whether ``reading`` may answer ``frame``'s question at all (see the module)."""
     text = asked_part(restate(question or frame.text))
+    if asks_two(text):
+        return Check(False, "type")  # "Who named it, and in which year?": two answers
     title = title_heading(title)
     qkeys = question_keys(text)
     if _CONTRAST.match(reading.sentence):
