@@ -308,4 +308,17 @@ def test_british_and_american_spellings_stem_alike() -> None:
         assert stem(uk) == stem(us), (uk, us)
     # words that only look like such spellings are left alone
     assert stem("hour") != stem("hor") and stem("four") == "four"
+
+
+def test_an_acronym_s_plural_stems_as_the_acronym() -> None:
+    """lxml's FAQ (R): "mapping from doctype IDs to locally installed DTD files" states a
+    question's "locally installed DTDs": Snowball deletes a plural "s" only after a vowel,
+    so "DTDs" stayed "dtds". A word without a vowel that ends in "s" is such a plural;
+    "ms" and words with a vowel (or "y") are left to Snowball."""
+    from sleuth.text import stem
+
+    for plural, one in (("DTDs", "DTD"), ("PDFs", "PDF"), ("SDKs", "SDK"), ("DVDs", "dvd")):
+        assert stem(plural) == stem(one), plural
+    assert stem("ms") == "ms" and stem("rhythms") == "rhythm" and stem("gyms") == "gym"
+    assert stem("URLs") == stem("URL") and stem("this") == "this" and stem("sys") == "sys"
     assert stem("analysis") != stem("analyze") and stem("rise") == "rise"
