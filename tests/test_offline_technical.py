@@ -4439,3 +4439,58 @@ def test_a_question_that_asks_two_things_has_no_one_span_answer() -> None:
         "When did the war end, according to the treaty and the chronicles?",
     ):
         assert not frames.asks_two(one), one
+
+
+def test_a_file_s_path_in_code_is_a_documentation_place() -> None:
+    """lxml's FAQ (R): "Where do Linux systems look by default for the XML catalogue
+    index file ...?" is answered by "On Linux systems, the default place to look is the
+    index file `/etc/xml/catalog`, which ... maps doctype IDs to locally installed DTD
+    files.": a file's or a directory's path written as code is a place wherever it stands
+    (a place preposition is no longer needed before it); other code is not, and a path
+    made only of the question's words echoes it."""
+    question = (
+        "DTD lookups fail on one of our Linux servers but not on the others. Where do Linux "
+        "systems look by default for the XML catalogue index file that maps doctype IDs to "
+        "locally installed DTDs?"
+    )
+    sentence = (
+        "On Linux systems, the default place to look is the index file `/etc/xml/catalog`, "
+        "which most importantly provides a mapping from doctype IDs to locally installed DTD "
+        "files."
+    )
+    assert _checked(question, sentence) == ["/etc/xml/catalog"]
+    named = sentence.replace("`/etc/xml/catalog`", "`xml_catalog`")
+    assert _checked(question, named) == []
+    asked = "After building the docs locally, where does Sphinx typically put the HTML output?"
+    echo = (
+        "Once the docs are built successfully, `sphinx` will tell you where it generated the "
+        "HTML output (typically `build/docs/html`), which you can then inspect locally."
+    )
+    assert _checked(asked, echo) == []
+
+
+def test_the_name_before_the_asked_noun_says_which_one() -> None:
+    """behave's formatters appendix (a fresh set) and SQuAD-style sentences (R): "Which
+    formatter supports that at the moment?" over "Currently only the JSON formatter
+    supports embedding data." asks the name between the article and the asked noun (and
+    "at the moment" is "currently", no word a sentence must state), not the object after
+    the verb; "On which console did the game come out?" over "... released for the Wii
+    console ...". A people's adjective there says what kind ("the Danish broadcaster"),
+    and a name after no article is no modifier of the noun."""
+    question = (
+        "I want to embed screenshots into the test report with context.attach(). Which "
+        "formatter supports that at the moment?"
+    )
+    sentence = "Currently only the JSON formatter supports embedding data."
+    title = "Formatters and Reporters › Embedding Screenshots / Data in Reports"
+    assert _checked(question, sentence, title) == ["JSON"]
+    console = (
+        "NASCAR Kart Racing is a kart racing video game that was released for the Wii "
+        "console on February 10, 2009."
+    )
+    assert _checked("On which console did the game come out?", console) == ["Wii"]
+    assert _checked("Which broadcaster organised the contest?",
+                    "The Danish broadcaster organised the contest.") == []  # fmt: skip
+    bare = "Currently only JSON formatter output supports embedding data."
+    assert "JSON" not in _checked(question, bare, title)
+    assert restate("Which one works at the moment?") == "Which one works currently?"

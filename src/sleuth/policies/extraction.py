@@ -45,6 +45,7 @@ from .frames import (
     word_set,
 )
 from .slots import (
+    CODE_SPAN,
     RELATIVE,
     clause_after_question_words,
     coordinate_partner,
@@ -385,6 +386,21 @@ def extract(
                     and not only_question_words(name, question_terms)
                 ):
                     return name
+            # "Which formatter supports that?" -> "Currently only the JSON formatter
+            # supports embedding data": the name the sentence sets right before the asked
+            # noun, after an article, says which one ("the Wii console"); not a people's
+            # adjective ("the Danish broadcaster"). (A head read from a verb, "flows" of
+            # "What flows between Bingen and Bonn?", finds the verb's subject: "the Middle
+            # Rhine flows through ...")
+            for start, end in name_spans(sentence):
+                name = sentence[start:end]
+                if (
+                    start >= answer_from
+                    and before_head(sentence, start, end, noun)
+                    and not only_question_words(name, question_terms)
+                    and not contrary.demonym(sentence, name)
+                ):
+                    return name
         # then, in turn, the first of these that reads the sentence
         question = frame.text
         readers: tuple[Callable[[], str | None], ...] = (
@@ -615,6 +631,21 @@ def after_head(sentence: str, start: int, word: str) -> bool:
     return before is not None and before.group(1) in {word, f"{word}s", f"{word}es"}
 
 
+_ARTICLE_BEFORE = re.compile(r"\b(?:the|a|an)\s+$", re.IGNORECASE)
+
+
+def before_head(sentence: str, start: int, end: int, word: str) -> bool:
+    """Whether the name at ``start``-``end`` stands between an article and the asked noun
+    ``word`` (or its plural), as its modifier: "the JSON formatter", "the Rhine river"
+    (for "Which formatter / river ...?")."""
+    after = re.match(r"\s+([a-z]+)\b", sentence[end : end + 40])
+    return (
+        after is not None
+        and after.group(1) in {word, f"{word}s", f"{word}es"}
+        and _ARTICLE_BEFORE.search(sentence[max(0, start - 8) : start]) is not None
+    )
+
+
 # "Casino is a 1995 American epic crime film", "The Finnish markka was the currency of
 # Finland": a name the sentence opens with (one common noun may end it), defined
 # by a noun phrase (its first seven words, up to a clause or a qualifying phrase:
@@ -778,8 +809,17 @@ def candidates(
             and not _CODE.fullmatch(sentence[s[0] : s[1]])
         ]
         # documentation's places are code: "write to ... `environ['wsgi.errors']`", "find
-        # it at `.venv/var/flaskr-instance`", "available as `e.original_exception`"
-        return places + [m.span(1) for m in _PLACED_CODE.finditer(sentence) if m.group(1).strip()]
+        # it at `.venv/var/flaskr-instance`", "available as `e.original_exception`"; a
+        # file's or a directory's path is one wherever it stands ("where it generated the
+        # HTML output (typically `build/docs/html`)", "the default place to look is the
+        # index file `/etc/xml/catalog`")
+        code = [m.span(1) for m in _PLACED_CODE.finditer(sentence) if m.group(1).strip()]
+        code += [
+            (m.start() + 1, m.end() - 1)
+            for m in CODE_SPAN.finditer(sentence)
+            if technical.path_shaped(m.group()[1:-1]) and (m.start() + 1, m.end() - 1) not in code
+        ]
+        return places + sorted(code)
     if answer_type is AnswerType.PERSON:
         return [
             part

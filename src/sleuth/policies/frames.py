@@ -340,6 +340,7 @@ def restate(question: str) -> str:
     default; "... unless you change openapi_version?" asks the default of
     ``openapi_version``; "out of the box" is "by default" too)."""
     question = OUT_OF_THE_BOX.sub("by default", omission_as_default(question))
+    question = _AT_THE_MOMENT.sub("currently", question)
     if _HOW_LONG.search(question):
         question = _LASTS.sub("", question)
     question = _SWITCHED.sub(
@@ -354,6 +355,10 @@ def restate(question: str) -> str:
         question = _SET_UP.sub("founded", question)  # "In what year was X set up?"
     return _UNLESS_CHANGED.sub(lambda m: f" {m.group(1)} by default", question)
 
+
+# "Which formatter supports that at the moment?" asks what holds now: "currently" (its
+# "moment" is no word a sentence must state)
+_AT_THE_MOMENT = re.compile(r"\b(?:at|for)\s+the\s+moment\b", re.IGNORECASE)
 
 # "How long does a permanent session cookie last by default?": "last" is the verb "how long"
 # already asks (a duration), not the order word "last" a sentence must state

@@ -588,7 +588,7 @@ def _candidates(kind: str, sentence: str, start: int = 0) -> list[tuple[int, int
     if kind == "path":
         # a URL's path, or a code span shaped as a file's (`.dmypy.json`, `out/foo.pyi`)
         urls = [m.span() for m in _URL.finditer(sentence)]
-        files = [(s, e) for s, e in code if _path_shaped(sentence[s:e])]
+        files = [(s, e) for s, e in code if path_shaped(sentence[s:e])]
         return sorted(
             set(urls) | {sp for sp in files if not any(u[0] <= sp[0] < u[1] for u in urls)}
         )
@@ -766,12 +766,12 @@ def is_list_of_kind(kind: str, value: str) -> bool:
     "500, 502, 503")."""
     items = [i.strip("` ") for i in _LIST_GAP.split(value)]
     if kind == "path":
-        return all(_path_shaped(i) for i in items if i) and any(items)
+        return all(path_shaped(i) for i in items if i) and any(items)
     items = [i for i in items if i]
     return len(items) > 1 and all(is_kind(kind, i) for i in items)
 
 
-def _path_shaped(value: str) -> bool:
+def path_shaped(value: str) -> bool:
     """Whether ``value`` is a URL, a URL's path or a file's (`_candidates`' "path"): a
     file of a known extension or a dot file (`.dmypy.json`), or a directory's path
     ("out/foo.pyi", ".venv/var/app-instance", "build/"; "and/or", "TCP/IP" and "os.path"
