@@ -4407,6 +4407,24 @@ def test_a_version_note_of_an_addition_says_when_it_was_added() -> None:
     # the release of a project the address does not name is another's
     elsewhere = "file:///docs/wheel/licenses.rst#p1"
     assert _entries(question, text, "Licenses", elsewhere) == []
+    # (a reviewer's) the page's file name is its topic, not its subject; another name's
+    # release is not the page's project's; a note opens its sentence
+    huey = "file:///docs/huey/django/management.rst#p3"
+    command = "Which management command creates huey's tables once?"
+    setup = (
+        "Install the stats extra (`pip install huey[stats]`) and run `huey_setup`, creating "
+        "its tables once."
+    )
+    assert _entries(command, setup, "Django", huey) == []
+    expressions = "Which packaging release added support for license expressions?"
+    setuptools = "Support for license expressions was added in setuptools 77.0."
+    assert _entries(expressions, setuptools, "Licenses", url) == []
+    assert _entries(expressions, setuptools.replace("setuptools 77.0", "version 24.2"),
+                    "Licenses", url)[0].value == "24.2"  # fmt: skip
+    assert not {"add", "introduc"} & phrase_keys(
+        "Changed in version 3.0: the `strict` parameter now defaults to true (it was new in "
+        "version 2.0 as an opt-in)."
+    )
 
 
 def test_a_question_that_asks_two_things_has_no_one_span_answer() -> None:
@@ -4427,6 +4445,7 @@ def test_a_question_that_asks_two_things_has_no_one_span_answer() -> None:
                     sentence, title) == ["2003"]  # fmt: skip
     for two in (
         "Who founded the company and when?",
+        "Who founded the company, and when was it founded?",
         "What short extractor name do I put in a mapping section, and which package provides it?",
     ):
         assert frames.asks_two(two), two
@@ -4437,6 +4456,14 @@ def test_a_question_that_asks_two_things_has_no_one_span_answer() -> None:
         "Which gorge lies between Koblenz and what other city?",
         "Which is older, the bridge or the tower?",
         "When did the war end, according to the treaty and the chronicles?",
+        # (a reviewer's) relative clauses joined by "and", a list that ends in a wh-word
+        "Who was the German physicist who developed the theory of relativity, and who won the "
+        "Nobel Prize in 1921?",
+        "What is the river that rises in the Swiss Alps, and which forms the border between "
+        "Germany and France?",
+        "What is the name of the film directed by Scorsese, and in which Sharon Stone plays "
+        "Ginger?",
+        "Which river flows between Basel, Strasbourg, and what other city?",
     ):
         assert not frames.asks_two(one), one
 
@@ -4467,6 +4494,15 @@ def test_a_file_s_path_in_code_is_a_documentation_place() -> None:
         "HTML output (typically `build/docs/html`), which you can then inspect locally."
     )
     assert _checked(asked, echo) == []
+    # (a reviewer's) a path a clause is about, or one after a semicolon, is no place
+    for q, said in (
+        ("Where are the logs written?",
+         "Logs are written to standard error unless `logging.ini` says otherwise."),
+        ("Where are the step definitions kept?",
+         "Step definitions are kept in the steps directory; `features/steps/example.py` is "
+         "one such file."),
+    ):  # fmt: skip
+        assert _checked(q, said) == [], said
 
 
 def test_the_name_before_the_asked_noun_says_which_one() -> None:
@@ -4489,8 +4525,64 @@ def test_the_name_before_the_asked_noun_says_which_one() -> None:
         "console on February 10, 2009."
     )
     assert _checked("On which console did the game come out?", console) == ["Wii"]
+    flows = (
+        "Between Bingen and Bonn, the Middle Rhine flows through the Rhine Gorge, a formation "
+        "which was created by erosion."
+    )
+    assert _checked("What flows between Bingen and Bonn?", flows) == ["Middle Rhine"]
     assert _checked("Which broadcaster organised the contest?",
                     "The Danish broadcaster organised the contest.") == []  # fmt: skip
+    # (a reviewer's) a title's adjective, a name set against another, a name an article
+    # stands inside, two names of the kind: none says which one
+    for q, said in (
+        ("Which minister announced the policy?",
+         "The policy was announced by the Foreign minister in 1956."),
+        ("Which army captured Magdeburg?", "Magdeburg was captured by the Imperial army in 1631."),
+        ("Which company acquired Sun Microsystems?",
+         "Sun Microsystems was acquired by Oracle, a rival of the IBM company."),
+        ("Which console did Nintendo release in 2006?",
+         "Nintendo released the Wii in 2006 to compete with the Xbox console."),
+        ("Which formatter supports embedding data?",
+         "Unlike the JSON formatter, the pretty formatter supports embedding data."),
+        ("Which theme does the documentation use?",
+         "The documentation uses the Read the Docs theme."),
+        ("On which console was the game released?",
+         "The game was released for the Xbox console after the Wii console had failed."),
+    ):  # fmt: skip
+        assert _checked(q, said) == [], said
     bare = "Currently only JSON formatter output supports embedding data."
     assert "JSON" not in _checked(question, bare, title)
     assert restate("Which one works at the moment?") == "Which one works currently?"
+    # (a reviewer's) a moment of something is a point in time, not "now"
+    merger = "Who was the chief executive at the moment of the merger?"
+    assert restate(merger) == merger
+
+
+def test_the_term_names_the_word_after_it() -> None:
+    """Deform's serialization.rst (a fresh set): "What is the term cstruct shorthand for?"
+    over 'A cstruct is a shorthand for "Colander structure".': "the term" names the word
+    after it, which the sentence states without saying "term"; "What is the term for
+    ...?" asks a term, and keeps it."""
+    sentence = 'A cstruct is a shorthand for "Colander structure".'
+    assert _checked("What is the term cstruct shorthand for?", sentence,
+                    "Serialization and Deserialization") == ['"Colander structure"']  # fmt: skip
+    assert restate("What is the word Norman derived from?") == "What is the Norman derived from?"
+    kept = "What is the term for closing off rivers that are no longer connected?"
+    assert restate(kept) == kept
+
+
+def test_an_opening_clause_before_a_prepositional_wh_phrase_asks_nothing() -> None:
+    """Deform's basics.rst (a fresh set): "When any submit button of a Deform form is
+    clicked, to which URL does the form send its post request by default?" asks a URL,
+    not a date: the clause's "when" sets the situation, the wh-phrase after it (with its
+    preposition) asks."""
+    for question in (
+        "When any submit button of a Deform form is clicked, to which URL does the form send "
+        "its post request by default?",
+        "When a task hits an rdb breakpoint, from which port does the remote debugger start "
+        "searching for a free one by default?",
+    ):
+        assert frames.answer_type_of(question) is AnswerType.OTHER, question
+    assert frames.answer_type_of("When was the form, in which the URL is set, added?") is (
+        AnswerType.DATE
+    )

@@ -53,19 +53,20 @@ def stem(word: str) -> str:
     """Snowball (Porter 2) stem of a lower-cased word: founded/founding -> found,
     offices -> offic, employs -> employ. Agent nouns (founder, employer) stay apart,
     as the stemmer keeps them; `RELATED` maps the few that matter back together."""
+    if _ACRONYM_PLURAL.fullmatch(word):
+        # an acronym's plural as written ("DTDs", "PDFs", "SDKs"): Snowball deletes a
+        # plural "s" only after a vowel, so "dtds" would stay apart from "DTD" (an
+        # acronym that ends in S, "HTTPS", "DNS", is written in capitals throughout)
+        word = word[:-1]
     w = _fold(word.lower())
     w = IRREGULAR.get(w, w)
     w = BRITISH.get(w, w)
-    if len(w) >= 3 and w.endswith("s") and _NO_VOWEL.fullmatch(w):
-        # an acronym's plural ("DTDs", "PDFs", "SDKs"): Snowball deletes a plural "s"
-        # only after a vowel, so "dtds" would stay apart from "DTD"
-        w = w[:-1]
     base: str = _STEMMER.stemWord(w)
     return RELATED.get(base, base)
 
 
 _STEMMER = snowballstemmer.stemmer("english")
-_NO_VOWEL = re.compile(r"[b-df-hj-np-tv-xz0-9]+")  # no a, e, i, o, u or y
+_ACRONYM_PLURAL = re.compile(r"[A-Z][A-Z0-9]+s")
 _TRANSLIT = str.maketrans(
     {"æ": "ae", "œ": "oe", "ø": "o", "ß": "ss", "đ": "d", "ł": "l", "þ": "th", "ð": "d", "ı": "i"}
 )

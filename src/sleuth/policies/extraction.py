@@ -392,15 +392,18 @@ def extract(
             # adjective ("the Danish broadcaster"). (A head read from a verb, "flows" of
             # "What flows between Bingen and Bonn?", finds the verb's subject: "the Middle
             # Rhine flows through ...")
-            for start, end in name_spans(sentence):
-                name = sentence[start:end]
-                if (
-                    start >= answer_from
-                    and before_head(sentence, start, end, noun)
-                    and not only_question_words(name, question_terms)
-                    and not contrary.demonym(sentence, name)
-                ):
-                    return name
+            modified = [
+                (start, end)
+                for start, end in name_spans(sentence)
+                if start >= answer_from
+                and before_head(sentence, start, end, noun)
+                and not only_question_words(sentence[start:end], question_terms)
+                and sentence[start:end].lower() not in contrary.PEOPLES
+                and sentence[start:end].lower() not in _TITLE_ADJECTIVES
+                and not _RIVAL_BEFORE.search(_clause_before(sentence, start))
+            ]
+            if len(modified) == 1:  # two are rivals ("the Xbox console and the Wii console")
+                return sentence[modified[0][0] : modified[0][1]]
         # then, in turn, the first of these that reads the sentence
         question = frame.text
         readers: tuple[Callable[[], str | None], ...] = (
@@ -632,18 +635,45 @@ def after_head(sentence: str, start: int, word: str) -> bool:
 
 
 _ARTICLE_BEFORE = re.compile(r"\b(?:the|a|an)\s+$", re.IGNORECASE)
+# a capitalised word right before the article, a space between: the name goes on ("Read
+# the Docs"; "Bingen and Bonn, the Middle Rhine" has a comma between)
+_NAME_WORD_BEFORE = re.compile(r"(?<![\w'’-])[A-Z][\w'’-]*[ \t]+$")
+# capitalised adjectives of a title or an office, no name of one of a kind ("the Federal
+# government", "the Imperial army", "the Foreign minister")
+_TITLE_ADJECTIVES = frozenset(
+    "federal foreign imperial royal crown prime national central supreme grand high holy "
+    "great upper lower middle northern southern eastern western north south east west new "
+    "old former first second third official provisional interim".split()
+)
+# what a name is set against in its clause: "Unlike the JSON formatter, ...", "to compete
+# with the Xbox console", "a rival of the IBM company"
+_RIVAL_BEFORE = re.compile(
+    r"\b(?:unlike|instead\s+of|rather\s+than|other\s+than|except|besides|apart\s+from|"
+    r"compet\w*\s+(?:with|against)|rivals?\s+(?:of|to)|than|not)\b",
+    re.IGNORECASE,
+)
+
+
+def _clause_before(sentence: str, start: int) -> str:
+    """The text of ``sentence`` before ``start`` back to the clause's last comma,
+    semicolon or colon."""
+    before = sentence[:start]
+    cut = max(before.rfind(","), before.rfind(";"), before.rfind(":"))
+    return before[cut + 1 :]
 
 
 def before_head(sentence: str, start: int, end: int, word: str) -> bool:
     """Whether the name at ``start``-``end`` stands between an article and the asked noun
-    ``word`` (or its plural), as its modifier: "the JSON formatter", "the Rhine river"
-    (for "Which formatter / river ...?")."""
+    ``word`` (or its plural), as its modifier: "the JSON formatter", "the Wii console"
+    (for "Which formatter / console ...?"); not a name the article stands inside ("Read
+    the Docs theme")."""
     after = re.match(r"\s+([a-z]+)\b", sentence[end : end + 40])
-    return (
-        after is not None
-        and after.group(1) in {word, f"{word}s", f"{word}es"}
-        and _ARTICLE_BEFORE.search(sentence[max(0, start - 8) : start]) is not None
-    )
+    before = sentence[max(0, start - 40) : start]
+    article = _ARTICLE_BEFORE.search(before)
+    if after is None or after.group(1) not in {word, f"{word}s", f"{word}es"} or not article:
+        return False
+    inside = _NAME_WORD_BEFORE.search(before, 0, article.start())
+    return inside is None
 
 
 # "Casino is a 1995 American epic crime film", "The Finnish markka was the currency of
@@ -809,15 +839,17 @@ def candidates(
             and not _CODE.fullmatch(sentence[s[0] : s[1]])
         ]
         # documentation's places are code: "write to ... `environ['wsgi.errors']`", "find
-        # it at `.venv/var/flaskr-instance`", "available as `e.original_exception`"; a
-        # file's or a directory's path is one wherever it stands ("where it generated the
-        # HTML output (typically `build/docs/html`)", "the default place to look is the
-        # index file `/etc/xml/catalog`")
+        # it at `.venv/var/flaskr-instance`", "available as `e.original_exception`"; and
+        # a file's or a directory's path that a place's noun or a parenthesis introduces
+        # ("the default place to look is the index file `/etc/xml/catalog`", "(typically
+        # `build/docs/html`)"), not one a clause is about ("`logging.ini` says ...")
         code = [m.span(1) for m in _PLACED_CODE.finditer(sentence) if m.group(1).strip()]
         code += [
             (m.start() + 1, m.end() - 1)
             for m in CODE_SPAN.finditer(sentence)
-            if technical.path_shaped(m.group()[1:-1]) and (m.start() + 1, m.end() - 1) not in code
+            if technical.path_shaped(m.group()[1:-1])
+            and _PATH_INTRODUCED.search(sentence[max(0, m.start() - 30) : m.start()])
+            and (m.start() + 1, m.end() - 1) not in code
         ]
         return places + sorted(code)
     if answer_type is AnswerType.PERSON:
@@ -950,6 +982,15 @@ def _after_place_preposition(sentence: str, start: int) -> bool:
 
 _PLACED_CODE = re.compile(
     r"\b(?:in|at|to|into|as|under|from|inside)\s+(?:the\s+\w+\s+)?`([^`\n]+)`", re.IGNORECASE
+)
+
+
+# what introduces a path as a place: a place's noun right before it ("the index file
+# `/etc/xml/catalog`", "the directory `build/`") or a parenthesis ("(typically `x`)")
+_PATH_INTRODUCED = re.compile(
+    r"(?:\b(?:file|files|directory|directories|folder|folders|path|location|place|dir)"
+    r"|\((?:\w+\s+)?)\s*$",
+    re.IGNORECASE,
 )
 
 

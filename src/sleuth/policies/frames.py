@@ -221,7 +221,8 @@ def loose(frame: Frame) -> Frame:
 
 
 # a clause before the question's wh-word: a condition or a setting ("When I load ...,",
-# "In the Flask example,"), not a wh-question of its own ("Where did they settle, ...").
+# "In the Flask example,"; "When a task hits a breakpoint, from which port ...?"), not a
+# wh-question of its own ("Where did they settle, ...").
 # `technical.kind_of` has a wider twin (`_opening_clause_end`: any text before a "which"
 # or "what" after a comma or a sentence's end, "On a Mac, ... . Which service ...?");
 # one rule for both would move readings of each and needs a refit and a held-out run
@@ -229,7 +230,8 @@ _OPENING_CLAUSE = re.compile(
     r"\s*(?:when|where|while|once|if|after|before|since|unless|because|although|though|"
     r"given|in|on|at|for|with|by|from|during|as)\b"
     r"(?!\s+(?:is|are|was|were|do|does|did|can|could|should|will|would|has|have|had)\b)"
-    r"[^,?]*,\s+(?=(?:what|which|who|whom|whose|how|when|where)\b)",
+    r"[^,?]*,\s+(?=(?:(?:in|to|from|on|at|for|by|with|into|under)\s+)?"
+    r"(?:what|which|who|whom|whose|how|when|where)\b)",
     re.IGNORECASE,
 )
 
@@ -341,6 +343,9 @@ def restate(question: str) -> str:
     ``openapi_version``; "out of the box" is "by default" too)."""
     question = OUT_OF_THE_BOX.sub("by default", omission_as_default(question))
     question = _AT_THE_MOMENT.sub("currently", question)
+    question = _META_NOUN.sub(
+        lambda m: m.group(0) if m.group(2).lower() in STOPWORDS else m.group(1), question
+    )
     if _HOW_LONG.search(question):
         question = _LASTS.sub("", question)
     question = _SWITCHED.sub(
@@ -356,9 +361,18 @@ def restate(question: str) -> str:
     return _UNLESS_CHANGED.sub(lambda m: f" {m.group(1)} by default", question)
 
 
+# "What is the term cstruct shorthand for?": "the term" names the word after it, which is
+# what a sentence states ("A cstruct is a shorthand for ..."); "the term for X" asks one
+_META_NOUN = re.compile(
+    r"\b(the\s+)(?:term|word|phrase|expression|abbreviation|acronym)\s+(?=[\"'“‘`]?(\w+))",
+    re.IGNORECASE,
+)
+
 # "Which formatter supports that at the moment?" asks what holds now: "currently" (its
 # "moment" is no word a sentence must state)
-_AT_THE_MOMENT = re.compile(r"\b(?:at|for)\s+the\s+moment\b", re.IGNORECASE)
+# ("at the moment of the merger" is a point in time: the phrase must end the question or
+# its clause)
+_AT_THE_MOMENT = re.compile(r"\b(?:at|for)\s+the\s+moment\b(?=\s*[?,.;]|\s*$)", re.IGNORECASE)
 
 # "How long does a permanent session cookie last by default?": "last" is the verb "how long"
 # already asks (a duration), not the order word "last" a sentence must state
@@ -594,15 +608,16 @@ def _frame_question(question: str, field_name: str | None = None) -> Frame:
         if not is_anchor and low in TYPE_WORDS:
             continue
         query_words.append(word)
+        # (stemmed as written: an acronym's plural, "DTDs", is the acronym's)
         if is_anchor:
-            anchors.setdefault(stem(low), None)
+            anchors.setdefault(stem(word), None)
             predicate = None
         else:
-            relation.setdefault(stem(low), None)
+            relation.setdefault(stem(word), None)
             # a part of a joined name ("waitress-serve", "mod_wsgi-express") is no verb
             # the sentence must say: names are written whole or not at all
             if i < contrast:
-                predicate = None if low in joined else stem(low)
+                predicate = None if low in joined else stem(word)
     if field_name:
         key = field_name.lower()
         field_type = FIELD_TYPES.get(key, FIELD_TYPES.get(key.split("_")[-1]))
@@ -842,9 +857,17 @@ _WH = (
     r"(?:who|whom|whose|what|which|when|where|why|how)\b"
 )
 _WH_OPENS = re.compile(rf"\s*{_WH}", re.IGNORECASE)
-# a second question joined to the first: ", and in which year?", "... and when?"
+# a second question joined to the first, short and to the question's end: ", and in
+# which year?", ", and which package provides it?", "... and when?" (a relative clause
+# joined so runs on, ", and who won the Nobel Prize in 1921?", or has a subject of its
+# own, ", and in which Sharon Stone plays Ginger?"; "..., and what other city?" ends a
+# list)
 _SECOND_ASK = re.compile(
-    rf",\s*and\s+{_WH}|\s+and\s+(?:when|where|why|how)\s*\?\s*$", re.IGNORECASE
+    rf",\s*and\s+(?!(?:\w+\s+)?(?:what|which)\s+other\b){_WH}"
+    r"(?!\s+(?:(?-i:[A-Z])|(?:the|a|an|he|she|it|they|his|her|its|their)\b))"
+    r"(?:\s+[\w'’-]+){0,4}\s*\?\s*$"
+    r"|\s+and\s+(?:when|where|why|how)\s*\?\s*$",
+    re.IGNORECASE,
 )
 
 

@@ -183,7 +183,7 @@ def _run_before(tokens: list[str], j: int) -> set[str]:
 
 
 def _key(token: str) -> str:
-    return stem(token.lower().strip("’'"))
+    return stem(token.strip("’'"))  # as written: "DTDs" is the acronym's plural
 
 
 def _capital(token: str) -> bool:

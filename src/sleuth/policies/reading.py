@@ -39,7 +39,7 @@ from functools import lru_cache
 
 from sleuth.formats.fences import fence_spans
 from sleuth.passages import is_passage_title, title_heading
-from sleuth.text import content_terms, sentences, stem, words
+from sleuth.text import STOPWORDS, content_terms, sentences, stem, words
 
 from . import excluded, renamed, technical
 from .extraction import extract, tidy, widened_to_agents, widened_to_list
@@ -844,6 +844,30 @@ def url_terms(url: str) -> set[str]:
     return set(content_terms(re.sub(r"[/._-]+", " ", address)))
 
 
+def url_folder_terms(url: str) -> set[str]:
+    """`url_terms` of the folders of a page's address, without its file's name."""
+    address = url.split("#", 1)[0]
+    return url_terms(address.rsplit("/", 1)[0] + "/") if "/" in address else set()
+
+
+# a word before a value that names whose it is ("setuptools 77.0"), not a version's word
+_WORD_BEFORE_VALUE = re.compile(r"([A-Za-z][\w.-]*)\s+v?$")
+
+
+def _named_before(sentence: str, value: str) -> bool:
+    """Whether ``value`` is written in ``sentence`` right after a word that names whose it
+    is ("in setuptools 77.0"), not after a version's word or a function word ("New in
+    version 24.2", "added in 24.2")."""
+    at = sentence.find(value)
+    if at < 0:
+        return False
+    before = _WORD_BEFORE_VALUE.search(sentence[max(0, at - 40) : at].rstrip("`"))
+    if before is None:
+        return False
+    word = before.group(1).lower()
+    return word not in STOPWORDS and word not in ("version", "versions", "release", "releases")
+
+
 # the corpus folder and up to three levels of pages under it ("flask/patterns/celery.rst",
 # "docs-fastapi/tutorial/security/first-steps.md")
 FILE_PATH_PARTS = 4
@@ -1425,14 +1449,20 @@ def read_sentence(
         left = set(frame.relation) - relation - relation_in_title
         modifiers = left & set(technical.kind_modifiers(frame.text))
         # (a name the page writes as one, "Celery" of "Which celery setting ...?", or
-        # its address holds, "packaging" of "In which packaging release ...?" on
-        # ".../packaging/licenses.rst", is the page's subject more often than a word its
-        # sentences repeat)
-        subject = {stem(p.lower()) for p in proper} | url_terms(url)
-        if modifiers and not modifiers & subject:
+        # a folder of its address holds, "packaging" of "In which packaging release
+        # ...?" on ".../packaging/licenses.rst", is the page's subject more often than a
+        # word its sentences repeat; the page's own file name is its topic, no subject:
+        # "management" of ".../huey/django/management.rst")
+        written = {stem(p.lower()) for p in proper}
+        folders = url_folder_terms(url)
+        if modifiers and not modifiers & (written | folders):
             # "Which management command creates huey's tables once?": the word before the
             # asked kind says which of its kind is asked; a sentence that leaves it unsaid
             # ("(`pip install huey[stats]`), creating its tables") names another command
+            return None
+        if modifiers and not modifiers & written and _named_before(sentence, value):
+            # the page's project, named by its folder, gives no release another name
+            # gives: "... was added in setuptools 77.0." on packaging's pages
             return None
     total = 2 * len(frame.anchors) + len(frame.relation) + 0.5 * len(frame.soft) or 1.0
     got = 2 * len(anchors_in_sentence) + 1.5 * len(anchors_in_title) + len(relation)

@@ -52,8 +52,12 @@ _CANON: dict[str, str] = {w: group.split()[0] for group in GROUPS for w in group
 # "out of the box" says "by default" (its words, "box", are no question's to state)
 OUT_OF_THE_BOX = re.compile(r"\bout[\s-]+of[\s-]+the[\s-]+box\b", re.IGNORECASE)
 
-# a version note of an addition ("New in version 24.2.", "Added in version 7.3")
-_VERSION_ADDED = re.compile(r"\b(?:new|added)\s+in\s+(?:version|release)\s+v?\d", re.I)
+# a version note of an addition ("New in version 24.2.", "Added in version 7.3"), as
+# Sphinx renders one: opening a sentence ("... (it was new in version 2.0 as an opt-in)"
+# in a note of a change, "What's New in Version 3.0" are none)
+_VERSION_ADDED = re.compile(
+    r"(?:^|[.;!?]\s+)\W*(?:new|added)\s+in\s+(?:version|release)\s+v?\d", re.I
+)
 
 # phrases that say a word of a question: "3.9 and newer" states the oldest version
 _PHRASES = (
