@@ -4506,13 +4506,13 @@ def test_a_file_s_path_in_code_is_a_documentation_place() -> None:
 
 
 def test_the_name_before_the_asked_noun_says_which_one() -> None:
-    """behave's formatters appendix (a fresh set) and SQuAD-style sentences (R): "Which
-    formatter supports that at the moment?" over "Currently only the JSON formatter
-    supports embedding data." asks the name between the article and the asked noun (and
-    "at the moment" is "currently", no word a sentence must state), not the object after
-    the verb; "On which console did the game come out?" over "... released for the Wii
-    console ...". A people's adjective there says what kind ("the Danish broadcaster"),
-    and a name after no article is no modifier of the noun."""
+    """behave's formatters appendix (a fresh set): "Which formatter supports that at the
+    moment?" over "Currently only the JSON formatter supports embedding data." asks the
+    technical name between the article and the asked noun (and "at the moment" is
+    "currently", no word a sentence must state), not the object after the verb. A prose
+    name there is left alone: read for any name ("On which console did the game come
+    out?" over "... released for the Wii console ..."), the rule gave six wrong answers
+    for one right on fold A's held-out SQuAD-style parts."""
     question = (
         "I want to embed screenshots into the test report with context.attach(). Which "
         "formatter supports that at the moment?"
@@ -4520,34 +4520,23 @@ def test_the_name_before_the_asked_noun_says_which_one() -> None:
     sentence = "Currently only the JSON formatter supports embedding data."
     title = "Formatters and Reporters › Embedding Screenshots / Data in Reports"
     assert _checked(question, sentence, title) == ["JSON"]
+    camel = "Currently only the PyPy interpreter runs the suite without changes."
+    assert _checked("Which interpreter runs the suite without changes?", camel) == ["PyPy"]
     console = (
         "NASCAR Kart Racing is a kart racing video game that was released for the Wii "
         "console on February 10, 2009."
     )
-    assert _checked("On which console did the game come out?", console) == ["Wii"]
-    flows = (
-        "Between Bingen and Bonn, the Middle Rhine flows through the Rhine Gorge, a formation "
-        "which was created by erosion."
-    )
-    assert _checked("What flows between Bingen and Bonn?", flows) == ["Middle Rhine"]
-    assert _checked("Which broadcaster organised the contest?",
-                    "The Danish broadcaster organised the contest.") == []  # fmt: skip
-    # (a reviewer's) a title's adjective, a name set against another, a name an article
-    # stands inside, two names of the kind: none says which one
+    assert _checked("On which console did the game come out?", console) == []
+    # (a reviewer's) a name set against another, or one of two names of the kind, says
+    # not which one
     for q, said in (
-        ("Which minister announced the policy?",
-         "The policy was announced by the Foreign minister in 1956."),
-        ("Which army captured Magdeburg?", "Magdeburg was captured by the Imperial army in 1631."),
         ("Which company acquired Sun Microsystems?",
          "Sun Microsystems was acquired by Oracle, a rival of the IBM company."),
-        ("Which console did Nintendo release in 2006?",
-         "Nintendo released the Wii in 2006 to compete with the Xbox console."),
         ("Which formatter supports embedding data?",
          "Unlike the JSON formatter, the pretty formatter supports embedding data."),
-        ("Which theme does the documentation use?",
-         "The documentation uses the Read the Docs theme."),
-        ("On which console was the game released?",
-         "The game was released for the Xbox console after the Wii console had failed."),
+        ("Which formatter supports embedding data?",
+         "While the JSON formatter is the fastest, the YAML formatter supports embedding "
+         "data."),
     ):  # fmt: skip
         assert _checked(q, said) == [], said
     bare = "Currently only JSON formatter output supports embedding data."

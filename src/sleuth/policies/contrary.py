@@ -451,7 +451,7 @@ _DEMONYM = re.compile(r"(?:an|ine|ese|ish|ic|iss|ch|eek)$")
 
 # the adjectives of peoples a person's name is never: a first name may end like one
 # ("Brian wrote the song"), so a person answer is refused only for these
-PEOPLES = frozenset(
+_PEOPLES = frozenset(
     "american british english french german italian spanish portuguese russian chinese "
     "japanese korean indian canadian australian irish scottish welsh dutch swedish "
     "norwegian danish finnish polish czech hungarian greek turkish byzantine norman roman "
@@ -468,7 +468,7 @@ def demonym(sentence: str, value: str, person: bool = False) -> bool:
     people's adjective: "Brian" ends as "Norman" does."""
     if len(value.split()) != 1 or _DEMONYM.search(value) is None:
         return False
-    if person and value.lower() not in PEOPLES:
+    if person and value.lower() not in _PEOPLES:
         return False
     uses = [m.end() for m in re.finditer(rf"\b{re.escape(value)}\b", sentence)]
     nouns = [re.match(r"\s+([a-z][a-z-]+)", sentence[end:]) for end in uses]
