@@ -17,8 +17,8 @@ docs questions ``marshmallow_dev``, ``structlog_dev``, ``starlette_dev``, ``alem
 ``babel_dev``, ``apscheduler_dev``, ``celery_dev``, ``pytest_dev``, ``mypy_dev``,
 ``aiohttp_dev``, ``pygments_dev``, ``tox_dev``, ``tornado_dev``, ``lxml_dev``, ``scrapy_dev``,
 ``peewee_dev``, ``huey_dev``, ``cryptography_dev``, ``packaging_dev``, ``docutils_dev``,
-``webob_dev``, ``nose2_dev``, ``flask-sqlalchemy_dev``, ``simpy_dev``, ``behave_dev`` and
-``deform_dev`` over their vendored docs.
+``webob_dev``, ``nose2_dev``, ``flask-sqlalchemy_dev``, ``simpy_dev``, ``behave_dev``,
+``deform_dev``, ``gevent_dev`` and ``whoosh_dev`` over their vendored docs.
 The held-out sides are never run here: they are ``heldout_report.py``'s.
 
 Each case is run with the default policy (`sleuth ask` with no flags: the shipped model,
@@ -134,6 +134,8 @@ DEV_PARTS = [
     fit.Part("docs:simpy/simpy_dev", "index"),
     fit.Part("docs:behave/behave_dev", "index"),
     fit.Part("docs:deform/deform_dev", "index"),
+    fit.Part("docs:gevent/gevent_dev", "index"),
+    fit.Part("docs:whoosh/whoosh_dev", "index"),
 ]
 
 #: ``--parts`` groups: every R part of the fit script, and the development sets

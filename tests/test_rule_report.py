@@ -196,6 +196,8 @@ def test_parts_and_missing_data(
         "simpy-dev",
         "behave-dev",
         "deform-dev",
+        "gevent-dev",
+        "whoosh-dev",
     ]
     assert len(rr.choose("rules")) == len(rr.fit.RULE_PARTS)
     with pytest.raises(ValueError, match="no part 'nope'"):
