@@ -4575,3 +4575,76 @@ def test_an_opening_clause_before_a_prepositional_wh_phrase_asks_nothing() -> No
     assert frames.answer_type_of("When was the form, in which the URL is set, added?") is (
         AnswerType.DATE
     )
+
+
+def test_an_omission_in_the_askers_condition_asks_the_default() -> None:
+    """huey's flask_admin.rst and Tornado's structure.rst (R): "If I register the ... panel
+    without passing a database, where ...?" was refused (its "without" is a negation the
+    sentence does not state), though "By default the panel stores ..." answers it: a
+    condition of the asker's that leaves a choice out asks what holds by default, and the
+    object stays a word of the situation. Not outside an opening condition: "Which option
+    lets me run without setting a password?" asks a means."""
+    question = (
+        "If I register the flask-peewee huey panel without passing a database, where are "
+        "its statistics stored?"
+    )
+    assert restate(question) == (
+        "If I register the flask-peewee huey panel a database, where are its statistics "
+        "stored by default?"
+    )
+    sentence = (
+        "By default the panel stores and reads statistics in your admin's authentication "
+        "database (`admin.auth.db`)."
+    )
+    assert _checked(question, sentence, "Registering the panel") == ["admin.auth.db"]
+    redirect = (
+        "When I call self.redirect() in a handler without setting the permanent flag, which "
+        "HTTP response code is sent?"
+    )
+    said = (
+        "The default value of `permanent` is `False`, which generates a `302 Found` HTTP "
+        "response code and is appropriate for things like redirecting users."
+    )
+    assert _checked(redirect, said, "Redirection") == ["302 Found"]
+    # the default is the question's own word: a sentence that says none is no answer
+    other = "The panel stores statistics in the `stats.db` database when you register it."
+    assert _checked(question, other, "Registering the panel") == []
+    for kept in (
+        "Which option lets me run without setting a password?",
+        "If I run the tests, which flag skips them without changing the code?",
+        "Which server runs without passing a port, if I use the CLI?",
+    ):
+        assert restate(kept) == kept
+
+
+def test_a_change_from_one_value_to_another_answers_with_the_new_one() -> None:
+    """gevent's whatsnew_1_5.rst (a fresh set): "The bundled version of libuv has been
+    updated from 1.24 to 1.34, ..." read 1.24 for "To which version?": of "from A to B",
+    B is what holds now, and A only what held before ("From which version ...?")."""
+    sentence = (
+        "The bundled version of libuv has been updated from 1.24 to 1.34, libev has been "
+        "updated from 4.23 to 4.31, and c-ares has been updated from 1.14 to 1.15."
+    )
+    title = "What's new in gevent 1.5 › Library updates"
+    assert _checked("Which version is the bundled libuv updated to?", sentence, title) == ["1.34"]
+    assert _checked("Which version was the bundled libuv updated from?", sentence, title) == [
+        "1.24"
+    ]
+    raised = "The default limit was raised from `100` to `1000` in 2.0."
+    assert technical.extract("value", raised, {"default", "limit"}, "What is the default limit?",
+                             0, "limit", {"default", "limit"}) == "1000"  # fmt: skip
+    # a "from ... to ..." of a range or a route is no change
+    ranged = "Ports from 8000 to 8080 are tried in turn by default."
+    assert technical.extract("value", ranged, {"port", "default"}, "Which port is tried first?",
+                             0, None, {"port"}) == "8000"  # fmt: skip
+
+
+def test_a_status_code_keeps_its_reason_phrase_ok() -> None:
+    """WebOb's index.txt (R): "The status defaults to `'200 OK'`." read "200": the reason
+    phrase "OK", all capitals, is part of the status as "Not Found" is."""
+    question = "What status does a Response have by default?"
+    assert _checked(question, "The status defaults to `'200 OK'`.", "Response") == ["200 OK"]
+    assert _checked("Which status code is sent when the item is missing?",
+                    "It sends 404 Not Found when the item is missing.") == ["404 Not Found"]  # fmt: skip
+    assert _checked("Which status code is sent when the item is missing?",
+                    "It sends 404 OKAY when the item is missing.") == ["404"]  # fmt: skip

@@ -318,6 +318,20 @@ _OMITTED = re.compile(
 )
 
 
+# an asker's condition of omission with its object said: "If I register the panel without
+# passing a database, where ...?", "When I call self.redirect() without setting the
+# permanent flag, which ...?" ask what holds by default, which documentation says so ("By
+# default the panel stores ..."; "The default value of `permanent` is `False`"): the
+# object stays a word of the situation, "by default" one of the question proper. In the opening clause only: "Which option lets me
+# run without setting a password?" asks for a means, not a default
+_WITHOUT_GIVING = re.compile(
+    r"^(\s*(?:if|when)\s+(?:I|we|you|one)\b[^,?]*?)\bwithout\s+"
+    r"(?:passing|specifying|setting|giving|providing|declaring|configuring|supplying|"
+    r"choosing|adding|changing)\b(?=[^,?]*,)",
+    re.IGNORECASE,
+)
+
+
 _UNLESS_CHANGED = re.compile(
     r",?\s*\bunless\s+(?:you|one)\s+(?:change|set|pass|override|configure)\s+(\S+?)(?=\W*$)",
     re.IGNORECASE,
@@ -342,6 +356,12 @@ def restate(question: str) -> str:
     default; "... unless you change openapi_version?" asks the default of
     ``openapi_version``; "out of the box" is "by default" too)."""
     question = OUT_OF_THE_BOX.sub("by default", omission_as_default(question))
+    without = _WITHOUT_GIVING.match(question)
+    if without is not None:
+        # (the default is the question's own word, not the situation's: said last)
+        rest = question[without.end() :].rstrip()
+        mark = "?" if rest.endswith("?") else ""
+        question = f"{without.group(1).rstrip()}{rest.removesuffix('?')} by default{mark}"
     question = _AT_THE_MOMENT.sub("currently", question)
     question = _META_NOUN.sub(
         lambda m: m.group(0) if m.group(2).lower() in STOPWORDS else m.group(1), question

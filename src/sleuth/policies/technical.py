@@ -408,7 +408,10 @@ _IP = re.compile(r"(?<![\w.])\d{1,3}(?:\.\d{1,3}){3}(?![\w.]*\d)")
 # ("Exit code 5: No tests were collected", "exits with `2`"), not part of a version or a date
 # (no version, exit code, status or literal is a tracker's number: "(#404, #500)")
 _EXIT = re.compile(r"(?<![\w.,/:#-])`?(\d{1,3})`?(?![\w,/-]|[.:]\d|\s*%)")
-_STATUS = re.compile(r"(?<![\w.#])[1-5]\d\d(?:\s+[A-Z][a-z]+(?:\s+[A-Z][a-z]+)*)?(?![\w.])")
+# a status code with its reason phrase ("404 Not Found", "200 OK")
+_STATUS = re.compile(
+    r"(?<![\w.#])[1-5]\d\d(?:\s+(?:OK\b|[A-Z][a-z]+(?:\s+[A-Z][a-z]+)*))?(?![\w.])"
+)
 _URL = re.compile(r"https?://[^\s`'\"<>)\]]+|(?<![\w.:/])/[\w.{}-]+(?:/[\w.{}-]+)*/?")
 _ERROR = re.compile(r"(?<![\w.])(?:[\w]+\.)*[A-Z]\w*(?:Error|Exception|Warning)\b")
 # a sentence about raising: its CamelCase code spans are exceptions by what it says of them
@@ -937,6 +940,7 @@ def extract(
             # the one before it ("... default model is X. The timeout is 30 seconds.")
             # says no default of its own: no value is said to be the default
             return None
+    spans = _changed_to(sentence, spans, question)
     labelled = [sp for sp in spans if _labelled(sentence, sp, question_terms)] or [
         sp for sp in spans if sp in called
     ]
@@ -1022,6 +1026,39 @@ def _labelled(sentence: str, span: tuple[int, int], question_terms: set[str]) ->
 ASSIGNMENT = re.compile(r"(?:[\w.]+\()?([A-Za-z_]\w*)\s*=\s*([^=()]+?)\)?")
 # a word, then the opening parenthesis (and backticks) of a code span right after it
 _GLOSSED = re.compile(r"\b([A-Za-z][\w-]*)\s+\(`*$")
+
+# a change said as "from A to B" ("libuv has been updated from 1.24 to 1.34", "raised the
+# limit from `100` to `1000`"): B is what holds now, A what held before. A change verb
+# says it (a range, "ports from 8000 to 8080 are tried", changes nothing)
+_FROM_BEFORE = re.compile(
+    r"\b(?:updated|upgraded|downgraded|changed|raised|increased|decreased|lowered|reduced|"
+    r"bumped|moved|switched|went|grew|grown|shrunk|shrank|renamed)\b"
+    r"(?:\s+[\w`'.-]+){0,4}?\s+from\s+(?:version\s+|v)?$",
+    re.IGNORECASE,
+)
+_TO_BETWEEN = re.compile(r"\s+to\s+(?:version\s+|v)?", re.IGNORECASE)
+_ASKS_OLD = re.compile(
+    r"\b(?:from\s+(?:which|what)|previous(?:ly)?|old|older|former(?:ly)?|originally|"
+    r"used\s+to|prior)\b|\bfrom\s*\?",
+    re.IGNORECASE,
+)
+
+
+def _changed_to(
+    sentence: str, spans: list[tuple[int, int]], question: str
+) -> list[tuple[int, int]]:
+    """``spans`` without the old side of each "from A to B" pair of them (the new side
+    when the question asks what held before: "From which version ...?", "What was the
+    previous default?")."""
+    old = _ASKS_OLD.search(question) is not None
+    dropped = set()
+    for a in spans:
+        if not _FROM_BEFORE.search(sentence[: a[0]].rstrip("`")):
+            continue
+        for b in spans:
+            if b[0] > a[1] and _TO_BETWEEN.fullmatch(sentence[a[1] : b[0]].replace("`", "")):
+                dropped.add(b if old else a)
+    return [sp for sp in spans if sp not in dropped] or spans
 
 
 def _stem_in(word: str, question_terms: set[str]) -> bool:
