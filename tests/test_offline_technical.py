@@ -4581,16 +4581,13 @@ def test_an_omission_in_the_askers_condition_asks_the_default() -> None:
     """huey's flask_admin.rst and Tornado's structure.rst (R): "If I register the ... panel
     without passing a database, where ...?" was refused (its "without" is a negation the
     sentence does not state), though "By default the panel stores ..." answers it: a
-    condition of the asker's that leaves a choice out asks what holds by default, and the
-    object stays a word of the situation. Not outside an opening condition: "Which option
-    lets me run without setting a password?" asks a means."""
+    condition of the asker's that leaves a choice out asks what holds by default. A
+    sentence stating the omission itself still answers; a question about what is
+    required, or about an error, asks no default; nor does a "without" outside an
+    opening condition ("Which option lets me run without setting a password?")."""
     question = (
         "If I register the flask-peewee huey panel without passing a database, where are "
         "its statistics stored?"
-    )
-    assert restate(question) == (
-        "If I register the flask-peewee huey panel a database, where are its statistics "
-        "stored by default?"
     )
     sentence = (
         "By default the panel stores and reads statistics in your admin's authentication "
@@ -4606,15 +4603,45 @@ def test_an_omission_in_the_askers_condition_asks_the_default() -> None:
         "response code and is appropriate for things like redirecting users."
     )
     assert _checked(redirect, said, "Redirection") == ["302 Found"]
-    # the default is the question's own word: a sentence that says none is no answer
+    # a sentence that says no default (nor the omission) is still no answer
     other = "The panel stores statistics in the `stats.db` database when you register it."
     assert _checked(question, other, "Registering the panel") == []
+    # the check itself wants the default said, whatever read the sentence
+    said_none = "The panel stores statistics in `stats.db` when you register it."
+    reading = Reading("u", 0, len(said_none), said_none, "stats.db", 1.0)
+    assert not verify.check(frame_question(question), reading, "Registering the panel", "",
+                            question).ok  # fmt: skip
+    said_one = "By default the panel stores statistics in `stats.db` when you register it."
+    reading = Reading("u", 0, len(said_one), said_one, "stats.db", 1.0)
+    assert verify.check(frame_question(question), reading, "Registering the panel", "",
+                        question).ok  # fmt: skip
+    # (a reviewer's) the omission said as such still answers
+    omitted = "If `bar` is omitted, it is set to `None`."
+    assert _checked("If I call foo() without passing bar, what is bar set to?", omitted) == ["None"]
+    # a question with no word of its own but its situation asks the default: "defaults
+    # to" answers, a sentence with "without" only does not
+    webob = "If I create a webob Response without giving it a status, what status does it have?"
+    assert _checked(webob, "The status defaults to `'200 OK'`.", "WebOb › Response") == ["200 OK"]
+    bare = "To set the code without the reason, use `response.status_code = 200`."
+    assert _checked(webob, bare, "WebOb › Response") == []
+    assert phrase_keys("If no database is specified, Django uses it.") == {"default"}
+    assert phrase_keys("The tax is not set by the king.") == set()
+    # (a reviewer's) leaving out what is required, or asking an error, asks no default
+    required = (
+        "If I send a request without providing a required query parameter, which status "
+        "code does FastAPI return?"
+    )
+    assert not frames.omits_a_choice(required)
+    assert not frames.omits_a_choice(
+        "If I run the server without setting a SECRET_KEY, what error is raised?"
+    )
+    assert frames.omits_a_choice(redirect)
     for kept in (
         "Which option lets me run without setting a password?",
-        "If I run the tests, which flag skips them without changing the code?",
         "Which server runs without passing a port, if I use the CLI?",
     ):
-        assert restate(kept) == kept
+        assert not frames.omits_a_choice(kept), kept
+        assert _checked(kept, "By default the server runs with `--open`.") == []
 
 
 def test_a_change_from_one_value_to_another_answers_with_the_new_one() -> None:
@@ -4633,6 +4660,15 @@ def test_a_change_from_one_value_to_another_answers_with_the_new_one() -> None:
     raised = "The default limit was raised from `100` to `1000` in 2.0."
     assert technical.extract("value", raised, {"default", "limit"}, "What is the default limit?",
                              0, "limit", {"default", "limit"}) == "1000"  # fmt: skip
+    # (a reviewer's) the old value asked in other words
+    changed = "The default timeout was changed from `10` to `30` seconds."
+    for asked in (
+        "What did the timeout use to default to?",
+        "What was the default timeout before?",
+        "What was the default timeout until then?",
+    ):
+        assert technical.extract("value", changed, {"default", "timeout"}, asked, 0, None,
+                                 {"default", "timeout"}) == "10", asked  # fmt: skip
     # a "from ... to ..." of a range or a route is no change
     ranged = "Ports from 8000 to 8080 are tried in turn by default."
     assert technical.extract("value", ranged, {"port", "default"}, "Which port is tried first?",
@@ -4644,7 +4680,13 @@ def test_a_status_code_keeps_its_reason_phrase_ok() -> None:
     phrase "OK", all capitals, is part of the status as "Not Found" is."""
     question = "What status does a Response have by default?"
     assert _checked(question, "The status defaults to `'200 OK'`.", "Response") == ["200 OK"]
-    assert _checked("Which status code is sent when the item is missing?",
-                    "It sends 404 Not Found when the item is missing.") == ["404 Not Found"]  # fmt: skip
-    assert _checked("Which status code is sent when the item is missing?",
-                    "It sends 404 OKAY when the item is missing.") == ["404"]  # fmt: skip
+    missing = "Which status code is sent when the item is missing?"
+    assert _checked(missing, "It sends 404 Not Found when the item is missing.") == [
+        "404 Not Found"
+    ]
+    assert _checked(missing, "It sends 404 OKAY when the item is missing.") == ["404"]
+    # (a reviewer's) at a sentence's end too
+    assert _checked(missing, "When the item is missing, it sends 404 Not Found.") == [
+        "404 Not Found"
+    ]
+    assert _checked(missing, "When the item is missing, it sends 404.") == ["404"]

@@ -320,16 +320,27 @@ _OMITTED = re.compile(
 
 # an asker's condition of omission with its object said: "If I register the panel without
 # passing a database, where ...?", "When I call self.redirect() without setting the
-# permanent flag, which ...?" ask what holds by default, which documentation says so ("By
-# default the panel stores ..."; "The default value of `permanent` is `False`"): the
-# object stays a word of the situation, "by default" one of the question proper. In the opening clause only: "Which option lets me
-# run without setting a password?" asks for a means, not a default
+# permanent flag, which ...?" ask what holds by default, which documentation may say so
+# ("By default the panel stores ..."; "The default value of `permanent` is `False`") as
+# well as by the omission ("If no database is specified, ..."): `omits_a_choice`. In the
+# opening clause only ("Which option lets me run without setting a password?" asks for a
+# means), and not of what is required (leaving it out is an error, no default)
 _WITHOUT_GIVING = re.compile(
-    r"^(\s*(?:if|when)\s+(?:I|we|you|one)\b[^,?]*?)\bwithout\s+"
+    r"^\s*(?:if|when)\s+(?:I|we|you|one)\b[^,?]*?\bwithout\s+"
     r"(?:passing|specifying|setting|giving|providing|declaring|configuring|supplying|"
-    r"choosing|adding|changing)\b(?=[^,?]*,)",
+    r"choosing|adding|changing)\b(?![^,?]*\b(?:required|mandatory)\b)",
     re.IGNORECASE,
 )
+
+# what an omission may instead cause: an error, not a default
+_ASKS_FAILURE = re.compile(r"\b(?:error|exception|warning|fail\w*|happens?)\b", re.IGNORECASE)
+
+
+def omits_a_choice(question: str) -> bool:
+    """Whether the asker's opening condition leaves a choice out ("If I register the
+    panel without passing a database, ...?") and the question asks what then holds: a
+    sentence saying what holds by default states the condition's "without"."""
+    return _WITHOUT_GIVING.match(question) is not None and not _ASKS_FAILURE.search(question)
 
 
 _UNLESS_CHANGED = re.compile(
@@ -356,12 +367,6 @@ def restate(question: str) -> str:
     default; "... unless you change openapi_version?" asks the default of
     ``openapi_version``; "out of the box" is "by default" too)."""
     question = OUT_OF_THE_BOX.sub("by default", omission_as_default(question))
-    without = _WITHOUT_GIVING.match(question)
-    if without is not None:
-        # (the default is the question's own word, not the situation's: said last)
-        rest = question[without.end() :].rstrip()
-        mark = "?" if rest.endswith("?") else ""
-        question = f"{without.group(1).rstrip()}{rest.removesuffix('?')} by default{mark}"
     question = _AT_THE_MOMENT.sub("currently", question)
     question = _META_NOUN.sub(
         lambda m: m.group(0) if m.group(2).lower() in STOPWORDS else m.group(1), question
@@ -484,11 +489,20 @@ def frame_question(question: str, field_name: str | None = None) -> Frame:
             # (`excluded`); the set-aside items are searched for and rank pages, not asked
             query = " ".join([reduced.query, *aside[1]])
             frame = replace(reduced, excluded=aside[1], query=query)
+    if not field_name and omits_a_choice(question) and "without" in frame.relation:
+        # "If I create a Response without giving it a status, what status does it have?"
+        # asks what holds by default: the question's own word, said by "defaults to" or
+        # by the omission ("If `bar` is omitted, ..."; `synonyms.phrase_keys`)
+        frame = replace(
+            frame,
+            relation=(*(r for r in frame.relation if r != "without"), "default"),
+            query=f"{frame.query} default",
+        )
     situation = _OPENING_CLAUSE.match(restate(question))
     if field_name or situation is None or not _ASKER.search(situation.group(0)):
         return frame
     asked = _frame_question(restate(question)[situation.end() :])
-    optional = tuple(r for r in frame.relation if r not in asked.relation)
+    optional = tuple(r for r in frame.relation if r not in asked.relation and r != "default")
     # a name in the situation only ("from a Python package") ranks, as the preamble's do
     named = tuple(a for a in frame.anchors if a not in asked.anchors)
     return replace(

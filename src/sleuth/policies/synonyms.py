@@ -59,6 +59,14 @@ _VERSION_ADDED = re.compile(
     r"(?:^|[.;!?]\s+)\W*(?:new|added)\s+in\s+(?:version|release)\s+v?\d", re.I
 )
 
+_OMISSION = re.compile(
+    r"\b(?:if|when|unless)\s+(?:(?:the\s+|an?\s+)?[\w`.()'-]+(?:\s+\w+)?\s+(?:is|are)\s+"
+    r"(?:omitted|left\s+out|not\s+(?:given|specified|provided|passed|set|supplied))"
+    r"|no\s+[\w`.()'-]+(?:\s+\w+)?\s+(?:is|are)\s+(?:given|specified|provided|passed|set|supplied)"
+    r"|(?:omitted|not\s+(?:given|specified|provided|passed|set|supplied)))\b",
+    re.IGNORECASE,
+)
+
 # phrases that say a word of a question: "3.9 and newer" states the oldest version
 _PHRASES = (
     (re.compile(r"\b(?:and|or)\s+(?:newer|later|above|higher)\b|\bat\s+least\b", re.I), "oldest"),
@@ -92,6 +100,10 @@ _PHRASES = (
     # version 24.2." ("Added in version 7.3" since Sphinx 7.3), which answers "In which
     # release was the helper added?" and "... introduced?" ("new" alone says neither: "a
     # new version", "What's new in 2.0")
+    # what holds when a thing is left out is its default: "If `bar` is omitted, it is set
+    # to `None`", "If no database is specified, ..." (a question's "If I call foo()
+    # without passing bar, ...?" asks the default, `frames.omits_a_choice`)
+    (_OMISSION, "default"),
     (_VERSION_ADDED, "add"),
     (_VERSION_ADDED, "introduc"),
 )

@@ -410,7 +410,7 @@ _IP = re.compile(r"(?<![\w.])\d{1,3}(?:\.\d{1,3}){3}(?![\w.]*\d)")
 _EXIT = re.compile(r"(?<![\w.,/:#-])`?(\d{1,3})`?(?![\w,/-]|[.:]\d|\s*%)")
 # a status code with its reason phrase ("404 Not Found", "200 OK")
 _STATUS = re.compile(
-    r"(?<![\w.#])[1-5]\d\d(?:\s+(?:OK\b|[A-Z][a-z]+(?:\s+[A-Z][a-z]+)*))?(?![\w.])"
+    r"(?<![\w.#])[1-5]\d\d(?:\s+(?:OK\b|[A-Z][a-z]+(?:\s+[A-Z][a-z]+)*))?(?!\w|\.\w)"
 )
 _URL = re.compile(r"https?://[^\s`'\"<>)\]]+|(?<![\w.:/])/[\w.{}-]+(?:/[\w.{}-]+)*/?")
 _ERROR = re.compile(r"(?<![\w.])(?:[\w]+\.)*[A-Z]\w*(?:Error|Exception|Warning)\b")
@@ -1032,14 +1032,14 @@ _GLOSSED = re.compile(r"\b([A-Za-z][\w-]*)\s+\(`*$")
 # says it (a range, "ports from 8000 to 8080 are tried", changes nothing)
 _FROM_BEFORE = re.compile(
     r"\b(?:updated|upgraded|downgraded|changed|raised|increased|decreased|lowered|reduced|"
-    r"bumped|moved|switched|went|grew|grown|shrunk|shrank|renamed)\b"
+    r"bumped|moved|switched|went|grew|grown|shrunk|shrank)\b"
     r"(?:\s+[\w`'.-]+){0,4}?\s+from\s+(?:version\s+|v)?$",
     re.IGNORECASE,
 )
 _TO_BETWEEN = re.compile(r"\s+to\s+(?:version\s+|v)?", re.IGNORECASE)
 _ASKS_OLD = re.compile(
     r"\b(?:from\s+(?:which|what)|previous(?:ly)?|old|older|former(?:ly)?|originally|"
-    r"used\s+to|prior)\b|\bfrom\s*\?",
+    r"used?\s+to|prior|before|until|earlier|out\s+of)\b|\bfrom\s*\?",
     re.IGNORECASE,
 )
 

@@ -89,6 +89,7 @@ from .frames import (
     head_word,
     name_spans,
     omission_as_default,
+    omits_a_choice,
     restate,
 )
 from .reading import PRONOUN_SUBJECT, TEMPORAL, Reading, identifier_words, sentence_spans
@@ -264,6 +265,10 @@ def check(
         if not _polar(key):
             continue
         if key in around:
+            continue
+        if key == "not" and "default" in around and omits_a_choice(text):
+            # "If I register the panel without passing a database, where ...?" over "By
+            # default the panel stores ...": what holds without a choice is the default
             continue
         if slot is not None and key == "~" + slot.group(1).lower():
             # "Under which event dict key ...?", "Below what size ...?": the preposition
