@@ -166,8 +166,25 @@ def _is_excluded(part: str, excluded: tuple[str, ...]) -> bool:
     return any(bare == item.casefold() or _names(part, item) for item in excluded)
 
 
+# a wh-phrase whose head is plural: "Which stemming algorithms does Whoosh include?" asks
+# every other item ("such as Porter and Porter2, Paice Husk, and Lovins")
+_PLURAL_WH = re.compile(
+    r"^\s*(?:which|what)\s+(?:other\s+)?(?:[\w-]+\s+){0,3}?[a-z]{2,}[^su\W]s\s+"
+    r"(?:do|does|did|are|were|can|could|will|would|should|have|has|had)\b",
+    re.IGNORECASE,
+)
+
+
+def asks_plural(question: str) -> bool:
+    """Whether ``question`` (without its setting-aside phrase) asks for several items."""
+    return _PLURAL_WH.match(question) is not None
+
+
 def adjust(
-    reading: Reading, excluded: tuple[str, ...], asked: frozenset[str] = frozenset()
+    reading: Reading,
+    excluded: tuple[str, ...],
+    asked: frozenset[str] = frozenset(),
+    many: bool = False,
 ) -> Reading | None:
     """The reading with another item than the set-aside ones as its value (see the
     module), or None when its sentence does not name every set-aside item or names no
@@ -186,6 +203,14 @@ def adjust(
     parts = [p for p in _SEPARATOR.split(value) if p.strip()] if len(value) < 300 else [value]
     found = _others(sentence, excluded)
     others = found[1] if found else []
+    rest_of_list = _rest_of_list(sentence, excluded, found[0]) if many and found else None
+    if rest_of_list is not None and (
+        _same(value, rest_of_list)
+        or any(_same(value, other) or _is_excluded(value, excluded) for other in others)
+    ):
+        # "Apart from Porter and Porter2, which stemming algorithms ...?": every other
+        # item the list goes on with, as the sentence writes them
+        return dataclasses.replace(reading, value=rest_of_list)
     if not any(_is_excluded(p, excluded) for p in parts):
         if not others or any(_same(value, other) for other in others):
             return reading  # the reading names another item, or the items are in no list
@@ -196,6 +221,31 @@ def adjust(
     if rest:
         return dataclasses.replace(reading, value=rest[0]) if rest[0] in sentence else None
     return dataclasses.replace(reading, value=others[0]) if others else None
+
+
+def _rest_of_list(sentence: str, excluded: tuple[str, ...], span: tuple[int, int]) -> str | None:
+    """The items the list at ``span`` goes on with after the set-aside ones, verbatim from
+    the first to the last ("Paice Husk, and Lovins"), when they are two or more."""
+    plain = _QUOTES.sub(" ", sentence)
+    named = all(item[:1].isupper() for item in excluded)
+    items: list[tuple[int, int]] = []
+    at = span[1]
+    while len(items) < 8:
+        connector = _CONNECTOR.match(plain, at)
+        if connector is None:
+            break
+        got = _item_after(plain[connector.end() :], named)
+        if not got or _is_excluded(got[0], excluded):
+            break
+        start = plain.find(got[0], connector.end())
+        between = plain[connector.end() : start].strip().lower()
+        if start < 0 or between not in ("", "the", "a", "an"):
+            break
+        items.append((start, start + len(got[0])))
+        at = start + len(got[0])
+    if len(items) < 2:
+        return None
+    return sentence[items[0][0] : items[-1][1]]
 
 
 def _same(value: str, item: str) -> bool:

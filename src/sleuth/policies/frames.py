@@ -558,6 +558,10 @@ def _frame_question(question: str, field_name: str | None = None) -> Frame:
                 set(inner.relation) <= set(inner.head_words)
                 and _POINTING_PRONOUN.search(asked) is not None
             )
+            # "Whoosh 0.3 changed the default post limit (run size). What is the new
+            # default?": a default, with no word of what it is the default of, is the
+            # preamble's
+            or set(inner.relation) == {"default"}
         )
         if wordless and len(set(extra)) >= 3 and not renamed.asked_names(question):
             # "... tracking a non-OpenSSL-derived library as a possible long-term

@@ -238,7 +238,8 @@ def _read_page_uncached(
                 )
             if reading is not None and frame.excluded:
                 asked = frozenset(frame.anchors) | frozenset(frame.relation)
-                reading = excluded.adjust(reading, frame.excluded, asked)
+                many = excluded.asks_plural(frame.text)
+                reading = excluded.adjust(reading, frame.excluded, asked, many)
             if reading is not None:
                 found.append(reading)
             previous = (s, e)

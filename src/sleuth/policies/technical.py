@@ -503,7 +503,9 @@ _DEFAULT_AFTER = re.compile(
 # of the box, ..."
 _SAYS_DEFAULT = re.compile(
     rf"\bby\s+default\b|{OUT_OF_THE_BOX.pattern}|\bdefaults?\s+(?:to|is)\b|\bdefault\s*[:=]"
-    r"|\bdefault\s+(?:[\w-]+\s+){0,2}(?:is|are|was|of)\b|\(\s*(?:the\s+)?default\b",
+    r"|\bdefault\s+(?:[\w-]+\s+){0,2}(?:is|are|was|of)\b|\(\s*(?:the\s+)?default\b"
+    # "Changed default post limit (run size) from 4 MB to 32 MB.": a change of a default
+    r"|\b(?:changed|raised|increased|lowered|reduced|decreased)\s+(?:the\s+)?default\b",
     re.I,
 )
 _OPENING_DEFAULT = re.compile(r"\s*by\s+default\b,?", re.IGNORECASE)
@@ -1033,7 +1035,7 @@ _GLOSSED = re.compile(r"\b([A-Za-z][\w-]*)\s+\(`*$")
 _FROM_BEFORE = re.compile(
     r"\b(?:updated|upgraded|downgraded|changed|raised|increased|decreased|lowered|reduced|"
     r"bumped|moved|switched|went|grew|grown|shrunk|shrank)\b"
-    r"(?:\s+[\w`'.-]+){0,4}?\s+from\s+(?:version\s+|v)?$",
+    r"(?:\s+[\w`'.()-]+){0,6}?\s+from\s+(?:version\s+|v)?$",
     re.IGNORECASE,
 )
 _TO_BETWEEN = re.compile(r"\s+to\s+(?:version\s+|v)?", re.IGNORECASE)
