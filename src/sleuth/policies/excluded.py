@@ -169,7 +169,7 @@ def _is_excluded(part: str, excluded: tuple[str, ...]) -> bool:
 # a wh-phrase whose head is plural: "Which stemming algorithms does Whoosh include?" asks
 # every other item ("such as Porter and Porter2, Paice Husk, and Lovins")
 _PLURAL_WH = re.compile(
-    r"^\s*(?:which|what)\s+(?:other\s+)?(?:[\w-]+\s+){0,3}?[a-z]{2,}[^su\W]s\s+"
+    r"^\s*(?:which|what)\s+(?:other\s+)?(?:[\w-]+\s+){0,3}?[a-z]{2,}[^sui\W]s\s+"
     r"(?:do|does|did|are|were|can|could|will|would|should|have|has|had)\b",
     re.IGNORECASE,
 )
@@ -225,27 +225,35 @@ def adjust(
 
 def _rest_of_list(sentence: str, excluded: tuple[str, ...], span: tuple[int, int]) -> str | None:
     """The items the list at ``span`` goes on with after the set-aside ones, verbatim from
-    the first to the last ("Paice Husk, and Lovins"), when they are two or more."""
+    the first to the last ("Paice Husk, and Lovins"), when they are two or more and the
+    list closes its clause: its last item joined by "and" or "or" and the clause ending
+    there (a list running on into another clause, "Italy and Russia, Wellington and
+    Blucher finally defeating him", or closed by "etc." is read as before, one item)."""
     plain = _QUOTES.sub(" ", sentence)
     named = all(item[:1].isupper() for item in excluded)
     items: list[tuple[int, int]] = []
     at = span[1]
+    closed = False
     while len(items) < 8:
         connector = _CONNECTOR.match(plain, at)
         if connector is None:
             break
         got = _item_after(plain[connector.end() :], named)
-        if not got or _is_excluded(got[0], excluded):
-            break
+        if not got or _is_excluded(got[0], excluded) or got[0].lower() in _NO_PARTNER:
+            return None
         start = plain.find(got[0], connector.end())
-        between = plain[connector.end() : start].strip().lower()
-        if start < 0 or between not in ("", "the", "a", "an"):
-            break
+        if start < 0:
+            return None  # (an item written across a line break is not read back)
         items.append((start, start + len(got[0])))
         at = start + len(got[0])
-    if len(items) < 2:
+        closed = re.search(r"\b(?:and|or)\b", connector.group(0), re.IGNORECASE) is not None
+    if not closed or len(items) < 2 or not _CLAUSE_ENDS.match(plain, at):
         return None
     return sentence[items[0][0] : items[-1][1]]
+
+
+# where a closed list ends its clause: the sentence's end, a semicolon, a colon, a dash
+_CLAUSE_ENDS = re.compile(r"\s*(?:[.;:!?]|\s[-–—]\s|$)")
 
 
 def _same(value: str, item: str) -> bool:

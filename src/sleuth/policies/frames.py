@@ -552,17 +552,37 @@ def _frame_question(question: str, field_name: str | None = None) -> Frame:
         # "... only if a certain environment variable is left at its default value.
         # Which variable is that?": a question whose own words are its kind noun and a
         # pronoun pointing back says nothing more of its own either
+        bare = (
+            set(inner.relation) <= set(inner.head_words)
+            and _BARE_WH_PHRASE.fullmatch(asked) is not None
+        )
         wordless = not (inner.anchors or named) and (
             not inner.relation
             or (
                 set(inner.relation) <= set(inner.head_words)
                 and _POINTING_PRONOUN.search(asked) is not None
             )
-            # "Whoosh 0.3 changed the default post limit (run size). What is the new
-            # default?": a default, with no word of what it is the default of, is the
-            # preamble's
-            or set(inner.relation) == {"default"}
+            # "... was raised from 5. To what value?", "Which ones?": a question that is
+            # its wh-phrase alone names only the kind it asks
+            or bare
         )
+        defaulted = _DEFAULT_OF.search(preamble)
+        if set(inner.relation) == {"default"} and not inner.anchors and defaulted is not None:
+            # "Whoosh 0.3 changed the default post limit (run size). What is the new
+            # default?": a default, with no word of what it is the default of, is the one
+            # the preamble names, whose noun's words are then the question's
+            nouns = [
+                stem(w.lower())
+                for w in words(defaulted.group(1))
+                if w.lower() not in STOPWORDS and stem(w.lower()) not in taken
+            ]
+            return replace(
+                inner,
+                text=question,
+                relation=tuple(dict.fromkeys([*inner.relation, *nouns])),
+                soft=tuple(s for s in dict.fromkeys([*inner.soft, *extra]) if s not in nouns),
+                query=" ".join(dict.fromkeys([*inner.query.split(), *said])),
+            )
         if wordless and len(set(extra)) >= 3 and not renamed.asked_names(question):
             # "... tracking a non-OpenSSL-derived library as a possible long-term
             # alternative. Which one do they name?", "Which function does that?": a
@@ -570,10 +590,13 @@ def _frame_question(question: str, field_name: str | None = None) -> Frame:
             # words are then the ones to find (as a question's own, a few may go unsaid;
             # "X is deprecated. What should I use instead?" asks X's successor alone; "Cool.
             # Which one?" says nothing to look for)
+            # (the kind a bare wh-phrase names is what the answer is, not a word the
+            # sentence says: "... (from 5 to 256)" for "To what value?")
+            own = () if bare else inner.relation
             return replace(
                 inner,
                 text=question,
-                relation=tuple(dict.fromkeys([*inner.relation, *extra])),
+                relation=tuple(dict.fromkeys([*own, *extra])),
                 soft=tuple(s for s in inner.soft if s not in extra),
                 # (not the wordless question's own query, its text: "Which one do they name?")
                 query=" ".join(dict.fromkeys([*inner.soft, *said])),
@@ -738,6 +761,23 @@ _JOINED_NAME = re.compile(r"\b\w+(?:[-_]\w+)+")
 # a question that ends on a pronoun pointing back at what was said before it ("Which
 # variable is that?", "Which one does that?")
 _POINTING_PRONOUN = re.compile(r"\b(?:that|this|it|they|them|those|these)\s*[?.!]*\s*$", re.I)
+
+
+# the noun a preamble names the default of: "changed the default post limit (run size)"
+# (up to three words, to a verb, preposition or punctuation)
+_DEFAULT_OF = re.compile(
+    r"\bdefault\s+((?:(?!(?:is|are|was|were|of|for|in|to|from|on|and|or|by|with)\b)"
+    r"[A-Za-z][\w-]*\s*){1,3})",
+    re.IGNORECASE,
+)
+
+
+# a question that is its wh-phrase alone: "To what value?", "Which ones?", "Which version?"
+_BARE_WH_PHRASE = re.compile(
+    r"\s*(?:(?:to|from|in|on|at|by|for|with|of|into|since|until)\s+)?(?:what|which)"
+    r"(?:\s+[\w-]+){0,2}\s*\?\s*",
+    re.IGNORECASE,
+)
 
 
 # a demonstrative and the word after it, and the next one: "those parameters", "this

@@ -360,6 +360,8 @@ _WHAT_IS_THE = re.compile(
 _WHAT_VALUE = re.compile(
     r"\s*(?:what|which)\s+(?:default\s+)?value\s+(?:do|should|must|can)\s+(?:i|you|we)\s+"
     r"(?:pass|set|give|use|put|assign|provide)\b"
+    # "... was raised from 5. To what value?": a value, bare
+    r"|\s*(?:to\s+)?(?:what|which)\s+(?:new\s+)?value\s*\?\s*$"
 )
 # a name in a noun phrase: a capitalised word or one joined by a dash, dot or underscore
 # ("Python version", "redis-py version")
@@ -503,9 +505,13 @@ _DEFAULT_AFTER = re.compile(
 # of the box, ..."
 _SAYS_DEFAULT = re.compile(
     rf"\bby\s+default\b|{OUT_OF_THE_BOX.pattern}|\bdefaults?\s+(?:to|is)\b|\bdefault\s*[:=]"
-    r"|\bdefault\s+(?:[\w-]+\s+){0,2}(?:is|are|was|of)\b|\(\s*(?:the\s+)?default\b"
-    # "Changed default post limit (run size) from 4 MB to 32 MB.": a change of a default
-    r"|\b(?:changed|raised|increased|lowered|reduced|decreased)\s+(?:the\s+)?default\b",
+    r"|\bdefault\s+(?:[\w-]+\s+){0,2}(?:is|are|was|of)\b|\(\s*(?:the\s+)?default\b",
+    re.I,
+)
+# "Changed default post limit (run size) from 4 MB to 32 MB.": a change of a default,
+# which says the new side of its "from A to B" only (`_change_pairs`)
+_CHANGED_DEFAULT = re.compile(
+    r"\b(?:changed|raised|increased|lowered|reduced|decreased)\s+(?:the\s+)?default\b",
     re.I,
 )
 _OPENING_DEFAULT = re.compile(r"\s*by\s+default\b,?", re.IGNORECASE)
@@ -936,6 +942,17 @@ def extract(
             spans = [sp for sp in spans if sp in called]
         if cued:
             spans = cued
+        elif (
+            ASKS_DEFAULT.search(question)
+            and not _SAYS_DEFAULT.search(sentence, start)
+            and _CHANGED_DEFAULT.search(sentence, start)
+        ):
+            # the new side of the changed default's "from A to B", or nothing
+            # (the old side may be the question's own number: "raised from 5. To what value?")
+            every = [(a, b) for a, b in candidates(kind, sentence, start)]
+            spans = [b for _, b in _change_pairs(sentence, every) if b in spans]
+            if not spans:
+                return None
         elif ASKS_DEFAULT.search(question) and not _SAYS_DEFAULT.search(sentence, start):
             # "Combined with the default max_form_memory_size, ... at most 500MB": the
             # sentence's "default" qualifies something else, and a sentence read with
@@ -1035,7 +1052,7 @@ _GLOSSED = re.compile(r"\b([A-Za-z][\w-]*)\s+\(`*$")
 _FROM_BEFORE = re.compile(
     r"\b(?:updated|upgraded|downgraded|changed|raised|increased|decreased|lowered|reduced|"
     r"bumped|moved|switched|went|grew|grown|shrunk|shrank)\b"
-    r"(?:\s+[\w`'.()-]+){0,6}?\s+from\s+(?:version\s+|v)?$",
+    r"(?:\s+[\w`'.()-]+){0,6}?\s+\(?from\s+(?:version\s+|v)?$",
     re.IGNORECASE,
 )
 _TO_BETWEEN = re.compile(r"\s+to\s+(?:version\s+|v)?", re.IGNORECASE)
@@ -1053,14 +1070,22 @@ def _changed_to(
     when the question asks what held before: "From which version ...?", "What was the
     previous default?")."""
     old = _ASKS_OLD.search(question) is not None
-    dropped = set()
+    dropped = {b if old else a for a, b in _change_pairs(sentence, spans)}
+    return [sp for sp in spans if sp not in dropped] or spans
+
+
+def _change_pairs(
+    sentence: str, spans: list[tuple[int, int]]
+) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+    """The (old, new) pairs of ``spans`` a change verb says "from A to B" of."""
+    pairs = []
     for a in spans:
         if not _FROM_BEFORE.search(sentence[: a[0]].rstrip("`")):
             continue
         for b in spans:
             if b[0] > a[1] and _TO_BETWEEN.fullmatch(sentence[a[1] : b[0]].replace("`", "")):
-                dropped.add(b if old else a)
-    return [sp for sp in spans if sp not in dropped] or spans
+                pairs.append((a, b))
+    return pairs
 
 
 def _stem_in(word: str, question_terms: set[str]) -> bool:
