@@ -198,6 +198,7 @@ def test_parts_and_missing_data(
         "deform-dev",
         "gevent-dev",
         "whoosh-dev",
+        "oslo-config-dev",
     ]
     assert len(rr.choose("rules")) == len(rr.fit.RULE_PARTS)
     with pytest.raises(ValueError, match="no part 'nope'"):
