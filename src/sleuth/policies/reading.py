@@ -586,14 +586,117 @@ def _read_version_notes(
             sentence = text[s:e]
             if any(not v.search(sentence) for v in versioned):
                 continue  # the page gives the name's version; the note, the project's
-            subject = _section_terms(heading, text, s, sections) | set(content_terms(sentence))
-            subject |= named | _described(text, spans, i, sections)
+            section = _section_terms(heading, text, s, sections)
+            body = _note_body(text, spans, i)
+            acts = _acts_of(sentence, body)
+            asked = _asked_acts(frame.text)
+            if asked and not asked & acts:
+                # "Which version will drop the deprecated better-exceptions support?" over
+                # "Deprecated since version 26.1.0:" (its text: "... is deprecated and will
+                # be removed in a future release"): the note's release is its own act's
+                continue
+            # a note states its own act in the question's words of it: "New in version
+            # 6.5.0." is when oslo-config-validator "first appeared"
+            said_act = {w for act in acts & asked for w in act}
+            if _NOTE_ACTS[0] in acts & asked:
+                said_act |= _FIRST_APPEARED
+            described = set() if body else _described(text, spans, i, sections)
+            subject = section | set(content_terms(sentence)) | body | named | described | said_act
+            if described and set(frame.relation) & described & _rival_notes(text, spans, i) - (
+                section | named
+            ):
+                # "New in version 1.4.0.\n\nChanged in version 4.3.0:\n\nThe `--format`
+                # parameter was added ...": the description above the notes tells what holds
+                # now; a question word it shares with a later (or earlier) note's own text
+                # ("Since which release can the generator emit other formats?") may be
+                # that note's change, not what the first release brought
+                continue
             reading = read_sentence(
                 frame, url, sentence, offset + s, set(), proper, context=subject
             )
             if reading is not None:
                 out.append(reading)
     return out
+
+
+# the acts a version note's release is of, each with the words that say it
+_NOTE_ACTS = (
+    frozenset({"add", "new", "introduc", "avail", "appear"}),
+    frozenset({"chang"}),
+    frozenset({"deprec"}),
+    frozenset({"remov", "drop", "delet"}),
+)
+
+
+# the words a question says a first release with besides the note's ("In which version did
+# oslo-config-validator first appear?")
+_FIRST_APPEARED = frozenset({"first", "appear"})
+
+
+def _acts_of(note: str, body: set[str]) -> set[frozenset[str]]:
+    """The acts (`_NOTE_ACTS`) a version note's release is of: the one it names ("New in
+    version 2.0", "Deprecated since ..."), and for a change, what its text says changed
+    ("Changed in version 4.3.0: The `--format` parameter was added ...")."""
+    own = set(content_terms(note))
+    acts = {act for act in _NOTE_ACTS if act & own}
+    if _NOTE_ACTS[1] in acts:
+        acts |= {act for act in _NOTE_ACTS if act & body}
+    return acts
+
+
+# a lifecycle word that describes a thing rather than asks its act ("the deprecated
+# support", "a removed option")
+_ACT_AS_ADJECTIVE = re.compile(r"\b(?:the|a|an|its|this|that|these|those|their|my|our)\s+$", re.I)
+
+
+def _asked_acts(question: str) -> set[frozenset[str]]:
+    """The acts (`_NOTE_ACTS`) ``question`` asks the release of, each said as a verb ("Which
+    version will *drop* the deprecated ... support?" asks a removal, not a deprecation)."""
+    asked = set()
+    for m in re.finditer(r"[A-Za-z]+", question):
+        if _ACT_AS_ADJECTIVE.search(question, 0, m.start()):
+            continue
+        word = canon(stem(m.group(0).lower()))
+        asked |= {act for act in _NOTE_ACTS if word in act}
+    return asked
+
+
+def _note_body(text: str, spans: list[tuple[int, int]], i: int) -> set[str]:
+    """The words of the paragraph a version note ending with a colon introduces
+    ("Changed in version 4.3.0:" over "The `--format` parameter was added, ..."), up to a
+    blank line or another note; none for a note that says its change itself."""
+    s, e = spans[i]
+    if not text[s:e].rstrip().endswith(":"):
+        return set()
+    said: list[str] = []
+    for k in range(i + 1, len(spans)):
+        if _VERSION_NOTE.match(text, *spans[k]) is not None:
+            break
+        if said and "\n\n" in text[spans[k - 1][1] : spans[k][0]]:
+            break
+        said.append(text[spans[k][0] : spans[k][1]])
+    return set(content_terms(" ".join(said)))
+
+
+def _rival_notes(text: str, spans: list[tuple[int, int]], i: int) -> set[str]:
+    """The own words (the sentence, or the paragraph it introduces: `_note_body`) of the
+    version notes that stand right before or after note ``i``, with nothing but their
+    bodies between them."""
+    said: set[str] = set()
+    for step in (-1, 1):
+        k = i + step
+        while 0 <= k < len(spans):
+            if _VERSION_NOTE.match(text, *spans[k]) is not None:
+                body = _note_body(text, spans, k)
+                said |= body or set(content_terms(text[spans[k][0] : spans[k][1]]))
+                k += step
+            elif step > 0 and _note_body(text, spans, k - 1) and k - 1 != i:
+                k += 1  # the body of the note just passed (read with it)
+                while k < len(spans) and "\n\n" not in text[spans[k - 1][1] : spans[k][0]]:
+                    k += 1
+            else:
+                break
+    return said
 
 
 def _read_change_entries(
@@ -1064,18 +1167,26 @@ def _answers_itself(frame: Frame, prose: str) -> bool:
     any such span; for a name, one the context gives as the object of the question's own
     relation ("Both `Specifier` and `SpecifierSet` *support* `__replace__`" for "Which
     method do both ... support ...?"; any identifier is a name, and "The `app` object
-    serves static files" names no parameter that changes the folder)."""
+    serves static files" names no parameter that changes the folder), or one it calls by
+    the asked kind's noun."""
     shaped = frame.tech in _SHAPED_KINDS
     if not shaped and frame.tech != "name":
         return False
     shape = _SHAPED_KINDS.get(frame.tech or "")
     asked = frame.text.lower()
     relation = set(frame.relation)
+    nouns = set() if shaped else _kind_nouns(frame.text)
     for a, b in technical.candidates(frame.tech or "", prose):
         span = prose[a:b].strip("` ")
         if span.lower() in asked:
             continue
         if shaped and (shape is None or shape.match(span)):
+            return True
+        # "(usually a `set_defaults()` function)", "the method `mutate`": the context
+        # calls a span by the asked kind's noun ("What function should a library
+        # expose ...?"), and a later sentence's "this function from `oslo.log`" is its
+        beside = words(prose[b : b + 20])[:1] + words(prose[max(0, a - 20) : a])[-1:]
+        if nouns & {_singular(w.lower()) for w in beside}:
             return True
         before = [stem(w.lower()) for w in words(prose[max(0, a - 40) : a])][-3:]
         if not shaped and relation & set(before):
@@ -1300,6 +1411,52 @@ class _Stated:
     relation_in_title: frozenset[str]
 
 
+# a number with a dot, as a whole: "1.5" (and "1.5.2", "1.5a4"), never "1.16" or "11.5"
+_DOTTED = re.compile(r"(?<![\d.])\d+(?:\.\d+)+(?!\d)")
+
+
+def _numbers_not_agreeing(question: str, sentence: str, stated: set[str]) -> set[str]:
+    """The ``stated`` words that are parts of a dotted number of the question ("1" and
+    "5" of "gevent 1.5") which ``sentence`` says only as parts of other numbers ("Version
+    1.16 or newer of dnspython"): numbers agree, they are not merely present. A part the
+    question also says alone ("1.5 ... the 5 workers") is its own word."""
+    dotted = _DOTTED.findall(question)
+    if not dotted:
+        return set()
+    alone = {w for w in words(_DOTTED.sub(" ", question)) if w.isdigit()}
+    parts = {p for n in dotted for p in n.split(".")} - alone
+    suspect = stated & parts
+    if not suspect:
+        return set()
+    # the sentence's own numbers that are the question's (a release of one, "1.5.2", or
+    # the series one is of, "1.5" for "1.5.0")
+    agreeing = [
+        n
+        for n in _DOTTED.findall(sentence)
+        if any(n == d or n.startswith(d + ".") or d.startswith(n + ".") for d in dotted)
+    ]
+    said = {p for n in agreeing for p in n.split(".")}
+    # (a part a sentence says alone, "version 1", is a word it says)
+    said |= {w for w in words(_DOTTED.sub(" ", sentence)) if w.isdigit()}
+    return suspect - said
+
+
+# a hyphenated name or word: "oslo-config-validator", "read-only"
+_COMPOUND = re.compile(r"\b[A-Za-z0-9]+(?:-[A-Za-z0-9]+)+\b")
+
+
+def _compounds_left_partial(frame: Frame, stated: set[str]) -> set[str]:
+    """The ``stated`` words that are parts of a hyphenated compound of the question whose
+    other parts go unsaid: "oslo-config-generator" under a page of that title states no
+    "oslo" or "config" of "oslo-config-validator" (a compound is said whole, or not)."""
+    partial: set[str] = set()
+    for m in _COMPOUND.finditer(frame.text):
+        parts = {stem(w.lower()) for w in words(m.group(0))} & set(frame.relation)
+        if parts - stated and parts & stated:
+            partial |= parts & stated
+    return partial
+
+
 def _states(
     frame: Frame, sentence: str, terms: set[str], title_terms: set[str], answer_from: int = 0
 ) -> _Stated | None:
@@ -1317,11 +1474,15 @@ def _states(
     parts = identifier_words(terms - set(frame.anchors)) | camel_words(sentence, frame.anchors)
     said = terms | {canon(t) for t in terms} | parts | phrase_keys(sentence)
     stated = {r for r in frame.relation if r in said or canon(r) in said}
+    stated -= _numbers_not_agreeing(frame.text, sentence, stated)
     # a documentation question's generic verb ("send", "use") is said by the span's kind
     light = _TECH_LIGHT | _CALL if _CALLS_ASKED.search(frame.text) else _TECH_LIGHT
     free = {r for r in frame.relation if frame.tech is not None and r in light} - stated
     relation = stated | free
     relation_in_title = {r for r in frame.relation if r in title_terms} - relation
+    partial = _compounds_left_partial(frame, relation | relation_in_title)
+    relation -= partial
+    relation_in_title -= partial
     if len(relation) + len(relation_in_title) < frame.required_relation and (
         not frame.optional
         or len((relation | relation_in_title) - set(frame.optional)) < frame.required_asked

@@ -451,7 +451,9 @@ _INSTALLS = re.compile(
     r"\b(?:pip|uv\s+pip|uv|poetry|pipx|conda)\s+(?:install|add)\s+(?:-[\w-]+\s+)*['\"]?([A-Za-z][\w.\[\],-]*)"
 )
 _PACKAGE = re.compile(r"^[A-Za-z][\w.-]*(?:\[[\w,-]+\])?$")
-_IDENTIFIER = re.compile(r"^@?[A-Za-z_][\w.]*(?:\(\))?$")  # docs_url, @pytest.mark.anyio
+# docs_url, @pytest.mark.anyio, and a member written after its class's "#" (the Javadoc and
+# Ruby way: "`ConfigOpts#reload_config_files`")
+_IDENTIFIER = re.compile(r"^@?[A-Za-z_][\w.]*(?:#[A-Za-z_]\w*)?(?:\(\))?$")
 # a name called with its arguments ("use `request.GET.getone('pref')`"): the call is the name
 # (no nested call, no keyword argument: "`f(x=g(y))`" is an example, not a name)
 _CALL_WITH_ARGUMENTS = re.compile(r"[A-Za-z_][\w.]*\([^()=]+\)")
@@ -949,7 +951,7 @@ def extract(
         ):
             # the new side of the changed default's "from A to B", or nothing
             # (the old side may be the question's own number: "raised from 5. To what value?")
-            every = [(a, b) for a, b in candidates(kind, sentence, start)]
+            every = list(candidates(kind, sentence, start))
             spans = [b for _, b in _change_pairs(sentence, every) if b in spans]
             if not spans:
                 return None
@@ -1062,6 +1064,11 @@ _ASKS_OLD = re.compile(
     re.IGNORECASE,
 )
 
+# "How long before an idle connection is closed?": a span of time, no earlier value
+_HOW_LONG_BEFORE = re.compile(
+    r"\bhow\s+(?:long|soon|many\s+\w+|much\s+\w+)\s+before$", re.IGNORECASE
+)
+
 
 def _changed_to(
     sentence: str, spans: list[tuple[int, int]], question: str
@@ -1069,7 +1076,9 @@ def _changed_to(
     """``spans`` without the old side of each "from A to B" pair of them (the new side
     when the question asks what held before: "From which version ...?", "What was the
     previous default?")."""
-    old = _ASKS_OLD.search(question) is not None
+    old = any(
+        not _HOW_LONG_BEFORE.search(question, 0, m.end()) for m in _ASKS_OLD.finditer(question)
+    )
     dropped = {b if old else a for a, b in _change_pairs(sentence, spans)}
     return [sp for sp in spans if sp not in dropped] or spans
 

@@ -255,6 +255,8 @@ def check(
     several = ASKS_SEVERAL.match(text)
     if several and is_list_of(reading.value, asked_items(text) or 0):
         around |= _keys(several.group(1))  # "Which two fields ...?": "`week` and `day_of_week`"
+    if frame.tech == "version" and _FIRST_RELEASE_NOTE.match(reading.sentence):
+        around |= {"ord1"}  # "New in version 6.5.0.": when it first appeared
     if frame.tech is not None and _kept_from(text, reading.sentence):
         # "users can prevent pytest from discovering classes ... by setting ...": what
         # a setting keeps from happening does not happen (documentation's way of saying
@@ -519,6 +521,12 @@ _CODE_WRITTEN = re.compile(r"[_.`]|\(\)|[a-z][A-Z]|^-")
 
 # a name with a release of it: "lxml 5.x", "Tornado 4.0", "Python 3.11"
 _NAMED_RELEASE = re.compile(r"\b([A-Za-z][\w-]*)\s+v?(\d+(?:\.(?:\d+|x))+)\b", re.IGNORECASE)
+
+
+# a version note of a thing's first release ("New in version 6.5.0.", "Added in 2.1")
+_FIRST_RELEASE_NOTE = re.compile(
+    r"\s*(?:added|new|introduced|available)\s+(?:in|since|as\s+of)\b", re.IGNORECASE
+)
 
 
 def _of_another_release(question: str, sentence: str, value: str) -> bool:
