@@ -276,7 +276,7 @@ DEFAULT_NOTE = re.compile(
 # "Added in FastAPI 0.134.0.", "New in version 2.1.", "Deprecated since version 1.2":
 # a note without a subject of its own, about the section it stands in
 _VERSION_NOTE = re.compile(
-    r"\s*(?:added|new|introduced|available|changed|deprecated|removed)\s+(?:in|since|as of)\b",
+    r"\s*(added|new|introduced|available|changed|deprecated|removed)\s+(?:in|since|as of)\b",
     re.IGNORECASE,
 )
 
@@ -577,45 +577,61 @@ def _read_version_notes(
     heading = title_heading(title)
     out = []
     others = _versioned_elsewhere(frame.text, url, heading)
+    asked = _asked_acts(frame.text)
+    relation, anchors = set(frame.relation), set(frame.anchors)
+    params = set(content_terms(" ".join(re.findall(r"\(([^()]*)\)", heading))))
     for offset, text in segments:
         versioned = [v for v in others if v.search(text)]
         spans = sentence_spans(text)
-        for i, (s, e) in enumerate(spans):
-            if _VERSION_NOTE.match(text, s, e) is None or code_block_end(text, s, e) is not None:
-                continue
-            sentence = text[s:e]
-            if any(not v.search(sentence) for v in versioned):
-                continue  # the page gives the name's version; the note, the project's
-            section = _section_terms(heading, text, s, sections)
-            body = _note_body(text, spans, i)
-            acts = _acts_of(sentence, body)
-            asked = _asked_acts(frame.text)
-            if asked and not asked & acts:
-                # "Which version will drop the deprecated better-exceptions support?" over
-                # "Deprecated since version 26.1.0:" (its text: "... is deprecated and will
-                # be removed in a future release"): the note's release is its own act's
-                continue
-            # a note states its own act in the question's words of it: "New in version
-            # 6.5.0." is when oslo-config-validator "first appeared"
-            said_act = {w for act in acts & asked for w in act}
-            if _NOTE_ACTS[0] in acts & asked:
-                said_act |= _FIRST_APPEARED
-            described = set() if body else _described(text, spans, i, sections)
-            subject = section | set(content_terms(sentence)) | body | named | described | said_act
-            if described and set(frame.relation) & described & _rival_notes(text, spans, i) - (
-                section | named
-            ):
-                # "New in version 1.4.0.\n\nChanged in version 4.3.0:\n\nThe `--format`
-                # parameter was added ...": the description above the notes tells what holds
-                # now; a question word it shares with a later (or earlier) note's own text
-                # ("Since which release can the generator emit other formats?") may be
-                # that note's change, not what the first release brought
-                continue
-            reading = read_sentence(
-                frame, url, sentence, offset + s, set(), proper, context=subject
-            )
-            if reading is not None:
-                out.append(reading)
+        for run in _note_runs(text, spans):
+            # the description the run of notes closes ("... you write `await
+            # logger.ainfo(...)`.\n\nNew in version 23.1.0."), and each note's own text
+            described = _described(text, spans, run[0][0], sections)
+            own = {i: _own_text(text, spans, i, body) for i, body in run}
+            for i, _ in run:
+                s, e = spans[i]
+                sentence = text[s:e]
+                if code_block_end(text, s, e) is not None:
+                    continue
+                if any(not v.search(sentence) for v in versioned):
+                    continue  # the page gives the name's version; the note, the project's
+                section = _section_terms(heading, text, s, sections)
+                mine = set(content_terms(own[i]))
+                acts = _acts_of(sentence, own[i])
+                if asked and not asked & acts:
+                    # "Which version will drop the deprecated better-exceptions support?"
+                    # over "Deprecated since version 26.1.0:": the note's release is its
+                    # own act's ("... and will be removed in a future release" is none)
+                    continue
+                if mine and not (relation | anchors) - _ACT_WORDS - (section - params) & mine:
+                    # "Changed in version 2.0:\n\nThe `strict` parameter was added.": a
+                    # note's own text says what came or changed then; one that states no
+                    # word of the question but the section's subject ("The
+                    # `oslo-config-generator --format` parameter was added" for "When was
+                    # oslo-config-generator added?") is another thing's release (a
+                    # signature's parameters are the question's own: "os.remove(path, *,
+                    # dir_fd=None)" over "Added the *dir_fd* parameter.")
+                    continue
+                rivals = {w for k, _ in run if k != i for w in content_terms(own[k])}
+                if relation & described & rivals - (section | named):
+                    # "New in version 1.4.0.\n\nChanged in version 4.3.0:\n\nThe
+                    # `--format` parameter was added ...": the description above the notes
+                    # tells what holds now; a question word it shares with another note's
+                    # own text ("Since which release can the generator emit other
+                    # formats?") may be that note's change, not what the first release
+                    # brought
+                    continue
+                # a note states its own act in the question's words of it: "New in version
+                # 6.5.0." is when oslo-config-validator "first appeared"
+                said_act = {w for act in acts & asked for w in act}
+                if _NOTE_ACTS[0] in acts & asked:
+                    said_act |= _FIRST_APPEARED
+                subject = section | set(content_terms(sentence)) | mine | named | described
+                reading = read_sentence(
+                    frame, url, sentence, offset + s, set(), proper, context=subject | said_act
+                )
+                if reading is not None:
+                    out.append(reading)
     return out
 
 
@@ -626,6 +642,7 @@ _NOTE_ACTS = (
     frozenset({"deprec"}),
     frozenset({"remov", "drop", "delet"}),
 )
+_ACT_WORDS = frozenset().union(*_NOTE_ACTS)
 
 
 # the words a question says a first release with besides the note's ("In which version did
@@ -633,70 +650,105 @@ _NOTE_ACTS = (
 _FIRST_APPEARED = frozenset({"first", "appear"})
 
 
-def _acts_of(note: str, body: set[str]) -> set[frozenset[str]]:
+def _note_runs(text: str, spans: list[tuple[int, int]]) -> list[list[tuple[int, list[int]]]]:
+    """The runs of version notes of ``text``: notes that follow each other with nothing but
+    their own paragraphs between them, each note (its index into ``spans``) with the
+    sentences of the paragraph it introduces when it ends with a colon ("Changed in
+    version 4.3.0:" over "The `--format` parameter was added, ...")."""
+    runs: list[list[tuple[int, list[int]]]] = []
+    k = 0
+    while k < len(spans):
+        if _VERSION_NOTE.match(text, *spans[k]) is None:
+            k += 1
+            continue
+        run: list[tuple[int, list[int]]] = []
+        while k < len(spans) and _VERSION_NOTE.match(text, *spans[k]) is not None:
+            body: list[int] = []
+            if text[spans[k][0] : spans[k][1]].rstrip().endswith(":"):
+                for b in range(k + 1, len(spans)):
+                    if _VERSION_NOTE.match(text, *spans[b]) is not None:
+                        break
+                    if body and "\n\n" in text[spans[b - 1][1] : spans[b][0]]:
+                        break
+                    body.append(b)
+            run.append((k, body))
+            k = (body[-1] if body else k) + 1
+        runs.append(run)
+    return runs
+
+
+def _own_text(text: str, spans: list[tuple[int, int]], i: int, body: list[int]) -> str:
+    """What version note ``i`` says itself: the paragraph it introduces (``body``), or the
+    words after its colon ("Changed in version 3.3: Added the *dir_fd* parameter."); ""
+    for a bare note ("New in version 1.4.0.")."""
+    if body:
+        return " ".join(text[spans[b][0] : spans[b][1]] for b in body)
+    note = text[spans[i][0] : spans[i][1]]
+    _, colon, rest = note.partition(":")
+    return rest.strip() if colon else ""
+
+
+def _acts_of(note: str, own: str) -> set[frozenset[str]]:
     """The acts (`_NOTE_ACTS`) a version note's release is of: the one it names ("New in
-    version 2.0", "Deprecated since ..."), and for a change, what its text says changed
-    ("Changed in version 4.3.0: The `--format` parameter was added ...")."""
-    own = set(content_terms(note))
-    acts = {act for act in _NOTE_ACTS if act & own}
+    version 2.0", "Deprecated since ..."), and for a change, what its own text says was
+    done ("Changed in version 4.3.0: The `--format` parameter was added ..."; not what
+    will be: "... will be removed in a future release")."""
+    opening = _VERSION_NOTE.match(note)
+    lead = stem(opening.group(1).lower()) if opening is not None else ""
+    acts = {act for act in _NOTE_ACTS if lead in act}
     if _NOTE_ACTS[1] in acts:
-        acts |= {act for act in _NOTE_ACTS if act & body}
+        done = _FUTURE.sub(" ", own)
+        acts |= {act for act in _NOTE_ACTS if act & set(content_terms(done))}
     return acts
 
 
+# an act yet to come: "will be removed", "is going to be dropped", "to be deprecated"
+_FUTURE = re.compile(
+    r"\b(?:will|shall|would|may|might|going\s+to|to)\s+(?:(?:be|get|also|eventually|soon)\s+)*"
+    r"[A-Za-z]+",
+    re.IGNORECASE,
+)
 # a lifecycle word that describes a thing rather than asks its act ("the deprecated
 # support", "a removed option")
 _ACT_AS_ADJECTIVE = re.compile(r"\b(?:the|a|an|its|this|that|these|those|their|my|our)\s+$", re.I)
+# what a release's act follows as a verb with its object ("Which version deprecated the
+# parameter?", "Which release of packaging first added support for ...?")
+_ACT_AS_VERB = re.compile(
+    r"\b(?:versions?|releases?|first|originally|initially|then|also|later|finally|\d[\w.]*)\s+$",
+    re.IGNORECASE,
+)
+# a question about an ability ("Since which version can I delete a key ...?", "... is there
+# a context manager to change the directory?"): its verbs are the asker's, no release's act
+_ABILITY = re.compile(r"\b(?:can|could|able\s+to|possible\s+to|to)\s+$", re.IGNORECASE)
 
 
 def _asked_acts(question: str) -> set[frozenset[str]]:
-    """The acts (`_NOTE_ACTS`) ``question`` asks the release of, each said as a verb ("Which
-    version will *drop* the deprecated ... support?" asks a removal, not a deprecation)."""
+    """The acts (`_NOTE_ACTS`) ``question`` asks the release of, each said as a verb of
+    what is asked about ("Which version will *drop* the deprecated ... support?" asks a
+    removal, not a deprecation; "Since which version can I delete a key?", an ability,
+    asks no act; nor does a name's word: `os.remove()`)."""
+    if re.search(r"\b(?:can|could)\b", question, re.IGNORECASE):
+        return set()
     asked = set()
     for m in re.finditer(r"[A-Za-z]+", question):
-        if _ACT_AS_ADJECTIVE.search(question, 0, m.start()):
+        before, after = question[: m.start()], question[m.end() :]
+        if before.endswith((".", "_", "`", "-")) or after.startswith(("(", "_", ".", "`", "-")):
+            continue  # a word of a name
+        if _ACT_AS_ADJECTIVE.search(before) or _ABILITY.search(before):
             continue
-        word = canon(stem(m.group(0).lower()))
-        asked |= {act for act in _NOTE_ACTS if word in act}
+        word = m.group(0).lower()
+        following = words(after)[:1]
+        if (
+            word.endswith("ed")
+            and following
+            and following[0].lower() not in STOPWORDS
+            and not following[0].lower().endswith("ly")
+            and following[0].lower() != "first"
+            and not _ACT_AS_VERB.search(before)
+        ):
+            continue  # "deprecated better-exceptions support": an adjective
+        asked |= {act for act in _NOTE_ACTS if canon(stem(word)) in act}
     return asked
-
-
-def _note_body(text: str, spans: list[tuple[int, int]], i: int) -> set[str]:
-    """The words of the paragraph a version note ending with a colon introduces
-    ("Changed in version 4.3.0:" over "The `--format` parameter was added, ..."), up to a
-    blank line or another note; none for a note that says its change itself."""
-    s, e = spans[i]
-    if not text[s:e].rstrip().endswith(":"):
-        return set()
-    said: list[str] = []
-    for k in range(i + 1, len(spans)):
-        if _VERSION_NOTE.match(text, *spans[k]) is not None:
-            break
-        if said and "\n\n" in text[spans[k - 1][1] : spans[k][0]]:
-            break
-        said.append(text[spans[k][0] : spans[k][1]])
-    return set(content_terms(" ".join(said)))
-
-
-def _rival_notes(text: str, spans: list[tuple[int, int]], i: int) -> set[str]:
-    """The own words (the sentence, or the paragraph it introduces: `_note_body`) of the
-    version notes that stand right before or after note ``i``, with nothing but their
-    bodies between them."""
-    said: set[str] = set()
-    for step in (-1, 1):
-        k = i + step
-        while 0 <= k < len(spans):
-            if _VERSION_NOTE.match(text, *spans[k]) is not None:
-                body = _note_body(text, spans, k)
-                said |= body or set(content_terms(text[spans[k][0] : spans[k][1]]))
-                k += step
-            elif step > 0 and _note_body(text, spans, k - 1) and k - 1 != i:
-                k += 1  # the body of the note just passed (read with it)
-                while k < len(spans) and "\n\n" not in text[spans[k - 1][1] : spans[k][0]]:
-                    k += 1
-            else:
-                break
-    return said
 
 
 def _read_change_entries(
@@ -1130,7 +1182,7 @@ def _read_pairs(
                 and first != i
                 and not code
                 and reading.value not in prose
-                and _answers_itself(frame, prose)
+                and _answers_itself(frame, prose, alone)
             ):
                 # "Both `Specifier` and `SpecifierSet` support `__replace__`. ... While
                 # `prereleases` remains mutable, ...": the context that states the question
@@ -1161,30 +1213,31 @@ _SHAPED_KINDS = {
 }
 
 
-def _answers_itself(frame: Frame, prose: str) -> bool:
+def _answers_itself(frame: Frame, prose: str, sentence: str = "") -> bool:
     """Whether ``prose`` (a sentence's context) holds a span of the asked kind that is not
     one of the question's own names: for a kind whose spans are shaped (`_SHAPED_KINDS`),
     any such span; for a name, one the context gives as the object of the question's own
     relation ("Both `Specifier` and `SpecifierSet` *support* `__replace__`" for "Which
     method do both ... support ...?"; any identifier is a name, and "The `app` object
     serves static files" names no parameter that changes the folder), or one it calls by
-    the asked kind's noun."""
+    the asked kind's noun when ``sentence`` (the one read with it) points back at that one
+    ("this function from `oslo.log`")."""
     shaped = frame.tech in _SHAPED_KINDS
     if not shaped and frame.tech != "name":
         return False
     shape = _SHAPED_KINDS.get(frame.tech or "")
     asked = frame.text.lower()
     relation = set(frame.relation)
-    nouns = set() if shaped else _kind_nouns(frame.text)
+    nouns = _kind_nouns(frame.text) if not shaped and _POINTS_BACK.search(sentence) else set()
     for a, b in technical.candidates(frame.tech or "", prose):
         span = prose[a:b].strip("` ")
-        if span.lower() in asked:
+        if span.lower().removesuffix("()") in asked:
             continue
         if shaped and (shape is None or shape.match(span)):
             return True
         # "(usually a `set_defaults()` function)", "the method `mutate`": the context
         # calls a span by the asked kind's noun ("What function should a library
-        # expose ...?"), and a later sentence's "this function from `oslo.log`" is its
+        # expose ...?"), which a later sentence's "this function from `oslo.log`" is
         beside = words(prose[b : b + 20])[:1] + words(prose[max(0, a - 20) : a])[-1:]
         if nouns & {_singular(w.lower()) for w in beside}:
             return True
@@ -1192,6 +1245,10 @@ def _answers_itself(frame: Frame, prose: str) -> bool:
         if not shaped and relation & set(before):
             return True
     return False
+
+
+# a sentence that points back at a thing its context named: "this function", "that method"
+_POINTS_BACK = re.compile(r"\b(?:this|that|these|those|such(?:\s+an?)?|the\s+same)\s+\w+", re.I)
 
 
 # a sentence that goes on about the one before it: "This is configurable via ...", "It can
@@ -1441,8 +1498,9 @@ def _numbers_not_agreeing(question: str, sentence: str, stated: set[str]) -> set
     return suspect - said
 
 
-# a hyphenated name or word: "oslo-config-validator", "read-only"
-_COMPOUND = re.compile(r"\b[A-Za-z0-9]+(?:-[A-Za-z0-9]+)+\b")
+# a hyphenated name of three words or more: "oslo-config-validator" (two are often written
+# otherwise: "e-mail", "max-age" for `max_age`, "cross-origin" for `CORS`)
+_COMPOUND = re.compile(r"\b[A-Za-z0-9]+(?:-[A-Za-z0-9]+){2,}\b")
 
 
 def _compounds_left_partial(frame: Frame, stated: set[str]) -> set[str]:
@@ -1458,12 +1516,17 @@ def _compounds_left_partial(frame: Frame, stated: set[str]) -> set[str]:
 
 
 def _states(
-    frame: Frame, sentence: str, terms: set[str], title_terms: set[str], answer_from: int = 0
+    frame: Frame,
+    sentence: str,
+    terms: set[str],
+    title_terms: set[str],
+    answer_from: int = 0,
+    context: bool = False,
 ) -> _Stated | None:
     """The question's words ``sentence`` (whose words are ``terms``) states with its
     section's (``title_terms``), or None when it does not state the question: a name
     missing, too few relation words, a default not said, the asked verb or act not its
-    own."""
+    own. ``context``: ``terms`` holds a context's words besides the sentence's."""
     anchors_in_sentence = {a for a in frame.anchors if a in terms}
     anchors_in_title = {a for a in frame.anchors if a in title_terms} - anchors_in_sentence
     if len(anchors_in_sentence) + len(anchors_in_title) < frame.required_anchors:
@@ -1474,7 +1537,9 @@ def _states(
     parts = identifier_words(terms - set(frame.anchors)) | camel_words(sentence, frame.anchors)
     said = terms | {canon(t) for t in terms} | parts | phrase_keys(sentence)
     stated = {r for r in frame.relation if r in said or canon(r) in said}
-    stated -= _numbers_not_agreeing(frame.text, sentence, stated)
+    if not context:
+        # (words a context states, a version note's heading's, are not the sentence's)
+        stated -= _numbers_not_agreeing(frame.text, sentence, stated)
     # a documentation question's generic verb ("send", "use") is said by the span's kind
     light = _TECH_LIGHT | _CALL if _CALLS_ASKED.search(frame.text) else _TECH_LIGHT
     free = {r for r in frame.relation if frame.tech is not None and r in light} - stated
@@ -1587,7 +1652,7 @@ def read_sentence(
         )
     if not frame.anchors and not frame.relation:
         return None  # "X is deprecated. What should I use instead?": its successor only
-    found = _states(frame, sentence, terms, title_terms, answer_from)
+    found = _states(frame, sentence, terms, title_terms, answer_from, context is not None)
     if found is None:
         return None
     relation, relation_in_title = found.relation, found.relation_in_title

@@ -452,8 +452,11 @@ _INSTALLS = re.compile(
 )
 _PACKAGE = re.compile(r"^[A-Za-z][\w.-]*(?:\[[\w,-]+\])?$")
 # docs_url, @pytest.mark.anyio, and a member written after its class's "#" (the Javadoc and
-# Ruby way: "`ConfigOpts#reload_config_files`")
-_IDENTIFIER = re.compile(r"^@?[A-Za-z_][\w.]*(?:#[A-Za-z_]\w*)?(?:\(\))?$")
+# Ruby way: "`ConfigOpts#reload_config_files`"; no page's anchor, "api.md#Handler", nor a
+# CSS selector, "div#sidebar")
+_IDENTIFIER = re.compile(
+    r"^@?(?:[A-Za-z_][\w.]*|(?:[A-Za-z_]\w*\.)*[A-Z]\w*#[A-Za-z_]\w*)(?:\(\))?$"
+)
 # a name called with its arguments ("use `request.GET.getone('pref')`"): the call is the name
 # (no nested call, no keyword argument: "`f(x=g(y))`" is an example, not a name)
 _CALL_WITH_ARGUMENTS = re.compile(r"[A-Za-z_][\w.]*\([^()=]+\)")
@@ -1060,13 +1063,12 @@ _FROM_BEFORE = re.compile(
 _TO_BETWEEN = re.compile(r"\s+to\s+(?:version\s+|v)?", re.IGNORECASE)
 _ASKS_OLD = re.compile(
     r"\b(?:from\s+(?:which|what)|previous(?:ly)?|old|older|former(?:ly)?|originally|"
-    r"used?\s+to|prior|before|until|earlier|out\s+of)\b|\bfrom\s*\?",
+    r"used?\s+to|prior|earlier|out\s+of)\b|\bfrom\s*\?"
+    # "before" and "until" of a release or a time ("... before 2.0?", "until then?"), not
+    # of a span of time ("How long does it wait before closing ...?")
+    r"|\b(?:before|until)\b(?=\s*(?:[?.]|$|then\b|that\b|now\b|v?\d|(?:the\s+|this\s+)?"
+    r"(?:change|update|upgrade|release|version|switch)\b))",
     re.IGNORECASE,
-)
-
-# "How long before an idle connection is closed?": a span of time, no earlier value
-_HOW_LONG_BEFORE = re.compile(
-    r"\bhow\s+(?:long|soon|many\s+\w+|much\s+\w+)\s+before$", re.IGNORECASE
 )
 
 
@@ -1076,9 +1078,7 @@ def _changed_to(
     """``spans`` without the old side of each "from A to B" pair of them (the new side
     when the question asks what held before: "From which version ...?", "What was the
     previous default?")."""
-    old = any(
-        not _HOW_LONG_BEFORE.search(question, 0, m.end()) for m in _ASKS_OLD.finditer(question)
-    )
+    old = _ASKS_OLD.search(question) is not None
     dropped = {b if old else a for a, b in _change_pairs(sentence, spans)}
     return [sp for sp in spans if sp not in dropped] or spans
 

@@ -591,13 +591,16 @@ def _new_identifier(value: str, question: str) -> bool:
         return False
     # the question's own name written in words ("the max body size" for `max_body_size`,
     # "the app factory" for `app_factory()`) is the question's, not a new one
-    parts = [p for p in re.split(r"[_.]+|(?<=[a-z])(?=[A-Z])", bare) if p]
+    parts = [p for p in re.split(r"[_.#]+|(?<=[a-z])(?=[A-Z])", bare) if p]
     spelled = r"\W+".join(re.escape(p) for p in parts)
     return re.search(rf"(?<!\w){spelled}(?!\w)", question, re.IGNORECASE) is None
 
 
 # a name as code writes it: joined by underscores or dots, or called ("get_lexer_by_name()")
-_IDENTIFIER = re.compile(r"[A-Za-z_][\w.]*(?:_\w|\.\w)[\w.]*(?:\(\))?|[A-Za-z_]\w*\(\)")
+_IDENTIFIER = re.compile(
+    r"[A-Za-z_][\w.]*(?:_\w|\.\w)[\w.]*(?:\(\))?|[A-Za-z_]\w*\(\)"
+    r"|(?:[A-Za-z_]\w*\.)*[A-Z]\w*#[A-Za-z_]\w*(?:\(\))?"  # ConfigOpts#reload_config_files
+)
 
 
 # a parameter's field as the index shows a reST field list: "param int read_bufsize: ..."
