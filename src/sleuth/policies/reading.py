@@ -579,54 +579,75 @@ def _read_version_notes(
     others = _versioned_elsewhere(frame.text, url, heading)
     asked = _asked_acts(frame.text)
     relation, anchors = set(frame.relation), set(frame.anchors)
+    # a signature's parameters ("os.remove(path, *, dir_fd=None)") are no subject's words
     params = set(content_terms(" ".join(re.findall(r"\(([^()]*)\)", heading))))
+    folders = url_folder_terms(url)
+    bare = re.sub(r"\([^()]*\)", " ", heading)
+    heading_parts = set(content_terms(re.sub(r"[_.]+", " ", bare)))
     for offset, text in segments:
         versioned = [v for v in others if v.search(text)]
         spans = sentence_spans(text)
         for run in _note_runs(text, spans):
-            # the description the run of notes closes ("... you write `await
-            # logger.ainfo(...)`.\n\nNew in version 23.1.0."), and each note's own text
-            described = _described(text, spans, run[0][0], sections)
             own = {i: _own_text(text, spans, i, body) for i, body in run}
-            for i, _ in run:
+            acts = {i: _acts_of(text[spans[i][0] : spans[i][1]], own[i]) for i, _ in run}
+            for place, (i, _) in enumerate(run):
                 s, e = spans[i]
                 sentence = text[s:e]
                 if code_block_end(text, s, e) is not None:
                     continue
                 if any(not v.search(sentence) for v in versioned):
                     continue  # the page gives the name's version; the note, the project's
-                section = _section_terms(heading, text, s, sections)
-                mine = set(content_terms(own[i]))
-                acts = _acts_of(sentence, own[i])
-                if asked and not asked & acts:
+                if not asked & acts[i] and (asked or acts[i] & _ENDING):
                     # "Which version will drop the deprecated better-exceptions support?"
                     # over "Deprecated since version 26.1.0:": the note's release is its
-                    # own act's ("... and will be removed in a future release" is none)
+                    # own act's ("... and will be removed in a future release" is none),
+                    # and a deprecation's or removal's answers only a question asking it
+                    # ("Since which version is there ...?" asks none)
                     continue
-                if mine and not (relation | anchors) - _ACT_WORDS - (section - params) & mine:
+                section = _section_terms(heading, text, s, sections)
+                # the section's subject: its words and the words of its names
+                # ("flask.stream_template(...)" is about streaming a template), a
+                # signature's parameters aside
+                topic = (section - params) | heading_parts | named
+                mine = set(content_terms(own[i]))
+                if (
+                    _NOTE_ACTS[1] in acts[i]
+                    and mine
+                    and not (relation | anchors) - _ACT_WORDS - topic & mine
+                ):
                     # "Changed in version 2.0:\n\nThe `strict` parameter was added.": a
-                    # note's own text says what came or changed then; one that states no
-                    # word of the question but the section's subject ("The
+                    # change note's own text says what changed then; one that states no
+                    # word of the question but the section's subject and its act ("The
                     # `oslo-config-generator --format` parameter was added" for "When was
-                    # oslo-config-generator added?") is another thing's release (a
-                    # signature's parameters are the question's own: "os.remove(path, *,
-                    # dir_fd=None)" over "Added the *dir_fd* parameter.")
+                    # oslo-config-generator added?") is another thing's release
                     continue
-                rivals = {w for k, _ in run if k != i for w in content_terms(own[k])}
-                if relation & described & rivals - (section | named):
+                # the description a run of notes closes goes with its first note ("...
+                # you write `await logger.ainfo(...)`.\n\nNew in version 23.1.0."); a
+                # later note says its own text
+                described = _described(text, spans, i, sections) if place == 0 else set()
+                rivals = {
+                    w
+                    for k, _ in run
+                    if k != i and not acts[k] & _ENDING
+                    for w in content_terms(own[k])
+                }
+                if relation & described & rivals - topic - _PLAIN_WORDS:
                     # "New in version 1.4.0.\n\nChanged in version 4.3.0:\n\nThe
                     # `--format` parameter was added ...": the description above the notes
-                    # tells what holds now; a question word it shares with another note's
+                    # tells what holds now; a question word it shares with a later change's
                     # own text ("Since which release can the generator emit other
-                    # formats?") may be that note's change, not what the first release
-                    # brought
+                    # formats?") may be that change's, not what the first release brought
                     continue
-                # a note states its own act in the question's words of it: "New in version
-                # 6.5.0." is when oslo-config-validator "first appeared"
-                said_act = {w for act in acts & asked for w in act}
-                if _NOTE_ACTS[0] in acts & asked:
-                    said_act |= _FIRST_APPEARED
                 subject = section | set(content_terms(sentence)) | mine | named | described
+                # a note states its own act in the question's words of it ("New in version
+                # 6.5.0." is when oslo-config-validator "first appeared"), only where the
+                # rest of the question is said: the act stands in for no near miss ("New in
+                # version 1.4.0." under "oslo-config-generator")
+                said_act = {w for act in acts[i] & asked for w in act}
+                if _NOTE_ACTS[0] in acts[i] & asked:
+                    said_act |= _FIRST_APPEARED
+                if said_act & relation and _unsaid(relation - said_act, subject | folders):
+                    continue
                 reading = read_sentence(
                     frame, url, sentence, offset + s, set(), proper, context=subject | said_act
                 )
@@ -643,6 +664,13 @@ _NOTE_ACTS = (
     frozenset({"remov", "drop", "delet"}),
 )
 _ACT_WORDS = frozenset().union(*_NOTE_ACTS)
+# the acts that end a thing: a deprecation's or removal's note is no release of its start
+_ENDING = frozenset({_NOTE_ACTS[2], _NOTE_ACTS[3]})
+# words that tell no change's subject: the acts and the technical kind nouns ("parameter",
+# "function", "argument")
+_PLAIN_WORDS = _ACT_WORDS | frozenset(
+    stem(w) for kind in technical.KIND_WORDS.values() for w in kind
+)
 
 
 # the words a question says a first release with besides the note's ("In which version did
@@ -650,11 +678,20 @@ _ACT_WORDS = frozenset().union(*_NOTE_ACTS)
 _FIRST_APPEARED = frozenset({"first", "appear"})
 
 
+def _unsaid(words_: set[str], said: set[str]) -> set[str]:
+    """The ``words_`` (stems) that ``said`` states neither as written nor in their
+    canonical form (`canon`)."""
+    canonical = {canon(w) for w in said}
+    return {w for w in words_ if w not in said and canon(w) not in canonical}
+
+
 def _note_runs(text: str, spans: list[tuple[int, int]]) -> list[list[tuple[int, list[int]]]]:
     """The runs of version notes of ``text``: notes that follow each other with nothing but
-    their own paragraphs between them, each note (its index into ``spans``) with the
-    sentences of the paragraph it introduces when it ends with a colon ("Changed in
-    version 4.3.0:" over "The `--format` parameter was added, ...")."""
+    their own text between them, each note (its index into ``spans``) with the sentences of
+    its own text: the rest of its paragraph ("Changed in version 3.3: The *handlers*
+    argument was added. Additional checks were added ..."), and the paragraph after it when
+    it ends with a colon ("Changed in version 4.3.0:" over "The `--format` parameter was
+    added, ...")."""
     runs: list[list[tuple[int, list[int]]]] = []
     k = 0
     while k < len(spans):
@@ -664,28 +701,37 @@ def _note_runs(text: str, spans: list[tuple[int, int]]) -> list[list[tuple[int, 
         run: list[tuple[int, list[int]]] = []
         while k < len(spans) and _VERSION_NOTE.match(text, *spans[k]) is not None:
             body: list[int] = []
-            if text[spans[k][0] : spans[k][1]].rstrip().endswith(":"):
-                for b in range(k + 1, len(spans)):
-                    if _VERSION_NOTE.match(text, *spans[b]) is not None:
-                        break
+            b = k + 1
+            while b < len(spans) and not _note_or_new_paragraph(text, spans, b):
+                body.append(b)
+                b += 1
+            if text[spans[k][0] : spans[k][1]].rstrip().endswith(":") and not body:
+                while b < len(spans) and _VERSION_NOTE.match(text, *spans[b]) is None:
                     if body and "\n\n" in text[spans[b - 1][1] : spans[b][0]]:
                         break
                     body.append(b)
+                    b += 1
             run.append((k, body))
-            k = (body[-1] if body else k) + 1
+            k = b
         runs.append(run)
     return runs
 
 
+def _note_or_new_paragraph(text: str, spans: list[tuple[int, int]], b: int) -> bool:
+    return (
+        _VERSION_NOTE.match(text, *spans[b]) is not None
+        or "\n\n" in text[spans[b - 1][1] : spans[b][0]]
+    )
+
+
 def _own_text(text: str, spans: list[tuple[int, int]], i: int, body: list[int]) -> str:
-    """What version note ``i`` says itself: the paragraph it introduces (``body``), or the
-    words after its colon ("Changed in version 3.3: Added the *dir_fd* parameter."); ""
-    for a bare note ("New in version 1.4.0.")."""
-    if body:
-        return " ".join(text[spans[b][0] : spans[b][1]] for b in body)
+    """What version note ``i`` says itself: the words after its colon ("Changed in version
+    3.3: Added the *dir_fd* parameter.") and its ``body`` (`_note_runs`); "" for a bare
+    note ("New in version 1.4.0.")."""
     note = text[spans[i][0] : spans[i][1]]
     _, colon, rest = note.partition(":")
-    return rest.strip() if colon else ""
+    said = [rest.strip()] if colon and rest.strip() else []
+    return " ".join(said + [text[spans[b][0] : spans[b][1]] for b in body])
 
 
 def _acts_of(note: str, own: str) -> set[frozenset[str]]:
@@ -704,8 +750,8 @@ def _acts_of(note: str, own: str) -> set[frozenset[str]]:
 
 # an act yet to come: "will be removed", "is going to be dropped", "to be deprecated"
 _FUTURE = re.compile(
-    r"\b(?:will|shall|would|may|might|going\s+to|to)\s+(?:(?:be|get|also|eventually|soon)\s+)*"
-    r"[A-Za-z]+",
+    r"\b(?:will|shall|would|may|might)\s+(?:(?:be|get|also|eventually|soon)\s+)*[A-Za-z]+"
+    r"|\b(?:going\s+)?to\s+be\s+[A-Za-z]+",
     re.IGNORECASE,
 )
 # a lifecycle word that describes a thing rather than asks its act ("the deprecated
@@ -1228,7 +1274,8 @@ def _answers_itself(frame: Frame, prose: str, sentence: str = "") -> bool:
     shape = _SHAPED_KINDS.get(frame.tech or "")
     asked = frame.text.lower()
     relation = set(frame.relation)
-    nouns = _kind_nouns(frame.text) if not shaped and _POINTS_BACK.search(sentence) else set()
+    nouns = set() if shaped else _kind_nouns(frame.text)
+    nouns = {n for n in nouns if re.search(_POINTS_BACK + re.escape(n), sentence, re.I)}
     for a, b in technical.candidates(frame.tech or "", prose):
         span = prose[a:b].strip("` ")
         if span.lower().removesuffix("()") in asked:
@@ -1247,8 +1294,9 @@ def _answers_itself(frame: Frame, prose: str, sentence: str = "") -> bool:
     return False
 
 
-# a sentence that points back at a thing its context named: "this function", "that method"
-_POINTS_BACK = re.compile(r"\b(?:this|that|these|those|such(?:\s+an?)?|the\s+same)\s+\w+", re.I)
+# a sentence that points back at a thing of a kind its context named: "this function",
+# "that method" (the kind's noun follows)
+_POINTS_BACK = r"\b(?:this|that|these|those|such(?:\s+an?)?|the\s+same)\s+"
 
 
 # a sentence that goes on about the one before it: "This is configurable via ...", "It can
@@ -1498,23 +1546,6 @@ def _numbers_not_agreeing(question: str, sentence: str, stated: set[str]) -> set
     return suspect - said
 
 
-# a hyphenated name of three words or more: "oslo-config-validator" (two are often written
-# otherwise: "e-mail", "max-age" for `max_age`, "cross-origin" for `CORS`)
-_COMPOUND = re.compile(r"\b[A-Za-z0-9]+(?:-[A-Za-z0-9]+){2,}\b")
-
-
-def _compounds_left_partial(frame: Frame, stated: set[str]) -> set[str]:
-    """The ``stated`` words that are parts of a hyphenated compound of the question whose
-    other parts go unsaid: "oslo-config-generator" under a page of that title states no
-    "oslo" or "config" of "oslo-config-validator" (a compound is said whole, or not)."""
-    partial: set[str] = set()
-    for m in _COMPOUND.finditer(frame.text):
-        parts = {stem(w.lower()) for w in words(m.group(0))} & set(frame.relation)
-        if parts - stated and parts & stated:
-            partial |= parts & stated
-    return partial
-
-
 def _states(
     frame: Frame,
     sentence: str,
@@ -1545,9 +1576,6 @@ def _states(
     free = {r for r in frame.relation if frame.tech is not None and r in light} - stated
     relation = stated | free
     relation_in_title = {r for r in frame.relation if r in title_terms} - relation
-    partial = _compounds_left_partial(frame, relation | relation_in_title)
-    relation -= partial
-    relation_in_title -= partial
     if len(relation) + len(relation_in_title) < frame.required_relation and (
         not frame.optional
         or len((relation | relation_in_title) - set(frame.optional)) < frame.required_asked

@@ -451,11 +451,14 @@ _INSTALLS = re.compile(
     r"\b(?:pip|uv\s+pip|uv|poetry|pipx|conda)\s+(?:install|add)\s+(?:-[\w-]+\s+)*['\"]?([A-Za-z][\w.\[\],-]*)"
 )
 _PACKAGE = re.compile(r"^[A-Za-z][\w.-]*(?:\[[\w,-]+\])?$")
-# docs_url, @pytest.mark.anyio, and a member written after its class's "#" (the Javadoc and
-# Ruby way: "`ConfigOpts#reload_config_files`"; no page's anchor, "api.md#Handler", nor a
-# CSS selector, "div#sidebar")
+# a member's name written after its class's "#" (the Javadoc and Ruby way:
+# "`ConfigOpts#reload_config_files`"): code-shaped (joined, camel-cased or called), so no
+# page's anchor ("api.md#Handler", "Configuration#Logging") nor a CSS selector
+# ("div#sidebar")
+MEMBER = r"(?:[A-Za-z]\w*_\w+|[a-z]+[A-Z]\w*|[A-Za-z_]\w*(?=\(\)))"
+# docs_url, @pytest.mark.anyio, and a member after its class's "#"
 _IDENTIFIER = re.compile(
-    r"^@?(?:[A-Za-z_][\w.]*|(?:[A-Za-z_]\w*\.)*[A-Z]\w*#[A-Za-z_]\w*)(?:\(\))?$"
+    r"^@?(?:[A-Za-z_][\w.]*|(?:[A-Za-z_]\w*\.)*[A-Z]\w*#" + MEMBER + r")(?:\(\))?$"
 )
 # a name called with its arguments ("use `request.GET.getone('pref')`"): the call is the name
 # (no nested call, no keyword argument: "`f(x=g(y))`" is an example, not a name)
@@ -1063,13 +1066,14 @@ _FROM_BEFORE = re.compile(
 _TO_BETWEEN = re.compile(r"\s+to\s+(?:version\s+|v)?", re.IGNORECASE)
 _ASKS_OLD = re.compile(
     r"\b(?:from\s+(?:which|what)|previous(?:ly)?|old|older|former(?:ly)?|originally|"
-    r"used?\s+to|prior|earlier|out\s+of)\b|\bfrom\s*\?"
-    # "before" and "until" of a release or a time ("... before 2.0?", "until then?"), not
-    # of a span of time ("How long does it wait before closing ...?")
-    r"|\b(?:before|until)\b(?=\s*(?:[?.]|$|then\b|that\b|now\b|v?\d|(?:the\s+|this\s+)?"
-    r"(?:change|update|upgrade|release|version|switch)\b))",
+    r"used?\s+to|prior|before|until|earlier|out\s+of)\b|\bfrom\s*\?",
     re.IGNORECASE,
 )
+# "before" and "until" of a question that measures ("How long does the server wait before
+# closing an idle connection?", "How many times does it retry before giving up?") say
+# when the measure ends, not what held earlier
+_SPAN_WORDS = frozenset({"before", "until"})
+_HOW_MEASURED = re.compile(r"\W*how\s+(?:long|soon|often|many|much)\b", re.IGNORECASE)
 
 
 def _changed_to(
@@ -1078,7 +1082,10 @@ def _changed_to(
     """``spans`` without the old side of each "from A to B" pair of them (the new side
     when the question asks what held before: "From which version ...?", "What was the
     previous default?")."""
-    old = _ASKS_OLD.search(question) is not None
+    old = any(
+        m.group(0).lower() not in _SPAN_WORDS or not _HOW_MEASURED.match(question)
+        for m in _ASKS_OLD.finditer(question)
+    )
     dropped = {b if old else a for a, b in _change_pairs(sentence, spans)}
     return [sp for sp in spans if sp not in dropped] or spans
 

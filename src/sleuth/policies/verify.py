@@ -599,7 +599,9 @@ def _new_identifier(value: str, question: str) -> bool:
 # a name as code writes it: joined by underscores or dots, or called ("get_lexer_by_name()")
 _IDENTIFIER = re.compile(
     r"[A-Za-z_][\w.]*(?:_\w|\.\w)[\w.]*(?:\(\))?|[A-Za-z_]\w*\(\)"
-    r"|(?:[A-Za-z_]\w*\.)*[A-Z]\w*#[A-Za-z_]\w*(?:\(\))?"  # ConfigOpts#reload_config_files
+    r"|(?:[A-Za-z_]\w*\.)*[A-Z]\w*#"
+    + technical.MEMBER
+    + r"(?:\(\))?"  # ConfigOpts#reload_config_files
 )
 
 
