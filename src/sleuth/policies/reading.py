@@ -625,20 +625,10 @@ def _read_version_notes(
                 # you write `await logger.ainfo(...)`.\n\nNew in version 23.1.0."); a
                 # later note says its own text
                 described = _described(text, spans, i, sections) if place == 0 else set()
-                rivals = {
-                    w
-                    for k, _ in run
-                    if k != i and not acts[k] & _ENDING
-                    for w in content_terms(own[k])
-                }
-                if relation & described & rivals - topic - _PLAIN_WORDS:
-                    # "New in version 1.4.0.\n\nChanged in version 4.3.0:\n\nThe
-                    # `--format` parameter was added ...": the description above the notes
-                    # tells what holds now; a question word it shares with a later change's
-                    # own text ("Since which release can the generator emit other
-                    # formats?") may be that change's, not what the first release brought
-                    continue
                 subject = section | set(content_terms(sentence)) | mine | named | described
+                reading = read_sentence(
+                    frame, url, sentence, offset + s, set(), proper, context=subject
+                )
                 # a note states its own act in the question's words of it ("New in version
                 # 6.5.0." is when oslo-config-validator "first appeared"), only where the
                 # rest of the question is said: the act stands in for no near miss ("New in
@@ -646,11 +636,14 @@ def _read_version_notes(
                 said_act = {w for act in acts[i] & asked for w in act}
                 if _NOTE_ACTS[0] in acts[i] & asked:
                     said_act |= _FIRST_APPEARED
-                if said_act & relation and _unsaid(relation - said_act, subject | folders):
-                    continue
-                reading = read_sentence(
-                    frame, url, sentence, offset + s, set(), proper, context=subject | said_act
-                )
+                if (
+                    reading is None
+                    and said_act & relation
+                    and not _unsaid(relation - said_act, subject | folders)
+                ):
+                    reading = read_sentence(
+                        frame, url, sentence, offset + s, set(), proper, context=subject | said_act
+                    )
                 if reading is not None:
                     out.append(reading)
     return out
@@ -666,11 +659,6 @@ _NOTE_ACTS = (
 _ACT_WORDS = frozenset().union(*_NOTE_ACTS)
 # the acts that end a thing: a deprecation's or removal's note is no release of its start
 _ENDING = frozenset({_NOTE_ACTS[2], _NOTE_ACTS[3]})
-# words that tell no change's subject: the acts and the technical kind nouns ("parameter",
-# "function", "argument")
-_PLAIN_WORDS = _ACT_WORDS | frozenset(
-    stem(w) for kind in technical.KIND_WORDS.values() for w in kind
-)
 
 
 # the words a question says a first release with besides the note's ("In which version did
