@@ -5032,6 +5032,8 @@ def test_a_version_note_s_own_text_and_its_run() -> None:
         ("Which release made the new parser the default?", set()),
         ("When was the --format parameter added first?", {add}),
         ("In which release was the old parser removed entirely?", {remove}),
+        ("Tell me the release in which the old parser was removed.", {remove}),
+        ("Since which release does delete.cascade exist?", set()),
     ):  # fmt: skip
         assert reading._asked_acts(question) == acts, question
 

@@ -766,8 +766,8 @@ def _asked_acts(question: str) -> set[frozenset[str]]:
     asked = set()
     for m in re.finditer(r"[A-Za-z]+", question):
         before, after = question[: m.start()], question[m.end() :]
-        if before.endswith((".", "_", "`", "-")) or after.startswith(("(", "_", ".", "`", "-")):
-            continue  # a word of a name
+        if before.endswith((".", "_", "`", "-")) or re.match(r"[(_`]|[.-]\w", after):
+            continue  # a word of a name (not one a sentence's full stop ends)
         if _ACT_AS_ADJECTIVE.search(before) or _ABILITY.search(before):
             continue
         word = m.group(0).lower()
