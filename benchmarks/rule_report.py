@@ -18,8 +18,8 @@ docs questions ``marshmallow_dev``, ``structlog_dev``, ``starlette_dev``, ``alem
 ``aiohttp_dev``, ``pygments_dev``, ``tox_dev``, ``tornado_dev``, ``lxml_dev``, ``scrapy_dev``,
 ``peewee_dev``, ``huey_dev``, ``cryptography_dev``, ``packaging_dev``, ``docutils_dev``,
 ``webob_dev``, ``nose2_dev``, ``flask-sqlalchemy_dev``, ``simpy_dev``, ``behave_dev``,
-``deform_dev``, ``gevent_dev``, ``whoosh_dev`` and ``oslo-config_dev`` over their vendored
-docs.
+``deform_dev``, ``gevent_dev``, ``whoosh_dev``, ``oslo-config_dev`` and ``sphinx_dev`` over
+their vendored docs.
 The held-out sides are never run here: they are ``heldout_report.py``'s.
 
 Each case is run with the default policy (`sleuth ask` with no flags: the shipped model,
@@ -138,6 +138,7 @@ DEV_PARTS = [
     fit.Part("docs:gevent/gevent_dev", "index"),
     fit.Part("docs:whoosh/whoosh_dev", "index"),
     fit.Part("docs:oslo-config/oslo-config_dev", "index"),
+    fit.Part("docs:sphinx/sphinx_dev", "index"),
 ]
 
 #: ``--parts`` groups: every R part of the fit script, and the development sets

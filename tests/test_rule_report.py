@@ -199,6 +199,7 @@ def test_parts_and_missing_data(
         "gevent-dev",
         "whoosh-dev",
         "oslo-config-dev",
+        "sphinx-dev",
     ]
     assert len(rr.choose("rules")) == len(rr.fit.RULE_PARTS)
     with pytest.raises(ValueError, match="no part 'nope'"):
