@@ -1746,6 +1746,48 @@ def test_a_sphinx_object_description_is_a_section_anchored_at_its_name() -> None
     ]
 
 
+def test_a_sphinx_setting_s_default_and_type_are_shown_under_its_name() -> None:
+    """Sphinx's own configuration reference (real lines of ``usage/configuration.rst``, 9.0):
+    a ``confval``'s ``:default:`` and ``:type:`` (reST, with roles) are fields under its
+    name, as Sphinx's HTML shows them, the default first; an attribute's ``:value:`` too;
+    a flag without a value (``:no-index:``) and any other option are not text."""
+    text = (
+        ".. confval:: linkcheck_workers\n"
+        "   :type: :code-py:`int`\n"
+        "   :default: :code-py:`5`\n\n"
+        "   The number of worker threads to use when checking links.\n\n"
+        "   .. versionadded:: 1.1\n\n"
+        ".. confval:: intersphinx_cache_limit\n"
+        "   :type: :code-py:`int`\n"
+        "   :default: :code-py:`5` (five days)\n\n"
+        "   The maximum number of days to cache remote inventories.\n\n"
+        ".. py:attribute:: Flags.mode\n"
+        "   :type: str\n"
+        "   :value: 'strict'\n"
+        "   :no-index:\n\n"
+        "   How strictly flags are read.\n"
+    )
+    blocks = parse("rst", text).blocks
+    headings = [(b.text, b.anchor) for b in blocks if b.kind == "heading"]
+    assert headings == [
+        ("`linkcheck_workers`", "linkcheck_workers"),
+        ("`intersphinx_cache_limit`", "intersphinx_cache_limit"),
+        ("`Flags.mode`", "Flags.mode"),
+    ]
+    assert [b.text for b in blocks if b.kind == "text"] == [
+        "Default: 5.",
+        "Type: `int`.",
+        "The number of worker threads to use when checking links.",
+        "New in version 1.1.",
+        "Default: 5 (five days).",
+        "Type: `int`.",
+        "The maximum number of days to cache remote inventories.",
+        "Type: str.",
+        "Value: 'strict'.",
+        "How strictly flags are read.",
+    ]
+
+
 def test_a_long_signature_heads_its_section_by_its_name() -> None:
     """aiohttp's client reference (real lines): a signature continued over lines with a
     backslash is one line without the backslashes; longer than a heading should be, it

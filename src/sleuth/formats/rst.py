@@ -50,6 +50,10 @@ _DESCRIBED = (
     "py:property py:classmethod py:staticmethod function class method attribute exception "
     "data decorator envvar option confval describe object"
 ).split()
+# the options of an object description that Sphinx shows as fields under its name
+# (``:default:`` and ``:type:`` of a ``confval``, ``:type:`` and ``:value:`` of an attribute),
+# each with its label; the default first, as a settings reference gives it
+_DESCRIBED_FIELDS = (("default", "Default"), ("type", "Type"), ("value", "Value"))
 # a signature longer than this many characters heads its section by its name alone
 _SIGNATURE_HEAD = 80
 _CONTINUED = re.compile(r"\\(?=\s|$)")
@@ -177,6 +181,14 @@ def _setup() -> tuple[Any, Any]:
             section += nodes.title("", "", nodes.literal(head, head))
             if head != signature:
                 section += nodes.literal_block(signature, signature)
+            for option, label in _DESCRIBED_FIELDS:
+                # ".. confval:: html_theme\n   :default: ``'alabaster'``": Sphinx shows
+                # the entry's default, type and value under its name
+                said = " ".join(str(self.options.get(option) or "").split())
+                if said:
+                    end = "" if said.endswith((".", "!", "?")) else "."
+                    inline, _ = self.state.inline_text(f"{label}: {said}{end}", self.lineno)
+                    section += nodes.paragraph("", "", *inline)
             if self.content:
                 self.state.nested_parse(self.content, self.content_offset, section)
             return [section]
