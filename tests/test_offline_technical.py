@@ -5235,3 +5235,103 @@ def test_a_span_of_time_before_asks_no_old_value() -> None:
         assert technical.extract("value", changed, terms, question, 0, None, terms) == value, (
             question
         )
+
+
+@pytest.mark.parametrize(
+    ("pages", "question", "answer", "evidence"),
+    [
+        # Sphinx's configuration.rst (a fresh set, unread at its first run): a setting's
+        # ``:default:`` is shown under its name (`sleuth.formats.rst`), and "unless I
+        # configure it otherwise" asks that default
+        (["sphinx/usage/configuration.rst"],
+         "How many threads does the linkcheck builder use to check links unless I configure "
+         "it otherwise?", "5", "Default: `5`."),
+        (["sphinx/usage/extensions/graphviz.rst"],
+         "What image format does sphinx.ext.graphviz produce for HTML builds unless told "
+         "otherwise?", "'png'", "Default: `'png'`."),
+        (["sphinx/usage/extensions/duration.rst"],
+         "How many of the slowest-to-read documents does sphinx.ext.duration show in the build "
+         "summary out of the box?", "5", "Default: 5."),
+        # pytest's reference.rst (R, two questions without an answer, wrong once settings'
+        # defaults were shown): an option the question names is a name the answer's entry
+        # must have, not a word another entry's description may say or leave out
+        (["pytest/reference/reference.rst"],
+         "What is the default value of the --durations option?", None, None),
+        (["pytest/reference/reference.rst"],
+         "What is the default mode of the --pastebin option?", None, None),
+    ],
+)  # fmt: skip
+def test_sphinx_s_settings_defaults_end_to_end(
+    tmp_path: Path, pages: list[str], question: str, answer: str | None, evidence: str | None
+) -> None:
+    """The whole run over the real pages: a Sphinx setting's default, asked the way users
+    ask it, and a command-line option's that the pages do not give."""
+    steps, result = run_over_pages(
+        tmp_path, [ROOT / "benchmarks/docs_corpora" / p for p in pages], question
+    )
+    assert steps[0].tool == "search" and steps[-1].tool == "finish"
+    assert any(s.tool == "open" for s in steps)
+    if answer is None:
+        assert result.cannot_answer and result.reason == "fact_missing"
+        assert result.citations == []
+    else:
+        assert result.status == "ready_for_review" and result.answer == answer
+        assert evidence is None or [q.text for q in result.evidence] == [evidence]
+
+
+def test_a_command_line_option_in_a_question_is_a_name() -> None:
+    """ "--durations", "-r", "--max-age=N": an option the question writes is a name (all its
+    words anchors, matched as a name's are, none of them the word a long question may leave
+    out); a hyphen inside a word ("e-mail", "non-empty") or a dash between words makes none."""
+    assert frame_question("What is the default value of the --durations option?").anchors == (
+        "durat",
+    )
+    assert frame_question("What does the -r flag default to?").anchors == ("r",)
+    assert set(frame_question("What is the default value of --max-age=N?").anchors) >= {
+        "max",
+        "age",
+    }
+    for none in (
+        "Is an e-mail address non-empty by default?",
+        "Which setting - the one for colours - is on by default?",
+        "What is the default value of the durations option?",
+    ):
+        assert frame_question(none).anchors == (), none
+    # the entry of another setting whose description says the option's words answers no
+    # question about the option (pytest's `junit_duration_report`)
+    text = (
+        '`junit_duration_report`\n\nDefault: `"total"`.\n\nType: `"total" | "call"`.\n\n'
+        "New in version 4.1.\n\nConfigures how durations are recorded into the JUnit XML "
+        "report:"
+    )
+    asked = "What is the default value of the --durations option?"
+    assert _noted(asked, text, "Configuration Options › `junit_duration_report`") == []
+    own = "`--durations`\n\nDefault: `5`.\n\nShow the N slowest durations, as an option."
+    assert _noted(asked, own, "Command-line Flags › `--durations`") == ["5"]
+
+
+def test_unless_told_otherwise_asks_the_default() -> None:
+    """ "... unless I configure it otherwise?", "unless told otherwise", "unless otherwise
+    specified": what holds until the asker chooses is the default ("otherwise" alone, or
+    "unless" with another clause, says no such thing)."""
+    for question, restated in (
+        ("How many threads does it use unless I configure it otherwise?",
+         "How many threads does it use by default?"),
+        ("How many types does it try at most unless told otherwise?",
+         "How many types does it try at most by default?"),
+        ("Which port does it bind, unless otherwise specified?",
+         "Which port does it bind by default?"),
+        ("Which port does it bind unless you set one otherwise?",
+         "Which port does it bind by default?"),
+        ("What does it do otherwise?", "What does it do otherwise?"),
+        ("Which port does it bind unless the socket is closed?",
+         "Which port does it bind unless the socket is closed?"),
+    ):  # fmt: skip
+        assert restate(question) == restated, question
+    # Tornado's httpserver page (R, a question without an answer) still has none: no
+    # sentence gives HTTPServer's max_body_size default
+    asked = (
+        "What is the default max_body_size of HTTPServer, i.e. the largest request body the "
+        "server accepts unless configured otherwise?"
+    )
+    assert "default" in frame_question(asked).relation

@@ -313,7 +313,12 @@ _OMITTED = re.compile(
     rf"(?:don['’]t|do not|doesn['’]t|does not|didn['’]t|did not|never)\s+{_OMITTED_VERB}\b"
     r"(?:\s+(?:one|it|them|any|anything|a value|another|one explicitly))?"
     rf"|{_OMITTED_VERB}\s+nothing\b)"
-    r"|without\s+(?:any\s+)?(?:configuration|configuring(?:\s+(?:it|anything))?)\b)",
+    r"|without\s+(?:any\s+)?(?:configuration|configuring(?:\s+(?:it|anything))?)\b"
+    # "... unless I configure it otherwise?", "unless told otherwise", "unless otherwise
+    # specified": what holds until the asker chooses is the default
+    r"|unless\s+otherwise\s+(?:told|configured|specified|set|stated|instructed)\b"
+    rf"|unless\s+(?:(?:you|one|I|we)\s+{_OMITTED_VERB}\s+(?:(?:it|them|this|that|one)\s+)?"
+    r"|(?:told|configured|specified|set|stated|instructed)\s+)?otherwise\b)",
     re.IGNORECASE,
 )
 
@@ -621,6 +626,10 @@ def _frame_question(question: str, field_name: str | None = None) -> Frame:
     joined = {
         part.lower() for name in _JOINED_NAME.findall(question) for part in re.split(r"[-_]", name)
     }
+    # a command-line option's words ("the --durations option") name it, as an identifier's do
+    options = {
+        part.lower() for name in _OPTION_NAME.findall(question) for part in re.split(r"[-_]", name)
+    }
     # "Which actor ...": the noun names the answer's kind; it ranks sentences, and a
     # sentence need not say it ("Michael Caine plays Alfred Pennyworth")
     person_noun = (
@@ -664,7 +673,11 @@ def _frame_question(question: str, field_name: str | None = None) -> Frame:
         is_anchor = (
             not acronym
             and stem(low) != verb
-            and ((i > 0 and word[0].isupper()) or any(c.isdigit() or c == "_" for c in word))
+            and (
+                (i > 0 and word[0].isupper())
+                or any(c.isdigit() or c == "_" for c in word)
+                or low in options
+            )
         )
         if not is_anchor and low in TYPE_WORDS:
             continue
@@ -756,6 +769,8 @@ _ASKS_MEANS = re.compile(
 
 
 _JOINED_NAME = re.compile(r"\b\w+(?:[-_]\w+)+")
+# a command-line option as a question writes it: "-r", "--durations", "--max-age=N"
+_OPTION_NAME = re.compile(r"(?<![\w-])--?([A-Za-z]\w*(?:-\w+)*)")
 
 
 # a question that ends on a pronoun pointing back at what was said before it ("Which
