@@ -751,9 +751,10 @@ _ACT_AS_VERB = re.compile(
     r"\b(?:versions?|releases?|first|originally|initially|then|also|later|finally|\d[\w.]*)\s+$",
     re.IGNORECASE,
 )
-# a question about an ability ("Since which version can I delete a key ...?", "... is there
-# a context manager to change the directory?"): its verbs are the asker's, no release's act
-_ABILITY = re.compile(r"\b(?:can|could|able\s+to|possible\s+to|to)\s+$", re.IGNORECASE)
+# an infinitive of a question about an ability ("... is there a context manager to change
+# the directory?", "Since which version is it possible to delete ...?"): the asker's verb, no
+# release's act (a question with "can" or "could" asks none at all: `_asked_acts`)
+_ABILITY = re.compile(r"\bto\s+$", re.IGNORECASE)
 
 
 def _asked_acts(question: str) -> set[frozenset[str]]:
