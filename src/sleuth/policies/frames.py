@@ -316,9 +316,11 @@ _OMITTED = re.compile(
     r"|without\s+(?:any\s+)?(?:configuration|configuring(?:\s+(?:it|anything))?)\b"
     # "... unless I configure it otherwise?", "unless told otherwise", "unless otherwise
     # specified": what holds until the asker chooses is the default
-    r"|unless\s+otherwise\s+(?:told|configured|specified|set|stated|instructed)\b"
-    rf"|unless\s+(?:(?:you|one|I|we)\s+{_OMITTED_VERB}\s+(?:(?:it|them|this|that|one)\s+)?"
-    r"|(?:told|configured|specified|set|stated|instructed)\s+)?otherwise\b)",
+    # (ending the clause: "unless otherwise noted, which licence ...?" and "unless told
+    # otherwise by the server" say something else)
+    r"|unless\s+(?:otherwise\s+(?:told|configured|specified|set|stated|instructed)"
+    rf"|(?:(?:you|one|I|we)\s+{_OMITTED_VERB}\s+(?:(?:it|them|this|that|one)\s+)?"
+    r"|(?:told|configured|specified|set|stated|instructed)\s+)?otherwise)(?=\s*(?:[?.,;!]|$)))",
     re.IGNORECASE,
 )
 
@@ -626,10 +628,6 @@ def _frame_question(question: str, field_name: str | None = None) -> Frame:
     joined = {
         part.lower() for name in _JOINED_NAME.findall(question) for part in re.split(r"[-_]", name)
     }
-    # a command-line option's words ("the --durations option") name it, as an identifier's do
-    options = {
-        part.lower() for name in _OPTION_NAME.findall(question) for part in re.split(r"[-_]", name)
-    }
     # "Which actor ...": the noun names the answer's kind; it ranks sentences, and a
     # sentence need not say it ("Michael Caine plays Alfred Pennyworth")
     person_noun = (
@@ -673,11 +671,7 @@ def _frame_question(question: str, field_name: str | None = None) -> Frame:
         is_anchor = (
             not acronym
             and stem(low) != verb
-            and (
-                (i > 0 and word[0].isupper())
-                or any(c.isdigit() or c == "_" for c in word)
-                or low in options
-            )
+            and ((i > 0 and word[0].isupper()) or any(c.isdigit() or c == "_" for c in word))
         )
         if not is_anchor and low in TYPE_WORDS:
             continue
@@ -769,8 +763,6 @@ _ASKS_MEANS = re.compile(
 
 
 _JOINED_NAME = re.compile(r"\b\w+(?:[-_]\w+)+")
-# a command-line option as a question writes it: "-r", "--durations", "--max-age=N"
-_OPTION_NAME = re.compile(r"(?<![\w-])--?([A-Za-z]\w*(?:-\w+)*)")
 
 
 # a question that ends on a pronoun pointing back at what was said before it ("Which
