@@ -1750,7 +1750,8 @@ def test_a_sphinx_setting_s_default_and_type_are_shown_under_its_name() -> None:
     """Sphinx's own configuration reference (real lines of ``usage/configuration.rst``, 9.0):
     a ``confval``'s ``:default:`` and ``:type:`` (reST, with roles) are fields under its
     name, as Sphinx's HTML shows them, the default first; an attribute's ``:value:`` too;
-    a flag without a value (``:no-index:``) and any other option are not text."""
+    a flag without a value (``:no-index:``) and any other option are not text. A
+    ``versionremoved`` note is shown as the other version notes are."""
     text = (
         ".. confval:: linkcheck_workers\n"
         "   :type: :code-py:`int`\n"
@@ -1761,6 +1762,8 @@ def test_a_sphinx_setting_s_default_and_type_are_shown_under_its_name() -> None:
         "   :type: :code-py:`int`\n"
         "   :default: :code-py:`5` (five days)\n\n"
         "   The maximum number of days to cache remote inventories.\n\n"
+        ".. versionremoved:: 8.0\n"
+        "   The :option:`!--no-use-make-mode` option.\n\n"
         ".. py:attribute:: Flags.mode\n"
         "   :type: str\n"
         "   :value: 'strict'\n"
@@ -1782,9 +1785,27 @@ def test_a_sphinx_setting_s_default_and_type_are_shown_under_its_name() -> None:
         "Default: 5 (five days).",
         "Type: `int`.",
         "The maximum number of days to cache remote inventories.",
+        # Sphinx 7.3's note of a removal, as its HTML shows it
+        "Removed in version 8.0: The `--no-use-make-mode` option.",
         "Type: str.",
         "Value: 'strict'.",
         "How strictly flags are read.",
+    ]
+    # a value continued over lines with a backslash is one line, as a signature is (the
+    # page's own literal role keeps a backslash that docutils would otherwise drop)
+    continued = (
+        ".. role:: code-py(code)\n   :language: Python\n\n"
+        ".. confval:: user_agent\n"
+        "   :type: :code-py:`str`\n"
+        "   :default: :code-py:`'Mozilla/5.0 (X11; Linux x86_64; rv:100.0) Gecko/20100101 \\\n"
+        "                        Firefox/100.0 Sphinx/X.Y.Z'`\n\n"
+        "   Default User-Agent.\n"
+    )
+    assert [b.text for b in parse("rst", continued).blocks if b.kind == "text"] == [
+        "Default: `'Mozilla/5.0 (X11; Linux x86_64; rv:100.0) Gecko/20100101 Firefox/100.0 "
+        "Sphinx/X.Y.Z'`.",
+        "Type: `str`.",
+        "Default User-Agent.",
     ]
 
 

@@ -138,7 +138,8 @@ BUILD_DIRECTIVES = (
 ).split()
 #: The words a version directive is shown with, before its version.
 VERSION_WORDS = {"versionadded": "New in version", "versionchanged": "Changed in version",
-                 "deprecated": "Deprecated since version"}  # fmt: skip
+                 "deprecated": "Deprecated since version",
+                 "versionremoved": "Removed in version"}  # fmt: skip
 
 
 #: The Python domain's roles, whose target a leading ``.`` only makes searched for (Sphinx

@@ -184,7 +184,7 @@ def _setup() -> tuple[Any, Any]:
             for option, label in _DESCRIBED_FIELDS:
                 # ".. confval:: html_theme\n   :default: ``'alabaster'``": Sphinx shows
                 # the entry's default, type and value under its name
-                said = " ".join(str(self.options.get(option) or "").split())
+                said = " ".join(_CONTINUED.sub(" ", str(self.options.get(option) or "")).split())
                 if said:
                     end = "" if said.endswith((".", "!", "?")) else "."
                     inline, _ = self.state.inline_text(f"{label}: {said}{end}", self.lineno)
