@@ -31,15 +31,23 @@ from sleuth.policies import (
     verify,
 )
 from sleuth.policies.frames import AnswerType, frame_question, loose, restate
-from sleuth.policies.offline import _Page, _previous_sentence, _snippet_reads, prose_parts
+from sleuth.policies.offline import (
+    _Page,
+    _previous_sentence,
+    _snippet_reads,
+    page_candidates,
+    prose_parts,
+)
 from sleuth.policies.reading import (
     PRONOUN_SUBJECT,
     Reading,
     _numbers_not_agreeing,
     camel_words,
     is_injection,
+    note_subject,
     read_page,
     read_sentence,
+    sentence_spans,
 )
 from sleuth.policies.synonyms import phrase_keys
 from sleuth.text import content_terms
@@ -5259,6 +5267,16 @@ def test_a_span_of_time_before_asks_no_old_value() -> None:
          "What is the default value of the --durations option?", None, None),
         (["pytest/reference/reference.rst"],
          "What is the default mode of the --pastebin option?", None, None),
+        # (a reviewer's) a settings page's neighbours name each other: each default is
+        # its own entry's
+        (["sphinx/usage/configuration.rst"], "What is the default linkcheck timeout?", "30",
+         "Default: `30`."),
+        (["sphinx/usage/configuration.rst"],
+         "What is the default value of html_last_updated_fmt?", "None", "Default: `None`."),
+        # Sphinx 7.3's ``versionremoved`` is a removal's note
+        (["sphinx/man/sphinx-quickstart.rst"],
+         "In which Sphinx version was sphinx-quickstart's --no-use-make-mode option dropped?",
+         "8.0", "Removed in version 8.0: The `--no-use-make-mode` option."),
     ],
 )  # fmt: skip
 def test_sphinx_s_settings_defaults_end_to_end(
@@ -5279,35 +5297,67 @@ def test_sphinx_s_settings_defaults_end_to_end(
         assert evidence is None or [q.text for q in result.evidence] == [evidence]
 
 
-def test_a_command_line_option_in_a_question_is_a_name() -> None:
-    """ "--durations", "-r", "--max-age=N": an option the question writes is a name (all its
-    words anchors, matched as a name's are, none of them the word a long question may leave
-    out); a hyphen inside a word ("e-mail", "non-empty") or a dash between words makes none."""
-    assert frame_question("What is the default value of the --durations option?").anchors == (
-        "durat",
-    )
-    assert frame_question("What does the -r flag default to?").anchors == ("r",)
-    assert set(frame_question("What is the default value of --max-age=N?").anchors) >= {
-        "max",
-        "age",
-    }
-    for none in (
-        "Is an e-mail address non-empty by default?",
-        "Which setting - the one for colours - is on by default?",
-        "What is the default value of the durations option?",
+def test_a_default_note_is_its_own_entry_s() -> None:
+    """A settings page's entries name each other ("If `linkcheck_timeout` expires ...",
+    `latex_use_xindy`'s default "True if latex_engine in ..."): an entry's "Default:" note
+    answers no question that writes another name, nor one that leaves two or more words of
+    the entry's name unsaid (a reviewer's cases over Sphinx's configuration.rst and
+    pytest's reference.rst); one word paraphrased, or two of the question's joined into
+    one of the name's, still answer."""
+    for question, entry in (
+        ("What is the default value of latex_engine?", "latex_use_xindy"),
+        ("What is the default value of html_last_updated_fmt?", "html_last_updated_use_utc"),
+        ("What is the default value of applehelp_kb_product?", "applehelp_kb_url"),
+        ("What is the default linkcheck timeout?", "linkcheck_report_timeouts_as_broken"),
+        ("What is the default value of numfig?", "numfig_secnum_depth"),
+        ("What is the default value of the copyright setting?", "html_show_copyright"),
+        ("What is the default value of the --durations option?", "junit_duration_report"),
+        ("What is the default mode of the --pastebin option?", "log_file_mode"),
     ):
-        assert frame_question(none).anchors == (), none
-    # the entry of another setting whose description says the option's words answers no
-    # question about the option (pytest's `junit_duration_report`)
+        assert verify.another_entry(question, entry), question
+    for question, entry in (
+        ("What is the default value of latex_engine?", "latex_engine"),
+        ("What is the default of sphinx.ext.x's latex_engine?", "sphinx.ext.x.latex_engine"),
+        ("How many threads does the linkcheck builder use to check links by default?",
+         "linkcheck_workers"),
+        ("What image format does sphinx.ext.graphviz produce for HTML builds by default?",
+         "graphviz_output_format"),
+        ("How many of the slowest-to-read documents does sphinx.ext.duration show?",
+         "duration_n_slowest"),
+        ("What is the default maximum URL length Scrapy allows for crawled URLs?",
+         "URLLENGTH_LIMIT"),
+        ("What is the default linkcheck timeout?", None),
+    ):  # fmt: skip
+        assert not verify.another_entry(question, entry), question
+    # the entry a note closes: its name line, else the heading it stands under; an entry
+    # headed by words names none
     text = (
-        '`junit_duration_report`\n\nDefault: `"total"`.\n\nType: `"total" | "call"`.\n\n'
-        "New in version 4.1.\n\nConfigures how durations are recorded into the JUnit XML "
-        "report:"
+        "Configuration\n\n`linkcheck_timeout`\n\nDefault: `30`.\n\nThe duration, in "
+        "seconds.\n\n`linkcheck_report_timeouts_as_broken`\n\nDefault: `False`.\n\nIf "
+        "`linkcheck_timeout` expires while waiting for a response, the hyperlink is broken."
     )
-    asked = "What is the default value of the --durations option?"
-    assert _noted(asked, text, "Configuration Options › `junit_duration_report`") == []
-    own = "`--durations`\n\nDefault: `5`.\n\nShow the N slowest durations, as an option."
-    assert _noted(asked, own, "Command-line Flags › `--durations`") == ["5"]
+    title = "Options for the linkcheck builder › `linkcheck_timeout`"
+    at = {text[a:b]: a for a, b in sentence_spans(text)}
+    segments = [(0, text)]
+    assert note_subject(title, segments, at["Default: `30`."]) == "linkcheck_timeout"
+    assert note_subject(title, segments, at["Default: `False`."]) == (
+        "linkcheck_report_timeouts_as_broken"
+    )
+    assert note_subject(title, segments, at["The duration, in seconds."]) is None
+    # (a page that is not split into passages: the entry's name line)
+    whole = [(0, text.removeprefix("Configuration\n\n"))]
+    assert note_subject("configuration.rst", whole, whole[0][1].index("Default: `False`")) == (
+        "linkcheck_report_timeouts_as_broken"
+    )
+    for heading in ("Fragment size", "Fragments"):
+        worded = f"{heading}\n\nDefault: `200`.\n\nThe maximum length of a fragment."
+        at = worded.index("Default")
+        assert note_subject(f"Highlights › {heading}", [(0, worded)], at) is None
+    # ... and among a page's candidates: the timeout's own default, not its neighbour's
+    asked = "What is the default linkcheck timeout?"
+    page = _Page("file:///d/configuration.rst#p1", title, segments)
+    found = page_candidates(frame_question(asked), page, None)
+    assert [r.value for r, _ in found] == ["30"]
 
 
 def test_unless_told_otherwise_asks_the_default() -> None:
@@ -5324,6 +5374,11 @@ def test_unless_told_otherwise_asks_the_default() -> None:
         ("Which port does it bind unless you set one otherwise?",
          "Which port does it bind by default?"),
         ("What does it do otherwise?", "What does it do otherwise?"),
+        # (a reviewer's) "otherwise" that does not end the clause says something else
+        ("Unless otherwise noted, which license applies?",
+         "Unless otherwise noted, which license applies?"),
+        ("What happens unless told otherwise by the server?",
+         "What happens unless told otherwise by the server?"),
         ("Which port does it bind unless the socket is closed?",
          "Which port does it bind unless the socket is closed?"),
     ):  # fmt: skip
@@ -5335,3 +5390,26 @@ def test_unless_told_otherwise_asks_the_default() -> None:
         "server accepts unless configured otherwise?"
     )
     assert "default" in frame_question(asked).relation
+
+
+def test_a_question_of_yes_or_no_is_answered_by_no_span() -> None:
+    """A reviewer's case over behave's behave.rst: "Does behave print skipped steps unless
+    told otherwise?" asks yes or no, which no span of "Print skipped steps. This is the
+    default behaviour." is ("behaviour" was); a yes/no question with a wh-part asks that
+    part ("Is there a setting for it? What is it called?")."""
+    sentence = "Print skipped steps. This is the default behaviour."
+    title = "Command-Line Arguments › `--show-skipped`"
+    for question in (
+        "Does behave print skipped steps unless told otherwise?",
+        "Does behave print skipped steps by default?",
+        "Is printing skipped steps the default behaviour?",
+        "Can the doctest builder stop as soon as one test fails?",
+    ):
+        frame = frame_question(question)
+        reading = Reading("u", 0, len(sentence), sentence, "behaviour", 1.0)
+        assert verify.check(frame, reading, title, "", question).rule == "type", question
+    asked = "Is there a setting that prints skipped steps? Which option is it?"
+    named = "Use `--show-skipped` to print skipped steps."
+    reading = Reading("u", 0, len(named), named, "--show-skipped", 1.0)
+    assert verify.check(frame_question(asked), reading, title, "", asked).ok
+    assert _checked("Which option prints skipped steps?", named, title) == ["--show-skipped"]

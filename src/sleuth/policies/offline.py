@@ -68,7 +68,14 @@ from . import bridge_questions, renamed, twohop, verify
 from .bridge import decide as decide_bridge
 from .calibration import Calibration, shipped
 from .frames import AnswerType, Frame, frame_question, loose, names
-from .reading import Reading, identifier_words, note_entry, read_page, sentence_spans
+from .reading import (
+    Reading,
+    identifier_words,
+    note_entry,
+    note_subject,
+    read_page,
+    sentence_spans,
+)
 from .relations import DEMONYMS
 
 # the hits of a search worth opening: on fold A's training parts, the third added no right
@@ -402,6 +409,8 @@ def page_candidates(
         r
         for r in readings
         if verify.check(frame, r, page.title, around[r.start] or previous[r.start], question).ok
+        # a default note is its own entry's (a settings page's neighbours name each other)
+        and not verify.another_entry(question, note_subject(page.title, page.segments, r.start))
     ]
     passing = [r for r in hard if check is None or check.finishes(r)][:most]
     if not passing:

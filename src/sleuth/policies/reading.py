@@ -554,6 +554,42 @@ def note_entry(title: str, segments: list[tuple[int, str]], start: int) -> str |
     return None
 
 
+def note_subject(title: str, segments: list[tuple[int, str]], start: int) -> str | None:
+    """The name of the entry whose default note of its own paragraph starts at ``start``
+    (as `note_entry` finds the note): the name line the entry opens with
+    ("`linkcheck_workers`" over "Default: `5`."), else the heading it stands under; None
+    for any other sentence, or for an entry headed by words ("Fragment size") rather than
+    a name (written as code, or joined with "_")."""
+    sections = url_is_passage(title)
+    for offset, text in segments:
+        if not offset <= start < offset + len(text):
+            continue
+        spans = sentence_spans(text)
+        for i, (s, e) in enumerate(spans):
+            if offset + s != start:
+                continue
+            if i == 0 or not DEFAULT_NOTE.match(text, s, e) or code_block_end(text, s, e):
+                return None
+            if "\n\n" not in text[spans[i - 1][1] : s]:
+                return None
+            first, _ = _note_entry(text, spans, i, sections)
+            line = text[spans[first][0] : spans[first][1]].strip() if first < i else ""
+            if not line or line[-1] in ".:;!?":
+                line = (_subheading(text, s) if sections else None) or ""
+            if not line:
+                line = title_heading(title).rsplit(" › ", 1)[-1].strip()
+            name = _ENTRY_NAME.fullmatch(line)
+            if name is None or not (line.startswith("`") or "_" in line):
+                return None
+            return name.group(1)
+    return None
+
+
+# an entry's name line: a code name alone, as code or not ("`linkcheck_workers`",
+# "`Client.timeout()`", "html_theme")
+_ENTRY_NAME = re.compile(r"`?([A-Za-z_][\w.:-]*)(?:\(\))?`?")
+
+
 # a sentence about a case of its own: "If this is set to `None`, ...", "When ..., ..."
 _CASE = re.compile(r"\s*(?:if|when|unless|otherwise|whenever|in\s+case)\b", re.IGNORECASE)
 

@@ -121,6 +121,14 @@ def _kept_from(question: str, sentence: str) -> bool:
 
 _WH = frozenset("what which who whom whose when where why how".split())
 _SKIP_KEYS = frozenset(QUESTION_VERBS | TYPE_WORDS | _WH)
+# a question of yes or no (an auxiliary opens it, and no wh-word asks a part of it): no
+# span of a sentence answers it ("Does behave print skipped steps by default?" is not
+# answered "behaviour"); a comparison's ("Are both ...?") is `twohop`'s
+_ASKS_YES_NO = re.compile(
+    r"\s*(?:is|are|was|were|do|does|did|can|could|will|would|should|shall|has|have|had|may|"
+    r"might|must)\b",
+    re.IGNORECASE,
+)
 # words the reader never requires ("current", "located", "take place"): not in the frame
 _SOFT = frozenset(SOFT_WORDS | LIGHT_VERBS)
 # an answer that opens with punctuation is a piece of a clause, not a span
@@ -231,6 +239,38 @@ def _keys(text: str) -> frozenset[str]:
     return keys | {_canon(k) for k in keys}
 
 
+# a name a question writes joined with "_" (``latex_engine``, ``html_last_updated_fmt``)
+_SNAKE_NAME = re.compile(r"\b[A-Za-z]\w*_\w+")
+
+
+def another_entry(question: str, entry: str | None) -> bool:
+    """Whether the default note of the entry named ``entry`` (`reading.note_subject`) is
+    another entry's than the one ``question`` asks about: the question writes another
+    name ("What is the default value of latex_engine?" over `latex_use_xindy`'s "Default:
+    ..."), or leaves two or more words of the entry's name unsaid (a page of settings
+    mentions its neighbours: "the default linkcheck timeout" is no
+    `linkcheck_report_timeouts_as_broken`'s, while "How many threads does the linkcheck
+    builder use ...?" may be `linkcheck_workers`'s, one word paraphrased)."""
+    if entry is None:
+        return False
+    name = entry.rsplit(".", 1)[-1].lower()
+    written = {w.lower() for w in _SNAKE_NAME.findall(question)}
+    if written and name not in written:
+        return True
+    spoken = re.sub(r"[_.-]", " ", question)
+    said = {canon(t) for t in content_terms(spoken)}
+    plain = {w.lower() for w in words(spoken)}
+    unsaid = [
+        part
+        for part in re.split(r"[_.-]", name)
+        if (keys := {canon(t) for t in content_terms(part)})
+        and not keys <= said
+        # a name's word joins two of the question's: `URLLENGTH_LIMIT`, "URL length"
+        and not any(part[:k] in plain and part[k:] in plain for k in range(1, len(part)))
+    ]
+    return len(unsaid) >= 2
+
+
 def check(
     frame: Frame, reading: Reading, title: str = "", previous: str = "", question: str = ""
 ) -> Check:
@@ -238,6 +278,8 @@ def check(
     text = asked_part(restate(question or frame.text))
     if asks_two(text):
         return Check(False, "type")  # "Who named it, and in which year?": two answers
+    if _ASKS_YES_NO.match(text) and not _WH & {w.lower() for w in words(text)}:
+        return Check(False, "type")  # "Does behave print skipped steps by default?": no span
     title = title_heading(title)
     qkeys = question_keys(text)
     if _CONTRAST.match(reading.sentence):
