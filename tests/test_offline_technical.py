@@ -5273,6 +5273,9 @@ def test_a_span_of_time_before_asks_no_old_value() -> None:
          "Default: `30`."),
         (["sphinx/usage/configuration.rst"],
          "What is the default value of html_last_updated_fmt?", "None", "Default: `None`."),
+        (["sphinx/usage/configuration.rst"],
+         "What is the default style of line numbers in HTML code blocks?", "'inline'",
+         "Default: `'inline'`."),
         # Sphinx 7.3's ``versionremoved`` is a removal's note
         (["sphinx/man/sphinx-quickstart.rst"],
          "In which Sphinx version was sphinx-quickstart's --no-use-make-mode option dropped?",
@@ -5313,6 +5316,12 @@ def test_a_default_note_is_its_own_entry_s() -> None:
         ("What is the default value of the copyright setting?", "html_show_copyright"),
         ("What is the default value of the --durations option?", "junit_duration_report"),
         ("What is the default mode of the --pastebin option?", "log_file_mode"),
+        # a name none of whose words the question says (the reviewer's case: `numfig`'s
+        # default for the style of line numbers in code blocks)
+        ("What is the default style of line numbers in HTML code blocks?", "numfig"),
+        ("What is the default memory limit in Scrapy?", "MEMUSAGE_LIMIT_MB"),
+        # a name's one-letter word is said by no word that merely starts with it
+        ("What is the default value of the timeout?", "w_v_timeout"),
     ):
         assert verify.another_entry(question, entry), question
     for question, entry in (
@@ -5327,6 +5336,16 @@ def test_a_default_note_is_its_own_entry_s() -> None:
         ("What is the default maximum URL length Scrapy allows for crawled URLs?",
          "URLLENGTH_LIMIT"),
         ("What is the default linkcheck timeout?", None),
+        # (a third reviewer's) an owner's or an alias's name holds the entry's or is held
+        ("What is the default max age for files served by send_file?",
+         "SEND_FILE_MAX_AGE_DEFAULT"),
+        ("What is the default value of FLASK_DEBUG?", "DEBUG"),
+        # ... and a name's word shortens the question's, or joins two words' starts
+        ("How many characters does pytest truncate assertion output to by default?",
+         "truncation_limit_chars"),
+        ("What is the default format for equation references?", "math_eqref_format"),
+        ("What is the default depth of section numbers used in figure numbers?",
+         "numfig_secnum_depth"),
     ):  # fmt: skip
         assert not verify.another_entry(question, entry), question
     # the entry a note closes: its name line, else the heading it stands under; an entry
@@ -5404,12 +5423,20 @@ def test_a_question_of_yes_or_no_is_answered_by_no_span() -> None:
         "Does behave print skipped steps by default?",
         "Is printing skipped steps the default behaviour?",
         "Can the doctest builder stop as soon as one test fails?",
+        # (a reviewer's) the question after a preamble
+        "I use behave. Does behave print skipped steps by default?",
     ):
         frame = frame_question(question)
         reading = Reading("u", 0, len(sentence), sentence, "behaviour", 1.0)
         assert verify.check(frame, reading, title, "", question).rule == "type", question
-    asked = "Is there a setting that prints skipped steps? Which option is it?"
     named = "Use `--show-skipped` to print skipped steps."
     reading = Reading("u", 0, len(named), named, "--show-skipped", 1.0)
-    assert verify.check(frame_question(asked), reading, title, "", asked).ok
+    # (a reviewer's) a request put as a question asks what it names
+    for asked in (
+        "Is there a setting that prints skipped steps? Which option is it?",
+        "Could you tell me the option that prints skipped steps?",
+        "Can you please give me the option that prints skipped steps?",
+        "Do you know the option that prints skipped steps?",
+    ):
+        assert verify.check(frame_question(asked), reading, title, "", asked).rule != "type", asked
     assert _checked("Which option prints skipped steps?", named, title) == ["--show-skipped"]

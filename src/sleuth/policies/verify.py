@@ -129,6 +129,24 @@ _ASKS_YES_NO = re.compile(
     r"might|must)\b",
     re.IGNORECASE,
 )
+# ... but a request put as one asks what it names ("Could you tell me the default port?",
+# "Do you know the default timeout?")
+_REQUEST = re.compile(
+    r"\s*(?:(?:can|could|would|will)\s+(?:you|someone|anyone)\s+(?:please\s+)?"
+    r"(?:tell|give|show|let|say)\b|(?:do|does)\s+(?:you|anyone|someone)\s+know\b)",
+    re.IGNORECASE,
+)
+
+
+def _asks_yes_or_no(text: str) -> bool:
+    """Whether ``text``'s question (its last sentence: "I use behave. Does it ...?") is one
+    of yes or no (`_ASKS_YES_NO`, `_REQUEST`), with no wh-word anywhere in ``text``."""
+    last = re.split(r"(?<=[.?!])\s+", text.strip())[-1]
+    if not _ASKS_YES_NO.match(last) or _REQUEST.match(last):
+        return False
+    return not _WH & {w.lower() for w in words(text)}
+
+
 # words the reader never requires ("current", "located", "take place"): not in the frame
 _SOFT = frozenset(SOFT_WORDS | LIGHT_VERBS)
 # an answer that opens with punctuation is a piece of a clause, not a span
@@ -245,30 +263,44 @@ _SNAKE_NAME = re.compile(r"\b[A-Za-z]\w*_\w+")
 
 def another_entry(question: str, entry: str | None) -> bool:
     """Whether the default note of the entry named ``entry`` (`reading.note_subject`) is
-    another entry's than the one ``question`` asks about: the question writes another
+    another entry's than the one ``question`` asks about: the question writes a sibling's
     name ("What is the default value of latex_engine?" over `latex_use_xindy`'s "Default:
-    ..."), or leaves two or more words of the entry's name unsaid (a page of settings
-    mentions its neighbours: "the default linkcheck timeout" is no
+    ..."; a name that holds the entry's, or is held in it, is the entry's own or its
+    owner's: `FLASK_DEBUG` for `DEBUG`, `send_file` for `SEND_FILE_MAX_AGE_DEFAULT`), or
+    says none of the entry name's words, or leaves two or more of them unsaid (a page of
+    settings mentions its neighbours: "the default linkcheck timeout" is no
     `linkcheck_report_timeouts_as_broken`'s, while "How many threads does the linkcheck
-    builder use ...?" may be `linkcheck_workers`'s, one word paraphrased)."""
+    builder use ...?" may be `linkcheck_workers`'s, one word paraphrased). A name's word is
+    said by the question's word it shortens ("chars"), or by two the question's words
+    start with (`URLLENGTH`: "URL length", `eqref`: "equation references")."""
     if entry is None:
         return False
     name = entry.rsplit(".", 1)[-1].lower()
-    written = {w.lower() for w in _SNAKE_NAME.findall(question)}
-    if written and name not in written:
-        return True
+    own = name.split("_")
+    for written in _SNAKE_NAME.findall(question):
+        theirs = set(written.lower().split("_"))
+        if not (theirs <= set(own) or set(own) <= theirs):
+            return True
     spoken = re.sub(r"[_.-]", " ", question)
     said = {canon(t) for t in content_terms(spoken)}
-    plain = {w.lower() for w in words(spoken)}
+    plain = [w.lower() for w in words(spoken)]
+    parts = [p for p in re.split(r"[_.-]", name) if {canon(t) for t in content_terms(p)}]
     unsaid = [
         part
-        for part in re.split(r"[_.-]", name)
-        if (keys := {canon(t) for t in content_terms(part)})
-        and not keys <= said
-        # a name's word joins two of the question's: `URLLENGTH_LIMIT`, "URL length"
-        and not any(part[:k] in plain and part[k:] in plain for k in range(1, len(part)))
+        for part in parts
+        if not {canon(t) for t in content_terms(part)} <= said
+        and not _shortens(part.removesuffix("s"), plain)
+        and not any(
+            _shortens(part[:k], plain) and _shortens(part[k:], plain)
+            for k in range(2, len(part) - 1)
+        )
     ]
-    return len(unsaid) >= 2
+    return len(unsaid) >= 2 or (bool(parts) and len(unsaid) == len(parts))
+
+
+def _shortens(piece: str, plain: list[str]) -> bool:
+    """Whether a word of ``plain`` starts with ``piece`` (two letters at least)."""
+    return len(piece) >= 2 and any(w.startswith(piece) for w in plain)
 
 
 def check(
@@ -278,7 +310,7 @@ def check(
     text = asked_part(restate(question or frame.text))
     if asks_two(text):
         return Check(False, "type")  # "Who named it, and in which year?": two answers
-    if _ASKS_YES_NO.match(text) and not _WH & {w.lower() for w in words(text)}:
+    if _asks_yes_or_no(text):
         return Check(False, "type")  # "Does behave print skipped steps by default?": no span
     title = title_heading(title)
     qkeys = question_keys(text)
