@@ -528,11 +528,12 @@ def _note_entry(text: str, spans: list[tuple[int, int]], i: int, sections: bool)
     return first, last
 
 
-def note_entry(title: str, segments: list[tuple[int, str]], start: int) -> str | None:
-    """The text of the entry that the default note of its own paragraph starting at
-    ``start`` (an offset into the page, as a `Reading`'s) closes, the note itself aside:
-    what the note's value is the value of ("Default: 100." under "Maximum number of
-    retries before we give up ..."); None for any other sentence."""
+def _note_at(
+    title: str, segments: list[tuple[int, str]], start: int
+) -> tuple[str, list[tuple[int, int]], int, bool] | None:
+    """The default note of its own paragraph that starts at ``start`` (an offset into the
+    page, as a `Reading`'s): its segment's text, the text's sentences, the note's index
+    among them and whether the page is a passage; None for any other sentence."""
     sections = url_is_passage(title)
     for offset, text in segments:
         if not offset <= start < offset + len(text):
@@ -545,44 +546,47 @@ def note_entry(title: str, segments: list[tuple[int, str]], start: int) -> str |
                 return None
             if "\n\n" not in text[spans[i - 1][1] : s]:
                 return None
-            first, last = _note_entry(text, spans, i, sections)
-            before = [text[a:b] for a, b in spans[first:i]]
-            # the description, not its cases: "If this is set to `None`, we'll retry
-            # forever." says what happens otherwise, not what the default does
-            after = [text[a:b] for a, b in spans[i + 1 : last + 1] if not _CASE.match(text, a, b)]
-            return " ".join([*before, *after])
+            return text, spans, i, sections
     return None
+
+
+def note_entry(title: str, segments: list[tuple[int, str]], start: int) -> str | None:
+    """The text of the entry that the default note of its own paragraph starting at
+    ``start`` (`_note_at`) closes, the note itself aside: what the note's value is the
+    value of ("Default: 100." under "Maximum number of retries before we give up ...");
+    None for any other sentence."""
+    note = _note_at(title, segments, start)
+    if note is None:
+        return None
+    text, spans, i, sections = note
+    first, last = _note_entry(text, spans, i, sections)
+    before = [text[a:b] for a, b in spans[first:i]]
+    # the description, not its cases: "If this is set to `None`, we'll retry
+    # forever." says what happens otherwise, not what the default does
+    after = [text[a:b] for a, b in spans[i + 1 : last + 1] if not _CASE.match(text, a, b)]
+    return " ".join([*before, *after])
 
 
 def note_subject(title: str, segments: list[tuple[int, str]], start: int) -> str | None:
     """The name of the entry whose default note of its own paragraph starts at ``start``
-    (as `note_entry` finds the note): the name line the entry opens with
-    ("`linkcheck_workers`" over "Default: `5`."), else the heading it stands under; None
-    for any other sentence, or for an entry headed by words ("Fragment size") rather than
-    a name (written as code, or joined with "_")."""
-    sections = url_is_passage(title)
-    for offset, text in segments:
-        if not offset <= start < offset + len(text):
-            continue
-        spans = sentence_spans(text)
-        for i, (s, e) in enumerate(spans):
-            if offset + s != start:
-                continue
-            if i == 0 or not DEFAULT_NOTE.match(text, s, e) or code_block_end(text, s, e):
-                return None
-            if "\n\n" not in text[spans[i - 1][1] : s]:
-                return None
-            first, _ = _note_entry(text, spans, i, sections)
-            line = text[spans[first][0] : spans[first][1]].strip() if first < i else ""
-            if not line or line[-1] in ".:;!?":
-                line = (_subheading(text, s) if sections else None) or ""
-            if not line:
-                line = title_heading(title).rsplit(" › ", 1)[-1].strip()
-            name = _ENTRY_NAME.fullmatch(line)
-            if name is None or not (line.startswith("`") or "_" in line):
-                return None
-            return name.group(1)
-    return None
+    (`_note_at`): the name line the entry opens with ("`linkcheck_workers`" over
+    "Default: `5`."), else the heading it stands under; None for any other sentence, or
+    for an entry headed by words ("Fragment size") rather than a name (written as code,
+    or joined with "_")."""
+    note = _note_at(title, segments, start)
+    if note is None:
+        return None
+    text, spans, i, sections = note
+    first, _ = _note_entry(text, spans, i, sections)
+    line = text[spans[first][0] : spans[first][1]].strip() if first < i else ""
+    if not line or line[-1] in ".:;!?":
+        line = (_subheading(text, spans[i][0]) if sections else None) or ""
+    if not line:
+        line = title_heading(title).rsplit(" › ", 1)[-1].strip()
+    name = _ENTRY_NAME.fullmatch(line)
+    if name is None or not (line.startswith("`") or "_" in line):
+        return None
+    return name.group(1)
 
 
 # an entry's name line: a code name alone, as code or not ("`linkcheck_workers`",
